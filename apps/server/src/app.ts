@@ -1,0 +1,67 @@
+import Fastify from 'fastify';
+import swagger from '@fastify/swagger';
+import rateLimit from '@fastify/rate-limit';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppDeps, AppInstance } from './app-types.js';
+import { registerErrorHandler } from './plugins/error-handler.js';
+import { registerSecurityHeaders } from './plugins/security.js';
+import { registerAuthentication } from './plugins/authenticate.js';
+import { registerWebApp } from './plugins/web-app.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { menuRoutes } from './modules/menus/menu.routes.js';
+import { roleRoutes } from './modules/roles/role.routes.js';
+import { devRoutes } from './modules/dev/dev.routes.js';
+
+/** JSON bodies are small forms; uploads get their own limit on their own route. */
+const JSON_BODY_LIMIT = 64 * 1024;
+
+/** Builds the whole application without listening, so tests can `inject` into it. */
+export async function buildApp(deps: AppDeps): Promise<AppInstance> {
+  const { config } = deps;
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.externaltoken', 'req.headers["x-service-token"]'] },
+    bodyLimit: JSON_BODY_LIMIT,
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+    trustProxy: config.trustProxy,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // Only JSON is accepted; anything else answers 415.
+  app.removeContentTypeParser('text/plain');
+
+  registerErrorHandler(app);
+  await registerSecurityHeaders(app);
+  await app.register(rateLimit, {
+    global: false,
+    ...(deps.redis ? { redis: deps.redis, nameSpace: 'console-rate-limit-', skipOnError: true } : {}),
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: '门店运营云平台 API', version: '1.0.0' },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  app.get('/swagger/json', { schema: { hide: true } }, () => app.swagger());
+
+  registerAuthentication(app, deps);
+
+  await app.register(async (scope) => {
+    const api = scope as unknown as AppInstance;
+    healthRoutes(api, deps);
+    authRoutes(api, deps);
+    menuRoutes(api, deps);
+    roleRoutes(api, deps);
+    // Belt and braces: demo helpers never exist in production, whatever demoMode says.
+    if (config.demoMode && !config.production) devRoutes(api, deps);
+  });
+
+  await registerWebApp(app, config);
+  return app;
+}

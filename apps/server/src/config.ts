@@ -1,0 +1,108 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Printed at start in demo mode; refused in production. */
+export const DEMO_SERVICE_TOKEN = 'demo-service-token-change-me-in-production-0000';
+const MIN_SECRET_LENGTH = 32;
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const hostList = z
+  .string()
+  .transform((v) =>
+    v
+      .split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean),
+  );
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(1).max(65_535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
+  SEED_DEMO: booleanFlag.optional(),
+  SERVICE_TOKEN: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: booleanFlag.default(false),
+  /** Business host `{host}` for `/tec/...` calls; empty = same origin. */
+  BUSINESS_HOST: z.string().default(''),
+  /** AI question-and-answer site, opened in a new tab. */
+  AI_SITE_URL: z.string().default(''),
+  /** Hosts that receive the token when a link opens (our own sites, the AI site). */
+  TOKEN_ALLOW_HOSTS: hostList.default([]),
+  WEB_DIST: z.string().optional(),
+});
+
+export type AppConfig = {
+  env: 'development' | 'production' | 'test';
+  production: boolean;
+  /** Demo mode: dev helpers (/dev/*) and the printed demo secrets are available. Never in production. */
+  demoMode: boolean;
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  redisUrl: string | null;
+  seedDemo: boolean;
+  serviceToken: string;
+  logLevel: string;
+  trustProxy: boolean;
+  businessHost: string;
+  aiSiteUrl: string;
+  tokenAllowHosts: string[];
+  webDist: string | null;
+};
+
+export class ConfigError extends Error {}
+
+/** Validates the environment; throws ConfigError with one line per problem. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  if (production) assertProductionSecrets(e.SERVICE_TOKEN);
+  if (production && e.SEED_DEMO) throw new ConfigError('Invalid configuration:\n  SEED_DEMO: demo data is never seeded in production');
+  return {
+    env: e.NODE_ENV,
+    production,
+    demoMode: !production,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL ?? null,
+    redisUrl: e.REDIS_URL ?? null,
+    // Demo accounts are seeded by default on the embedded database only.
+    seedDemo: !production && (e.SEED_DEMO ?? !e.DATABASE_URL),
+    serviceToken: e.SERVICE_TOKEN ?? DEMO_SERVICE_TOKEN,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    businessHost: e.BUSINESS_HOST,
+    aiSiteUrl: e.AI_SITE_URL,
+    tokenAllowHosts: e.TOKEN_ALLOW_HOSTS,
+    webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : null,
+  };
+}
+
+function assertProductionSecrets(serviceToken: string | undefined): void {
+  if (!serviceToken) throw new ConfigError('Invalid configuration:\n  SERVICE_TOKEN: required in production');
+  const weak =
+    serviceToken.length < MIN_SECRET_LENGTH || serviceToken === DEMO_SERVICE_TOKEN || new Set(serviceToken).size < 8;
+  if (weak)
+    throw new ConfigError(
+      `Invalid configuration:\n  SERVICE_TOKEN: too weak for production (at least ${MIN_SECRET_LENGTH} random characters, not the demo value)`,
+    );
+}
+
+/** A configuration for tests: in-memory everything, demo mode on. */
+export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  return { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), seedDemo: false, ...overrides };
+}

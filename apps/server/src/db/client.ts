@@ -1,0 +1,60 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema.js';
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export type DatabaseHandle = {
+  db: Database;
+  kind: DatabaseKind;
+  /** Runs `work` while holding a PostgreSQL advisory lock (a no-op guard on the single-connection PGlite). */
+  withAdvisoryLock<T>(key: number, work: () => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+};
+
+export type DatabaseTarget = { databaseUrl: string } | { dataDir: string | null };
+
+/** Opens PostgreSQL when a URL is given, otherwise embedded PGlite (in memory when dataDir is null). */
+export async function openDatabase(target: DatabaseTarget, poolSize = 10): Promise<DatabaseHandle> {
+  if ('databaseUrl' in target) return openPostgres(target.databaseUrl, poolSize);
+  return openPglite(target.dataDir);
+}
+
+async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  await pool.query('select 1');
+  const db = drizzlePg({ client: pool, schema }) as unknown as Database;
+  return {
+    db,
+    kind: 'postgres',
+    async withAdvisoryLock(key, work) {
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [key]);
+        return await work();
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [key]).catch(() => undefined);
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+  await client.waitReady;
+  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  return {
+    db,
+    kind: 'pglite',
+    withAdvisoryLock: (_key, work) => work(),
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,288 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+export const departments = pgTable('departments', {
+  id: serial('id').primaryKey(),
+  parentId: integer('parent_id'),
+  name: varchar('name', { length: 64 }).notNull(),
+  sort: integer('sort').notNull().default(0),
+  enabled: boolean('enabled').notNull().default(true),
+  createdAt: createdAt(),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    username: varchar('username', { length: 64 }).notNull(),
+    nickName: varchar('nick_name', { length: 64 }).notNull(),
+    workCode: varchar('work_code', { length: 32 }).notNull(),
+    phone: varchar('phone', { length: 20 }),
+    avatarPath: varchar('avatar_path', { length: 512 }).notNull().default(''),
+    passwordHash: text('password_hash').notNull(),
+    /** Set by an administrator-issued initial password; the user must change it. */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
+    enabled: boolean('enabled').notNull().default(true),
+    deptId: integer('dept_id').references(() => departments.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_username_key').on(sql`lower(${t.username})`),
+    uniqueIndex('users_work_code_key').on(t.workCode),
+    uniqueIndex('users_phone_key').on(t.phone),
+    index('users_dept_idx').on(t.deptId),
+  ],
+);
+
+export const roles = pgTable(
+  'roles',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 64 }).notNull(),
+    /** Permission string sent to the console as a role (`admin` is the super role). */
+    permission: varchar('permission', { length: 64 }).notNull(),
+    description: varchar('description', { length: 255 }).notNull().default(''),
+    /** Whether the role belongs to the cloud platform (listed by /api/roles/queryLjYun). */
+    cloudPlatform: boolean('cloud_platform').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('roles_permission_key').on(t.permission)],
+);
+
+/** Menu tree: type 0 directory, 1 page, 2 button permission (never sent as a route). */
+export const menus = pgTable(
+  'menus',
+  {
+    id: serial('id').primaryKey(),
+    parentId: integer('parent_id'),
+    type: smallint('type').notNull(),
+    title: varchar('title', { length: 64 }).notNull(),
+    /** Route name; a page's component key when `component` is a page. */
+    name: varchar('name', { length: 64 }),
+    path: varchar('path', { length: 255 }).notNull().default(''),
+    component: varchar('component', { length: 128 }),
+    icon: varchar('icon', { length: 64 }),
+    permission: varchar('permission', { length: 128 }),
+    sort: integer('sort').notNull().default(0),
+    hidden: boolean('hidden').notNull().default(false),
+    noCache: boolean('no_cache').notNull().default(false),
+    /** An external link: the path is an http(s) URL. */
+    external: boolean('external').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('menus_parent_idx').on(t.parentId)],
+);
+
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.roleId] })],
+);
+
+export const roleMenus = pgTable(
+  'role_menus',
+  {
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    menuId: integer('menu_id')
+      .notNull()
+      .references(() => menus.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.roleId, t.menuId] })],
+);
+
+/** Area groups of stores; `frontTitle` is the heading of a group in the store switcher. */
+export const shopGroups = pgTable('shop_groups', {
+  id: serial('id').primaryKey(),
+  frontTitle: varchar('front_title', { length: 64 }).notNull(),
+  sort: integer('sort').notNull().default(0),
+  createdAt: createdAt(),
+});
+
+/** Stores. `shopCode` is the address id the console calls `addressId` / `storeCode`. */
+export const stores = pgTable(
+  'stores',
+  {
+    id: serial('id').primaryKey(),
+    shopCode: varchar('shop_code', { length: 32 }).notNull(),
+    shopName: varchar('shop_name', { length: 64 }).notNull(),
+    businessScopeName: varchar('business_scope_name', { length: 128 }).notNull(),
+    shopGroupId: integer('shop_group_id')
+      .notNull()
+      .references(() => shopGroups.id),
+    shopPhone: varchar('shop_phone', { length: 32 }).notNull().default(''),
+    shopProvinceCode: varchar('shop_province_code', { length: 12 }).notNull().default(''),
+    shopCityCode: varchar('shop_city_code', { length: 12 }).notNull().default(''),
+    shopCountyCode: varchar('shop_county_code', { length: 12 }).notNull().default(''),
+    shopProvinceName: varchar('shop_province_name', { length: 32 }).notNull().default(''),
+    shopCityName: varchar('shop_city_name', { length: 32 }).notNull().default(''),
+    shopCountyName: varchar('shop_county_name', { length: 32 }).notNull().default(''),
+    shopDetailAddress: varchar('shop_detail_address', { length: 255 }).notNull().default(''),
+    shopAddress: varchar('shop_address', { length: 255 }).notNull().default(''),
+    /** 0 means "no location" (spec 5). */
+    latitude: doublePrecision('latitude').notNull().default(0),
+    longitude: doublePrecision('longitude').notNull().default(0),
+    contactsId: integer('contacts_id').references(() => users.id),
+    contactsName: varchar('contacts_name', { length: 64 }).notNull().default(''),
+    contactsPhone: varchar('contacts_phone', { length: 20 }).notNull().default(''),
+    /** Department (organisation) the store's staff belong to. */
+    organizeId: integer('organize_id').references(() => departments.id),
+    /** Store-info confirmation: false until a staff member confirms the details (spec 4.4). */
+    infoConfirmed: boolean('info_confirmed').notNull().default(false),
+    infoConfirmedAt: timestamp('info_confirmed_at', { withTimezone: true }),
+    enabled: boolean('enabled').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('stores_shop_code_key').on(t.shopCode), index('stores_group_idx').on(t.shopGroupId)],
+);
+
+/** Which stores a user may work in. No rows means no store, never "all". */
+export const userStores = pgTable(
+  'user_stores',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.storeId] }), index('user_stores_store_idx').on(t.storeId)],
+);
+
+export const userLastStores = pgTable('user_last_stores', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  storeId: integer('store_id')
+    .notNull()
+    .references(() => stores.id, { onDelete: 'cascade' }),
+  updatedAt: updatedAt(),
+});
+
+/** Sign-in sessions. Only the SHA-256 of the token is kept. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: serial('id').primaryKey(),
+    tokenHash: varchar('token_hash', { length: 64 }).notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    ip: varchar('ip', { length: 64 }).notNull().default(''),
+    userAgent: varchar('user_agent', { length: 255 }).notNull().default(''),
+  },
+  (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
+);
+
+/** SMS verification codes; only a hash of the code is kept. */
+export const smsCodes = pgTable(
+  'sms_codes',
+  {
+    id: serial('id').primaryKey(),
+    phone: varchar('phone', { length: 20 }).notNull(),
+    purpose: varchar('purpose', { length: 16 }).notNull(),
+    codeHash: varchar('code_hash', { length: 64 }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+  },
+  (t) => [index('sms_codes_phone_idx').on(t.phone, t.purpose, t.createdAt)],
+);
+
+/** What the default (outbox) SMS provider "sent"; read by /dev/sms-outbox in demo mode. */
+export const smsOutbox = pgTable(
+  'sms_outbox',
+  {
+    id: serial('id').primaryKey(),
+    phone: varchar('phone', { length: 20 }).notNull(),
+    purpose: varchar('purpose', { length: 16 }).notNull(),
+    code: varchar('code', { length: 16 }).notNull(),
+    content: text('content').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sms_outbox_phone_idx').on(t.phone, t.createdAt)],
+);
+
+export const captchas = pgTable('captchas', {
+  uuid: varchar('uuid', { length: 64 }).primaryKey(),
+  answer: varchar('answer', { length: 16 }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  consumedAt: timestamp('consumed_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+/** Password sign-in attempts, for the per-account and per-IP failure limits (shared by all instances). */
+export const loginAttempts = pgTable(
+  'login_attempts',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    account: varchar('account', { length: 64 }).notNull(),
+    ip: varchar('ip', { length: 64 }).notNull(),
+    succeeded: boolean('succeeded').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('login_attempts_account_idx').on(t.account, t.createdAt),
+    index('login_attempts_ip_idx').on(t.ip, t.createdAt),
+  ],
+);
+
+/** Single-use tickets issued after a validated reset code. */
+export const passwordResetTickets = pgTable('password_reset_tickets', {
+  ticketHash: varchar('ticket_hash', { length: 64 }).primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id'),
+    action: varchar('action', { length: 64 }).notNull(),
+    target: varchar('target', { length: 128 }).notNull().default(''),
+    detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+    ip: varchar('ip', { length: 64 }).notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_user_idx').on(t.userId, t.createdAt), index('audit_log_action_idx').on(t.action, t.createdAt)],
+);

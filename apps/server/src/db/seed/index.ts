@@ -1,0 +1,2 @@
+export { seedBaseData, type BaseDataResult } from './base-data.js';
+export { DEMO_ACCOUNTS, seedDemoData } from './demo-data.js';

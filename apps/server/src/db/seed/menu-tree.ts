@@ -1,0 +1,210 @@
+import type { RoleKey } from './role-data.js';
+
+/**
+ * The menu tree in eladmin's shape: type 0 directory, 1 page, 2 button (a permission, never a route).
+ * A root directory's component is `Layout`, a nested one's `ParentView`; a page's component is its route
+ * name. Roles are inherited by children unless a child names its own; `admin` gets every menu regardless.
+ */
+export type MenuSeed = {
+  type: 0 | 1 | 2;
+  title: string;
+  /** Route name (pages and directories); buttons have none. */
+  name?: string;
+  path?: string;
+  component?: string;
+  icon?: string;
+  permission?: string;
+  hidden?: boolean;
+  noCache?: boolean;
+  external?: boolean;
+  roles?: readonly RoleKey[];
+  children?: readonly MenuSeed[];
+};
+
+const STORE_AREA: readonly RoleKey[] = ['store_staff', 'store_manager', 'head_office'];
+const AUDIT_AREA: readonly RoleKey[] = ['store_manager', 'head_office', 'auditor'];
+const MARKETING_AREA: readonly RoleKey[] = ['store_manager', 'head_office'];
+const HEAD_OFFICE_ONLY: readonly RoleKey[] = ['head_office'];
+const ADMIN_ONLY: readonly RoleKey[] = [];
+const EVERYONE: readonly RoleKey[] = ['store_staff', 'store_manager', 'head_office', 'auditor'];
+
+function directory(
+  title: string,
+  name: string,
+  path: string,
+  icon: string,
+  roles: readonly RoleKey[],
+  children: readonly MenuSeed[],
+): MenuSeed {
+  return { type: 0, title, name, path, component: 'Layout', icon, roles, children };
+}
+
+/** A directory inside a directory: a pass-through container whose children the web flattens. */
+function subDirectory(title: string, name: string, path: string, icon: string, children: readonly MenuSeed[]): MenuSeed {
+  return { type: 0, title, name, path, component: 'ParentView', icon, children };
+}
+
+function page(title: string, name: string, path: string, icon: string, buttons: readonly MenuSeed[] = []): MenuSeed {
+  return { type: 1, title, name, path, component: name, icon, children: buttons };
+}
+
+/** A page reached from a list or a message, never from the sidebar. */
+function detailPage(title: string, name: string, path: string): MenuSeed {
+  return { type: 1, title, name, path, component: name, hidden: true, noCache: true };
+}
+
+function button(title: string, permission: string): MenuSeed {
+  return { type: 2, title, permission };
+}
+
+export const MENU_TREE: readonly MenuSeed[] = [
+  directory('订单管理', 'Order', '/order', 'ShoppingCartOutlined', STORE_AREA, [
+    page('抢单', 'RobOrders', 'rob-orders', 'ThunderboltOutlined', [button('抢单', 'order:rob')]),
+    page('已接订单', 'ReceivedOrders', 'received-orders', 'CheckSquareOutlined', [
+      button('发货', 'order:ship'),
+      button('修改地址', 'order:modifyAddress'),
+      button('修改周期计划', 'order:modifyCyclePlan'),
+      button('取消订单', 'order:cancel'),
+      button('开具发票', 'order:invoice'),
+      button('核销', 'order:writeOff'),
+      button('导出', 'order:export'),
+    ]),
+    page('代客下单', 'ValetOrderCreate', 'valet-order-create', 'FormOutlined', [
+      button('提交订单', 'valetOrder:create'),
+    ]),
+    page('代客订单', 'ValetOrders', 'valet-orders', 'ProfileOutlined', [
+      button('确认订单', 'valetOrder:confirm'),
+      button('取消订单', 'valetOrder:cancel'),
+    ]),
+    page('客户意向', 'CustomerIntentions', 'customer-intentions', 'HeartOutlined', [
+      button('跟进', 'customerIntention:follow'),
+    ]),
+    page('未接订单', 'UntakenOrders', 'untaken-orders', 'ClockCircleOutlined', [button('接单', 'order:take')]),
+    page('取消核查', 'CancelCheckHelp', 'cancel-check-help', 'FileSearchOutlined', [
+      button('新增核查', 'cancelCheck:add'),
+      button('处理核查', 'cancelCheck:setState'),
+    ]),
+    page('导出记录', 'ExportRecords', 'export-records', 'DownloadOutlined', [button('重新导出', 'export:again')]),
+    detailPage('抢单详情', 'robOrderDetail', 'rob-order-detail'),
+    detailPage('已接订单详情', 'receivedOrderDetail', 'received-order-detail'),
+    detailPage('代客订单详情', 'valetOrderManagerDetail', 'valet-order-detail'),
+    detailPage('客户意向详情', 'CustomerIntentionDetail', 'customer-intention-detail'),
+  ]),
+
+  directory('会员管理', 'Member', '/member', 'TeamOutlined', STORE_AREA, [
+    page('会员查询', 'memberInquiry', 'member-inquiry', 'IdcardOutlined', [button('打标签', 'member:tag')]),
+    page('会员跟进', 'memberStore', 'member-store', 'SolutionOutlined', [
+      button('分配会员', 'member:assign'),
+      button('记录跟进', 'member:follow'),
+    ]),
+  ]),
+
+  directory('库存调拨', 'Stock', '/stock', 'SwapOutlined', STORE_AREA, [
+    page('调拨调入', 'TransferIn', 'transfer-in', 'ImportOutlined', [
+      button('申请调入', 'transferIn:apply'),
+      button('确认收货', 'transferIn:receive'),
+      button('取消调入', 'transferIn:cancel'),
+    ]),
+    page('调拨调出', 'TransferOut', 'transfer-out', 'ExportOutlined', [
+      button('接单', 'transferOut:accept'),
+      button('确认发货', 'transferOut:ship'),
+    ]),
+    page('借货管理', 'DailySecondment', 'daily-secondment', 'InteractionOutlined', [
+      button('申请借货', 'borrow:apply'),
+      button('归还', 'borrow:return'),
+    ]),
+    page('要货管理', 'RequestGoods', 'request-goods', 'InboxOutlined', [button('申请要货', 'requestGoods:apply')]),
+    detailPage('调入单详情', 'receivingOrderDetails', 'transfer-in-detail'),
+    detailPage('调出接单详情', 'takeOrdersDetail', 'transfer-out-detail'),
+    detailPage('调出申请详情', 'applicationDetail', 'transfer-application-detail'),
+    detailPage('借货详情', 'DailySecondmentDetail', 'daily-secondment-detail'),
+    detailPage('要货详情', 'RequestGoodsDetails', 'request-goods-detail'),
+  ]),
+
+  directory('审核任务', 'Audit', '/audit', 'AuditOutlined', AUDIT_AREA, [
+    page('待我审核', 'ReviewPending', 'review-pending', 'FieldTimeOutlined', [
+      button('审核通过', 'audit:approve'),
+      button('审核驳回', 'audit:reject'),
+    ]),
+    page('我发起的', 'AuditRequests', 'audit-requests', 'SendOutlined'),
+    detailPage('审核详情', 'reviewPendingDetail', 'review-pending-detail'),
+  ]),
+
+  directory('营销', 'Marketing', '/marketing', 'GiftOutlined', MARKETING_AREA, [
+    page('优惠券兑换', 'CouponExchange', 'coupon-exchange', 'TagOutlined', [
+      button('兑换', 'coupon:exchange'),
+      button('撤销兑换', 'coupon:cancelExchange'),
+    ]),
+    page('发放方案', 'IssueSchemes', 'issue-schemes', 'NotificationOutlined', [
+      button('新增方案', 'issueScheme:add'),
+      button('编辑方案', 'issueScheme:edit'),
+      button('删除方案', 'issueScheme:delete'),
+      button('显示/隐藏', 'issueScheme:showOrHide'),
+    ]),
+    page('营销日历', 'MarketingCalendar', 'marketing-calendar', 'CalendarOutlined'),
+    page('茶树认养', 'TeaTreeAdoption', 'tea-tree-adoption', 'EnvironmentOutlined', [
+      button('新增认养', 'teaTree:add'),
+    ]),
+  ]),
+
+  directory('积分商城', 'IntegralMall', '/integral-mall', 'ShopOutlined', HEAD_OFFICE_ONLY, [
+    page('积分订单', 'IntegralOrders', 'integral-orders', 'OrderedListOutlined', [
+      button('代客兑换', 'integralOrder:create'),
+      button('确认订单', 'integralOrder:confirm'),
+    ]),
+    page('积分分类', 'IntegralClasses', 'integral-classes', 'AppstoreOutlined', [
+      button('编辑分类商品', 'integralClass:edit'),
+      button('调整排序', 'integralClass:sort'),
+      button('上下架', 'integralClass:shelves'),
+      button('管理授权', 'integralClass:setManageAuth'),
+    ]),
+  ]),
+
+  directory('门店管理', 'Store', '/store', 'BankOutlined', STORE_AREA, [
+    page('门店信息', 'StoreInfo', 'store-info', 'HomeOutlined', [button('编辑门店信息', 'store:edit')]),
+  ]),
+
+  directory('员工内购', 'EmployeePurchaseRoot', '/employee-purchase', 'CrownOutlined', HEAD_OFFICE_ONLY, [
+    page('员工内购', 'EmployeePurchase', 'index', 'CrownOutlined', [
+      button('新增内购', 'employeePurchase:add'),
+      button('取消内购', 'employeePurchase:cancel'),
+      button('核验', 'employeePurchase:verify'),
+    ]),
+  ]),
+
+  directory('系统工具', 'SystemTools', '/system', 'ToolOutlined', ADMIN_ONLY, [
+    page('角色管理', 'Role', 'roles', 'SafetyCertificateOutlined', [
+      button('新增角色', 'roles:add'),
+      button('编辑角色', 'roles:edit'),
+      button('删除角色', 'roles:del'),
+    ]),
+    page('菜单管理', 'Menu', 'menus', 'MenuOutlined', [
+      button('新增菜单', 'menu:add'),
+      button('编辑菜单', 'menu:edit'),
+      button('删除菜单', 'menu:del'),
+    ]),
+    page('数据字典', 'Dict', 'dict', 'BookOutlined', [button('编辑字典', 'dict:edit')]),
+    page('定时任务', 'Timing', 'timing', 'ScheduleOutlined', [
+      button('编辑任务', 'timing:edit'),
+      button('立即执行', 'timing:run'),
+    ]),
+    subDirectory('系统监控', 'Monitor', 'monitor', 'DashboardOutlined', [
+      page('操作日志', 'Log', 'logs', 'FileTextOutlined'),
+      page('异常日志', 'ErrorLog', 'error-logs', 'BugOutlined'),
+      page('SQL监控', 'Sql', 'sql', 'ConsoleSqlOutlined'),
+    ]),
+  ]),
+
+  {
+    type: 1,
+    title: '帮助中心',
+    name: 'HelpCenter',
+    path: 'https://help.example.com',
+    icon: 'QuestionCircleOutlined',
+    external: true,
+    roles: EVERYONE,
+  },
+
+  // The header's AI quiz entry (spec 6): a permission only, so a root-level button.
+  { type: 2, title: 'AI问答入口', permission: 'layoutAiAQuiz:entry', roles: HEAD_OFFICE_ONLY },
+];

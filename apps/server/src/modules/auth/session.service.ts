@@ -1,0 +1,76 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { roles, sessions, userRoles, users } from '../../db/schema.js';
+import type { Clock } from '../../platform/clock.js';
+import type { AuthContext } from '../../plugins/request-context.js';
+import { isWellFormedToken, newToken, sha256 } from './token.js';
+
+/** Absolute session life: one day from sign-in, not extended by use. */
+export const SESSION_LIFETIME_MS = 24 * 60 * 60 * 1000;
+
+export type SessionService = ReturnType<typeof createSessionService>;
+
+export function createSessionService(db: Database, clock: Clock) {
+  return {
+    async create(userId: number, client: { ip: string; userAgent: string }): Promise<string> {
+      const token = newToken();
+      const now = clock();
+      await db.insert(sessions).values({
+        tokenHash: sha256(token),
+        userId,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + SESSION_LIFETIME_MS),
+        ip: client.ip.slice(0, 64),
+        userAgent: client.userAgent.slice(0, 255),
+      });
+      return token;
+    },
+
+    /** The caller behind a token, or null for a malformed, unknown, expired or revoked token or a disabled user. */
+    async resolve(token: string): Promise<AuthContext | null> {
+      if (!isWellFormedToken(token)) return null;
+      const [row] = await db
+        .select({
+          sessionId: sessions.id,
+          id: users.id,
+          username: users.username,
+          nickName: users.nickName,
+          workCode: users.workCode,
+          phone: users.phone,
+          avatarPath: users.avatarPath,
+        })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(
+          and(
+            eq(sessions.tokenHash, sha256(token)),
+            isNull(sessions.revokedAt),
+            gt(sessions.expiresAt, clock()),
+            eq(users.enabled, true),
+          ),
+        )
+        .limit(1);
+      if (!row) return null;
+      const { sessionId, phone, ...user } = row;
+      return { sessionId, user: { ...user, phone: phone ?? '' }, roles: await rolesOf(db, user.id) };
+    },
+
+    async revoke(sessionId: number): Promise<void> {
+      await db.update(sessions).set({ revokedAt: clock() }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+    },
+
+    /** Password reset and account disable end every session of the user, on every instance at once. */
+    async revokeAllOf(userId: number): Promise<void> {
+      await db.update(sessions).set({ revokedAt: clock() }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+    },
+  };
+}
+
+export async function rolesOf(db: Database, userId: number): Promise<string[]> {
+  const rows = await db
+    .select({ permission: roles.permission })
+    .from(userRoles)
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(eq(userRoles.userId, userId));
+  return rows.map((r) => r.permission).sort();
+}

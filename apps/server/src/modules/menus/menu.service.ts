@@ -1,0 +1,57 @@
+import type { MenuNode } from '@console/contract';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { menus, roleMenus, userRoles } from '../../db/schema.js';
+import { buildMenuTree, type MenuRow } from './menu-tree.js';
+
+/** The super role: sees every menu. */
+export const SUPER_ROLE = 'admin';
+
+/**
+ * The rows a user may see: those granted to any of the user's roles, plus the directories above them
+ * (a granted page is reachable only through its directory).
+ */
+export function permittedRows(all: readonly MenuRow[], grantedIds: ReadonlySet<number>): MenuRow[] {
+  const byId = new Map(all.map((row) => [row.id, row]));
+  const visible = new Set<number>();
+  for (const id of grantedIds) {
+    let current = byId.get(id);
+    while (current && !visible.has(current.id)) {
+      visible.add(current.id);
+      current = current.parentId === null ? undefined : byId.get(current.parentId);
+    }
+  }
+  return all.filter((row) => visible.has(row.id));
+}
+
+export type MenuService = ReturnType<typeof createMenuService>;
+
+export function createMenuService(db: Database) {
+  return {
+    async menuTreeFor(userId: number, roles: readonly string[]): Promise<MenuNode[]> {
+      const all: MenuRow[] = await db
+        .select({
+          id: menus.id,
+          parentId: menus.parentId,
+          type: menus.type,
+          title: menus.title,
+          name: menus.name,
+          path: menus.path,
+          component: menus.component,
+          icon: menus.icon,
+          sort: menus.sort,
+          hidden: menus.hidden,
+          noCache: menus.noCache,
+          external: menus.external,
+        })
+        .from(menus);
+      if (roles.includes(SUPER_ROLE)) return buildMenuTree(all);
+      const granted = await db
+        .selectDistinct({ menuId: roleMenus.menuId })
+        .from(roleMenus)
+        .innerJoin(userRoles, eq(userRoles.roleId, roleMenus.roleId))
+        .where(eq(userRoles.userId, userId));
+      return buildMenuTree(permittedRows(all, new Set(granted.map((g) => g.menuId))));
+    },
+  };
+}

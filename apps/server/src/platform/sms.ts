@@ -1,0 +1,29 @@
+import { desc, eq } from 'drizzle-orm';
+import type { Database } from '../db/client.js';
+import { smsOutbox } from '../db/schema.js';
+
+export type SmsPurpose = 'login' | 'reset';
+export type SmsMessage = { phone: string; purpose: SmsPurpose; code: string; content: string };
+
+/** Sends text messages. A real gateway implements this; the default keeps an outbox. */
+export interface SmsProvider {
+  send(message: SmsMessage): Promise<void>;
+}
+
+/** Default provider: records every message in the database outbox (read by /dev/sms-outbox in demo mode). */
+export function createOutboxSmsProvider(db: Database): SmsProvider {
+  return {
+    async send(message) {
+      await db.insert(smsOutbox).values(message);
+    },
+  };
+}
+
+export async function readOutbox(db: Database, phone: string, limit = 20) {
+  return db
+    .select()
+    .from(smsOutbox)
+    .where(eq(smsOutbox.phone, phone))
+    .orderBy(desc(smsOutbox.createdAt), desc(smsOutbox.id))
+    .limit(limit);
+}

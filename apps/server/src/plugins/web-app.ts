@@ -1,0 +1,45 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import type { AppConfig } from '../config.js';
+import { failure } from '../http/envelope.js';
+
+const API_PREFIXES = ['/auth', '/api', '/feo', '/ljYun', '/tec', '/dev', '/swagger'];
+const defaultDist = fileURLToPath(new URL('../../../web/dist', import.meta.url));
+
+/** Runtime configuration the web app reads before it starts (no inline script: the CSP forbids it). */
+export function webRuntimeConfig(config: AppConfig) {
+  return {
+    businessHost: config.businessHost,
+    aiSiteUrl: config.aiSiteUrl,
+    tokenAllowHosts: config.tokenAllowHosts,
+    demoMode: config.demoMode,
+  };
+}
+
+/** Serves the built console; any unknown GET outside the API answers index.html so deep links reload. */
+export async function registerWebApp(app: FastifyInstance, config: AppConfig): Promise<void> {
+  const dist = config.webDist ?? defaultDist;
+  const indexFile = path.join(dist, 'index.html');
+  const hasWeb = existsSync(indexFile);
+  const configScript = `window.__APP_CONFIG__ = ${JSON.stringify(webRuntimeConfig(config))};`;
+
+  app.get('/app-config.js', { schema: { hide: true } }, (_request, reply) => {
+    reply.type('application/javascript; charset=utf-8').header('cache-control', 'no-store').send(configScript);
+  });
+
+  if (hasWeb) {
+    const indexHtml = readFileSync(indexFile, 'utf8').replace('<!--APP_CONFIG-->', '<script src="/app-config.js"></script>');
+    await app.register(fastifyStatic, { root: dist, index: false, wildcard: false, maxAge: '1y', immutable: true });
+    const sendIndex = (reply: import('fastify').FastifyReply) =>
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+    app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
+    app.setNotFoundHandler((request, reply) => {
+      const isApi = API_PREFIXES.some((prefix) => request.url === prefix || request.url.startsWith(`${prefix}/`));
+      if (request.method === 'GET' && !isApi && !path.extname(request.url.split('?')[0] ?? '')) return sendIndex(reply);
+      return reply.code(404).send(failure('NOT_FOUND', '接口不存在，请联系管理员！'));
+    });
+  }
+}

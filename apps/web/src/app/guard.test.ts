@@ -1,0 +1,104 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createGuard, type GuardDeps } from './guard';
+
+type Session = ReturnType<GuardDeps['session']>;
+
+function setup(session: Partial<Session>, overrides: Partial<GuardDeps> = {}) {
+  const state: Session = { token: 'tok', roles: ['admin'], menusLoaded: true, ...session };
+  const deps: GuardDeps = {
+    session: () => state,
+    loadUserInfo: vi.fn(() => {
+      state.roles = ['admin'];
+      return Promise.resolve();
+    }),
+    onUserInfoFailed: vi.fn(() => Promise.resolve()),
+    loadMenus: vi.fn(() => {
+      state.menusLoaded = true;
+      return Promise.resolve(true);
+    }),
+    ...overrides,
+  };
+  const guard = createGuard(deps);
+  const run = (path: string) =>
+    guard({ request: new Request(`http://localhost${path}`), params: {}, context: undefined } as Parameters<
+      typeof guard
+    >[0]);
+  return { deps, run };
+}
+
+async function redirectOf(result: Promise<unknown>): Promise<string | null> {
+  try {
+    await result;
+    return null;
+  } catch (thrown) {
+    if (!(thrown instanceof Response)) throw thrown;
+    return thrown.headers.get('Location');
+  }
+}
+
+describe('without a token', () => {
+  it.each(['/login', '/403', '/404', '/500', '/repair'])('lets %s through', async (path) => {
+    expect(await redirectOf(setup({ token: null }).run(path))).toBeNull();
+  });
+
+  it.each(['/dashboard', '/401', '/order/list?status=1', '/redirect/dashboard'])(
+    'sends %s to the login page with the full path',
+    async (path) => {
+      expect(await redirectOf(setup({ token: null }).run(path))).toBe(`/login?redirect=${encodeURIComponent(path)}`);
+    },
+  );
+});
+
+describe('with a token', () => {
+  it('sends /login home', async () => {
+    expect(await redirectOf(setup({}).run('/login?redirect=/x'))).toBe('/');
+  });
+
+  it('passes a signed-in user with menus', async () => {
+    const { run, deps } = setup({});
+    expect(await redirectOf(run('/dashboard'))).toBeNull();
+    expect(deps.loadUserInfo).not.toHaveBeenCalled();
+    expect(deps.loadMenus).not.toHaveBeenCalled();
+  });
+
+  it('fetches user info when roles are empty', async () => {
+    const { run, deps } = setup({ roles: [] });
+    expect(await redirectOf(run('/dashboard'))).toBeNull();
+    expect(deps.loadUserInfo).toHaveBeenCalledTimes(1);
+  });
+
+  it('hands a user-info failure over and goes no further', async () => {
+    const { run, deps } = setup(
+      { roles: [], menusLoaded: false },
+      { loadUserInfo: vi.fn(() => Promise.reject(new Error('401'))) },
+    );
+    expect(await redirectOf(run('/dashboard'))).toBeNull();
+    expect(deps.onUserInfoFailed).toHaveBeenCalledTimes(1);
+    expect(deps.loadMenus).not.toHaveBeenCalled();
+  });
+
+  it('loads the menu once, then repeats the navigation', async () => {
+    const { run, deps } = setup({ roles: [], menusLoaded: false });
+    expect(await redirectOf(run('/order/list?page=2'))).toBe('/order/list?page=2');
+    expect(await redirectOf(run('/order/list?page=2'))).toBeNull();
+    expect(deps.loadMenus).toHaveBeenCalledTimes(1);
+  });
+
+  it('carries on with the static routes when the menu fails', async () => {
+    const { run } = setup({ menusLoaded: false }, { loadMenus: vi.fn(() => Promise.resolve(false)) });
+    expect(await redirectOf(run('/dashboard'))).toBeNull();
+  });
+
+  it('shows error pages without loading anything', async () => {
+    const { run, deps } = setup({ roles: [], menusLoaded: false });
+    expect(await redirectOf(run('/500'))).toBeNull();
+    expect(deps.loadUserInfo).not.toHaveBeenCalled();
+    expect(deps.loadMenus).not.toHaveBeenCalled();
+  });
+
+  it('guards /401 like any page', async () => {
+    const { run, deps } = setup({ roles: [] });
+    expect(await redirectOf(run('/401'))).toBeNull();
+    expect(deps.loadUserInfo).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,49 @@
+import { redirect, type LoaderFunctionArgs } from 'react-router';
+
+/** Reachable without signing in (spec 2.2); /401 is deliberately not among them. */
+export const WHITELIST: ReadonlySet<string> = new Set(['/login', '/403', '/404', '/500', '/repair']);
+/** Error pages render on their own, so they must not depend on user info or menus: the server may be down. */
+const STANDALONE_PAGES: ReadonlySet<string> = new Set(['/403', '/404', '/500', '/repair']);
+
+export type GuardDeps = {
+  session(): { token: string | null; roles: readonly string[]; menusLoaded: boolean };
+  /** Fetches and stores user and roles; rejects on failure. */
+  loadUserInfo(): Promise<void>;
+  /** Reports, logs out and reloads; never settles in the browser. */
+  onUserInfoFailed(): Promise<void>;
+  /** Fetches the menu, installs its routes and marks menus loaded; false when it failed (already reported). */
+  loadMenus(): Promise<boolean>;
+};
+
+export function loginRedirect(fullPath: string): string {
+  return `/login?redirect=${encodeURIComponent(fullPath)}`;
+}
+
+/** The navigation guard (spec 2.2), run as the root route's loader on every navigation. */
+export function createGuard(deps: GuardDeps) {
+  return async function guard({ request }: LoaderFunctionArgs): Promise<null> {
+    const url = new URL(request.url);
+    const path = url.pathname;
+    const fullPath = `${path}${url.search}`;
+    const { token, roles, menusLoaded } = deps.session();
+
+    if (!token) {
+      if (WHITELIST.has(path)) return null;
+      throw redirect(loginRedirect(fullPath));
+    }
+    if (path === '/login') throw redirect('/');
+    if (STANDALONE_PAGES.has(path)) return null;
+
+    if (roles.length === 0) {
+      try {
+        await deps.loadUserInfo();
+      } catch {
+        await deps.onUserInfoFailed();
+        return null;
+      }
+    }
+    // Repeat the navigation once the menu routes exist, so a deep link resolves to its page, not to 404.
+    if (!menusLoaded && (await deps.loadMenus())) throw redirect(fullPath);
+    return null;
+  };
+}

@@ -1,0 +1,36 @@
+import { useEffect } from 'react';
+import { Outlet, useLocation, useMatches, useNavigation } from 'react-router';
+import { currentTitle } from './route-handle';
+import { pageTitle } from './texts';
+
+function useDocumentTitle() {
+  const title = currentTitle(useMatches());
+  useEffect(() => {
+    document.title = pageTitle(title);
+  }, [title]);
+}
+
+/** Spec 2.1: every route change starts at the top. */
+function useScrollToTop() {
+  const { key } = useLocation();
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [key]);
+}
+
+/** A thin bar while a lazy page or the guard is loading. */
+function NavigationProgress() {
+  const busy = useNavigation().state !== 'idle';
+  return busy ? <div className="navigation-progress" role="progressbar" aria-label="页面加载中" /> : null;
+}
+
+export function RootLayout() {
+  useDocumentTitle();
+  useScrollToTop();
+  return (
+    <>
+      <NavigationProgress />
+      <Outlet />
+    </>
+  );
+}

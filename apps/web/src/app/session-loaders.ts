@@ -1,0 +1,50 @@
+import { AUTH_PATHS, menuNodeSchema, userInfoSchema, type MenuNode } from '@console/contract';
+import { z } from 'zod';
+import { http } from '../lib/http';
+import { notify } from '../lib/notify';
+import { useSessionStore } from '../stores/session-store';
+import type { GuardDeps } from './guard';
+import { APP_TEXTS } from './texts';
+
+/** Time for the failure toast to be read before the page reloads. */
+const RELOAD_DELAY_MS = 1500;
+
+/** Several navigations in a row share one request instead of each starting their own. */
+function shared<T>(task: () => Promise<T>): () => Promise<T> {
+  let pending: Promise<T> | null = null;
+  return () =>
+    (pending ??= task().finally(() => {
+      pending = null;
+    }));
+}
+
+const loadUserInfo = shared(async () => {
+  // The guard reports this failure itself, 401 included.
+  const info = await http.get<unknown>(AUTH_PATHS.info, { flags: { silent: true, ignore401: true } });
+  useSessionStore.getState().setUserInfo(userInfoSchema.parse(info));
+});
+
+async function onUserInfoFailed(): Promise<void> {
+  notify.error(APP_TEXTS.userInfoFailed);
+  await useSessionStore.getState().logout();
+  window.setTimeout(() => window.location.reload(), RELOAD_DELAY_MS);
+  return new Promise<void>(() => {});
+}
+
+const menuTreeSchema = z.array(menuNodeSchema);
+
+/** The guard's dependencies; `installMenus` turns the tree into routes (app/router.tsx). */
+export function sessionLoaders(installMenus: (menus: MenuNode[]) => void): GuardDeps {
+  const loadMenus = shared(async () => {
+    try {
+      const menus = menuTreeSchema.parse(await http.get<unknown>(AUTH_PATHS.menus, { flags: { silent: true } }));
+      installMenus(menus);
+      useSessionStore.getState().setMenusLoaded(true);
+      return true;
+    } catch {
+      notify.error(APP_TEXTS.menusFailed);
+      return false;
+    }
+  });
+  return { session: () => useSessionStore.getState(), loadUserInfo, onUserInfoFailed, loadMenus };
+}

@@ -1,0 +1,16 @@
+/** App-wide Chinese text (zh-text.md, "Product" and "Sign-in"). */
+export const APP_TEXTS = {
+  productName: '门店运营云平台',
+  home: '首页',
+  personalCenter: '个人中心',
+  login: '登录',
+  tip: '提示',
+  userInfoFailed: '获取用户信息失败',
+  menusFailed: '获取菜单失败，请刷新页面重试',
+  accountChanged: '检测到登录账号已变更，页面将刷新',
+} as const;
+
+/** `{route title} - 门店运营云平台` (zh-text.md, page title pattern). */
+export function pageTitle(routeTitle: string | undefined): string {
+  return routeTitle ? `${routeTitle} - ${APP_TEXTS.productName}` : APP_TEXTS.productName;
+}

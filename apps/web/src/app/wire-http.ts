@@ -1,0 +1,35 @@
+import { configureHttp } from '../lib/http';
+import { notify } from '../lib/notify';
+import { markSessionExpired } from '../lib/session-expiry';
+import { useSessionStore, watchAccountChange } from '../stores/session-store';
+import { currentStoreCode } from '../stores/shop-store';
+import { APP_TEXTS } from './texts';
+
+/** Connects the HTTP layer to the session (token, X-* headers) and to navigation. Call before the router. */
+export function wireHttp(navigate: (to: string) => void): void {
+  configureHttp({
+    getToken: () => useSessionStore.getState().token,
+    getIdentity: () => {
+      const user = useSessionStore.getState().user;
+      return {
+        userName: user?.username ?? '',
+        workCode: user?.workCode ?? '',
+        mobile: user?.phone ?? '',
+        storeCode: currentStoreCode(),
+      };
+    },
+    onSessionExpired: () => {
+      useSessionStore.getState().clearLocal();
+      markSessionExpired();
+      window.location.reload();
+    },
+    onForbidden: () => navigate('/401'),
+  });
+}
+
+/** Spec 4.1: another tab changed the signed-in account; warn, then reload. */
+export function watchAccount(): () => void {
+  return watchAccountChange(() => {
+    void notify.alert({ title: APP_TEXTS.tip, content: APP_TEXTS.accountChanged }).then(() => window.location.reload());
+  });
+}

@@ -1,0 +1,18 @@
+import { RocketOutlined } from '@ant-design/icons';
+import { useMatches } from 'react-router';
+import { currentTitle } from '../../app/route-handle';
+import { StatusPage, statusIconClass } from './status-page';
+import { ERROR_TEXTS } from './texts';
+
+/** A menu page whose component is not built yet: never a blank screen. */
+export function ComingSoonPage() {
+  const feature = currentTitle(useMatches());
+  return (
+    <StatusPage
+      inline
+      icon={<RocketOutlined className={statusIconClass} />}
+      title={ERROR_TEXTS.comingSoon.title}
+      description={ERROR_TEXTS.comingSoon.description(feature)}
+    />
+  );
+}

@@ -1,0 +1,35 @@
+import { ReloadOutlined } from '@ant-design/icons';
+import { Button } from 'antd';
+import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { StatusPage } from './status-page';
+import { ERROR_TEXTS } from './texts';
+
+function RouteError({ inline }: { inline: boolean }) {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return <StatusPage status="404" inline={inline} {...ERROR_TEXTS.notFound} />;
+  }
+  // Typically a page chunk that vanished with a new deployment: a reload fetches the current one.
+  return (
+    <StatusPage
+      status="warning"
+      inline={inline}
+      {...ERROR_TEXTS.crashed}
+      extra={
+        <Button size="middle" icon={<ReloadOutlined />} onClick={() => window.location.reload()}>
+          {ERROR_TEXTS.reload}
+        </Button>
+      }
+    />
+  );
+}
+
+/** Error boundary of the root route: the whole screen. */
+export function RouteErrorPage() {
+  return <RouteError inline={false} />;
+}
+
+/** Error boundary of a page inside the main frame: the sidebar and header stay usable. */
+export function PageErrorBoundary() {
+  return <RouteError inline />;
+}

@@ -1,0 +1,110 @@
+import axios, { AxiosError, type AxiosAdapter } from 'axios';
+import { ApiError, cancelledError } from './errors';
+import { errorCodeOf, messageOf, readBody, unwrapEnvelope } from './envelope';
+import { buildCallerHeaders, isAbsoluteUrl } from './headers';
+import { HTTP_TEXTS } from './texts';
+import type { HttpDeps, HttpMethod, RequestFlags, RequestOptions } from './types';
+
+export type HttpClient = {
+  get<T>(url: string, options?: RequestOptions): Promise<T>;
+  del<T>(url: string, options?: RequestOptions): Promise<T>;
+  post<T>(url: string, body?: unknown, options?: RequestOptions): Promise<T>;
+  put<T>(url: string, body?: unknown, options?: RequestOptions): Promise<T>;
+  request<T>(method: HttpMethod, url: string, body: unknown, options?: RequestOptions): Promise<T>;
+};
+
+const NOTICE_SECONDS = 5;
+
+async function toApiError(error: unknown): Promise<ApiError> {
+  if (error instanceof ApiError) return error;
+  if (axios.isCancel(error)) return cancelledError();
+  if (!(error instanceof AxiosError)) return new ApiError('network', HTTP_TEXTS.network);
+  if (error.code === AxiosError.ECONNABORTED || error.code === AxiosError.ETIMEDOUT) {
+    return new ApiError('timeout', HTTP_TEXTS.timeout);
+  }
+  const response = error.response;
+  if (!response) return new ApiError('network', HTTP_TEXTS.network);
+
+  const body = await readBody(response.data);
+  const fallback = response.status === 404 ? HTTP_TEXTS.notFound : HTTP_TEXTS.failed;
+  return new ApiError('http', messageOf(body) ?? fallback, {
+    status: response.status,
+    errorCode: errorCodeOf(body),
+  });
+}
+
+/**
+ * One axios instance with the spec 7.1/8 behaviour: caller headers, envelope unwrapping, Chinese notices,
+ * 401/403 handling and cancellation of duplicate in-flight calls. `adapter` is for tests.
+ */
+export function createHttpClient(deps: HttpDeps, adapter?: AxiosAdapter): HttpClient {
+  const instance = axios.create(adapter ? { adapter } : {});
+  const inFlight = new Map<string, AbortController>();
+  let sessionEnding = false;
+
+  /** Side effects of a failure; returns the error to reject with. */
+  function react(error: ApiError, flags: RequestFlags, carriedToken: boolean): ApiError {
+    if (error.kind === 'cancel') return error;
+    // Session reactions apply only to calls made with a token: a failed sign-in is an ordinary error.
+    if (carriedToken && error.status === 401) {
+      if (flags.ignore401) {
+        if (!flags.silent) deps.showError(HTTP_TEXTS.sessionExpired);
+      } else if (!sessionEnding) {
+        sessionEnding = true;
+        deps.onSessionExpired();
+      }
+      return error;
+    }
+    if (carriedToken && error.status === 403) {
+      deps.onForbidden();
+      return error;
+    }
+    if (flags.silent) return error;
+    if (error.kind === 'timeout' || error.kind === 'network') deps.showNotification(error.message, NOTICE_SECONDS);
+    else deps.showError(error.message);
+    return error;
+  }
+
+  async function request<T>(method: HttpMethod, url: string, body: unknown, options: RequestOptions = {}): Promise<T> {
+    const flags = options.flags ?? {};
+    const trusted = !isAbsoluteUrl(url) || deps.isTrustedUrl(url);
+    const token = trusted ? deps.getToken() : null;
+
+    const controller = new AbortController();
+    const abort = () => controller.abort();
+    if (options.signal?.aborted) abort();
+    options.signal?.addEventListener('abort', abort, { once: true });
+    const key = `${method} ${url}`;
+    if (flags.dedupe) {
+      inFlight.get(key)?.abort();
+      inFlight.set(key, controller);
+    }
+
+    try {
+      const response = await instance.request({
+        method,
+        url,
+        data: body,
+        params: options.params,
+        headers: { ...(trusted ? buildCallerHeaders(token, deps.getIdentity()) : {}), ...options.headers },
+        timeout: options.timeout ?? deps.timeoutMs(),
+        responseType: options.responseType ?? 'json',
+        signal: controller.signal,
+      });
+      return unwrapEnvelope<T>(await readBody(response.data), response.status);
+    } catch (error) {
+      throw react(await toApiError(error), flags, token !== null);
+    } finally {
+      options.signal?.removeEventListener('abort', abort);
+      if (inFlight.get(key) === controller) inFlight.delete(key);
+    }
+  }
+
+  return {
+    request,
+    get: (url, options) => request('GET', url, undefined, options),
+    del: (url, options) => request('DELETE', url, undefined, options),
+    post: (url, body, options) => request('POST', url, body, options),
+    put: (url, body, options) => request('PUT', url, body, options),
+  };
+}

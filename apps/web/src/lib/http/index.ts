@@ -1,0 +1,31 @@
+import { runtimeConfig } from '../env';
+import { notify } from '../notify';
+import { isTrustedUrl } from '../trusted-hosts';
+import { createHttpClient } from './client';
+import type { HttpDeps } from './types';
+
+/** Defaults until app/wire-http.ts connects the session; the object is read on every call. */
+const deps: HttpDeps = {
+  getToken: () => null,
+  getIdentity: () => ({ userName: '', workCode: '', mobile: '', storeCode: '' }),
+  isTrustedUrl: (url) => isTrustedUrl(url, runtimeConfig.tokenHosts, window.location.origin),
+  timeoutMs: () => runtimeConfig.requestTimeoutMs,
+  onSessionExpired: () => window.location.reload(),
+  onForbidden: () => window.location.assign('/401'),
+  showError: (text) => notify.error(text),
+  showNotification: (text, seconds) => notify.notification(text, seconds),
+};
+
+export function configureHttp(next: Partial<HttpDeps>): void {
+  Object.assign(deps, next);
+}
+
+/** The app's single HTTP client. */
+export const http = createHttpClient(deps);
+
+export { createHttpClient } from './client';
+export type { HttpClient } from './client';
+export { ApiError, isApiError, isCancelledError } from './errors';
+export type { ApiErrorKind } from './errors';
+export { API_BASE, businessUrl, storeConsolePath } from './paths';
+export type { CallerIdentity, HttpDeps, RequestFlags, RequestOptions } from './types';

@@ -1,0 +1,13 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    port: 5173,
+    proxy: Object.fromEntries(['/auth', '/api', '/feo', '/ljYun', '/tec', '/dev', '/swagger'].map((p) => [p, apiTarget])),
+  },
+  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 1500 },
+});

@@ -1,0 +1,28 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+
+/** Demo-mode helpers of the server: what a person without a phone would read. */
+export async function captchaAnswer(request: APIRequestContext, uuid: string): Promise<string> {
+  const response = await request.get(`/dev/captcha/${uuid}`);
+  const body = (await response.json()) as { data: { answer: string } };
+  return body.data.answer;
+}
+
+export async function latestSmsCode(request: APIRequestContext, phone: string): Promise<string> {
+  const response = await request.get(`/dev/sms-outbox?phone=${phone}`);
+  const body = (await response.json()) as { data: { code: string }[] };
+  const latest = body.data[0];
+  if (!latest) throw new Error(`no SMS sent to ${phone}`);
+  return latest.code;
+}
+
+/** Waits for the next captcha the page loads and returns its uuid. */
+export async function nextCaptchaUuid(page: Page, trigger: () => Promise<unknown>): Promise<string> {
+  const [response] = await Promise.all([
+    page.waitForResponse((r) => r.url().includes('/auth/code') && r.request().method() === 'GET'),
+    trigger(),
+  ]);
+  const body = (await response.json()) as { data: { uuid: string } };
+  return body.data.uuid;
+}
+
+export const SCREENSHOT_DIR = 'e2e/.screenshots';

@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { MOBILE_PATTERN, PASSWORD_MAX, SMS_CODE_PATTERN, isStrongPassword } from './validation.js';
+
+const phone = z.string().trim().regex(MOBILE_PATTERN, '请输入正确的手机号');
+const smsCode = z.string().trim().regex(SMS_CODE_PATTERN, '请输入6位短信验证码');
+const newPassword = z
+  .string()
+  .max(PASSWORD_MAX, '密码不能超过64位')
+  .refine(isStrongPassword, '密码至少8位，且包含大写字母、小写字母、数字、符号中的三种');
+
+/** The signed-in user as the console stores it (spec 3, User). */
+export const sessionUserSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  nickName: z.string(),
+  workCode: z.string(),
+  phone: z.string(),
+  avatarPath: z.string(),
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+/** Roles are permission strings; `admin` is the super role. */
+export const userInfoSchema = z.object({ user: sessionUserSchema, roles: z.array(z.string()) });
+export type UserInfo = z.infer<typeof userInfoSchema>;
+
+export const loginResultSchema = userInfoSchema.extend({ token: z.string() });
+export type LoginResult = z.infer<typeof loginResultSchema>;
+
+export const captchaSchema = z.object({ img: z.string(), uuid: z.string() });
+export type Captcha = z.infer<typeof captchaSchema>;
+
+export const passwordLoginBodySchema = z.object({
+  username: z.string().trim().min(1, '请输入账号').max(64, '账号不能超过64位'),
+  password: z.string().min(1, '请输入密码').max(PASSWORD_MAX, '密码不能超过64位'),
+  code: z.string().trim().min(1, '请输入验证码').max(8, '验证码不正确'),
+  uuid: z.string().trim().min(1, '验证码已失效，请刷新').max(64, '验证码已失效，请刷新'),
+});
+export type PasswordLoginBody = z.infer<typeof passwordLoginBodySchema>;
+
+export const phoneBodySchema = z.object({ phone });
+export type PhoneBody = z.infer<typeof phoneBodySchema>;
+
+export const codeLoginBodySchema = z.object({ phone, code: smsCode });
+export type CodeLoginBody = z.infer<typeof codeLoginBodySchema>;
+
+/** Answer of a code send: seconds until another code may be requested. */
+export const smsSentSchema = z.object({ resendAfterSeconds: z.number().int() });
+export type SmsSent = z.infer<typeof smsSentSchema>;
+
+export const verifyResetCodeBodySchema = z.object({ phone, code: smsCode });
+/** A single-use reset ticket, valid for 10 minutes. */
+export const resetTicketSchema = z.object({ ticket: z.string() });
+export type ResetTicket = z.infer<typeof resetTicketSchema>;
+
+export const resetPasswordBodySchema = z
+  .object({ ticket: z.string().min(1).max(128), password: newPassword, confirmPassword: z.string().max(PASSWORD_MAX) })
+  .refine((body) => body.password === body.confirmPassword, {
+    message: '两次输入的密码不一致',
+    path: ['confirmPassword'],
+  });
+export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
+
+/** `mustChange` is true for an initial password set by an administrator or a password older than 90 days. */
+export const passwordStatusSchema = z.object({
+  mustChange: z.boolean(),
+  reason: z.enum(['initial', 'expired']).nullable(),
+});
+export type PasswordStatus = z.infer<typeof passwordStatusSchema>;
+
+export const cloudRoleSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  permission: z.string(),
+  description: z.string(),
+});
+export type CloudRole = z.infer<typeof cloudRoleSchema>;
+
+/** Menu tree in eladmin's shape (spec 2.1). `component` is Layout, ParentView or a page name. */
+export type MenuNode = {
+  name: string;
+  path: string;
+  hidden: boolean;
+  redirect: string | null;
+  component: string;
+  alwaysShow: boolean | null;
+  meta: { title: string; icon: string | null; noCache: boolean };
+  children?: MenuNode[];
+};
+export const menuNodeSchema: z.ZodType<MenuNode> = z.lazy(() =>
+  z.object({
+    name: z.string(),
+    path: z.string(),
+    hidden: z.boolean(),
+    redirect: z.string().nullable(),
+    component: z.string(),
+    alwaysShow: z.boolean().nullable(),
+    meta: z.object({ title: z.string(), icon: z.string().nullable(), noCache: z.boolean() }),
+    children: z.array(menuNodeSchema).optional(),
+  }),
+);
+
+/** Demo mode only. */
+export const smsOutboxEntrySchema = z.object({
+  phone: z.string(),
+  code: z.string(),
+  purpose: z.enum(['login', 'reset']),
+  createdAt: z.string(),
+});
+export type SmsOutboxEntry = z.infer<typeof smsOutboxEntrySchema>;

@@ -1,0 +1,36 @@
+// `npm test`: everything — typecheck, lint, unit and API tests (PGlite; PostgreSQL and Redis when
+// TEST_DATABASE_URL / TEST_REDIS_URL are set), then browser tests in Debian's Chromium.
+import { existsSync } from 'node:fs';
+import { ensureDependencies, ensureWebBuild, run, runOrExit } from './lib.mjs';
+
+const CHROMIUM = '/usr/bin/chromium';
+
+function ensureChromium() {
+  if (existsSync(CHROMIUM)) return;
+  if (process.getuid?.() !== 0) {
+    console.error(`✖ Browser tests need ${CHROMIUM}: run "sudo apt-get install -y chromium".`);
+    process.exit(1);
+  }
+  console.log('Installing Chromium from Debian packages…');
+  runOrExit('apt-get', ['update', '-qq']);
+  runOrExit('apt-get', ['install', '-y', '-qq', 'chromium'], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+}
+
+const started = Date.now();
+ensureDependencies();
+ensureChromium();
+const steps = [
+  ['typecheck', ['npm', ['run', 'typecheck']]],
+  ['lint', ['npm', ['run', 'lint']]],
+  ['unit and API tests', ['npx', ['vitest', 'run']]],
+];
+for (const [name, [command, args]] of steps) {
+  console.log(`\n▶ ${name}`);
+  runOrExit(command, args);
+}
+console.log('\n▶ web build');
+ensureWebBuild({ force: true });
+console.log('\n▶ browser tests');
+const status = run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts']);
+console.log(`\nnpm test finished in ${Math.round((Date.now() - started) / 1000)} s`);
+process.exit(status);
