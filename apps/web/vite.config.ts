@@ -7,7 +7,9 @@ export default defineConfig({
   plugins: [react()],
   server: {
     port: 5173,
-    proxy: Object.fromEntries(['/auth', '/api', '/feo', '/ljYun', '/tec', '/dev', '/swagger'].map((p) => [p, apiTarget])),
+    proxy: Object.fromEntries(
+      ['/auth', '/api', '/feo', '/ljYun', '/tec', '/dev', '/swagger'].map((p) => [p, apiTarget]),
+    ),
   },
   build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 1500 },
 });

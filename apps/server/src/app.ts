@@ -1,7 +1,12 @@
 import Fastify from 'fastify';
 import swagger from '@fastify/swagger';
 import rateLimit from '@fastify/rate-limit';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import type { AppDeps, AppInstance } from './app-types.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerSecurityHeaders } from './plugins/security.js';
@@ -20,7 +25,17 @@ const JSON_BODY_LIMIT = 64 * 1024;
 export async function buildApp(deps: AppDeps): Promise<AppInstance> {
   const { config } = deps;
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.externaltoken', 'req.headers["x-service-token"]'] },
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : {
+            level: config.logLevel,
+            redact: [
+              'req.headers.authorization',
+              'req.headers.externaltoken',
+              'req.headers["x-service-token"]',
+            ],
+          },
     bodyLimit: JSON_BODY_LIMIT,
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',

@@ -6,7 +6,13 @@ const strongToken = 'Zq8v3TnW1xYb6LkP0sDf9GhJ2mQe7RuA5cVi4Ko';
 describe('loadConfig', () => {
   it('defaults to the embedded database with demo data on port 8080', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ port: 8080, databaseUrl: null, redisUrl: null, seedDemo: true, demoMode: true });
+    expect(config).toMatchObject({
+      port: 8080,
+      databaseUrl: null,
+      redisUrl: null,
+      seedDemo: true,
+      demoMode: true,
+    });
     expect(config.dataDir.endsWith('/data')).toBe(true);
     expect(config.serviceToken).toBe(DEMO_SERVICE_TOKEN);
   });
@@ -24,7 +30,9 @@ describe('loadConfig', () => {
 
   it('refuses to start in production without a service token', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrowError(ConfigError);
-    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrowError(/SERVICE_TOKEN: required in production/);
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrowError(
+      /SERVICE_TOKEN: required in production/,
+    );
   });
 
   it.each([
@@ -38,8 +46,8 @@ describe('loadConfig', () => {
   it('never seeds demo accounts or exposes demo helpers in production', () => {
     const config = loadConfig({ NODE_ENV: 'production', SERVICE_TOKEN: strongToken });
     expect(config).toMatchObject({ production: true, demoMode: false, seedDemo: false });
-    expect(() => loadConfig({ NODE_ENV: 'production', SERVICE_TOKEN: strongToken, SEED_DEMO: 'true' })).toThrowError(
-      /never seeded in production/,
-    );
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', SERVICE_TOKEN: strongToken, SEED_DEMO: 'true' }),
+    ).toThrowError(/never seeded in production/);
   });
 });

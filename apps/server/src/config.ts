@@ -9,22 +9,26 @@ const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
-const hostList = z
-  .string()
-  .transform((v) =>
-    v
-      .split(',')
-      .map((h) => h.trim().toLowerCase())
-      .filter(Boolean),
-  );
+const hostList = z.string().transform((v) =>
+  v
+    .split(',')
+    .map((h) => h.trim().toLowerCase())
+    .filter(Boolean),
+);
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(1).max(65_535).default(8080),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+    .optional(),
   SEED_DEMO: booleanFlag.optional(),
   SERVICE_TOKEN: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -70,7 +74,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const e = parsed.data;
   const production = e.NODE_ENV === 'production';
   if (production) assertProductionSecrets(e.SERVICE_TOKEN);
-  if (production && e.SEED_DEMO) throw new ConfigError('Invalid configuration:\n  SEED_DEMO: demo data is never seeded in production');
+  if (production && e.SEED_DEMO)
+    throw new ConfigError('Invalid configuration:\n  SEED_DEMO: demo data is never seeded in production');
   return {
     env: e.NODE_ENV,
     production,
@@ -95,7 +100,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
 function assertProductionSecrets(serviceToken: string | undefined): void {
   if (!serviceToken) throw new ConfigError('Invalid configuration:\n  SERVICE_TOKEN: required in production');
   const weak =
-    serviceToken.length < MIN_SECRET_LENGTH || serviceToken === DEMO_SERVICE_TOKEN || new Set(serviceToken).size < 8;
+    serviceToken.length < MIN_SECRET_LENGTH ||
+    serviceToken === DEMO_SERVICE_TOKEN ||
+    new Set(serviceToken).size < 8;
   if (weak)
     throw new ConfigError(
       `Invalid configuration:\n  SERVICE_TOKEN: too weak for production (at least ${MIN_SECRET_LENGTH} random characters, not the demo value)`,

@@ -9,7 +9,9 @@ import { createOutboxSmsProvider } from './platform/sms.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const database = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir });
+  const database = await openDatabase(
+    config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
+  );
   await migrateDatabase(database);
   // Roles and menus on every start (production too); demo stores and accounts only when configured.
   await seedBaseData(database.db);
@@ -44,10 +46,13 @@ function printBanner(port: number, dbKind: string, seeded: boolean, demoMode: bo
   const lines = [`门店运营云平台 is running at http://localhost:${port}  (database: ${dbKind})`];
   if (seeded) {
     lines.push('Demo accounts:');
-    for (const account of DEMO_ACCOUNTS) lines.push(`  ${account.username.padEnd(8)} ${account.password.padEnd(15)} ${account.description}`);
+    for (const account of DEMO_ACCOUNTS)
+      lines.push(`  ${account.username.padEnd(8)} ${account.password.padEnd(15)} ${account.description}`);
   }
   if (demoMode) {
-    lines.push(`Demo mode: SMS codes at /dev/sms-outbox?phone=…, service token "${DEMO_SERVICE_TOKEN}" unless SERVICE_TOKEN is set.`);
+    lines.push(
+      `Demo mode: SMS codes at /dev/sms-outbox?phone=…, service token "${DEMO_SERVICE_TOKEN}" unless SERVICE_TOKEN is set.`,
+    );
   }
   console.log(`\n${lines.join('\n')}\n`);
 }

@@ -11,7 +11,8 @@ const MIGRATION_LOCK_KEY = 720_001;
 
 export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
   await handle.withAdvisoryLock(MIGRATION_LOCK_KEY, async () => {
-    if (handle.kind === 'postgres') await migratePg(handle.db as unknown as NodePgDatabase, { migrationsFolder });
+    if (handle.kind === 'postgres')
+      await migratePg(handle.db as unknown as NodePgDatabase, { migrationsFolder });
     else await migratePglite(handle.db as unknown as PgliteDatabase, { migrationsFolder });
   });
 }

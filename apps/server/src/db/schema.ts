@@ -284,5 +284,8 @@ export const auditLog = pgTable(
     ip: varchar('ip', { length: 64 }).notNull().default(''),
     createdAt: createdAt(),
   },
-  (t) => [index('audit_log_user_idx').on(t.userId, t.createdAt), index('audit_log_action_idx').on(t.action, t.createdAt)],
+  (t) => [
+    index('audit_log_user_idx').on(t.userId, t.createdAt),
+    index('audit_log_action_idx').on(t.action, t.createdAt),
+  ],
 );

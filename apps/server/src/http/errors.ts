@@ -13,8 +13,10 @@ export class AppError extends Error {
 export const badRequest = (message: string, code = 'BAD_REQUEST') => new AppError(400, code, message);
 export const unauthorized = (message = '登录状态已过期，请重新登录', code = 'UNAUTHORIZED') =>
   new AppError(401, code, message);
-export const forbidden = (message = '您无权执行此操作', code = 'FORBIDDEN') => new AppError(403, code, message);
-export const notFound = (message = '请求的内容不存在', code = 'NOT_FOUND') => new AppError(404, code, message);
+export const forbidden = (message = '您无权执行此操作', code = 'FORBIDDEN') =>
+  new AppError(403, code, message);
+export const notFound = (message = '请求的内容不存在', code = 'NOT_FOUND') =>
+  new AppError(404, code, message);
 export const conflict = (message: string, code = 'CONFLICT') => new AppError(409, code, message);
 export const tooManyRequests = (retryAfterSeconds: number, message?: string) =>
   new AppError(

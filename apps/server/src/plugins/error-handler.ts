@@ -16,7 +16,10 @@ const FRAMEWORK_MESSAGES: Record<string, { status: number; message: string }> = 
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.code(error.statusCode).headers(error.headers).send(failure(error.errorCode, error.message));
+      return reply
+        .code(error.statusCode)
+        .headers(error.headers)
+        .send(failure(error.errorCode, error.message));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       return reply.code(400).send(failure('VALIDATION_FAILED', validationMessage(error.validation[0])));

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppConfig } from '../config.js';
 import { failure } from '../http/envelope.js';
 
@@ -27,18 +27,35 @@ export async function registerWebApp(app: FastifyInstance, config: AppConfig): P
   const configScript = `window.__APP_CONFIG__ = ${JSON.stringify(webRuntimeConfig(config))};`;
 
   app.get('/app-config.js', { schema: { hide: true } }, (_request, reply) => {
-    reply.type('application/javascript; charset=utf-8').header('cache-control', 'no-store').send(configScript);
+    reply
+      .type('application/javascript; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(configScript);
   });
 
   if (hasWeb) {
-    const indexHtml = readFileSync(indexFile, 'utf8').replace('<!--APP_CONFIG-->', '<script src="/app-config.js"></script>');
-    await app.register(fastifyStatic, { root: dist, index: false, wildcard: false, maxAge: '1y', immutable: true });
-    const sendIndex = (reply: import('fastify').FastifyReply) =>
+    const indexHtml = readFileSync(indexFile, 'utf8').replace(
+      '<!--APP_CONFIG-->',
+      '<script src="/app-config.js"></script>',
+    );
+    await app.register(fastifyStatic, {
+      root: dist,
+      index: false,
+      wildcard: false,
+      maxAge: '1y',
+      immutable: true,
+      // index.html is only ever sent with the runtime config script filled in (below).
+      allowedPath: (pathname) => pathname !== '/index.html',
+    });
+    const sendIndex = (reply: FastifyReply) =>
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
     app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
-    app.setNotFoundHandler((request, reply) => {
-      const isApi = API_PREFIXES.some((prefix) => request.url === prefix || request.url.startsWith(`${prefix}/`));
-      if (request.method === 'GET' && !isApi && !path.extname(request.url.split('?')[0] ?? '')) return sendIndex(reply);
+    // A catch-all route rather than a second not-found handler: the error handler owns that one, and Fastify
+    // refuses to set it twice. Static files and API routes are more specific, so they still win.
+    app.get('/*', { schema: { hide: true } }, (request, reply) => {
+      const pathname = request.url.split('?')[0] ?? '';
+      const isApi = API_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+      if (!isApi && !path.extname(pathname)) return sendIndex(reply);
       return reply.code(404).send(failure('NOT_FOUND', '接口不存在，请联系管理员！'));
     });
   }

@@ -25,7 +25,11 @@ export function nextPhone(): string {
   return `139${String(runId).padStart(4, '0')}${String(next()).padStart(4, '0')}`;
 }
 
-export async function ensureRole(db: Database, permission: string, options: { cloudPlatform?: boolean; name?: string } = {}) {
+export async function ensureRole(
+  db: Database,
+  permission: string,
+  options: { cloudPlatform?: boolean; name?: string } = {},
+) {
   await db
     .insert(roles)
     .values({ permission, name: options.name ?? permission, cloudPlatform: options.cloudPlatform ?? true })
@@ -67,7 +71,8 @@ export async function createUser(
     .returning({ id: users.id });
   const roleIds = [];
   for (const permission of options.roles ?? []) roleIds.push((await ensureRole(db, permission)).id);
-  if (roleIds.length) await db.insert(userRoles).values(roleIds.map((roleId) => ({ userId: user!.id, roleId })));
+  if (roleIds.length)
+    await db.insert(userRoles).values(roleIds.map((roleId) => ({ userId: user!.id, roleId })));
   return { id: user!.id, username, password, phone };
 }
 
@@ -79,9 +84,12 @@ export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** A new captcha and, through the demo-mode helper, its answer. */
 export async function solvedCaptcha(app: AppInstance, ip = nextIp()): Promise<Captcha & { answer: string }> {
-  const captcha = (await app.inject({ method: 'GET', url: AUTH_PATHS.captcha, remoteAddress: ip })).json<{ data: Captcha }>().data;
-  const answer = (await app.inject({ method: 'GET', url: `/dev/captcha/${captcha.uuid}` })).json<{ data: { answer: string } }>()
-    .data.answer;
+  const captcha = (await app.inject({ method: 'GET', url: AUTH_PATHS.captcha, remoteAddress: ip })).json<{
+    data: Captcha;
+  }>().data;
+  const answer = (await app.inject({ method: 'GET', url: `/dev/captcha/${captcha.uuid}` })).json<{
+    data: { answer: string };
+  }>().data.answer;
   return { ...captcha, answer };
 }
 
@@ -96,12 +104,21 @@ export async function passwordLogin(
     method: 'POST',
     url: AUTH_PATHS.passwordLogin,
     remoteAddress: ip,
-    payload: { username: credentials.username, password: credentials.password, code: captcha.answer, uuid: captcha.uuid },
+    payload: {
+      username: credentials.username,
+      password: credentials.password,
+      code: captcha.answer,
+      uuid: captcha.uuid,
+    },
   });
 }
 
 /** Signs in and answers the token; fails the test when sign-in fails. */
-export async function signIn(app: AppInstance, credentials: { username: string; password: string }, ip = nextIp()): Promise<string> {
+export async function signIn(
+  app: AppInstance,
+  credentials: { username: string; password: string },
+  ip = nextIp(),
+): Promise<string> {
   const response = await passwordLogin(app, credentials, ip);
   if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
   return response.json<{ data: LoginResult }>().data.token;

@@ -44,7 +44,9 @@ describe('without a token', () => {
   it.each(['/dashboard', '/401', '/order/list?status=1', '/redirect/dashboard'])(
     'sends %s to the login page with the full path',
     async (path) => {
-      expect(await redirectOf(setup({ token: null }).run(path))).toBe(`/login?redirect=${encodeURIComponent(path)}`);
+      expect(await redirectOf(setup({ token: null }).run(path))).toBe(
+        `/login?redirect=${encodeURIComponent(path)}`,
+      );
     },
   );
 });

@@ -25,7 +25,12 @@ const menus: MenuNode[] = [
         path: 'transfer',
         component: 'ParentView',
         children: [
-          node({ name: 'TransferIn', path: 'in', component: 'transfer/in', meta: { title: '调入', icon: null, noCache: false } }),
+          node({
+            name: 'TransferIn',
+            path: 'in',
+            component: 'transfer/in',
+            meta: { title: '调入', icon: null, noCache: false },
+          }),
           node({ name: 'TransferOut', path: '/order/transfer/out/', component: 'transfer/out' }),
         ],
       }),
@@ -62,7 +67,10 @@ describe('menuRoutes', () => {
 
   it('makes one lazy route per page with its handle', () => {
     const transferIn = routes.find((route) => route.path === '/order/transfer/in');
-    expect(transferIn).toMatchObject({ lazy: known, handle: { title: '调入', name: 'TransferIn', noCache: false } });
+    expect(transferIn).toMatchObject({
+      lazy: known,
+      handle: { title: '调入', name: 'TransferIn', noCache: false },
+    });
   });
 
   it('gives pages without a registered component the coming-soon page', () => {
@@ -80,7 +88,11 @@ describe('menuRoutes', () => {
   });
 
   it('keeps the first of two pages on the same path', () => {
-    const twice = menuRoutes([node({ name: 'A', path: '/a', component: 'a' }), node({ name: 'B', path: '/a', component: 'b' })], {}, comingSoon);
+    const twice = menuRoutes(
+      [node({ name: 'A', path: '/a', component: 'a' }), node({ name: 'B', path: '/a', component: 'b' })],
+      {},
+      comingSoon,
+    );
     expect(twice).toHaveLength(1);
     expect(twice[0]?.handle).toMatchObject({ name: 'A' });
   });

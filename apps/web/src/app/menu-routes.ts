@@ -35,7 +35,10 @@ export function menuPages(nodes: readonly MenuNode[], parentPath = '/'): MenuPag
 }
 
 /** Containers with a path of their own: visiting it opens its first page instead of a blank frame. */
-function containerRedirects(nodes: readonly MenuNode[], parentPath = '/'): { path: string; target: string }[] {
+function containerRedirects(
+  nodes: readonly MenuNode[],
+  parentPath = '/',
+): { path: string; target: string }[] {
   return nodes.flatMap((node) => {
     if (isExternalLink(node.path)) return [];
     const path = joinPath(parentPath, node.path);
@@ -50,7 +53,11 @@ function containerRedirects(nodes: readonly MenuNode[], parentPath = '/'): { pat
  * Routes for the main frame from the server menu: one lazy page per menu page, looked up in `registry`
  * by component name; an unknown name gets `fallback` (the coming-soon page) so no route is ever blank.
  */
-export function menuRoutes(menus: readonly MenuNode[], registry: PageRegistry, fallback: PageLoader): RouteObject[] {
+export function menuRoutes(
+  menus: readonly MenuNode[],
+  registry: PageRegistry,
+  fallback: PageLoader,
+): RouteObject[] {
   const taken = new Set<string>();
   const pages: RouteObject[] = [];
   for (const { path, node } of menuPages(menus)) {

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation, useMatches, useNavigation } from 'react-router';
 import { currentTitle } from './route-handle';
-import { pageTitle } from './texts';
+import { pageTitle } from './labels';
 
 function useDocumentTitle() {
   const title = currentTitle(useMatches());

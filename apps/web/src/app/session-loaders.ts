@@ -4,7 +4,7 @@ import { http } from '../lib/http';
 import { notify } from '../lib/notify';
 import { useSessionStore } from '../stores/session-store';
 import type { GuardDeps } from './guard';
-import { APP_TEXTS } from './texts';
+import { APP_LABELS } from './labels';
 
 /** Time for the failure toast to be read before the page reloads. */
 const RELOAD_DELAY_MS = 1500;
@@ -25,7 +25,7 @@ const loadUserInfo = shared(async () => {
 });
 
 async function onUserInfoFailed(): Promise<void> {
-  notify.error(APP_TEXTS.userInfoFailed);
+  notify.error(APP_LABELS.userInfoFailed);
   await useSessionStore.getState().logout();
   window.setTimeout(() => window.location.reload(), RELOAD_DELAY_MS);
   return new Promise<void>(() => {});
@@ -37,12 +37,14 @@ const menuTreeSchema = z.array(menuNodeSchema);
 export function sessionLoaders(installMenus: (menus: MenuNode[]) => void): GuardDeps {
   const loadMenus = shared(async () => {
     try {
-      const menus = menuTreeSchema.parse(await http.get<unknown>(AUTH_PATHS.menus, { flags: { silent: true } }));
+      const menus = menuTreeSchema.parse(
+        await http.get<unknown>(AUTH_PATHS.menus, { flags: { silent: true } }),
+      );
       installMenus(menus);
       useSessionStore.getState().setMenusLoaded(true);
       return true;
     } catch {
-      notify.error(APP_TEXTS.menusFailed);
+      notify.error(APP_LABELS.menusFailed);
       return false;
     }
   });

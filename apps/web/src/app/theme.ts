@@ -9,7 +9,6 @@ export const theme: ThemeConfig = {
   token: {
     colorPrimary: THEME_COLOR,
     colorLink: THEME_COLOR,
-    colorInfo: THEME_COLOR,
     borderRadius: 6,
     fontFamily:
       "-apple-system, BlinkMacSystemFont, 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Helvetica Neue', Arial, sans-serif",

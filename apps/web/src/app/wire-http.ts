@@ -3,7 +3,7 @@ import { notify } from '../lib/notify';
 import { markSessionExpired } from '../lib/session-expiry';
 import { useSessionStore, watchAccountChange } from '../stores/session-store';
 import { currentStoreCode } from '../stores/shop-store';
-import { APP_TEXTS } from './texts';
+import { APP_LABELS } from './labels';
 
 /** Connects the HTTP layer to the session (token, X-* headers) and to navigation. Call before the router. */
 export function wireHttp(navigate: (to: string) => void): void {
@@ -30,6 +30,8 @@ export function wireHttp(navigate: (to: string) => void): void {
 /** Spec 4.1: another tab changed the signed-in account; warn, then reload. */
 export function watchAccount(): () => void {
   return watchAccountChange(() => {
-    void notify.alert({ title: APP_TEXTS.tip, content: APP_TEXTS.accountChanged }).then(() => window.location.reload());
+    void notify
+      .alert({ title: APP_LABELS.tip, content: APP_LABELS.accountChanged })
+      .then(() => window.location.reload());
   });
 }

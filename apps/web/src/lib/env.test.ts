@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_REQUEST_TIMEOUT_MS, detectEnv, readInjectedConfig, resolveRuntimeConfig, usesTestBusinessHost } from './env';
+import { DEFAULT_REQUEST_TIMEOUT_MS, detectEnv, resolveRuntimeConfig, usesTestBusinessHost } from './env';
 
 describe('detectEnv', () => {
   it.each([
@@ -27,9 +27,10 @@ describe('resolveRuntimeConfig', () => {
     expect(resolveRuntimeConfig(undefined, 'https://store.example.com')).toEqual({
       env: 'prd',
       businessHost: '',
-      aiSiteHost: '',
+      aiSiteUrl: '',
       tokenHosts: ['store.example.com'],
       requestTimeoutMs: DEFAULT_REQUEST_TIMEOUT_MS,
+      demoMode: false,
     });
   });
 
@@ -37,8 +38,8 @@ describe('resolveRuntimeConfig', () => {
     const config = resolveRuntimeConfig(
       {
         businessHost: { test: 'https://biz-test.example.com/', prd: 'https://biz.example.com' },
-        aiSiteHost: { uat: 'https://ai-uat.example.com', prd: 'https://ai.example.com' },
-        tokenHosts: ['Reports.Example.com:8443'],
+        aiSiteUrl: { uat: 'https://ai-uat.example.com', prd: 'https://ai.example.com' },
+        tokenAllowHosts: ['Reports.Example.com:8443'],
         requestTimeoutMs: 60_000,
       },
       'https://store.example.com',
@@ -46,41 +47,28 @@ describe('resolveRuntimeConfig', () => {
     expect(config).toEqual({
       env: 'prd',
       businessHost: 'https://biz.example.com',
-      aiSiteHost: 'https://ai.example.com',
+      aiSiteUrl: 'https://ai.example.com',
       tokenHosts: ['store.example.com', 'biz.example.com', 'ai.example.com', 'reports.example.com'],
       requestTimeoutMs: 60_000,
+      demoMode: false,
     });
-    expect(resolveRuntimeConfig({ businessHost: { test: 'https://biz-test.example.com/' } }, 'http://localhost:5173'))
-      .toMatchObject({ env: 'uat', businessHost: 'https://biz-test.example.com' });
+    expect(
+      resolveRuntimeConfig(
+        { businessHost: { test: 'https://biz-test.example.com/' } },
+        'http://localhost:5173',
+      ),
+    ).toMatchObject({ env: 'uat', businessHost: 'https://biz-test.example.com' });
   });
 
   it('takes final hosts as given', () => {
-    expect(resolveRuntimeConfig({ businessHost: 'https://biz.example.com' }, 'https://a-test.example.com')).toMatchObject(
-      { env: 'test', businessHost: 'https://biz.example.com' },
-    );
+    expect(
+      resolveRuntimeConfig({ businessHost: 'https://biz.example.com' }, 'https://a-test.example.com'),
+    ).toMatchObject({ env: 'test', businessHost: 'https://biz.example.com' });
   });
 
   it('ignores a malformed config', () => {
-    expect(resolveRuntimeConfig({ requestTimeoutMs: 'soon' }, 'https://store.example.com').requestTimeoutMs).toBe(
-      DEFAULT_REQUEST_TIMEOUT_MS,
-    );
-  });
-});
-
-describe('readInjectedConfig', () => {
-  it('reads the global, else the JSON script tag', () => {
-    window.__APP_CONFIG__ = { requestTimeoutMs: 5 };
-    expect(readInjectedConfig(window)).toEqual({ requestTimeoutMs: 5 });
-    delete window.__APP_CONFIG__;
-
-    const script = document.createElement('script');
-    script.id = 'app-config';
-    script.type = 'application/json';
-    script.textContent = '{"requestTimeoutMs":7}';
-    document.head.append(script);
-    expect(readInjectedConfig(window)).toEqual({ requestTimeoutMs: 7 });
-    script.textContent = '{broken';
-    expect(readInjectedConfig(window)).toBeUndefined();
-    script.remove();
+    expect(
+      resolveRuntimeConfig({ requestTimeoutMs: 'soon' }, 'https://store.example.com').requestTimeoutMs,
+    ).toBe(DEFAULT_REQUEST_TIMEOUT_MS);
   });
 });

@@ -16,14 +16,17 @@ export function usesTestBusinessHost(origin: string): boolean {
 
 const hostSchema = z.string().trim();
 /**
- * What the server injects as `window.__APP_CONFIG__` (or as JSON in `<script id="app-config">`).
- * A host is either final or a per-environment map that this module resolves by the spec 7.1 rules.
+ * What the server injects as `window.__APP_CONFIG__` (apps/server, `webRuntimeConfig`). A host is either
+ * final or a per-environment map that this module resolves by the spec 7.1 rules.
  */
 const rawConfigSchema = z.object({
   businessHost: z.union([hostSchema, z.object({ test: hostSchema, prd: hostSchema }).partial()]).optional(),
-  aiSiteHost: z.union([hostSchema, z.object({ uat: hostSchema, test: hostSchema, prd: hostSchema }).partial()]).optional(),
-  tokenHosts: z.array(hostSchema).optional(),
+  aiSiteUrl: z
+    .union([hostSchema, z.object({ uat: hostSchema, test: hostSchema, prd: hostSchema }).partial()])
+    .optional(),
+  tokenAllowHosts: z.array(hostSchema).optional(),
   requestTimeoutMs: z.number().int().positive().optional(),
+  demoMode: z.boolean().optional(),
 });
 export type RawRuntimeConfig = z.infer<typeof rawConfigSchema>;
 
@@ -31,11 +34,13 @@ export type RuntimeConfig = {
   env: AppEnv;
   /** `{host}` of the business calls, an origin without trailing slash; '' means same origin. */
   businessHost: string;
-  /** Origin of the AI question-and-answer site; '' means same origin. */
-  aiSiteHost: string;
+  /** The AI question-and-answer site; '' means same origin. */
+  aiSiteUrl: string;
   /** Host names (lower case) to which a link may carry the token. Always includes the page's own host. */
   tokenHosts: string[];
   requestTimeoutMs: number;
+  /** The server's demo mode (dev helpers available); never true in production. */
+  demoMode: boolean;
 };
 
 export const DEFAULT_REQUEST_TIMEOUT_MS = 1_200_000;
@@ -64,10 +69,10 @@ export function resolveRuntimeConfig(raw: unknown, origin: string): RuntimeConfi
       ? business
       : ((usesTestBusinessHost(origin) ? business?.test : business?.prd) ?? ''),
   );
-  const ai = config.aiSiteHost;
-  const aiSiteHost = trimSlash(typeof ai === 'string' ? ai : (ai?.[env] ?? ''));
+  const ai = config.aiSiteUrl;
+  const aiSiteUrl = trimSlash(typeof ai === 'string' ? ai : (ai?.[env] ?? ''));
 
-  const tokenHosts = [origin, businessHost, aiSiteHost, ...(config.tokenHosts ?? [])]
+  const tokenHosts = [origin, businessHost, aiSiteUrl, ...(config.tokenAllowHosts ?? [])]
     .filter((host) => host !== '')
     .map(hostnameOf)
     .filter((host): host is string => host !== null && host !== '');
@@ -75,9 +80,10 @@ export function resolveRuntimeConfig(raw: unknown, origin: string): RuntimeConfi
   return {
     env,
     businessHost,
-    aiSiteHost,
+    aiSiteUrl,
     tokenHosts: [...new Set(tokenHosts)],
     requestTimeoutMs: config.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
+    demoMode: config.demoMode ?? false,
   };
 }
 
@@ -87,17 +93,7 @@ declare global {
   }
 }
 
-/** The injected config: the global first, then a CSP-friendly JSON script tag, else nothing. */
-export function readInjectedConfig(win: Window): unknown {
-  if (win.__APP_CONFIG__ !== undefined) return win.__APP_CONFIG__;
-  const json = win.document.getElementById('app-config')?.textContent;
-  if (!json) return undefined;
-  try {
-    return JSON.parse(json) as unknown;
-  } catch {
-    return undefined;
-  }
-}
-
-export const runtimeConfig: RuntimeConfig = resolveRuntimeConfig(readInjectedConfig(window), window.location.origin);
-
+export const runtimeConfig: RuntimeConfig = resolveRuntimeConfig(
+  window.__APP_CONFIG__,
+  window.location.origin,
+);

@@ -5,7 +5,9 @@ const hosts = ['ai.example.com'];
 
 describe('externalLinkUrl', () => {
   it('appends the token for allow-listed hosts, with ? or &', () => {
-    expect(externalLinkUrl('https://ai.example.com/chat', 'T1', hosts)).toBe('https://ai.example.com/chat?token=T1');
+    expect(externalLinkUrl('https://ai.example.com/chat', 'T1', hosts)).toBe(
+      'https://ai.example.com/chat?token=T1',
+    );
     expect(externalLinkUrl('https://ai.example.com/chat?a=1#top', 'T1', hosts)).toBe(
       'https://ai.example.com/chat?a=1&token=T1#top',
     );
@@ -13,12 +15,17 @@ describe('externalLinkUrl', () => {
 
   it('opens other http(s) hosts without the token', () => {
     expect(externalLinkUrl('https://docs.other.org/x', 'T1', hosts)).toBe('https://docs.other.org/x');
-    expect(externalLinkUrl('https://ai.example.com.evil.io/x', 'T1', hosts)).toBe('https://ai.example.com.evil.io/x');
+    expect(externalLinkUrl('https://ai.example.com.evil.io/x', 'T1', hosts)).toBe(
+      'https://ai.example.com.evil.io/x',
+    );
   });
 
-  it.each(['javascript:alert(1)', 'data:text/html,hi', '/relative', 'not a url', 'vbscript:x'])('refuses %s', (raw) => {
-    expect(externalLinkUrl(raw, 'T1', hosts)).toBeNull();
-  });
+  it.each(['javascript:alert(1)', 'data:text/html,hi', '/relative', 'not a url', 'vbscript:x'])(
+    'refuses %s',
+    (raw) => {
+      expect(externalLinkUrl(raw, 'T1', hosts)).toBeNull();
+    },
+  );
 });
 
 describe('isExternalLink', () => {

@@ -9,7 +9,11 @@ export function isExternalLink(path: string): boolean {
  * The URL to open for an external link, or null if it must not open (only absolute http(s) URLs do).
  * The token is appended only for allow-listed hosts (DESIGN 4, "Links").
  */
-export function externalLinkUrl(raw: string, token: string | null, trustedHosts: readonly string[]): string | null {
+export function externalLinkUrl(
+  raw: string,
+  token: string | null,
+  trustedHosts: readonly string[],
+): string | null {
   let url: URL;
   try {
     url = new URL(raw.trim());

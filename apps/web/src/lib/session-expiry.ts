@@ -7,9 +7,10 @@ export function markSessionExpired(): void {
   Cookies.set(REQUEST_POINT_COOKIE, '401', { sameSite: 'strict' });
 }
 
-/** Whether the last page ended on a 401; reading clears the mark. */
-export function takeSessionExpiredMark(): boolean {
-  const expired = Cookies.get(REQUEST_POINT_COOKIE) === '401';
+export function isSessionExpiredMarked(): boolean {
+  return Cookies.get(REQUEST_POINT_COOKIE) === '401';
+}
+
+export function clearSessionExpiredMark(): void {
   Cookies.remove(REQUEST_POINT_COOKIE);
-  return expired;
 }

@@ -11,7 +11,14 @@ const { TOKEN_KEY, readStoredUser, useSessionStore, watchAccountChange } = await
 
 const result: LoginResult = {
   token: 'tok-1',
-  user: { id: 42, username: 'zhangsan', nickName: '张三', workCode: 'W042', phone: '13800000042', avatarPath: '' },
+  user: {
+    id: 42,
+    username: 'zhangsan',
+    nickName: '张三',
+    workCode: 'W042',
+    phone: '13800000042',
+    avatarPath: '',
+  },
   roles: ['store:view'],
 };
 
@@ -63,7 +70,12 @@ describe('logout', () => {
   }
 
   function expectCleared() {
-    expect(useSessionStore.getState()).toMatchObject({ token: null, user: null, roles: [], menusLoaded: false });
+    expect(useSessionStore.getState()).toMatchObject({
+      token: null,
+      user: null,
+      roles: [],
+      menusLoaded: false,
+    });
     for (const key of ['EL-ADMIN-TOEKN', 'userId', 'userName', 'nickName', 'workCode', 'phone', 'shopInfo']) {
       expect(localStorage.getItem(key)).toBeNull();
     }
@@ -75,7 +87,10 @@ describe('logout', () => {
     signIn();
     del.mockResolvedValue(null);
     await useSessionStore.getState().logout();
-    expect(del).toHaveBeenCalledWith('/auth/logout', expect.objectContaining({ flags: { silent: true, ignore401: true } }));
+    expect(del).toHaveBeenCalledWith(
+      '/auth/logout',
+      expect.objectContaining({ flags: { silent: true, ignore401: true } }),
+    );
     expectCleared();
   });
 

@@ -102,7 +102,10 @@ export const useSessionStore = create<SessionState>()((set, get) => ({
   async logout() {
     if (get().token) {
       try {
-        await http.del(AUTH_PATHS.logout, { flags: { silent: true, ignore401: true }, timeout: LOGOUT_TIMEOUT_MS });
+        await http.del(AUTH_PATHS.logout, {
+          flags: { silent: true, ignore401: true },
+          timeout: LOGOUT_TIMEOUT_MS,
+        });
       } catch {
         // The local session ends whatever the server answered.
       }

@@ -8,7 +8,12 @@ export const SHOP_INFO_KEY = 'shopInfo';
 export function readStoredShopInfo(): ShopInfo | null {
   try {
     const value: unknown = JSON.parse(localStorage.getItem(SHOP_INFO_KEY) ?? 'null');
-    if (typeof value === 'object' && value !== null && 'addressId' in value && typeof value.addressId === 'string') {
+    if (
+      typeof value === 'object' &&
+      value !== null &&
+      'addressId' in value &&
+      typeof value.addressId === 'string'
+    ) {
       return value as ShopInfo;
     }
   } catch {

@@ -3,7 +3,12 @@ import { hashPassword } from '../../modules/auth/password.js';
 import type { Database } from '../client.js';
 import { departments, shopGroups, stores, userLastStores, userRoles, users, userStores } from '../schema.js';
 import { lockSeeding, seedBaseData } from './base-data.js';
-import { DEMO_ACCOUNT_SEEDS, HEAD_OFFICE_DEPARTMENTS, HEAD_OFFICE_ROOT, type DepartmentName } from './people-data.js';
+import {
+  DEMO_ACCOUNT_SEEDS,
+  HEAD_OFFICE_DEPARTMENTS,
+  HEAD_OFFICE_ROOT,
+  type DepartmentName,
+} from './people-data.js';
 import { planPeople } from './people.js';
 import { seedRoles } from './roles.js';
 import { SHOP_GROUPS } from './store-data.js';
@@ -56,7 +61,10 @@ export async function seedDemoData(db: Database): Promise<{ seeded: boolean }> {
       .insert(stores)
       .values(
         storePlans.map(({ group, ...plan }) => {
-          const contact = required(personOf.get(required(contactOf.get(plan.shopCode), 'store contact')), 'contact');
+          const contact = required(
+            personOf.get(required(contactOf.get(plan.shopCode), 'store contact')),
+            'contact',
+          );
           return {
             ...plan,
             shopGroupId: required(groupIdOf.get(group), 'shop group'),
@@ -79,7 +87,8 @@ export async function seedDemoData(db: Database): Promise<{ seeded: boolean }> {
       const userId = required(userIdOf.get(person.username), 'user');
       roleLinks.push({ userId, roleId: roleIdOf[person.role] });
       const codes = person.storeCodes === 'all' ? storePlans.map((s) => s.shopCode) : person.storeCodes;
-      for (const code of codes) storeLinks.push({ userId, storeId: required(storeIdOf.get(code), `store ${code}`) });
+      for (const code of codes)
+        storeLinks.push({ userId, storeId: required(storeIdOf.get(code), `store ${code}`) });
       if (person.lastStoreCode) {
         lastStores.push({ userId, storeId: required(storeIdOf.get(person.lastStoreCode), 'last store') });
       }
@@ -113,7 +122,10 @@ async function insertDepartments(tx: Database): Promise<(name: DepartmentName) =
     .insert(departments)
     .values(children.map((name, index) => ({ parentId: rootId, name, sort: (index + 1) * 10 })))
     .returning({ id: departments.id, name: departments.name });
-  const idOf = new Map<string, number>([[HEAD_OFFICE_ROOT, rootId], ...rows.map((r) => [r.name, r.id] as const)]);
+  const idOf = new Map<string, number>([
+    [HEAD_OFFICE_ROOT, rootId],
+    ...rows.map((r) => [r.name, r.id] as const),
+  ]);
   return (name) => required(idOf.get(name), `department ${name}`);
 }
 

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { MENU_TREE, type MenuSeed } from './menu-tree.js';
 
-function flatten(seeds: readonly MenuSeed[], parent: MenuSeed | null = null): { seed: MenuSeed; parent: MenuSeed | null }[] {
+function flatten(
+  seeds: readonly MenuSeed[],
+  parent: MenuSeed | null = null,
+): { seed: MenuSeed; parent: MenuSeed | null }[] {
   return seeds.flatMap((seed) => [{ seed, parent }, ...flatten(seed.children ?? [], seed)]);
 }
 const all = flatten(MENU_TREE);
@@ -60,7 +63,9 @@ describe('menu tree', () => {
       ]),
     );
     const visible = all.filter(({ seed }) => seed.type === 1 && !seed.hidden).map(({ seed }) => seed.name);
-    expect(visible).toEqual(expect.arrayContaining(['memberStore', 'memberInquiry', 'ReceivedOrders', 'RobOrders']));
+    expect(visible).toEqual(
+      expect.arrayContaining(['memberStore', 'memberInquiry', 'ReceivedOrders', 'RobOrders']),
+    );
   });
 
   it('has one external link, to an https address', () => {

@@ -40,11 +40,23 @@ function directory(
 }
 
 /** A directory inside a directory: a pass-through container whose children the web flattens. */
-function subDirectory(title: string, name: string, path: string, icon: string, children: readonly MenuSeed[]): MenuSeed {
+function subDirectory(
+  title: string,
+  name: string,
+  path: string,
+  icon: string,
+  children: readonly MenuSeed[],
+): MenuSeed {
   return { type: 0, title, name, path, component: 'ParentView', icon, children };
 }
 
-function page(title: string, name: string, path: string, icon: string, buttons: readonly MenuSeed[] = []): MenuSeed {
+function page(
+  title: string,
+  name: string,
+  path: string,
+  icon: string,
+  buttons: readonly MenuSeed[] = [],
+): MenuSeed {
   return { type: 1, title, name, path, component: name, icon, children: buttons };
 }
 
@@ -79,12 +91,16 @@ export const MENU_TREE: readonly MenuSeed[] = [
     page('客户意向', 'CustomerIntentions', 'customer-intentions', 'HeartOutlined', [
       button('跟进', 'customerIntention:follow'),
     ]),
-    page('未接订单', 'UntakenOrders', 'untaken-orders', 'ClockCircleOutlined', [button('接单', 'order:take')]),
+    page('未接订单', 'UntakenOrders', 'untaken-orders', 'ClockCircleOutlined', [
+      button('接单', 'order:take'),
+    ]),
     page('取消核查', 'CancelCheckHelp', 'cancel-check-help', 'FileSearchOutlined', [
       button('新增核查', 'cancelCheck:add'),
       button('处理核查', 'cancelCheck:setState'),
     ]),
-    page('导出记录', 'ExportRecords', 'export-records', 'DownloadOutlined', [button('重新导出', 'export:again')]),
+    page('导出记录', 'ExportRecords', 'export-records', 'DownloadOutlined', [
+      button('重新导出', 'export:again'),
+    ]),
     detailPage('抢单详情', 'robOrderDetail', 'rob-order-detail'),
     detailPage('已接订单详情', 'receivedOrderDetail', 'received-order-detail'),
     detailPage('代客订单详情', 'valetOrderManagerDetail', 'valet-order-detail'),
@@ -113,7 +129,9 @@ export const MENU_TREE: readonly MenuSeed[] = [
       button('申请借货', 'borrow:apply'),
       button('归还', 'borrow:return'),
     ]),
-    page('要货管理', 'RequestGoods', 'request-goods', 'InboxOutlined', [button('申请要货', 'requestGoods:apply')]),
+    page('要货管理', 'RequestGoods', 'request-goods', 'InboxOutlined', [
+      button('申请要货', 'requestGoods:apply'),
+    ]),
     detailPage('调入单详情', 'receivingOrderDetails', 'transfer-in-detail'),
     detailPage('调出接单详情', 'takeOrdersDetail', 'transfer-out-detail'),
     detailPage('调出申请详情', 'applicationDetail', 'transfer-application-detail'),

@@ -10,7 +10,9 @@ import type { SeededRoles } from './roles.js';
  * menu an administrator unlinked from a role stays unlinked after a restart. Returns the number inserted.
  */
 export async function seedMenus(db: Database, seededRoles: SeededRoles, tree = MENU_TREE): Promise<number> {
-  const existing = await db.select({ id: menus.id, parentId: menus.parentId, name: menus.name, title: menus.title }).from(menus);
+  const existing = await db
+    .select({ id: menus.id, parentId: menus.parentId, name: menus.name, title: menus.title })
+    .from(menus);
   const byName = new Map<string, number>();
   const byTitle = new Map<string, number>();
   for (const m of existing) {
@@ -21,7 +23,11 @@ export async function seedMenus(db: Database, seededRoles: SeededRoles, tree = M
   const links: { roleId: number; menuId: number }[] = [];
   let created = 0;
 
-  const visit = async (seeds: readonly MenuSeed[], parentId: number | null, inherited: readonly RoleKey[]) => {
+  const visit = async (
+    seeds: readonly MenuSeed[],
+    parentId: number | null,
+    inherited: readonly RoleKey[],
+  ) => {
     for (const [index, seed] of seeds.entries()) {
       const roleKeys = seed.roles ?? inherited;
       let id = seed.name ? byName.get(seed.name) : byTitle.get(titleKey(parentId, seed.title));
@@ -51,7 +57,8 @@ export async function seedMenus(db: Database, seededRoles: SeededRoles, tree = M
         byTitle.set(titleKey(parentId, seed.title), id);
       }
       for (const roleKey of new Set<RoleKey>([SUPER_ROLE, ...roleKeys])) {
-        if (isNew || seededRoles.created.has(roleKey)) links.push({ roleId: seededRoles.idOf[roleKey], menuId: id });
+        if (isNew || seededRoles.created.has(roleKey))
+          links.push({ roleId: seededRoles.idOf[roleKey], menuId: id });
       }
       await visit(seed.children ?? [], id, roleKeys);
     }

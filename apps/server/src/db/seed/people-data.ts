@@ -4,7 +4,8 @@ import type { ShopGroupTitle } from './store-data.js';
 /** Head-office departments; each shop group also gets an area department of the same name under 总部. */
 export const HEAD_OFFICE_ROOT = '总部';
 export const HEAD_OFFICE_DEPARTMENTS = ['运营中心', '信息中心'] as const;
-export type DepartmentName = typeof HEAD_OFFICE_ROOT | (typeof HEAD_OFFICE_DEPARTMENTS)[number] | ShopGroupTitle;
+export type DepartmentName =
+  typeof HEAD_OFFICE_ROOT | (typeof HEAD_OFFICE_DEPARTMENTS)[number] | ShopGroupTitle;
 
 /** The shared password of every demo staff member (hashed once); the `staff` demo account uses it too. */
 export const SHARED_STAFF_PASSWORD = 'Staff@2026!';
@@ -85,10 +86,29 @@ export type StaffSeed = {
 
 /** Head-office members with a store or two each (for store-scoped screens), plus one disabled account. */
 export const HEAD_OFFICE_STAFF: readonly StaffSeed[] = [
-  { username: 'qiancheng', nickName: '钱程', role: 'head_office', department: '运营中心', stores: ['三里屯店', '南京东路店'] },
-  { username: 'menglin', nickName: '孟琳', role: 'head_office', department: '运营中心', stores: ['天河城店'] },
+  {
+    username: 'qiancheng',
+    nickName: '钱程',
+    role: 'head_office',
+    department: '运营中心',
+    stores: ['三里屯店', '南京东路店'],
+  },
+  {
+    username: 'menglin',
+    nickName: '孟琳',
+    role: 'head_office',
+    department: '运营中心',
+    stores: ['天河城店'],
+  },
   { username: 'qinlan', nickName: '秦岚', role: 'auditor', department: '运营中心', stores: ['春熙路店'] },
-  { username: 'former', nickName: '郑前', role: 'store_staff', department: '华北一区', stores: [], enabled: false },
+  {
+    username: 'former',
+    nickName: '郑前',
+    role: 'store_staff',
+    department: '华北一区',
+    stores: [],
+    enabled: false,
+  },
 ];
 
 /**

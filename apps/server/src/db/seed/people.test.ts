@@ -18,7 +18,9 @@ describe('demo people', () => {
   });
 
   it('gives staff members one or two stores of one city and 139 phones', () => {
-    const members = people.filter((p) => !['admin', 'staff', 'solo', 'nostore', 'former'].includes(p.username));
+    const members = people.filter(
+      (p) => !['admin', 'staff', 'solo', 'nostore', 'former'].includes(p.username),
+    );
     for (const member of members) {
       expect(member.phone).toMatch(/^139\d{8}$/);
       expect(member.storeCodes).not.toBe('all');

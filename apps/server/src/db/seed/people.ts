@@ -109,7 +109,8 @@ function byCity(stores: readonly StorePlan[]): StorePlan[][] {
 function storeCodeLookup(stores: readonly StorePlan[]): (shopName: string) => string {
   return (shopName) => {
     const matches = stores.filter((s) => s.shopName === shopName);
-    if (matches.length !== 1 || !matches[0]) throw new Error(`store name ${shopName} matches ${matches.length} stores`);
+    if (matches.length !== 1 || !matches[0])
+      throw new Error(`store name ${shopName} matches ${matches.length} stores`);
     return matches[0].shopCode;
   };
 }

@@ -30,6 +30,8 @@ export type StoreSeed = {
 /** The web's default position when the browser gives none (亦庄, Beijing). */
 export const DEFAULT_POSITION = { latitude: 39.77843, longitude: 116.51507 } as const;
 
+// One store per line reads as a table.
+// prettier-ignore
 export const STORE_SEEDS: readonly StoreSeed[] = [
   // 华北一区: Beijing, Tianjin, Hebei. The 亦庄 / 通州 / 大兴 stores are near DEFAULT_POSITION.
   { group: '华北一区', county: '110105', name: '三里屯店', street: '三里屯路19号院太古里南区S6-12', at: [39.9334, 116.4543] },

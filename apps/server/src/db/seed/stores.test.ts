@@ -61,7 +61,11 @@ describe('demo stores', () => {
       expect(p.shopAddress).toContain(p.shopCountyName);
       expect(p.shopPhone).toMatch(/^(0\d{2,3}-\d{8}|1[3-9]\d{9})$/);
     }
-    expect(plans.filter((p) => p.shopCityCode === '110100').every((p) => p.shopPhone.startsWith('010-') || p.shopPhone.startsWith('1'))).toBe(true);
+    expect(
+      plans
+        .filter((p) => p.shopCityCode === '110100')
+        .every((p) => p.shopPhone.startsWith('010-') || p.shopPhone.startsWith('1')),
+    ).toBe(true);
   });
 
   it('places stores in China, one without a location, several near the default position', () => {
@@ -77,7 +81,9 @@ describe('demo stores', () => {
       expect(kilometres(p.latitude, p.longitude, seed?.at?.[0] ?? 0, seed?.at?.[1] ?? 0)).toBeLessThan(0.3);
     }
     const near = plans.filter(
-      (p) => p.latitude !== 0 && kilometres(p.latitude, p.longitude, DEFAULT_POSITION.latitude, DEFAULT_POSITION.longitude) < 10,
+      (p) =>
+        p.latitude !== 0 &&
+        kilometres(p.latitude, p.longitude, DEFAULT_POSITION.latitude, DEFAULT_POSITION.longitude) < 10,
     );
     expect(near.length).toBeGreaterThanOrEqual(3);
   });

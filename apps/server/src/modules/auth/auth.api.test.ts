@@ -49,7 +49,10 @@ describe('GET /auth/code', () => {
 describe('POST /auth/ljyPwdLogin', () => {
   it('signs in: token, user and roles; the account name is case-insensitive', async () => {
     const user = await createUser(t.db, { roles: ['store_manager'] });
-    const response = await passwordLogin(t.app, { username: user.username.toUpperCase(), password: user.password });
+    const response = await passwordLogin(t.app, {
+      username: user.username.toUpperCase(),
+      password: user.password,
+    });
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body).toMatchObject({ result: 0, errorMsg: null, errorCode: null });
@@ -92,7 +95,12 @@ describe('POST /auth/ljyPwdLogin', () => {
       expect(response.statusCode).toBe(401);
       expect(response.body).toBe(unknown.body);
     }
-    expect(unknown.json()).toEqual({ result: 1, data: null, errorCode: 'BAD_CREDENTIALS', errorMsg: '账号或密码错误' });
+    expect(unknown.json()).toEqual({
+      result: 1,
+      data: null,
+      errorCode: 'BAD_CREDENTIALS',
+      errorMsg: '账号或密码错误',
+    });
   });
 
   it('audits success and failure', async () => {
@@ -101,22 +109,36 @@ describe('POST /auth/ljyPwdLogin', () => {
     await signIn(t.app, user);
     const rows = await t.db.select().from(auditLog).where(eq(auditLog.target, user.username));
     expect(rows.map((r) => r.action).sort()).toEqual(['auth.login.failure', 'auth.login.success']);
-    expect(rows.find((r) => r.action === 'auth.login.failure')!.detail).toEqual({ method: 'password', reason: 'bad_password' });
+    expect(rows.find((r) => r.action === 'auth.login.failure')!.detail).toEqual({
+      method: 'password',
+      reason: 'bad_password',
+    });
   });
 
   describe('captcha', () => {
-    const loginWith = (captcha: { uuid: string; answer: string }, user: { username: string; password: string }) =>
+    const loginWith = (
+      captcha: { uuid: string; answer: string },
+      user: { username: string; password: string },
+    ) =>
       t.app.inject({
         method: 'POST',
         url: AUTH_PATHS.passwordLogin,
         remoteAddress: nextIp(),
-        payload: { username: user.username, password: user.password, code: captcha.answer, uuid: captcha.uuid },
+        payload: {
+          username: user.username,
+          password: user.password,
+          code: captcha.answer,
+          uuid: captcha.uuid,
+        },
       });
 
     it('accepts the answer in any letter case', async () => {
       const user = await createUser(t.db);
       const captcha = await solvedCaptcha(t.app);
-      const response = await loginWith({ uuid: captcha.uuid, answer: ` ${captcha.answer.toUpperCase()} ` }, user);
+      const response = await loginWith(
+        { uuid: captcha.uuid, answer: ` ${captcha.answer.toUpperCase()} ` },
+        user,
+      );
       expect(response.statusCode).toBe(200);
     });
 
@@ -152,7 +174,10 @@ describe('POST /auth/ljyPwdLogin', () => {
     it('is checked before the password, so a wrong captcha never counts as a failed sign-in', async () => {
       const user = await createUser(t.db);
       for (let i = 0; i < 12; i += 1) {
-        await loginWith({ uuid: 'missing', answer: 'x' }, { username: user.username, password: 'Wrong#pass1' });
+        await loginWith(
+          { uuid: 'missing', answer: 'x' },
+          { username: user.username, password: 'Wrong#pass1' },
+        );
       }
       expect((await passwordLogin(t.app, user)).statusCode).toBe(200);
     });
@@ -162,8 +187,16 @@ describe('POST /auth/ljyPwdLogin', () => {
     ['missing fields', {}, '缺少参数 username'],
     ['empty account', { username: ' ', password: 'x', code: 'abcd', uuid: 'u' }, '请输入账号'],
     ['empty password', { username: 'a', password: '', code: 'abcd', uuid: 'u' }, '请输入密码'],
-    ['password of the wrong type', { username: 'a', password: 123, code: 'abcd', uuid: 'u' }, '参数 password 格式不正确'],
-    ['overlong account', { username: 'a'.repeat(65), password: 'x', code: 'abcd', uuid: 'u' }, '账号不能超过64位'],
+    [
+      'password of the wrong type',
+      { username: 'a', password: 123, code: 'abcd', uuid: 'u' },
+      '参数 password 格式不正确',
+    ],
+    [
+      'overlong account',
+      { username: 'a'.repeat(65), password: 'x', code: 'abcd', uuid: 'u' },
+      '账号不能超过64位',
+    ],
     ['a JSON array', [], '请求参数格式不正确'],
   ])('rejects %s with a Chinese 400', async (_case, payload, message) => {
     const response = await t.app.inject({ method: 'POST', url: AUTH_PATHS.passwordLogin, payload });
@@ -182,7 +215,11 @@ describe('failure limits', () => {
     }
     const locked = await passwordLogin(t.app, user);
     expect(locked.statusCode).toBe(429);
-    expect(locked.json()).toMatchObject({ result: 1, errorCode: 'LOGIN_LOCKED', errorMsg: '登录失败次数过多，请15分钟后再试' });
+    expect(locked.json()).toMatchObject({
+      result: 1,
+      errorCode: 'LOGIN_LOCKED',
+      errorMsg: '登录失败次数过多，请15分钟后再试',
+    });
     // The oldest failure leaves the window 15 minutes after it happened, 10 seconds ago.
     expect(Number(locked.headers['retry-after'])).toBe(15 * 60 - 10);
 
@@ -192,8 +229,32 @@ describe('failure limits', () => {
     expect((await passwordLogin(t.app, user)).statusCode).toBe(200);
   });
 
+  it('lets no more than 10 concurrent guesses through', async () => {
+    const user = await createUser(t.db);
+    const captchas = await Promise.all(Array.from({ length: 20 }, () => solvedCaptcha(t.app)));
+    const responses = await Promise.all(
+      captchas.map((captcha, i) =>
+        t.app.inject({
+          method: 'POST',
+          url: AUTH_PATHS.passwordLogin,
+          remoteAddress: nextIp(),
+          payload: {
+            username: user.username,
+            password: `Wrong#pass${i}`,
+            code: captcha.answer,
+            uuid: captcha.uuid,
+          },
+        }),
+      ),
+    );
+    const checked = responses.filter((r) => r.statusCode === 401).length;
+    expect(checked).toBeLessThanOrEqual(10);
+    expect(checked + responses.filter((r) => r.statusCode === 429).length).toBe(20);
+  });
+
   it('locks unknown account names the same way, so a lock reveals nothing', async () => {
-    for (let i = 0; i < 10; i += 1) await passwordLogin(t.app, { username: 'ghost-account', password: GOOD_PASSWORD });
+    for (let i = 0; i < 10; i += 1)
+      await passwordLogin(t.app, { username: 'ghost-account', password: GOOD_PASSWORD });
     const locked = await passwordLogin(t.app, { username: 'GHOST-account', password: GOOD_PASSWORD });
     expect(locked.statusCode).toBe(429);
     expect(locked.json().errorCode).toBe('LOGIN_LOCKED');
@@ -232,7 +293,11 @@ describe('sessions', () => {
   it('accepts the token in the externalToken header too', async () => {
     const user = await createUser(t.db);
     const token = await signIn(t.app, user);
-    const response = await t.app.inject({ method: 'GET', url: AUTH_PATHS.info, headers: { externaltoken: token } });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: AUTH_PATHS.info,
+      headers: { externaltoken: token },
+    });
     expect(response.statusCode).toBe(200);
   });
 
@@ -298,7 +363,8 @@ describe('sessions', () => {
 });
 
 describe('POST /auth/queryMidPwdStatus', () => {
-  const status = (token: string) => t.app.inject({ method: 'POST', url: AUTH_PATHS.passwordStatus, headers: bearer(token) });
+  const status = (token: string) =>
+    t.app.inject({ method: 'POST', url: AUTH_PATHS.passwordStatus, headers: bearer(token) });
 
   it('answers no change needed for a recent password', async () => {
     const user = await createUser(t.db, { passwordChangedAt: t.clock() });
@@ -309,12 +375,18 @@ describe('POST /auth/queryMidPwdStatus', () => {
 
   it('answers initial for an administrator-issued password', async () => {
     const user = await createUser(t.db, { mustChangePassword: true });
-    expect((await status(await signIn(t.app, user))).json().data).toEqual({ mustChange: true, reason: 'initial' });
+    expect((await status(await signIn(t.app, user))).json().data).toEqual({
+      mustChange: true,
+      reason: 'initial',
+    });
   });
 
   it('answers expired for a password older than 90 days', async () => {
     const user = await createUser(t.db, { passwordChangedAt: new Date(t.clock().getTime() - 91 * DAY) });
-    expect((await status(await signIn(t.app, user))).json().data).toEqual({ mustChange: true, reason: 'expired' });
+    expect((await status(await signIn(t.app, user))).json().data).toEqual({
+      mustChange: true,
+      reason: 'expired',
+    });
   });
 
   it('needs a session', async () => {
@@ -333,7 +405,8 @@ describe('secrets never leave the server', () => {
     for (const response of recorded.filter((r) => !r.url.startsWith('/dev/'))) {
       expect(response.body).not.toMatch(/passwordHash|password_hash|tokenHash|token_hash|codeHash|\$argon2/);
       expect(response.body).not.toContain(GOOD_PASSWORD);
-      for (const secret of [...tokenHashes, ...codeHashes, ...passwordHashes]) expect(response.body).not.toContain(secret);
+      for (const secret of [...tokenHashes, ...codeHashes, ...passwordHashes])
+        expect(response.body).not.toContain(secret);
     }
   });
 

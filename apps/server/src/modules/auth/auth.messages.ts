@@ -36,7 +36,12 @@ export const authErrors = {
   smsDailyLimit: (seconds: number) =>
     new AppError(429, 'SMS_DAILY_LIMIT', AUTH_TEXT.smsDailyLimit, retryAfterHeader(seconds)),
   accountLocked: (seconds: number) =>
-    new AppError(429, 'LOGIN_LOCKED', AUTH_TEXT.accountLocked(Math.ceil(seconds / 60)), retryAfterHeader(seconds)),
+    new AppError(
+      429,
+      'LOGIN_LOCKED',
+      AUTH_TEXT.accountLocked(Math.ceil(seconds / 60)),
+      retryAfterHeader(seconds),
+    ),
   ipLocked: (seconds: number) =>
     new AppError(429, 'LOGIN_LOCKED', AUTH_TEXT.ipLocked(Math.ceil(seconds / 60)), retryAfterHeader(seconds)),
   resetTicketInvalid: () => new AppError(400, 'RESET_TICKET_INVALID', AUTH_TEXT.resetTicketInvalid),

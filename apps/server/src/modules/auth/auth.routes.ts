@@ -53,7 +53,11 @@ export function authRoutes(app: AppInstance, { db, clock, sms }: AppDeps): void 
     AUTH_PATHS.captcha,
     {
       config: PER_IP_PER_MINUTE,
-      schema: { tags: TAGS, summary: 'Captcha image (SVG data URL) and its uuid; valid 2 minutes, single use', response: replies(captchaSchema) },
+      schema: {
+        tags: TAGS,
+        summary: 'Captcha image (SVG data URL) and its uuid; valid 2 minutes, single use',
+        response: replies(captchaSchema),
+      },
     },
     async (_request, reply) => {
       reply.header('cache-control', 'no-store');
@@ -65,7 +69,12 @@ export function authRoutes(app: AppInstance, { db, clock, sms }: AppDeps): void 
     AUTH_PATHS.passwordLogin,
     {
       config: PER_IP_PER_MINUTE,
-      schema: { tags: TAGS, summary: 'Password sign-in with captcha', body: passwordLoginBodySchema, response: replies(loginResultSchema) },
+      schema: {
+        tags: TAGS,
+        summary: 'Password sign-in with captcha',
+        body: passwordLoginBodySchema,
+        response: replies(loginResultSchema),
+      },
     },
     async (request) => ok(await auth.passwordLogin(request.body, clientOf(request))),
   );
@@ -74,7 +83,12 @@ export function authRoutes(app: AppInstance, { db, clock, sms }: AppDeps): void 
     AUTH_PATHS.sendCode,
     {
       config: PER_IP_PER_MINUTE,
-      schema: { tags: TAGS, summary: 'Send a sign-in SMS code (same answer for every phone)', body: phoneBodySchema, response: replies(smsSentSchema) },
+      schema: {
+        tags: TAGS,
+        summary: 'Send a sign-in SMS code (same answer for every phone)',
+        body: phoneBodySchema,
+        response: replies(smsSentSchema),
+      },
     },
     async (request) => ok(await auth.sendCode(request.body.phone, 'login')),
   );
@@ -83,7 +97,12 @@ export function authRoutes(app: AppInstance, { db, clock, sms }: AppDeps): void 
     AUTH_PATHS.codeLogin,
     {
       config: PER_IP_PER_MINUTE,
-      schema: { tags: TAGS, summary: 'SMS code sign-in', body: codeLoginBodySchema, response: replies(loginResultSchema) },
+      schema: {
+        tags: TAGS,
+        summary: 'SMS code sign-in',
+        body: codeLoginBodySchema,
+        response: replies(loginResultSchema),
+      },
     },
     async (request) => ok(await auth.codeLogin(request.body, clientOf(request))),
   );
@@ -92,7 +111,12 @@ export function authRoutes(app: AppInstance, { db, clock, sms }: AppDeps): void 
     AUTH_PATHS.info,
     {
       preHandler: app.authenticate,
-      schema: { tags: TAGS, summary: 'The signed-in user and roles', security: SIGNED_IN, response: replies(userInfoSchema) },
+      schema: {
+        tags: TAGS,
+        summary: 'The signed-in user and roles',
+        security: SIGNED_IN,
+        response: replies(userInfoSchema),
+      },
     },
     async (request) => {
       const { user, roles } = callerOf(request);
@@ -104,7 +128,12 @@ export function authRoutes(app: AppInstance, { db, clock, sms }: AppDeps): void 
     AUTH_PATHS.logout,
     {
       preHandler: app.authenticate,
-      schema: { tags: TAGS, summary: 'Sign out: revokes the current session', security: SIGNED_IN, response: replies(emptyData) },
+      schema: {
+        tags: TAGS,
+        summary: 'Sign out: revokes the current session',
+        security: SIGNED_IN,
+        response: replies(emptyData),
+      },
     },
     async (request) => {
       await auth.logout(callerOf(request), clientOf(request));

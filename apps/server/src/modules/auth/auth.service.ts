@@ -22,7 +22,12 @@ import { passwordStatusOf } from './password-status.js';
 import { createResetTicketRepository, type ResetTicketRepository } from './reset-ticket.repository.js';
 import { createSessionService, rolesOf, type SessionService } from './session.service.js';
 import type { SmsCodeService } from './sms-code.service.js';
-import { createUserRepository, toSessionUser, type UserRecord, type UserRepository } from './user.repository.js';
+import {
+  createUserRepository,
+  toSessionUser,
+  type UserRecord,
+  type UserRepository,
+} from './user.repository.js';
 
 export type AuthServiceDeps = {
   db: Database;
@@ -43,14 +48,36 @@ export type AuthService = ReturnType<typeof createAuthService>;
 export function createAuthService(deps: AuthServiceDeps) {
   const { db, clock, users, sessions, captchas, smsCodes, limiter, resetTickets, audit } = deps;
 
-  const startSession = async (user: UserRecord, client: ClientInfo, method: 'password' | 'sms'): Promise<LoginResult> => {
+  const startSession = async (
+    user: UserRecord,
+    client: ClientInfo,
+    method: 'password' | 'sms',
+  ): Promise<LoginResult> => {
     const token = await sessions.create(user.id, client);
-    await audit.record({ action: 'auth.login.success', userId: user.id, target: user.username, detail: { method }, ip: client.ip });
+    await audit.record({
+      action: 'auth.login.success',
+      userId: user.id,
+      target: user.username,
+      detail: { method },
+      ip: client.ip,
+    });
     return { token, user: toSessionUser(user), roles: await rolesOf(db, user.id) };
   };
 
-  const recordFailure = (target: string, reason: FailureReason, method: 'password' | 'sms', client: ClientInfo, userId?: number) =>
-    audit.record({ action: 'auth.login.failure', userId: userId ?? null, target, detail: { method, reason }, ip: client.ip });
+  const recordFailure = (
+    target: string,
+    reason: FailureReason,
+    method: 'password' | 'sms',
+    client: ClientInfo,
+    userId?: number,
+  ) =>
+    audit.record({
+      action: 'auth.login.failure',
+      userId: userId ?? null,
+      target,
+      detail: { method, reason },
+      ip: client.ip,
+    });
 
   /** Wrong or used codes are audited before the failure is answered. */
   const consumeCode = async (phone: string, purpose: SmsPurpose, code: string, client: ClientInfo) => {
@@ -70,7 +97,9 @@ export function createAuthService(deps: AuthServiceDeps) {
       const attempt = await limiter.begin(account, client.ip);
       const user = await users.findByUsername(account);
       // An unknown account still pays for one argon2 verification, so timing does not reveal it.
-      const passwordOk = user ? await verifyPassword(user.passwordHash, body.password) : await verifyAgainstDummy(body.password);
+      const passwordOk = user
+        ? await verifyPassword(user.passwordHash, body.password)
+        : await verifyAgainstDummy(body.password);
       if (!user || !passwordOk || !user.enabled) {
         const reason: FailureReason = !user ? 'unknown_user' : !passwordOk ? 'bad_password' : 'disabled';
         await recordFailure(account, reason, 'password', client, user?.id);
@@ -121,7 +150,12 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     async logout(caller: AuthContext, client: ClientInfo): Promise<void> {
       await sessions.revoke(caller.sessionId);
-      await audit.record({ action: 'auth.logout', userId: caller.user.id, target: caller.user.username, ip: client.ip });
+      await audit.record({
+        action: 'auth.logout',
+        userId: caller.user.id,
+        target: caller.user.username,
+        ip: client.ip,
+      });
     },
 
     async passwordStatus(caller: AuthContext): Promise<PasswordStatus> {

@@ -18,7 +18,14 @@ type RenderOptions = NonNullable<Parameters<typeof svgCaptcha.create>[0]>;
 // The package's main export renders a given text, but its typings only declare `create`, which draws the
 // text from Math.random; the answer must come from a cryptographic source instead.
 const renderCaptcha = svgCaptcha as unknown as (text: string, options: RenderOptions) => string;
-const RENDER_OPTIONS: RenderOptions = { width: 120, height: 40, fontSize: 44, noise: 2, color: true, background: '#f5f7fa' };
+const RENDER_OPTIONS: RenderOptions = {
+  width: 120,
+  height: 40,
+  fontSize: 44,
+  noise: 2,
+  color: true,
+  background: '#f5f7fa',
+};
 
 export function randomCaptchaText(length = CAPTCHA_LENGTH): string {
   return Array.from({ length }, () => CAPTCHA_ALPHABET[randomInt(CAPTCHA_ALPHABET.length)]).join('');
@@ -63,7 +70,10 @@ export function createCaptchaService(db: Database, clock: Clock) {
 
     /** Demo mode only: the answer of a captcha, for scripted sign-in. */
     async answerOf(uuid: string): Promise<string | null> {
-      const [row] = await db.select({ answer: captchas.answer }).from(captchas).where(eq(captchas.uuid, uuid));
+      const [row] = await db
+        .select({ answer: captchas.answer })
+        .from(captchas)
+        .where(eq(captchas.uuid, uuid));
       return row?.answer ?? null;
     },
   };

@@ -26,13 +26,24 @@ export type LoginLimiter = ReturnType<typeof createLoginLimiter>;
  * concurrent guesses then see each other and cannot slip past the limit together.
  */
 export function createLoginLimiter(db: Database, clock: Clock) {
-  const recentFailures = async (by: 'account' | 'ip', value: string, exceptId: number, max: number, since: Date) => {
+  const recentFailures = async (
+    by: 'account' | 'ip',
+    value: string,
+    exceptId: number,
+    max: number,
+    since: Date,
+  ) => {
     const column = by === 'account' ? loginAttempts.account : loginAttempts.ip;
     const rows = await db
       .select({ createdAt: loginAttempts.createdAt })
       .from(loginAttempts)
       .where(
-        and(eq(column, value), eq(loginAttempts.succeeded, false), gt(loginAttempts.createdAt, since), ne(loginAttempts.id, exceptId)),
+        and(
+          eq(column, value),
+          eq(loginAttempts.succeeded, false),
+          gt(loginAttempts.createdAt, since),
+          ne(loginAttempts.id, exceptId),
+        ),
       )
       .orderBy(desc(loginAttempts.createdAt))
       .limit(max);

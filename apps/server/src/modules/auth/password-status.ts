@@ -8,6 +8,7 @@ export function passwordStatusOf(
   now: Date,
 ): PasswordStatus {
   if (user.mustChangePassword) return { mustChange: true, reason: 'initial' };
-  if (now.getTime() - user.passwordChangedAt.getTime() > PASSWORD_MAX_AGE_MS) return { mustChange: true, reason: 'expired' };
+  if (now.getTime() - user.passwordChangedAt.getTime() > PASSWORD_MAX_AGE_MS)
+    return { mustChange: true, reason: 'expired' };
   return { mustChange: false, reason: null };
 }

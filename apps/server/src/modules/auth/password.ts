@@ -4,7 +4,12 @@ import { hash, verify, type Algorithm } from '@node-rs/argon2';
 const ARGON2ID: Algorithm = 2;
 
 /** argon2id with OWASP ASVS 11.4.2 parameters: 19 MiB memory, 2 iterations. */
-export const ARGON2_OPTIONS = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+export const ARGON2_OPTIONS = {
+  algorithm: ARGON2ID,
+  memoryCost: 19_456,
+  timeCost: 2,
+  parallelism: 1,
+} as const;
 
 export function hashPassword(password: string): Promise<string> {
   return hash(password, ARGON2_OPTIONS);

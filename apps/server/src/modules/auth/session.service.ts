@@ -1,6 +1,6 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { roles, sessions, userRoles, users } from '../../db/schema.js';
+import { menus, roleMenus, roles, sessions, userRoles, users } from '../../db/schema.js';
 import type { Clock } from '../../platform/clock.js';
 import type { AuthContext } from '../../plugins/request-context.js';
 import { isWellFormedToken, newToken, sha256 } from './token.js';
@@ -56,21 +56,40 @@ export function createSessionService(db: Database, clock: Clock) {
     },
 
     async revoke(sessionId: number): Promise<void> {
-      await db.update(sessions).set({ revokedAt: clock() }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+      await db
+        .update(sessions)
+        .set({ revokedAt: clock() })
+        .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
     },
 
     /** Password reset and account disable end every session of the user, on every instance at once. */
     async revokeAllOf(userId: number): Promise<void> {
-      await db.update(sessions).set({ revokedAt: clock() }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+      await db
+        .update(sessions)
+        .set({ revokedAt: clock() })
+        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
     },
   };
 }
 
+/**
+ * What the console calls the user's roles (spec 6): the permission of each role plus the permissions of the
+ * menus and buttons granted to those roles, as eladmin sends them (e.g. `layoutAiAQuiz:entry`).
+ */
 export async function rolesOf(db: Database, userId: number): Promise<string[]> {
-  const rows = await db
-    .select({ permission: roles.permission })
-    .from(userRoles)
-    .innerJoin(roles, eq(roles.id, userRoles.roleId))
-    .where(eq(userRoles.userId, userId));
-  return rows.map((r) => r.permission).sort();
+  const [roleRows, menuRows] = await Promise.all([
+    db
+      .select({ permission: roles.permission })
+      .from(userRoles)
+      .innerJoin(roles, eq(roles.id, userRoles.roleId))
+      .where(eq(userRoles.userId, userId)),
+    db
+      .selectDistinct({ permission: menus.permission })
+      .from(userRoles)
+      .innerJoin(roleMenus, eq(roleMenus.roleId, userRoles.roleId))
+      .innerJoin(menus, eq(menus.id, roleMenus.menuId))
+      .where(and(eq(userRoles.userId, userId), isNotNull(menus.permission), ne(menus.permission, ''))),
+  ]);
+  const permissions = [...roleRows, ...menuRows].flatMap((row) => (row.permission ? [row.permission] : []));
+  return [...new Set(permissions)].sort();
 }

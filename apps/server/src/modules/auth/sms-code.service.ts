@@ -43,7 +43,11 @@ export function createSmsCodeService({ db, clock, sms }: { db: Database; clock: 
      * Issues a code. With `deliver` false (unknown or disabled phone) the code is recorded but never sent, so
      * throttling and answers are the same for every phone and accounts cannot be enumerated.
      */
-    async issue(phone: string, purpose: SmsPurpose, { deliver }: { deliver: boolean }): Promise<{ resendAfterSeconds: number }> {
+    async issue(
+      phone: string,
+      purpose: SmsPurpose,
+      { deliver }: { deliver: boolean },
+    ): Promise<{ resendAfterSeconds: number }> {
       const now = clock();
       const code = newSmsCode();
       const id = await db.transaction(async (tx) => {
@@ -69,7 +73,9 @@ export function createSmsCodeService({ db, clock, sms }: { db: Database; clock: 
         }
         await tx
           .delete(smsCodes)
-          .where(and(eq(smsCodes.phone, phone), lt(smsCodes.createdAt, new Date(now.getTime() - KEEP_ROWS_MS))));
+          .where(
+            and(eq(smsCodes.phone, phone), lt(smsCodes.createdAt, new Date(now.getTime() - KEEP_ROWS_MS))),
+          );
         const [row] = await tx
           .insert(smsCodes)
           .values({
@@ -121,7 +127,11 @@ export function createSmsCodeService({ db, clock, sms }: { db: Database; clock: 
         .update(smsCodes)
         .set({ consumedAt: now })
         .where(
-          and(eq(smsCodes.id, latest.id), isNull(smsCodes.consumedAt), lt(smsCodes.attempts, SMS_MAX_WRONG_TRIES)),
+          and(
+            eq(smsCodes.id, latest.id),
+            isNull(smsCodes.consumedAt),
+            lt(smsCodes.attempts, SMS_MAX_WRONG_TRIES),
+          ),
         )
         .returning({ id: smsCodes.id });
       if (!consumed) throw authErrors.smsCodeInvalid();

@@ -51,7 +51,11 @@ function toNode(row: MenuRow, topLevel: boolean, children: MenuNode[]): MenuNode
   const isDirectory = row.type === MENU_TYPE.directory;
   if (isDirectory && children.length === 0) return null;
 
-  const path = row.external ? row.path : topLevel ? `/${withoutLeadingSlashes(row.path)}` : withoutLeadingSlashes(row.path);
+  const path = row.external
+    ? row.path
+    : topLevel
+      ? `/${withoutLeadingSlashes(row.path)}`
+      : withoutLeadingSlashes(row.path);
   const meta = { title: row.title, icon: row.icon ?? null, noCache: row.noCache };
   const component = isDirectory
     ? topLevel

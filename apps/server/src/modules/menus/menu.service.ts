@@ -2,20 +2,22 @@ import type { MenuNode } from '@console/contract';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { menus, roleMenus, userRoles } from '../../db/schema.js';
-import { buildMenuTree, type MenuRow } from './menu-tree.js';
+import { buildMenuTree, MENU_TYPE, type MenuRow } from './menu-tree.js';
 
 /** The super role: sees every menu. */
 export const SUPER_ROLE = 'admin';
 
 /**
- * The rows a user may see: those granted to any of the user's roles, plus the directories above them
- * (a granted page is reachable only through its directory).
+ * The route rows a user may see: the directories and pages granted to any of the user's roles, plus the
+ * directories above them (a granted page is reachable only through its directory). A granted button opens
+ * no page by itself.
  */
 export function permittedRows(all: readonly MenuRow[], grantedIds: ReadonlySet<number>): MenuRow[] {
   const byId = new Map(all.map((row) => [row.id, row]));
   const visible = new Set<number>();
   for (const id of grantedIds) {
     let current = byId.get(id);
+    if (current?.type === MENU_TYPE.button) continue;
     while (current && !visible.has(current.id)) {
       visible.add(current.id);
       current = current.parentId === null ? undefined : byId.get(current.parentId);

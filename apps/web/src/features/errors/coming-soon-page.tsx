@@ -2,7 +2,7 @@ import { RocketOutlined } from '@ant-design/icons';
 import { useMatches } from 'react-router';
 import { currentTitle } from '../../app/route-handle';
 import { StatusPage, statusIconClass } from './status-page';
-import { ERROR_TEXTS } from './texts';
+import { ERROR_LABELS } from './labels';
 
 /** A menu page whose component is not built yet: never a blank screen. */
 export function ComingSoonPage() {
@@ -11,8 +11,8 @@ export function ComingSoonPage() {
     <StatusPage
       inline
       icon={<RocketOutlined className={statusIconClass} />}
-      title={ERROR_TEXTS.comingSoon.title}
-      description={ERROR_TEXTS.comingSoon.description(feature)}
+      title={ERROR_LABELS.comingSoon.title}
+      description={ERROR_LABELS.comingSoon.description(feature)}
     />
   );
 }

@@ -1,24 +1,24 @@
 import { ToolOutlined } from '@ant-design/icons';
 import { StatusPage, statusIconClass } from './status-page';
-import { ERROR_TEXTS } from './texts';
+import { ERROR_LABELS } from './labels';
 
 /** Shown on a 403 answer from the API (spec 6). */
 export function UnauthorizedPage() {
-  return <StatusPage status="403" {...ERROR_TEXTS.unauthorized} />;
+  return <StatusPage status="403" {...ERROR_LABELS.unauthorized} />;
 }
 
 export function ForbiddenPage() {
-  return <StatusPage status="403" {...ERROR_TEXTS.forbidden} />;
+  return <StatusPage status="403" {...ERROR_LABELS.forbidden} />;
 }
 
 export function NotFoundPage() {
-  return <StatusPage status="404" {...ERROR_TEXTS.notFound} />;
+  return <StatusPage status="404" {...ERROR_LABELS.notFound} />;
 }
 
 export function ServerErrorPage() {
-  return <StatusPage status="500" {...ERROR_TEXTS.serverError} />;
+  return <StatusPage status="500" {...ERROR_LABELS.serverError} />;
 }
 
 export function RepairPage() {
-  return <StatusPage icon={<ToolOutlined className={statusIconClass} />} {...ERROR_TEXTS.repair} />;
+  return <StatusPage icon={<ToolOutlined className={statusIconClass} />} {...ERROR_LABELS.repair} />;
 }

@@ -2,22 +2,22 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { StatusPage } from './status-page';
-import { ERROR_TEXTS } from './texts';
+import { ERROR_LABELS } from './labels';
 
 function RouteError({ inline }: { inline: boolean }) {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) {
-    return <StatusPage status="404" inline={inline} {...ERROR_TEXTS.notFound} />;
+    return <StatusPage status="404" inline={inline} {...ERROR_LABELS.notFound} />;
   }
   // Typically a page chunk that vanished with a new deployment: a reload fetches the current one.
   return (
     <StatusPage
       status="warning"
       inline={inline}
-      {...ERROR_TEXTS.crashed}
+      {...ERROR_LABELS.crashed}
       extra={
         <Button size="middle" icon={<ReloadOutlined />} onClick={() => window.location.reload()}>
-          {ERROR_TEXTS.reload}
+          {ERROR_LABELS.reload}
         </Button>
       }
     />

@@ -4,9 +4,9 @@ import type { ResultProps } from 'antd';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { BrandMark } from '../../components/brand-mark';
-import { APP_TEXTS } from '../../app/texts';
+import { APP_LABELS } from '../../app/labels';
 import styles from './status-page.module.css';
-import { ERROR_TEXTS } from './texts';
+import { ERROR_LABELS } from './labels';
 
 type StatusPageProps = {
   status?: ResultProps['status'];
@@ -31,8 +31,14 @@ export function StatusPage({ status, icon, title, description, extra, inline = f
       extra={
         <Space wrap>
           {extra}
-          <Button type="primary" size="middle" icon={<HomeOutlined />} onClick={() => navigate('/')} data-testid="back-home">
-            {ERROR_TEXTS.backHome}
+          <Button
+            type="primary"
+            size="middle"
+            icon={<HomeOutlined />}
+            onClick={() => navigate('/')}
+            data-testid="back-home"
+          >
+            {ERROR_LABELS.backHome}
           </Button>
         </Space>
       }
@@ -43,7 +49,7 @@ export function StatusPage({ status, icon, title, description, extra, inline = f
     <div className={styles.screen}>
       <header className={styles.brand}>
         <BrandMark size={28} />
-        {APP_TEXTS.productName}
+        {APP_LABELS.productName}
       </header>
       <main className={styles.body}>
         <div className={styles.card}>{result}</div>

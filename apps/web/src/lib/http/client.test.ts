@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createHttpClient } from './client';
 import { ApiError } from './errors';
 import { fail, fakeAdapter, fakeDeps, ok, type FakeReply } from './testing';
-import { HTTP_TEXTS } from './texts';
+import { HTTP_LABELS } from './labels';
 import type { HttpDeps } from './types';
 
 function setup(reply: FakeReply | ((url: string) => FakeReply), overrides: Partial<HttpDeps> = {}) {
@@ -29,9 +29,17 @@ describe('envelope', () => {
   });
 
   it('rejects a non-zero result with the server message and code, and shows the message', async () => {
-    const { http, deps } = setup({ status: 200, data: { result: 2, data: null, errorMsg: '库存不足', errorCode: 'STOCK' } });
+    const { http, deps } = setup({
+      status: 200,
+      data: { result: 2, data: null, errorMsg: '库存不足', errorCode: 'STOCK' },
+    });
     const error = await rejection(http.post('/feo/x', { a: 1 }));
-    expect(error).toMatchObject({ kind: 'business', message: '库存不足', errorMsg: '库存不足', errorCode: 'STOCK' });
+    expect(error).toMatchObject({
+      kind: 'business',
+      message: '库存不足',
+      errorMsg: '库存不足',
+      errorCode: 'STOCK',
+    });
     expect(deps.showError).toHaveBeenCalledWith('库存不足');
   });
 
@@ -67,7 +75,12 @@ describe('request', () => {
   it('sends the body, params and the configured timeout', async () => {
     const { http, calls } = setup(ok(null), { timeoutMs: () => 30_000 });
     await http.post('/feo/save', { name: '门店' }, { params: { pageNum: 1 } });
-    expect(calls[0]).toMatchObject({ method: 'post', url: '/feo/save', params: { pageNum: 1 }, timeout: 30_000 });
+    expect(calls[0]).toMatchObject({
+      method: 'post',
+      url: '/feo/save',
+      params: { pageNum: 1 },
+      timeout: 30_000,
+    });
     expect(JSON.parse(String(calls[0]?.data))).toEqual({ name: '门店' });
   });
 
@@ -99,7 +112,7 @@ describe('HTTP errors', () => {
     const error = await rejection(http.get('/feo/a', { flags: { ignore401: true } }));
     expect(error.status).toBe(401);
     expect(deps.onSessionExpired).not.toHaveBeenCalled();
-    expect(deps.showError).toHaveBeenCalledWith(HTTP_TEXTS.sessionExpired);
+    expect(deps.showError).toHaveBeenCalledWith(HTTP_LABELS.sessionExpired);
   });
 
   it('treats 401 on a call without a token (a failed sign-in) as an ordinary error', async () => {
@@ -120,8 +133,8 @@ describe('HTTP errors', () => {
 
   it('says the API does not exist on a 404 without a message', async () => {
     const { http, deps } = setup({ status: 404, data: '' });
-    expect((await rejection(http.get('/feo/none'))).message).toBe(HTTP_TEXTS.notFound);
-    expect(deps.showError).toHaveBeenCalledWith(HTTP_TEXTS.notFound);
+    expect((await rejection(http.get('/feo/none'))).message).toBe(HTTP_LABELS.notFound);
+    expect(deps.showError).toHaveBeenCalledWith(HTTP_LABELS.notFound);
   });
 
   it('prefers the server message on a 404 that explains itself', async () => {
@@ -133,8 +146,8 @@ describe('HTTP errors', () => {
     const withMessage = setup(fail(409, '该门店已被他人修改'));
     expect((await rejection(withMessage.http.post('/feo/a'))).message).toBe('该门店已被他人修改');
     const without = setup({ status: 502, data: null });
-    expect((await rejection(without.http.post('/feo/a'))).message).toBe(HTTP_TEXTS.failed);
-    expect(without.deps.showError).toHaveBeenCalledWith(HTTP_TEXTS.failed);
+    expect((await rejection(without.http.post('/feo/a'))).message).toBe(HTTP_LABELS.failed);
+    expect(without.deps.showError).toHaveBeenCalledWith(HTTP_LABELS.failed);
   });
 
   it("reads eladmin's `message` field too", async () => {
@@ -143,9 +156,12 @@ describe('HTTP errors', () => {
   });
 
   it('parses a JSON error body delivered as a blob', async () => {
-    const blob = new Blob([JSON.stringify({ result: 1, data: null, errorMsg: '导出数据过多', errorCode: 'TOO_MANY' })], {
-      type: 'application/json;charset=utf-8',
-    });
+    const blob = new Blob(
+      [JSON.stringify({ result: 1, data: null, errorMsg: '导出数据过多', errorCode: 'TOO_MANY' })],
+      {
+        type: 'application/json;charset=utf-8',
+      },
+    );
     const { http, deps } = setup({ status: 422, data: blob });
     const error = await rejection(http.get('/feo/export', { responseType: 'blob' }));
     expect(error).toMatchObject({ message: '导出数据过多', errorCode: 'TOO_MANY', status: 422 });
@@ -155,13 +171,13 @@ describe('HTTP errors', () => {
   it('notifies a timeout for 5 seconds', async () => {
     const { http, deps } = setup('timeout');
     expect((await rejection(http.get('/feo/slow'))).kind).toBe('timeout');
-    expect(deps.showNotification).toHaveBeenCalledWith(HTTP_TEXTS.timeout, 5);
+    expect(deps.showNotification).toHaveBeenCalledWith(HTTP_LABELS.timeout, 5);
   });
 
   it('notifies a network failure for 5 seconds', async () => {
     const { http, deps } = setup('network-error');
-    expect((await rejection(http.get('/feo/x'))).message).toBe(HTTP_TEXTS.network);
-    expect(deps.showNotification).toHaveBeenCalledWith(HTTP_TEXTS.network, 5);
+    expect((await rejection(http.get('/feo/x'))).message).toBe(HTTP_LABELS.network);
+    expect(deps.showNotification).toHaveBeenCalledWith(HTTP_LABELS.network, 5);
   });
 });
 
@@ -172,7 +188,7 @@ describe('cancellation', () => {
     const pending = http.get('/feo/x', { signal: controller.signal });
     controller.abort();
     const error = await rejection(pending);
-    expect(error).toMatchObject({ kind: 'cancel', message: HTTP_TEXTS.cancelled });
+    expect(error).toMatchObject({ kind: 'cancel', message: HTTP_LABELS.cancelled });
     expect(deps.showError).not.toHaveBeenCalled();
     expect(deps.showNotification).not.toHaveBeenCalled();
   });

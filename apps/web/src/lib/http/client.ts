@@ -2,7 +2,7 @@ import axios, { AxiosError, type AxiosAdapter } from 'axios';
 import { ApiError, cancelledError } from './errors';
 import { errorCodeOf, messageOf, readBody, unwrapEnvelope } from './envelope';
 import { buildCallerHeaders, isAbsoluteUrl } from './headers';
-import { HTTP_TEXTS } from './texts';
+import { HTTP_LABELS } from './labels';
 import type { HttpDeps, HttpMethod, RequestFlags, RequestOptions } from './types';
 
 export type HttpClient = {
@@ -18,15 +18,15 @@ const NOTICE_SECONDS = 5;
 async function toApiError(error: unknown): Promise<ApiError> {
   if (error instanceof ApiError) return error;
   if (axios.isCancel(error)) return cancelledError();
-  if (!(error instanceof AxiosError)) return new ApiError('network', HTTP_TEXTS.network);
+  if (!(error instanceof AxiosError)) return new ApiError('network', HTTP_LABELS.network);
   if (error.code === AxiosError.ECONNABORTED || error.code === AxiosError.ETIMEDOUT) {
-    return new ApiError('timeout', HTTP_TEXTS.timeout);
+    return new ApiError('timeout', HTTP_LABELS.timeout);
   }
   const response = error.response;
-  if (!response) return new ApiError('network', HTTP_TEXTS.network);
+  if (!response) return new ApiError('network', HTTP_LABELS.network);
 
   const body = await readBody(response.data);
-  const fallback = response.status === 404 ? HTTP_TEXTS.notFound : HTTP_TEXTS.failed;
+  const fallback = response.status === 404 ? HTTP_LABELS.notFound : HTTP_LABELS.failed;
   return new ApiError('http', messageOf(body) ?? fallback, {
     status: response.status,
     errorCode: errorCodeOf(body),
@@ -48,7 +48,7 @@ export function createHttpClient(deps: HttpDeps, adapter?: AxiosAdapter): HttpCl
     // Session reactions apply only to calls made with a token: a failed sign-in is an ordinary error.
     if (carriedToken && error.status === 401) {
       if (flags.ignore401) {
-        if (!flags.silent) deps.showError(HTTP_TEXTS.sessionExpired);
+        if (!flags.silent) deps.showError(HTTP_LABELS.sessionExpired);
       } else if (!sessionEnding) {
         sessionEnding = true;
         deps.onSessionExpired();
@@ -60,12 +60,18 @@ export function createHttpClient(deps: HttpDeps, adapter?: AxiosAdapter): HttpCl
       return error;
     }
     if (flags.silent) return error;
-    if (error.kind === 'timeout' || error.kind === 'network') deps.showNotification(error.message, NOTICE_SECONDS);
+    if (error.kind === 'timeout' || error.kind === 'network')
+      deps.showNotification(error.message, NOTICE_SECONDS);
     else deps.showError(error.message);
     return error;
   }
 
-  async function request<T>(method: HttpMethod, url: string, body: unknown, options: RequestOptions = {}): Promise<T> {
+  async function request<T>(
+    method: HttpMethod,
+    url: string,
+    body: unknown,
+    options: RequestOptions = {},
+  ): Promise<T> {
     const flags = options.flags ?? {};
     const trusted = !isAbsoluteUrl(url) || deps.isTrustedUrl(url);
     const token = trusted ? deps.getToken() : null;

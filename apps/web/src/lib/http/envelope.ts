@@ -1,6 +1,6 @@
 import type { Envelope } from '@console/contract';
 import { ApiError } from './errors';
-import { HTTP_TEXTS } from './texts';
+import { HTTP_LABELS } from './labels';
 
 export function isEnvelope(body: unknown): body is Envelope<unknown> {
   return typeof body === 'object' && body !== null && 'result' in body && typeof body.result === 'number';
@@ -22,7 +22,10 @@ export async function readBody(body: unknown): Promise<unknown> {
 export function unwrapEnvelope<T>(body: unknown, status: number): T {
   if (!isEnvelope(body)) return body as T;
   if (body.result === 0) return body.data as T;
-  throw new ApiError('business', messageOf(body) ?? HTTP_TEXTS.failed, { status, errorCode: body.errorCode });
+  throw new ApiError('business', messageOf(body) ?? HTTP_LABELS.failed, {
+    status,
+    errorCode: body.errorCode,
+  });
 }
 
 /** The human message of an error body: our `errorMsg`, or eladmin's `message`. */

@@ -1,4 +1,4 @@
-import { HTTP_TEXTS } from './texts';
+import { HTTP_LABELS } from './labels';
 
 export type ApiErrorKind = 'business' | 'http' | 'timeout' | 'network' | 'cancel';
 
@@ -10,7 +10,11 @@ export class ApiError extends Error {
   readonly status: number | null;
   readonly errorCode: string | null;
 
-  constructor(kind: ApiErrorKind, message: string, details: { status?: number | null; errorCode?: string | null } = {}) {
+  constructor(
+    kind: ApiErrorKind,
+    message: string,
+    details: { status?: number | null; errorCode?: string | null } = {},
+  ) {
     super(message);
     this.kind = kind;
     this.status = details.status ?? null;
@@ -31,5 +35,5 @@ export function isCancelledError(error: unknown): boolean {
 }
 
 export function cancelledError(): ApiError {
-  return new ApiError('cancel', HTTP_TEXTS.cancelled);
+  return new ApiError('cancel', HTTP_LABELS.cancelled);
 }

@@ -28,4 +28,5 @@ export type { HttpClient } from './client';
 export { ApiError, isApiError, isCancelledError } from './errors';
 export type { ApiErrorKind } from './errors';
 export { API_BASE, businessUrl, storeConsolePath } from './paths';
+export { HTTP_LABELS } from './labels';
 export type { CallerIdentity, HttpDeps, RequestFlags, RequestOptions } from './types';

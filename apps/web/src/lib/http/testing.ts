@@ -16,7 +16,9 @@ export function fakeAdapter(reply: (config: InternalAxiosRequestConfig) => FakeR
     calls.push(config);
     const outcome = reply(config);
     return new Promise<AxiosResponse>((resolve, reject) => {
-      config.signal?.addEventListener?.('abort', () => reject(new CanceledError(undefined, undefined, config)));
+      config.signal?.addEventListener?.('abort', () =>
+        reject(new CanceledError(undefined, undefined, config)),
+      );
       if (outcome === 'hang') return;
       if (outcome === 'network-error') {
         reject(new AxiosError('Network Error', AxiosError.ERR_NETWORK, config));
@@ -36,7 +38,16 @@ export function fakeAdapter(reply: (config: InternalAxiosRequestConfig) => FakeR
       // Resolve asynchronously so that a later call in the same tick can still cancel this one.
       setTimeout(() => {
         if (outcome.status >= 200 && outcome.status < 300) resolve(response);
-        else reject(new AxiosError(`Request failed with status code ${outcome.status}`, undefined, config, null, response));
+        else
+          reject(
+            new AxiosError(
+              `Request failed with status code ${outcome.status}`,
+              undefined,
+              config,
+              null,
+              response,
+            ),
+          );
       }, 0);
     });
   };

@@ -1,5 +1,5 @@
 /** Chinese notices of the HTTP layer (zh-text.md, "HTTP layer"). */
-export const HTTP_TEXTS = {
+export const HTTP_LABELS = {
   timeout: '网络请求超时',
   network: '网络请求错误',
   cancelled: '请求已取消',

@@ -1,12 +1,18 @@
 /** Error and placeholder pages (zh-text.md, "Shell"). */
-export const ERROR_TEXTS = {
+export const ERROR_LABELS = {
   backHome: '返回首页',
   reload: '重新加载',
   unauthorized: { title: '抱歉，您无权访问该页面', description: '如需访问，请联系管理员为您开通相应权限。' },
   forbidden: { title: '无权限访问', description: '您的账号没有该页面的访问权限，如有疑问请联系管理员。' },
   notFound: { title: '页面不存在', description: '您访问的页面不存在或已被移除，请检查地址是否正确。' },
-  serverError: { title: '服务器出错了', description: '服务暂时不可用，请稍后重试。如问题持续存在，请联系服务台。' },
-  repair: { title: '系统维护中，请稍后访问', description: '为了给您提供更好的服务，系统正在升级维护，给您带来的不便敬请谅解。' },
+  serverError: {
+    title: '服务器出错了',
+    description: '服务暂时不可用，请稍后重试。如问题持续存在，请联系服务台。',
+  },
+  repair: {
+    title: '系统维护中，请稍后访问',
+    description: '为了给您提供更好的服务，系统正在升级维护，给您带来的不便敬请谅解。',
+  },
   comingSoon: {
     title: '功能开发中，敬请期待',
     description: (feature: string | undefined) =>

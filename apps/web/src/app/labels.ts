@@ -1,5 +1,5 @@
 /** App-wide Chinese text (zh-text.md, "Product" and "Sign-in"). */
-export const APP_TEXTS = {
+export const APP_LABELS = {
   productName: '门店运营云平台',
   home: '首页',
   personalCenter: '个人中心',
@@ -12,5 +12,5 @@ export const APP_TEXTS = {
 
 /** `{route title} - 门店运营云平台` (zh-text.md, page title pattern). */
 export function pageTitle(routeTitle: string | undefined): string {
-  return routeTitle ? `${routeTitle} - ${APP_TEXTS.productName}` : APP_TEXTS.productName;
+  return routeTitle ? `${routeTitle} - ${APP_LABELS.productName}` : APP_LABELS.productName;
 }

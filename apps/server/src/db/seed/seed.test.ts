@@ -1,0 +1,320 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyPassword } from '../../modules/auth/password.js';
+import { openTestDatabase } from '../../test/test-database.js';
+import type { Database, DatabaseHandle } from '../client.js';
+import {
+  departments,
+  menus,
+  roleMenus,
+  roles,
+  shopGroups,
+  stores,
+  userLastStores,
+  userRoles,
+  users,
+  userStores,
+} from '../schema.js';
+import { DEMO_ACCOUNTS, seedBaseData, seedDemoData } from './index.js';
+
+const TABLES = {
+  roles,
+  menus,
+  roleMenus,
+  departments,
+  shopGroups,
+  stores,
+  users,
+  userRoles,
+  userStores,
+  userLastStores,
+};
+
+async function counts(db: Database): Promise<Record<string, number>> {
+  const entries = await Promise.all(
+    Object.entries(TABLES).map(async ([name, table]) => [name, await db.$count(table)]),
+  );
+  return Object.fromEntries(entries) as Record<string, number>;
+}
+
+async function menuIdsOfRole(db: Database, permission: string): Promise<Set<number>> {
+  const rows = await db
+    .select({ menuId: roleMenus.menuId })
+    .from(roleMenus)
+    .innerJoin(roles, eq(roles.id, roleMenus.roleId))
+    .where(eq(roles.permission, permission));
+  return new Set(rows.map((r) => r.menuId));
+}
+
+describe('seedBaseData', () => {
+  let handle: DatabaseHandle;
+  beforeAll(async () => {
+    handle = await openTestDatabase();
+  });
+  afterAll(() => handle.close());
+
+  it('creates the roles and the menu tree but never an account, and is idempotent', async () => {
+    const first = await seedBaseData(handle.db);
+    expect(first.rolesCreated).toBe(5);
+    expect(first.menusCreated).toBeGreaterThan(80);
+    const after = await counts(handle.db);
+    expect(after.users).toBe(0);
+    expect(after.stores).toBe(0);
+    expect(after.shopGroups).toBe(0);
+
+    expect(await seedBaseData(handle.db)).toEqual({ rolesCreated: 0, menusCreated: 0 });
+    expect(await counts(handle.db)).toEqual(after);
+
+    const roleRows = await handle.db.select({ permission: roles.permission, name: roles.name }).from(roles);
+    expect(Object.fromEntries(roleRows.map((r) => [r.permission, r.name]))).toEqual({
+      admin: '系统管理员',
+      store_manager: '店长',
+      store_staff: '门店店员',
+      head_office: '总部运营',
+      auditor: '审核员',
+    });
+  });
+
+  it('stores a consistent tree', async () => {
+    const rows = await handle.db.select().from(menus);
+    const ids = new Set(rows.map((m) => m.id));
+    for (const m of rows) if (m.parentId !== null) expect(ids.has(m.parentId), m.title).toBe(true);
+    for (const m of rows.filter((r) => r.type === 2)) expect(m.permission, m.title).toBeTruthy();
+    const names = rows.flatMap((m) => (m.name ? [m.name] : []));
+    expect(new Set(names).size).toBe(names.length);
+    const robOrders = rows.find((m) => m.name === 'RobOrders');
+    expect(robOrders).toMatchObject({ type: 1, path: 'rob-orders', component: 'RobOrders', hidden: false });
+    expect(rows.find((m) => m.name === 'robOrderDetail')).toMatchObject({ hidden: true });
+    expect(rows.find((m) => m.name === 'HelpCenter')).toMatchObject({
+      external: true,
+      path: 'https://help.example.com',
+    });
+    const order = rows.find((m) => m.name === 'Order');
+    expect(order).toMatchObject({
+      type: 0,
+      parentId: null,
+      component: 'Layout',
+      icon: 'ShoppingCartOutlined',
+    });
+  });
+
+  it('links menus to roles by area', async () => {
+    const rows = await handle.db.select().from(menus);
+    const idOf = (name: string) => rows.find((m) => m.name === name)?.id ?? -1;
+    const subtree = (rootName: string) => {
+      const result = new Set([idOf(rootName)]);
+      for (let grew = true; grew;) {
+        grew = false;
+        for (const m of rows) {
+          if (m.parentId !== null && result.has(m.parentId) && !result.has(m.id)) {
+            result.add(m.id);
+            grew = true;
+          }
+        }
+      }
+      return result;
+    };
+    const admin = await menuIdsOfRole(handle.db, 'admin');
+    expect(admin.size).toBe(rows.length);
+
+    const system = subtree('SystemTools');
+    const headOffice = await menuIdsOfRole(handle.db, 'head_office');
+    expect(headOffice.size).toBe(rows.length - system.size);
+    const aiEntry = rows.find((m) => m.permission === 'layoutAiAQuiz:entry');
+    expect(aiEntry && headOffice.has(aiEntry.id)).toBe(true);
+
+    const staff = await menuIdsOfRole(handle.db, 'store_staff');
+    const manager = await menuIdsOfRole(handle.db, 'store_manager');
+    for (const area of ['Order', 'Member', 'Stock', 'Store']) {
+      for (const id of subtree(area)) {
+        expect(staff.has(id)).toBe(true);
+        expect(manager.has(id)).toBe(true);
+      }
+    }
+    for (const area of ['Audit', 'Marketing']) {
+      for (const id of subtree(area)) {
+        expect(staff.has(id)).toBe(false);
+        expect(manager.has(id)).toBe(true);
+      }
+    }
+    for (const id of [...system, ...subtree('IntegralMall')]) {
+      expect(staff.has(id)).toBe(false);
+      expect(manager.has(id)).toBe(false);
+    }
+    const ship = rows.find((m) => m.permission === 'order:ship');
+    expect(ship && staff.has(ship.id)).toBe(true);
+  });
+
+  it('restores a deleted menu but leaves an administrator’s unlinking alone', async () => {
+    const rows = await handle.db.select().from(menus);
+    const marketing = rows.find((m) => m.name === 'Marketing');
+    const calendar = rows.find((m) => m.name === 'MarketingCalendar');
+    const managerRole = (
+      await handle.db.select().from(roles).where(eq(roles.permission, 'store_manager'))
+    )[0];
+    if (!marketing || !calendar || !managerRole) throw new Error('seeded rows missing');
+
+    await handle.db.delete(menus).where(eq(menus.id, calendar.id));
+    await handle.db
+      .delete(roleMenus)
+      .where(and(eq(roleMenus.roleId, managerRole.id), eq(roleMenus.menuId, marketing.id)));
+
+    expect(await seedBaseData(handle.db)).toEqual({ rolesCreated: 0, menusCreated: 1 });
+    const restored = await handle.db.select().from(menus).where(eq(menus.name, 'MarketingCalendar'));
+    expect(restored).toHaveLength(1);
+    expect(restored[0]?.parentId).toBe(marketing.id);
+    const managerMenus = await menuIdsOfRole(handle.db, 'store_manager');
+    expect(managerMenus.has(marketing.id)).toBe(false);
+    expect(managerMenus.has(restored[0]?.id ?? -1)).toBe(true);
+  });
+});
+
+describe('seedDemoData', () => {
+  let handle: DatabaseHandle;
+  let db: Database;
+  let firstRun: { seeded: boolean };
+  beforeAll(async () => {
+    handle = await openTestDatabase();
+    db = handle.db;
+    firstRun = await seedDemoData(db);
+  });
+  afterAll(() => handle.close());
+
+  async function account(username: string) {
+    const [user] = await db.select().from(users).where(eq(users.username, username));
+    if (!user) throw new Error(`no user ${username}`);
+    const roleRows = await db
+      .select({ permission: roles.permission })
+      .from(userRoles)
+      .innerJoin(roles, eq(roles.id, userRoles.roleId))
+      .where(eq(userRoles.userId, user.id));
+    const storeRows = await db
+      .select({ shopCode: stores.shopCode, groupId: stores.shopGroupId })
+      .from(userStores)
+      .innerJoin(stores, eq(stores.id, userStores.storeId))
+      .where(eq(userStores.userId, user.id));
+    const [last] = await db.select().from(userLastStores).where(eq(userLastStores.userId, user.id));
+    return { user, roles: roleRows.map((r) => r.permission), stores: storeRows, last };
+  }
+
+  it('seeds once; a second run changes nothing', async () => {
+    expect(firstRun).toEqual({ seeded: true });
+    const before = await counts(db);
+    expect(before.stores).toBeGreaterThanOrEqual(60);
+    expect(before.shopGroups).toBeGreaterThanOrEqual(6);
+    expect(before.users).toBeGreaterThanOrEqual(44);
+    expect(await seedDemoData(db)).toEqual({ seeded: false });
+    expect(await seedBaseData(db)).toEqual({ rolesCreated: 0, menusCreated: 0 });
+    expect(await counts(db)).toEqual(before);
+  });
+
+  it('covers at least 8 provinces with distinct shop codes', async () => {
+    const rows = await db.select({ province: stores.shopProvinceCode, code: stores.shopCode }).from(stores);
+    expect(new Set(rows.map((r) => r.province)).size).toBeGreaterThanOrEqual(8);
+    expect(new Set(rows.map((r) => r.code)).size).toBe(rows.length);
+  });
+
+  it('gives admin every store', async () => {
+    const admin = await account('admin');
+    expect(admin.roles).toEqual(['admin']);
+    expect(admin.stores).toHaveLength(await db.$count(stores));
+    expect(admin.user).toMatchObject({
+      workCode: 'A0001',
+      nickName: '系统管理员',
+      phone: '13800000000',
+      enabled: true,
+    });
+  });
+
+  it('gives staff three stores in two groups and no last-used store', async () => {
+    const staff = await account('staff');
+    expect(staff.roles).toEqual(['store_staff']);
+    expect(staff.stores).toHaveLength(3);
+    expect(new Set(staff.stores.map((s) => s.groupId)).size).toBe(2);
+    expect(staff.last).toBeUndefined();
+    expect(staff.user.phone).toBe('13800000001');
+  });
+
+  it('gives solo one store, remembered as the last used', async () => {
+    const solo = await account('solo');
+    expect(solo.roles).toEqual(['store_staff']);
+    expect(solo.stores).toHaveLength(1);
+    const [only] = await db
+      .select()
+      .from(stores)
+      .where(eq(stores.shopCode, solo.stores[0]?.shopCode ?? ''));
+    expect(solo.last?.storeId).toBe(only?.id);
+  });
+
+  it('gives nostore no store', async () => {
+    const nostore = await account('nostore');
+    expect(nostore.roles).toEqual(['store_staff']);
+    expect(nostore.stores).toHaveLength(0);
+    expect(nostore.last).toBeUndefined();
+  });
+
+  it('stores argon2id hashes that verify with the documented passwords', async () => {
+    for (const { username, password } of DEMO_ACCOUNTS) {
+      const { user } = await account(username);
+      expect(user.passwordHash.startsWith('$argon2id$')).toBe(true);
+      expect(await verifyPassword(user.passwordHash, password), username).toBe(true);
+      expect(await verifyPassword(user.passwordHash, `${password}x`)).toBe(false);
+    }
+    expect(DEMO_ACCOUNTS.map((a) => a.username)).toEqual(['admin', 'staff', 'solo', 'nostore']);
+  });
+
+  it('points every store at its area department and an authorised contact', async () => {
+    const rows = await db
+      .select({
+        id: stores.id,
+        contactsId: stores.contactsId,
+        contactsName: stores.contactsName,
+        contactsPhone: stores.contactsPhone,
+        department: departments.name,
+        group: shopGroups.frontTitle,
+      })
+      .from(stores)
+      .innerJoin(departments, eq(departments.id, stores.organizeId))
+      .innerJoin(shopGroups, eq(shopGroups.id, stores.shopGroupId));
+    expect(rows).toHaveLength(await db.$count(stores));
+    for (const store of rows) {
+      expect(store.department).toBe(store.group);
+      const [contact] = await db
+        .select()
+        .from(users)
+        .where(eq(users.id, store.contactsId ?? -1));
+      expect(contact).toMatchObject({ nickName: store.contactsName, phone: store.contactsPhone });
+      const link = await db
+        .select()
+        .from(userStores)
+        .where(and(eq(userStores.userId, contact?.id ?? -1), eq(userStores.storeId, store.id)));
+      expect(link).toHaveLength(1);
+    }
+    const [root] = await db
+      .select()
+      .from(departments)
+      .where(sql`${departments.parentId} is null`);
+    expect(root?.name).toBe('总部');
+  });
+
+  it('authorises every staff member for one or two stores and disables former', async () => {
+    const perUser = await db
+      .select({ username: users.username, n: sql<number>`count(${userStores.storeId})::int` })
+      .from(users)
+      .leftJoin(userStores, eq(userStores.userId, users.id))
+      .where(sql`${users.username} not in ('admin', 'staff', 'solo', 'nostore', 'former')`)
+      .groupBy(users.username);
+    expect(perUser.length).toBeGreaterThanOrEqual(40);
+    for (const row of perUser) expect([1, 2], row.username).toContain(row.n);
+    const disabled = await db
+      .select({ username: users.username })
+      .from(users)
+      .where(eq(users.enabled, false));
+    expect(disabled).toEqual([{ username: 'former' }]);
+    const members = await db
+      .select({ phone: users.phone })
+      .from(users)
+      .where(inArray(users.username, ['zhangwei', 'qiancheng']));
+    for (const m of members) expect(m.phone).toMatch(/^139\d{8}$/);
+  });
+});

@@ -1,0 +1,51 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/test-app.js';
+
+let t: TestApp;
+let dist: string;
+
+beforeAll(async () => {
+  dist = mkdtempSync(path.join(tmpdir(), 'console-web-'));
+  mkdirSync(path.join(dist, 'assets'));
+  writeFileSync(path.join(dist, 'index.html'), '<html><head><!--APP_CONFIG--></head><body></body></html>');
+  writeFileSync(path.join(dist, 'assets', 'main-abc123.js'), 'console.log(1);');
+  t = await createTestApp({ webDist: dist });
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+describe('the built console', () => {
+  it.each(['/', '/order/rob-orders', '/user/center?tab=1'])(
+    'answers index.html with the config script at %s',
+    async (url) => {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.body).toContain('<script src="/app-config.js"></script>');
+      expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    },
+  );
+
+  it('serves assets, and never index.html without its config', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/assets/main-abc123.js' })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/index.html' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/assets/missing.js' })).statusCode).toBe(404);
+  });
+
+  it('keeps JSON 404s for unknown API paths', async () => {
+    for (const url of ['/api/unknown', '/auth/nothing', '/dev', '/auth/ljyPwdLogin']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(404);
+      expect(response.json().errorMsg).toBe('接口不存在，请联系管理员！');
+    }
+  });
+
+  it('still serves the API', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+  });
+});

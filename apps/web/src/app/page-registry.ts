@@ -1,0 +1,8 @@
+import type { PageRegistry } from './menu-routes';
+
+/**
+ * Server menu component name → page. A feature registers its pages here, e.g.
+ * `'order/list': () => import('../features/orders/order-list-page').then((m) => ({ Component: m.OrderListPage }))`.
+ * A menu entry whose name is missing shows the coming-soon page.
+ */
+export const pageRegistry: PageRegistry = {};

@@ -1,0 +1,114 @@
+import type { MenuNode } from '@console/contract';
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { PageLoading } from '../components/page-loading';
+import { PageErrorBoundary, RouteErrorPage } from '../features/errors/route-error-page';
+import { useMenuStore } from '../stores/menu-store';
+import { createGuard } from './guard';
+import { menuRoutes, type PageLoader } from './menu-routes';
+import { pageRegistry } from './page-registry';
+import { HomeRedirect, NotFoundRedirect, RedirectPage } from './redirect-page';
+import { RootLayout } from './root-layout';
+import type { RouteHandle } from './route-handle';
+import { sessionLoaders } from './session-loaders';
+import { APP_LABELS } from './labels';
+
+/** The main-frame route; menu routes are patched in as its children once the menu has loaded. */
+export const FRAME_ROUTE_ID = 'frame';
+
+function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): PageLoader {
+  return async () => ({ Component: pick(await load()) });
+}
+
+const errorPages = () => import('../features/errors/error-pages');
+const comingSoon = lazyPage(
+  () => import('../features/errors/coming-soon-page'),
+  (m) => m.ComingSoonPage,
+);
+
+function page(path: string, load: PageLoader, handle: RouteHandle): RouteObject {
+  return { path, lazy: load, handle, ErrorBoundary: PageErrorBoundary };
+}
+
+function staticRoutes(guard: ReturnType<typeof createGuard>): RouteObject[] {
+  return [
+    {
+      id: 'root',
+      loader: guard,
+      // The guard is a "before each" hook: it runs on every navigation, not only when params change.
+      shouldRevalidate: () => true,
+      Component: RootLayout,
+      HydrateFallback: PageLoading,
+      ErrorBoundary: RouteErrorPage,
+      children: [
+        {
+          path: '/login',
+          lazy: lazyPage(
+            () => import('../features/auth/login-page'),
+            (m) => m.LoginPage,
+          ),
+          handle: { title: APP_LABELS.login },
+        },
+        { path: '/401', lazy: lazyPage(errorPages, (m) => m.UnauthorizedPage), handle: { title: '401' } },
+        { path: '/403', lazy: lazyPage(errorPages, (m) => m.ForbiddenPage), handle: { title: '403' } },
+        { path: '/404', lazy: lazyPage(errorPages, (m) => m.NotFoundPage), handle: { title: '404' } },
+        { path: '/500', lazy: lazyPage(errorPages, (m) => m.ServerErrorPage), handle: { title: '500' } },
+        { path: '/repair', lazy: lazyPage(errorPages, (m) => m.RepairPage), handle: { title: '系统维护' } },
+        { index: true, Component: HomeRedirect },
+        {
+          id: FRAME_ROUTE_ID,
+          lazy: lazyPage(
+            () => import('../shell/layout'),
+            (m) => m.Layout,
+          ),
+          children: [
+            page(
+              '/dashboard',
+              lazyPage(
+                () => import('../features/dashboard/dashboard-page'),
+                (m) => m.DashboardPage,
+              ),
+              {
+                title: APP_LABELS.home,
+                name: 'Dashboard',
+                affix: true,
+                noCache: true,
+              },
+            ),
+            page(
+              '/user/center',
+              lazyPage(
+                () => import('../features/user/user-center-page'),
+                (m) => m.UserCenterPage,
+              ),
+              {
+                title: APP_LABELS.personalCenter,
+                name: 'personCenter',
+              },
+            ),
+            { path: '/redirect/*', Component: RedirectPage },
+          ],
+        },
+        // Ranked last by the router whatever the order, so a deep link matches its menu route once patched in.
+        { path: '*', Component: NotFoundRedirect },
+      ],
+    },
+  ];
+}
+
+export type AppRouter = ReturnType<typeof createBrowserRouter>;
+
+export function createAppRouter(): AppRouter {
+  const ref: { router?: AppRouter } = {};
+  const installMenus = (menus: MenuNode[]) => {
+    useMenuStore.getState().setMenus(menus);
+    const routes = menuRoutes(menus, pageRegistry, comingSoon).map((route) => ({
+      ...route,
+      ErrorBoundary: PageErrorBoundary,
+    }));
+    ref.router?.patchRoutes(FRAME_ROUTE_ID, routes);
+  };
+  // The guard first needs the router after an awaited fetch, by which time `ref.router` is set.
+  ref.router = createBrowserRouter(staticRoutes(createGuard(sessionLoaders(installMenus))));
+  return ref.router;
+}

@@ -1,0 +1,48 @@
+import {
+  AUTH_PATHS,
+  captchaSchema,
+  loginResultSchema,
+  type Captcha,
+  type CodeLoginBody,
+  type LoginResult,
+  type PasswordLoginBody,
+  type ResetPasswordBody,
+  type ResetTicket,
+  type SmsSent,
+} from '@console/contract';
+import { HTTP_LABELS, http } from '../../lib/http';
+import { AUTH_LABELS } from './labels';
+
+/** The sign-in screens show their errors inline, next to the form, so these calls raise no notices. */
+const inline = { flags: { silent: true } } as const;
+
+/** Spec 5: an answer without a user object is a failed sign-in. */
+export function parseLoginResult(data: unknown): LoginResult {
+  const parsed = loginResultSchema.safeParse(data);
+  if (!parsed.success) throw new Error(AUTH_LABELS.noUser);
+  return parsed.data;
+}
+
+export const authApi = {
+  async captcha(): Promise<Captcha> {
+    const captcha = captchaSchema.parse(await http.get<unknown>(AUTH_PATHS.captcha, inline));
+    // Only an inline image is shown, never a URL the answer might point elsewhere.
+    if (!captcha.img.startsWith('data:image/')) throw new Error(AUTH_LABELS.captchaRetry);
+    return captcha;
+  },
+  async passwordLogin(body: PasswordLoginBody): Promise<LoginResult> {
+    return parseLoginResult(await http.post<unknown>(AUTH_PATHS.passwordLogin, body, inline));
+  },
+  sendLoginCode: (phone: string) => http.post<SmsSent>(AUTH_PATHS.sendCode, { phone }, inline),
+  async codeLogin(body: CodeLoginBody): Promise<LoginResult> {
+    return parseLoginResult(await http.post<unknown>(AUTH_PATHS.codeLogin, body, inline));
+  },
+  sendResetCode: (phone: string) => http.post<SmsSent>(AUTH_PATHS.resetSendCode, { phone }, inline),
+  verifyResetCode: (body: CodeLoginBody) => http.post<ResetTicket>(AUTH_PATHS.resetVerifyCode, body, inline),
+  resetPassword: (body: ResetPasswordBody) => http.post<unknown>(AUTH_PATHS.resetPassword, body, inline),
+};
+
+/** The inline message for a failed call: the server's Chinese text, else a generic failure. */
+export function errorText(error: unknown): string {
+  return error instanceof Error && error.message ? error.message : HTTP_LABELS.failed;
+}

@@ -1,0 +1,55 @@
+import { DownOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { Avatar, Dropdown, type MenuProps } from 'antd';
+import { useNavigate } from 'react-router';
+import { notify } from '../lib/notify';
+import { useSessionStore } from '../stores/session-store';
+import styles from './layout.module.css';
+import { SHELL_LABELS } from './labels';
+
+async function confirmLogout() {
+  const confirmed = await notify.confirm({
+    title: SHELL_LABELS.logoutConfirmTitle,
+    content: SHELL_LABELS.logoutConfirmText,
+    okText: SHELL_LABELS.ok,
+    cancelText: SHELL_LABELS.cancel,
+  });
+  if (!confirmed) return;
+  await useSessionStore.getState().logout();
+  window.location.reload();
+}
+
+/** Avatar and name with 个人中心 and 退出登录 (spec 2.8). */
+export function UserMenu() {
+  const user = useSessionStore((state) => state.user);
+  const navigate = useNavigate();
+  // Only a remote image is trusted as an avatar; anything else shows the default icon.
+  const avatar = user?.avatarPath.startsWith('http') ? user.avatarPath : undefined;
+
+  const items: MenuProps['items'] = [
+    {
+      key: 'center',
+      icon: <UserOutlined />,
+      label: <span data-testid="menu-user-center">{SHELL_LABELS.personalCenter}</span>,
+    },
+    { type: 'divider' },
+    {
+      key: 'logout',
+      icon: <LogoutOutlined />,
+      label: <span data-testid="menu-logout">{SHELL_LABELS.logout}</span>,
+    },
+  ];
+  const onClick: MenuProps['onClick'] = ({ key }) => {
+    if (key === 'center') navigate('/user/center');
+    if (key === 'logout') void confirmLogout();
+  };
+
+  return (
+    <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
+      <button type="button" className={styles.user} data-testid="user-menu">
+        <Avatar size={28} src={avatar} icon={<UserOutlined />} />
+        <span className={styles.userName}>{user?.nickName || user?.username}</span>
+        <DownOutlined className={styles.userCaret} />
+      </button>
+    </Dropdown>
+  );
+}
