@@ -1,3 +1,4 @@
+import type { Redis } from 'ioredis';
 import type { AppDeps, AppInstance } from '../app-types.js';
 import { buildApp } from '../app.js';
 import { testConfig, type AppConfig } from '../config.js';
@@ -24,7 +25,10 @@ export type TestApp = {
 };
 
 /** The real application on a fresh real database, for `app.inject` tests. */
-export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<AppConfig> = {},
+  options: { redis?: Redis } = {},
+): Promise<TestApp> {
   const handle = await openTestDatabase();
   const clock = createTestClock();
   const deps: AppDeps = {
@@ -33,7 +37,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     dbKind: handle.kind,
     clock,
     sms: createOutboxSmsProvider(handle.db),
-    redis: null,
+    redis: options.redis ?? null,
   };
   const app = await buildApp(deps);
   await app.ready();

@@ -4,6 +4,8 @@ export const APP_LABELS = {
   home: '首页',
   personalCenter: '个人中心',
   login: '登录',
+  repair: '系统维护',
+  pageLoading: '页面加载中',
   tip: '提示',
   userInfoFailed: '获取用户信息失败',
   menusFailed: '获取菜单失败，请刷新页面重试',

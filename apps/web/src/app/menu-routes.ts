@@ -1,7 +1,7 @@
 import type { MenuNode } from '@console/contract';
 import type { ComponentType } from 'react';
 import { redirect, type RouteObject } from 'react-router';
-import { isExternalLink } from '../lib/external-link';
+import { isExternal } from '../lib/format/link';
 import type { RouteHandle } from './route-handle';
 
 export type PageModule = { Component: ComponentType };
@@ -27,7 +27,7 @@ export type MenuPage = { path: string; node: MenuNode };
 /** Every page of the tree with its full path, containers flattened away, external links left out. */
 export function menuPages(nodes: readonly MenuNode[], parentPath = '/'): MenuPage[] {
   return nodes.flatMap((node) => {
-    if (isExternalLink(node.path)) return [];
+    if (isExternal(node.path)) return [];
     const path = joinPath(parentPath, node.path);
     const children = menuPages(node.children ?? [], path);
     return isContainer(node) ? children : [{ path, node }, ...children];
@@ -40,7 +40,7 @@ function containerRedirects(
   parentPath = '/',
 ): { path: string; target: string }[] {
   return nodes.flatMap((node) => {
-    if (isExternalLink(node.path)) return [];
+    if (isExternal(node.path)) return [];
     const path = joinPath(parentPath, node.path);
     const nested = containerRedirects(node.children ?? [], path);
     if (!isContainer(node)) return nested;

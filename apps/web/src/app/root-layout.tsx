@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation, useMatches, useNavigation } from 'react-router';
 import { currentTitle } from './route-handle';
-import { pageTitle } from './labels';
+import { APP_LABELS, pageTitle } from './labels';
 
 function useDocumentTitle() {
   const title = currentTitle(useMatches());
@@ -21,7 +21,9 @@ function useScrollToTop() {
 /** A thin bar while a lazy page or the guard is loading. */
 function NavigationProgress() {
   const busy = useNavigation().state !== 'idle';
-  return busy ? <div className="navigation-progress" role="progressbar" aria-label="页面加载中" /> : null;
+  return busy ? (
+    <div className="navigation-progress" role="progressbar" aria-label={APP_LABELS.pageLoading} />
+  ) : null;
 }
 
 export function RootLayout() {

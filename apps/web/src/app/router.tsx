@@ -53,7 +53,11 @@ function staticRoutes(guard: ReturnType<typeof createGuard>): RouteObject[] {
         { path: '/403', lazy: lazyPage(errorPages, (m) => m.ForbiddenPage), handle: { title: '403' } },
         { path: '/404', lazy: lazyPage(errorPages, (m) => m.NotFoundPage), handle: { title: '404' } },
         { path: '/500', lazy: lazyPage(errorPages, (m) => m.ServerErrorPage), handle: { title: '500' } },
-        { path: '/repair', lazy: lazyPage(errorPages, (m) => m.RepairPage), handle: { title: '系统维护' } },
+        {
+          path: '/repair',
+          lazy: lazyPage(errorPages, (m) => m.RepairPage),
+          handle: { title: APP_LABELS.repair },
+        },
         { index: true, Component: HomeRedirect },
         {
           id: FRAME_ROUTE_ID,

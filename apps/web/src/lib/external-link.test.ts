@@ -1,36 +1,31 @@
-import { describe, expect, it } from 'vitest';
-import { externalLinkUrl, isExternalLink } from './external-link';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { openExternalLink } from './external-link';
 
-const hosts = ['ai.example.com'];
+afterEach(() => vi.restoreAllMocks());
 
-describe('externalLinkUrl', () => {
-  it('appends the token for allow-listed hosts, with ? or &', () => {
-    expect(externalLinkUrl('https://ai.example.com/chat', 'T1', hosts)).toBe(
-      'https://ai.example.com/chat?token=T1',
-    );
-    expect(externalLinkUrl('https://ai.example.com/chat?a=1#top', 'T1', hosts)).toBe(
-      'https://ai.example.com/chat?a=1&token=T1#top',
-    );
-  });
-
-  it('opens other http(s) hosts without the token', () => {
-    expect(externalLinkUrl('https://docs.other.org/x', 'T1', hosts)).toBe('https://docs.other.org/x');
-    expect(externalLinkUrl('https://ai.example.com.evil.io/x', 'T1', hosts)).toBe(
-      'https://ai.example.com.evil.io/x',
+describe('openExternalLink', () => {
+  it('opens our own host with the token, in a new tab without opener', () => {
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    expect(openExternalLink(`${window.location.origin}/report?a=1`, 'T1')).toBe(true);
+    expect(open).toHaveBeenCalledWith(
+      `${window.location.origin}/report?a=1&token=T1`,
+      '_blank',
+      'noopener,noreferrer',
     );
   });
 
-  it.each(['javascript:alert(1)', 'data:text/html,hi', '/relative', 'not a url', 'vbscript:x'])(
+  it('opens a foreign host without the token', () => {
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    openExternalLink('https://help.example.com/guide', 'T1');
+    expect(open).toHaveBeenCalledWith('https://help.example.com/guide', '_blank', 'noopener,noreferrer');
+  });
+
+  it.each(['javascript:alert(1)', 'data:text/html,hi', '/relative', '//evil.example.com'])(
     'refuses %s',
     (raw) => {
-      expect(externalLinkUrl(raw, 'T1', hosts)).toBeNull();
+      const open = vi.spyOn(window, 'open').mockReturnValue(null);
+      expect(openExternalLink(raw, 'T1')).toBe(false);
+      expect(open).not.toHaveBeenCalled();
     },
   );
-});
-
-describe('isExternalLink', () => {
-  it('recognises http, https, mailto and tel', () => {
-    expect(['https://a.com', 'http://a.com', 'mailto:a@b.c', 'tel:110'].every(isExternalLink)).toBe(true);
-    expect(isExternalLink('/system/user')).toBe(false);
-  });
 });

@@ -1,6 +1,6 @@
 import type { MenuNode } from '@console/contract';
 import { isContainer, joinPath } from '../app/menu-routes';
-import { isExternalLink } from '../lib/external-link';
+import { isExternal } from '../lib/format/link';
 
 /** A sidebar entry; `key` is the full route path, or the URL of an external link. */
 export type SidebarItem = {
@@ -24,7 +24,7 @@ export function sidebarItems(nodes: readonly MenuNode[], parentPath = '/'): Side
     .filter((node) => !node.hidden)
     .flatMap((node): SidebarItem[] => {
       const base = { label: node.meta.title, icon: node.meta.icon };
-      if (isExternalLink(node.path)) return [{ ...base, key: node.path, external: true }];
+      if (isExternal(node.path)) return [{ ...base, key: node.path, external: true }];
       const path = joinPath(parentPath, node.path);
       const children = visibleChildren(node);
       if (children.length === 0) return isContainer(node) ? [] : [{ ...base, key: path, external: false }];

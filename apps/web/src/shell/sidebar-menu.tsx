@@ -3,6 +3,7 @@ import { Menu, type MenuProps } from 'antd';
 import { useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { openExternalLink } from '../lib/external-link';
+import { isExternal } from '../lib/format/link';
 import { useMenuStore } from '../stores/menu-store';
 import { useSessionStore } from '../stores/session-store';
 import { MenuIcon } from './menu-icon';
@@ -37,7 +38,7 @@ export function SidebarMenu() {
   const [openKeys, setOpenKeys] = useState(() => openKeysFor(items, pathname));
 
   const onClick: MenuProps['onClick'] = ({ key }) => {
-    if (/^https?:/.test(key)) openExternalLink(key, useSessionStore.getState().token);
+    if (isExternal(key)) openExternalLink(key, useSessionStore.getState().token);
     else navigate(key);
   };
 

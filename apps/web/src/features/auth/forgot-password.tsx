@@ -65,7 +65,7 @@ function NewPasswordStep({ ticket, onDone }: { ticket: string; onDone: () => voi
   };
   return (
     <Form<NewPasswordValues> size="large" onFinish={onFinish} onValuesChange={() => setError(null)}>
-      <Form.Item name="password" rules={FIELD_RULES.newPassword} extra={AUTH_LABELS.rules.weakPassword}>
+      <Form.Item name="password" rules={FIELD_RULES.newPassword} extra={AUTH_LABELS.rules.passwordHint}>
         <Input.Password
           prefix={<LockOutlined />}
           placeholder={AUTH_LABELS.placeholders.newPassword}
@@ -111,13 +111,16 @@ export function ForgotPassword({ onBack }: { onBack: () => void }) {
         className={styles.steps}
         size="small"
         titlePlacement="vertical"
-        current={step}
+        responsive={false}
+        // Past the last step once done, so that every step shows as finished.
+        current={done ? LABELS.steps.length : step}
         items={LABELS.steps.map((title) => ({ title }))}
       />
       {step === 0 && <VerifyPhoneStep onVerified={setTicket} />}
       {step === 1 && ticket && <NewPasswordStep ticket={ticket} onDone={finish} />}
       {step === 2 && (
         <Result
+          className={styles.resetDone}
           status="success"
           title={LABELS.success}
           extra={

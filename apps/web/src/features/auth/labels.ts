@@ -25,7 +25,8 @@ export const AUTH_LABELS = {
   rules: {
     invalidPhone: '请输入正确的手机号',
     invalidSmsCode: '请输入6位短信验证码',
-    weakPassword: '密码至少8位，且包含大写字母、小写字母、数字、符号中的三种',
+    weakPassword: '新密码不符合要求',
+    passwordHint: '密码至少8位，且包含大写字母、小写字母、数字、符号中的三种',
     passwordsDiffer: '两次输入的密码不一致',
   },
   sendCode: '获取验证码',
@@ -73,10 +74,10 @@ export const AUTH_LABELS = {
     tagline: '门店经营，一站协同',
     description: '订单履约、会员运营、库存调拨与消息提醒，门店的每一项日常工作都在这里完成。',
     features: [
-      { title: '订单履约', text: '线上订单与代客下单，实时提醒不漏单' },
+      { title: '订单履约', text: '线上订单、代客下单实时提醒' },
       { title: '会员运营', text: '会员查询、跟进与复购提醒' },
       { title: '库存调拨', text: '门店间调入、调出与借货一目了然' },
-      { title: '消息中心', text: '业务消息即时送达，处理进度清晰可查' },
+      { title: '消息中心', text: '业务消息即时送达，进度可查' },
     ],
     copyright: (year: number) => `© ${year} 门店运营云平台`,
   },

@@ -20,7 +20,7 @@ export function DashboardPage() {
               {name ? `，${name}` : ''}
             </h1>
             <p className={styles.meta}>
-              {DASHBOARD_LABELS.welcome}，{DASHBOARD_LABELS.today(now.format('YYYY年M月D日 dddd'))}
+              {DASHBOARD_LABELS.welcome}，{DASHBOARD_LABELS.today(now.format(DASHBOARD_LABELS.dateFormat))}
             </p>
           </div>
           <BrandMark size={56} />

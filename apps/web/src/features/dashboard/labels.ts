@@ -8,5 +8,6 @@ export const DASHBOARD_LABELS = {
   },
   welcome: '欢迎使用门店运营云平台',
   today: (date: string) => `今天是 ${date}`,
+  dateFormat: 'YYYY年M月D日 dddd',
   hint: '请通过左侧菜单进入各项业务功能。',
 } as const;

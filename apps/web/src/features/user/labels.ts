@@ -4,6 +4,6 @@ export const USER_LABELS = {
   nickName: '姓名',
   workCode: '工号',
   phone: '手机号',
-  roles: '角色',
+  roles: '角色权限',
   none: '—',
 } as const;

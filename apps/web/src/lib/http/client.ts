@@ -43,7 +43,7 @@ export function createHttpClient(deps: HttpDeps, adapter?: AxiosAdapter): HttpCl
   let sessionEnding = false;
 
   /** Side effects of a failure; returns the error to reject with. */
-  function react(error: ApiError, flags: RequestFlags, carriedToken: boolean): ApiError {
+  function reactToFailure(error: ApiError, flags: RequestFlags, carriedToken: boolean): ApiError {
     if (error.kind === 'cancel') return error;
     // Session reactions apply only to calls made with a token: a failed sign-in is an ordinary error.
     if (carriedToken && error.status === 401) {
@@ -99,7 +99,7 @@ export function createHttpClient(deps: HttpDeps, adapter?: AxiosAdapter): HttpCl
       });
       return unwrapEnvelope<T>(await readBody(response.data), response.status);
     } catch (error) {
-      throw react(await toApiError(error), flags, token !== null);
+      throw reactToFailure(await toApiError(error), flags, token !== null);
     } finally {
       options.signal?.removeEventListener('abort', abort);
       if (inFlight.get(key) === controller) inFlight.delete(key);

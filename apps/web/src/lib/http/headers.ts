@@ -1,5 +1,6 @@
 import type { CallerIdentity } from './types';
 
+/** The product name as the API sees it (spec 1); shown text lives in labels. */
 export const APP_NAME = '门店运营云平台';
 export const APP_CODE = 'store-console';
 export const CHANNEL = 'pc';

@@ -23,7 +23,6 @@ export function configureHttp(next: Partial<HttpDeps>): void {
 /** The app's single HTTP client. */
 export const http = createHttpClient(deps);
 
-export { createHttpClient } from './client';
 export type { HttpClient } from './client';
 export { ApiError, isApiError, isCancelledError } from './errors';
 export type { ApiErrorKind } from './errors';
