@@ -28,8 +28,10 @@ export function ensureDependencies() {
   const lock = readFileSync(path.join(root, 'package-lock.json'));
   const digest = createHash('sha256').update(lock).digest('hex');
   if (existsSync(stampFile) && readFileSync(stampFile, 'utf8') === digest) return;
-  console.log('Installing dependencies (npm ci)…');
-  runOrExit('npm', ['ci', '--no-audit', '--no-fund']);
+  // Not `npm ci`: the registry here lacks other platforms' optional binaries (rollup's), so the lock file cannot
+  // list them and `npm ci` rejects it as out of sync. `npm install` installs exactly the locked versions.
+  console.log('Installing dependencies (npm install)…');
+  runOrExit('npm', ['install', '--no-audit', '--no-fund']);
   writeFileSync(stampFile, digest);
 }
 
