@@ -50,8 +50,15 @@ function newestMtime(target) {
 /** Builds the web app when its build is missing or older than its sources. */
 export function ensureWebBuild({ force = false } = {}) {
   const built = path.join(root, 'apps/web/dist/index.html');
-  const sources = ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/public', 'packages/contract/src'];
-  const stale = !existsSync(built) || sources.some((s) => newestMtime(path.join(root, s)) > statSync(built).mtimeMs);
+  const sources = [
+    'apps/web/src',
+    'apps/web/index.html',
+    'apps/web/vite.config.ts',
+    'apps/web/public',
+    'packages/contract/src',
+  ];
+  const stale =
+    !existsSync(built) || sources.some((s) => newestMtime(path.join(root, s)) > statSync(built).mtimeMs);
   if (!force && !stale) return;
   console.log('Building the web app…');
   runOrExit('npm', ['run', 'build']);

@@ -13,7 +13,9 @@ function ensureChromium() {
   }
   console.log('Installing Chromium from Debian packages…');
   runOrExit('apt-get', ['update', '-qq']);
-  runOrExit('apt-get', ['install', '-y', '-qq', 'chromium'], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  runOrExit('apt-get', ['install', '-y', '-qq', 'chromium'], {
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
 }
 
 const started = Date.now();

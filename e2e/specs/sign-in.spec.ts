@@ -48,10 +48,17 @@ test.describe('sign-in', () => {
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 
-  test('a deep link survives sign-in through the redirect parameter, and a foreign one does not', async ({ page }) => {
+  test('a deep link survives sign-in through the redirect parameter, and a foreign one does not', async ({
+    page,
+  }) => {
     await page.goto('/user/center');
     await expect(page).toHaveURL(/\/login\?redirect=%2Fuser%2Fcenter/);
-    await signInWithPassword(page, 'solo', 'Solo@2026!', new URL(page.url()).pathname + new URL(page.url()).search);
+    await signInWithPassword(
+      page,
+      'solo',
+      'Solo@2026!',
+      new URL(page.url()).pathname + new URL(page.url()).search,
+    );
     await expect(page).toHaveURL(/\/user\/center$/);
     await page.evaluate(() => localStorage.clear());
     await page.context().clearCookies();
@@ -73,7 +80,11 @@ test.describe('sign-in', () => {
     await page.getByTestId('login-submit').click();
     await expect(page).toHaveURL(/\/dashboard$/);
     const cookies = await page.context().cookies();
-    expect(cookies.some((c) => c.value.includes('Staff@2026!') || decodeURIComponent(c.value).includes('Staff@2026!'))).toBe(false);
+    expect(
+      cookies.some(
+        (c) => c.value.includes('Staff@2026!') || decodeURIComponent(c.value).includes('Staff@2026!'),
+      ),
+    ).toBe(false);
     await page.evaluate(() => localStorage.clear());
     await page.context().clearCookies({ name: TOKEN_KEY });
     await page.goto('/login');
@@ -107,7 +118,9 @@ test.describe('forgotten password', () => {
     await page.getByTestId('reset-confirm').fill('NewSolo@2026!');
     await page.screenshot({ path: `${SCREENSHOT_DIR}/forgot-password.png` });
     await page.getByTestId('reset-submit').click();
-    await expect(page.getByTestId('forgot-password').getByText('密码重置成功，请使用新密码登录')).toBeVisible();
+    await expect(
+      page.getByTestId('forgot-password').getByText('密码重置成功，请使用新密码登录'),
+    ).toBeVisible();
 
     await signInWithPassword(page, 'solo', 'NewSolo@2026!');
     await expect(page).toHaveURL(/\/dashboard$/);

@@ -53,7 +53,11 @@ export const resetTicketSchema = z.object({ ticket: z.string() });
 export type ResetTicket = z.infer<typeof resetTicketSchema>;
 
 export const resetPasswordBodySchema = z
-  .object({ ticket: z.string().min(1).max(128), password: newPassword, confirmPassword: z.string().max(PASSWORD_MAX) })
+  .object({
+    ticket: z.string().min(1).max(128),
+    password: newPassword,
+    confirmPassword: z.string().max(PASSWORD_MAX),
+  })
   .refine((body) => body.password === body.confirmPassword, {
     message: '两次输入的密码不一致',
     path: ['confirmPassword'],

@@ -18,4 +18,9 @@ export const pageQuerySchema = z.object({
 });
 
 export const pageSchema = <T extends z.ZodType>(item: T) =>
-  z.object({ list: z.array(item), total: z.number().int(), pageNum: z.number().int(), pageSize: z.number().int() });
+  z.object({
+    list: z.array(item),
+    total: z.number().int(),
+    pageNum: z.number().int(),
+    pageSize: z.number().int(),
+  });

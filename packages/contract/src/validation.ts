@@ -12,5 +12,7 @@ export function passwordStrength(password: string): number {
 }
 
 export function isStrongPassword(password: string): boolean {
-  return password.length >= PASSWORD_MIN && password.length <= PASSWORD_MAX && passwordStrength(password) >= 3;
+  return (
+    password.length >= PASSWORD_MIN && password.length <= PASSWORD_MAX && passwordStrength(password) >= 3
+  );
 }

@@ -39,6 +39,9 @@ describe.skipIf(!redisUrl)('per-IP rate limit shared through Redis', () => {
     const refused = await second.app.inject({ method: 'GET', url: '/auth/code', remoteAddress });
     expect(refused.statusCode).toBe(429);
     expect(refused.headers['retry-after']).toBeDefined();
-    expect(refused.json()).toMatchObject({ result: expect.any(Number), errorMsg: expect.stringMatching(/频繁/) });
+    expect(refused.json()).toMatchObject({
+      result: expect.any(Number),
+      errorMsg: expect.stringMatching(/频繁/),
+    });
   });
 });
