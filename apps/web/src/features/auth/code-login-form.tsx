@@ -1,10 +1,9 @@
-import { MobileOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
-import { Button, Form, Input } from 'antd';
+import { Button, Form } from 'antd';
 import { useState } from 'react';
 import { authApi, errorText } from './auth-api';
-import { FIELD_RULES, normalizePhone } from './field-rules';
 import { FormError } from './form-error';
+import { PhoneField } from './phone-field';
 import { SmsCodeField } from './sms-code-field';
 import { AUTH_LABELS } from './labels';
 import { useCompleteSignIn } from './use-complete-sign-in';
@@ -34,17 +33,7 @@ export function CodeLoginForm() {
       onValuesChange={() => setError(null)}
       data-testid="code-login-form"
     >
-      <Form.Item name="phone" rules={FIELD_RULES.phone} normalize={normalizePhone}>
-        <Input
-          prefix={<MobileOutlined />}
-          placeholder={AUTH_LABELS.placeholders.phone}
-          aria-label={AUTH_LABELS.fields.phone}
-          maxLength={13}
-          inputMode="tel"
-          autoComplete="tel"
-          data-testid="sms-phone"
-        />
-      </Form.Item>
+      <PhoneField testId="sms-phone" />
       <SmsCodeField
         phoneField="phone"
         send={authApi.sendLoginCode}

@@ -1,12 +1,13 @@
-import { ArrowLeftOutlined, LockOutlined, MobileOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, LockOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import { Button, Form, Input, Result, Steps } from 'antd';
 import { useState } from 'react';
 import { notify } from '../../lib/notify';
 import { authApi, errorText } from './auth-api';
-import { FIELD_RULES, normalizePhone } from './field-rules';
+import { FIELD_RULES } from './field-rules';
 import { FormError } from './form-error';
 import styles from './login-page.module.css';
+import { PhoneField } from './phone-field';
 import { SmsCodeField } from './sms-code-field';
 import { AUTH_LABELS } from './labels';
 
@@ -27,17 +28,7 @@ function VerifyPhoneStep({ onVerified }: { onVerified: (ticket: string) => void 
   };
   return (
     <Form<VerifyValues> size="large" onFinish={onFinish} onValuesChange={() => setError(null)}>
-      <Form.Item name="phone" rules={FIELD_RULES.phone} normalize={normalizePhone}>
-        <Input
-          prefix={<MobileOutlined />}
-          placeholder={AUTH_LABELS.placeholders.phone}
-          aria-label={AUTH_LABELS.fields.phone}
-          maxLength={13}
-          inputMode="tel"
-          autoComplete="tel"
-          data-testid="reset-phone"
-        />
-      </Form.Item>
+      <PhoneField testId="reset-phone" />
       <SmsCodeField
         phoneField="phone"
         send={authApi.sendResetCode}
