@@ -17,6 +17,7 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { menuRoutes } from './modules/menus/menu.routes.js';
 import { roleRoutes } from './modules/roles/role.routes.js';
 import { devRoutes } from './modules/dev/dev.routes.js';
+import { storeRoutes } from './modules/stores/stores.routes.js';
 
 /** JSON bodies are small forms; uploads get their own limit on their own route. */
 const JSON_BODY_LIMIT = 64 * 1024;
@@ -73,6 +74,7 @@ export async function buildApp(deps: AppDeps): Promise<AppInstance> {
     authRoutes(api, deps);
     menuRoutes(api, deps);
     roleRoutes(api, deps);
+    storeRoutes(api, deps);
     // Belt and braces: demo helpers never exist in production, whatever demoMode says.
     if (config.demoMode && !config.production) devRoutes(api, deps);
   });

@@ -40,6 +40,8 @@ const envSchema = z.object({
   /** Hosts that receive the token when a link opens (our own sites, the AI site). */
   TOKEN_ALLOW_HOSTS: hostList.default([]),
   WEB_DIST: z.string().optional(),
+  /** Tencent location service key; when set, place search asks Tencent instead of the offline search. */
+  TENCENT_MAP_KEY: z.string().optional(),
 });
 
 export type AppConfig = {
@@ -60,6 +62,7 @@ export type AppConfig = {
   aiSiteUrl: string;
   tokenAllowHosts: string[];
   webDist: string | null;
+  tencentMapKey: string | null;
 };
 
 export class ConfigError extends Error {}
@@ -94,6 +97,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     aiSiteUrl: e.AI_SITE_URL,
     tokenAllowHosts: e.TOKEN_ALLOW_HOSTS,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : null,
+    tencentMapKey: e.TENCENT_MAP_KEY?.trim() || null,
   };
 }
 

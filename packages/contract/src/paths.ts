@@ -18,3 +18,21 @@ export const DEV_PATHS = {
   smsOutbox: '/dev/sms-outbox',
   captchaAnswer: '/dev/captcha/:uuid',
 } as const;
+
+/** Store and user calls (spec 7.3); the store-console calls live under `/feo` (documented in docs/domain/stores.md). */
+export const STORE_PATHS = {
+  lastStore: '/api/user/shop/last/change',
+  saveLastStore: '/api/user/shop/save/change',
+  shopGroups: '/api/users/query/shopGroup/v2',
+  infoStatus: '/feo/shopInfo/modifyStatus',
+  detail: '/feo/shopInfo/detail',
+  save: '/feo/shopInfo/save',
+  areaTree: '/feo/area/tree',
+  placeSearch: '/feo/place/search',
+  staffList: '/feo/dept/staffList',
+  authInfo: '/feo/auth/infoByUser',
+  logoutAction: '/feo/logout/action',
+} as const;
+
+/** The header a store-scoped call may carry its store code in when the body names none. */
+export const STORE_CODE_HEADER = 'x-store-code';

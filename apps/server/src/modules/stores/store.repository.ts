@@ -1,0 +1,265 @@
+import type { StoreDetail } from '@console/contract';
+import { and, asc, count, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import {
+  departments,
+  roles,
+  shopGroups,
+  stores,
+  userLastStores,
+  userRoles,
+  users,
+  userStores,
+} from '../../db/schema.js';
+import { likeContains, type Coordinates } from './geo.js';
+
+/** A store the caller is authorised for (what the store-scope guard hands to a route). */
+export type ScopedStore = {
+  id: number;
+  shopCode: string;
+  shopName: string;
+  businessScopeName: string;
+  organizeId: number | null;
+};
+
+const scopedColumns = {
+  id: stores.id,
+  shopCode: stores.shopCode,
+  shopName: stores.shopName,
+  businessScopeName: stores.businessScopeName,
+  organizeId: stores.organizeId,
+};
+
+/** Authorisation is a user_stores row for an enabled store, for every role (admin included). */
+const authorisedFor = (userId: number) => and(eq(userStores.userId, userId), eq(stores.enabled, true));
+
+export type StoreRepository = ReturnType<typeof createStoreRepository>;
+
+export function createStoreRepository(db: Database) {
+  return {
+    /** The store of `shopCode` when `userId` is authorised for it; null for a foreign or unknown store alike. */
+    async findAuthorised(userId: number, shopCode: string): Promise<ScopedStore | null> {
+      const [row] = await db
+        .select(scopedColumns)
+        .from(userStores)
+        .innerJoin(stores, eq(stores.id, userStores.storeId))
+        .where(and(authorisedFor(userId), eq(stores.shopCode, shopCode)))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** The remembered store, only while the user is still authorised for it. */
+    async lastStore(userId: number) {
+      const [row] = await db
+        .select({
+          shopCode: stores.shopCode,
+          businessScopeName: stores.businessScopeName,
+          frontTitle: shopGroups.frontTitle,
+        })
+        .from(userLastStores)
+        .innerJoin(stores, eq(stores.id, userLastStores.storeId))
+        .innerJoin(shopGroups, eq(shopGroups.id, stores.shopGroupId))
+        .innerJoin(userStores, and(eq(userStores.storeId, stores.id), eq(userStores.userId, userId)))
+        .where(and(eq(userLastStores.userId, userId), eq(stores.enabled, true)))
+        .limit(1);
+      return row ?? null;
+    },
+
+    async rememberStore(userId: number, storeId: number, at: Date): Promise<void> {
+      await db
+        .insert(userLastStores)
+        .values({ userId, storeId, updatedAt: at })
+        .onConflictDoUpdate({ target: userLastStores.userId, set: { storeId, updatedAt: at } });
+    },
+
+    /**
+     * One page of the user's authorised stores matching `keyword`, nearest first from `origin` (stores
+     * without a location last). Distance is computed in SQL over the user's stores only.
+     */
+    async nearestStores(
+      userId: number,
+      query: { keyword: string; origin: Coordinates; offset: number; limit: number },
+    ) {
+      const { latitude, longitude } = query.origin;
+      const lat = sql`${latitude}::double precision`;
+      const lng = sql`${longitude}::double precision`;
+      const unlocated = sql`(${stores.latitude} = 0 and ${stores.longitude} = 0)`;
+      const distance = sql`asin(least(1, sqrt(
+        power(sin(radians(${stores.latitude} - ${lat}) / 2), 2)
+        + cos(radians(${lat})) * cos(radians(${stores.latitude})) * power(sin(radians(${stores.longitude} - ${lng}) / 2), 2)
+      )))`;
+      const pattern = query.keyword ? likeContains(query.keyword) : null;
+      const where = and(
+        authorisedFor(userId),
+        pattern
+          ? or(
+              ilike(stores.shopCode, pattern),
+              ilike(stores.shopName, pattern),
+              ilike(stores.businessScopeName, pattern),
+              ilike(stores.shopAddress, pattern),
+              ilike(stores.shopDetailAddress, pattern),
+            )
+          : undefined,
+      );
+      const [totalRow] = await db
+        .select({ total: count() })
+        .from(userStores)
+        .innerJoin(stores, eq(stores.id, userStores.storeId))
+        .where(where);
+      const rows = await db
+        .select({
+          shopCode: stores.shopCode,
+          shopName: stores.shopName,
+          businessScopeName: stores.businessScopeName,
+          latitude: stores.latitude,
+          longitude: stores.longitude,
+          shopGroupId: shopGroups.id,
+          frontTitle: shopGroups.frontTitle,
+        })
+        .from(userStores)
+        .innerJoin(stores, eq(stores.id, userStores.storeId))
+        .innerJoin(shopGroups, eq(shopGroups.id, stores.shopGroupId))
+        .where(where)
+        .orderBy(sql`${unlocated} asc`, sql`${distance} asc`, asc(stores.shopCode))
+        .limit(query.limit)
+        .offset(query.offset);
+      return { total: Number(totalRow?.total ?? 0), rows };
+    },
+
+    async detail(storeId: number): Promise<StoreDetail | null> {
+      const [row] = await db
+        .select({
+          id: stores.id,
+          shopCode: stores.shopCode,
+          shopName: stores.shopName,
+          shopPhone: stores.shopPhone,
+          shopProvinceCode: stores.shopProvinceCode,
+          shopCityCode: stores.shopCityCode,
+          shopCountyCode: stores.shopCountyCode,
+          shopProvinceName: stores.shopProvinceName,
+          shopCityName: stores.shopCityName,
+          shopCountyName: stores.shopCountyName,
+          shopDetailAddress: stores.shopDetailAddress,
+          shopAddress: stores.shopAddress,
+          latitude: stores.latitude,
+          longitude: stores.longitude,
+          contactsId: stores.contactsId,
+          contactsName: stores.contactsName,
+          contactsPhone: stores.contactsPhone,
+          organizeId: stores.organizeId,
+          infoConfirmed: stores.infoConfirmed,
+        })
+        .from(stores)
+        .where(eq(stores.id, storeId))
+        .limit(1);
+      if (!row) return null;
+      // spec 3: shopDetailAddress falls back to shopAddress.
+      return { ...row, shopDetailAddress: row.shopDetailAddress || row.shopAddress };
+    },
+
+    async infoStatus(storeId: number) {
+      const [row] = await db
+        .select({ infoConfirmed: stores.infoConfirmed, infoConfirmedAt: stores.infoConfirmedAt })
+        .from(stores)
+        .where(eq(stores.id, storeId))
+        .limit(1);
+      return row ?? null;
+    },
+
+    async saveInfo(storeId: number, values: Partial<typeof stores.$inferInsert>): Promise<void> {
+      await db.update(stores).set(values).where(eq(stores.id, storeId));
+    },
+
+    /** The department of a store and every department below it. */
+    async departmentsUnder(rootId: number): Promise<Set<number>> {
+      const all = await db.select({ id: departments.id, parentId: departments.parentId }).from(departments);
+      const children = new Map<number, number[]>();
+      for (const d of all) {
+        if (d.parentId == null) continue;
+        children.set(d.parentId, [...(children.get(d.parentId) ?? []), d.id]);
+      }
+      const found = new Set<number>();
+      const queue = [rootId];
+      while (queue.length) {
+        const id = queue.pop()!;
+        if (found.has(id)) continue;
+        found.add(id);
+        queue.push(...(children.get(id) ?? []));
+      }
+      return found;
+    },
+
+    async staff(deptIds: number[], page: { offset: number; limit: number }) {
+      const where = and(inArray(users.deptId, deptIds), eq(users.enabled, true));
+      const [totalRow] = await db.select({ total: count() }).from(users).where(where);
+      const rows = await db
+        .select({ userId: users.id, name: users.nickName, phone: users.phone })
+        .from(users)
+        .where(where)
+        .orderBy(asc(users.id))
+        .limit(page.limit)
+        .offset(page.offset);
+      return {
+        total: Number(totalRow?.total ?? 0),
+        list: rows.map((r) => ({ ...r, phone: r.phone ?? '' })),
+      };
+    },
+
+    async enabledUserIn(userId: number, deptIds: ReadonlySet<number>) {
+      const [row] = await db
+        .select({ id: users.id, name: users.nickName, phone: users.phone, deptId: users.deptId })
+        .from(users)
+        .where(and(eq(users.id, userId), eq(users.enabled, true)))
+        .limit(1);
+      return row && row.deptId != null && deptIds.has(row.deptId) ? row : null;
+    },
+
+    async authorisedStoreCodes(userId: number): Promise<string[]> {
+      const rows = await db
+        .select({ shopCode: stores.shopCode })
+        .from(userStores)
+        .innerJoin(stores, eq(stores.id, userStores.storeId))
+        .where(authorisedFor(userId))
+        .orderBy(asc(stores.shopCode));
+      return rows.map((r) => r.shopCode);
+    },
+
+    async rolesOf(userId: number) {
+      return db
+        .select({ roleId: roles.id, roleName: roles.name, permission: roles.permission })
+        .from(userRoles)
+        .innerJoin(roles, eq(roles.id, userRoles.roleId))
+        .where(eq(userRoles.userId, userId))
+        .orderBy(asc(roles.id));
+    },
+
+    /** Authorised stores whose address or name contains the keyword (for the offline place search). */
+    async storesMatching(userId: number, keyword: string, limit: number) {
+      const pattern = likeContains(keyword);
+      return db
+        .select({
+          shopCode: stores.shopCode,
+          businessScopeName: stores.businessScopeName,
+          shopAddress: stores.shopAddress,
+          shopCountyCode: stores.shopCountyCode,
+          latitude: stores.latitude,
+          longitude: stores.longitude,
+        })
+        .from(userStores)
+        .innerJoin(stores, eq(stores.id, userStores.storeId))
+        .where(
+          and(
+            authorisedFor(userId),
+            sql`not (${stores.latitude} = 0 and ${stores.longitude} = 0)`,
+            or(
+              ilike(stores.businessScopeName, pattern),
+              ilike(stores.shopAddress, pattern),
+              ilike(stores.shopDetailAddress, pattern),
+            ),
+          ),
+        )
+        .orderBy(asc(stores.shopCode))
+        .limit(limit);
+    },
+  };
+}
