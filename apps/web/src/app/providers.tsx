@@ -3,10 +3,12 @@ import { App, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { bindNotifier } from '../lib/notify';
 import { queryClient } from './query-client';
-import { theme } from './theme';
+import { useAppStore } from '../stores/app-store';
+import { useSettingsStore } from '../stores/settings-store';
+import { buildTheme } from './theme';
 
 dayjs.locale('zh-cn');
 
@@ -18,8 +20,12 @@ function NotifierBridge() {
 }
 
 export function Providers({ children }: { children: ReactNode }) {
+  // The saved theme colour (cookie) is applied from the first paint on (spec 2.4, 2.9).
+  const color = useSettingsStore((state) => state.theme);
+  const size = useAppStore((state) => state.size);
+  const theme = useMemo(() => buildTheme(color), [color]);
   return (
-    <ConfigProvider locale={zhCN} theme={theme} componentSize="small">
+    <ConfigProvider locale={zhCN} theme={theme} componentSize={size}>
       <App message={{ maxCount: 3 }}>
         <NotifierBridge />
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>

@@ -1,58 +1,75 @@
-import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
-import { Button, Layout as AntLayout } from 'antd';
-import { useState } from 'react';
-import { Link, Outlet } from 'react-router';
+import { Layout as AntLayout } from 'antd';
+import { Link } from 'react-router';
 import { APP_LABELS } from '../app/labels';
 import { SIDEBAR_WIDTH } from '../app/theme';
 import { BrandMark } from '../components/brand-mark';
-import styles from './layout.module.css';
+import { useAppStore } from '../stores/app-store';
+import { useSettingsStore } from '../stores/settings-store';
+import { AppFooter } from './app-footer';
+import { AppHeader } from './app-header';
+import { KeepAliveOutlet } from './keep-alive-outlet';
+import { SettingsDrawer } from './settings-drawer';
+import { useResponsiveSidebar } from './shell-hooks';
+import styles from './shell.module.css';
 import { SidebarMenu } from './sidebar-menu';
-import { SHELL_LABELS } from './labels';
-import { UserMenu } from './user-menu';
+import { TagsBar } from './tags-bar';
+import { useTrackVisitedView } from './use-current-view';
+
+const COLLAPSED_WIDTH = 54;
 
 /**
- * The main frame ("Layout" in the server menu): dark sidebar, header, page outlet.
- * A placeholder for the full shell (tabs, breadcrumb, store switcher, messages) of spec 2.4 to 2.14.
+ * The main frame ("Layout" in the server menu, spec 2.4): dark collapsible sidebar with an optional logo,
+ * header, tag bar, the kept-alive pages with an optional footer, and the settings drawer.
  */
 export function Layout() {
-  const [collapsed, setCollapsed] = useState(false);
-  // Below 992 px (antd `lg`, spec 9) the sidebar folds away completely.
-  const [mobile, setMobile] = useState(false);
+  useResponsiveSidebar();
+  useTrackVisitedView();
+  const opened = useAppStore((state) => state.sidebarOpened);
+  const mobile = useAppStore((state) => state.device === 'mobile');
+  const { tagsView, fixedHeader, sidebarLogo } = useSettingsStore();
+  const collapsed = !opened;
 
+  const rootClass = [styles.root, fixedHeader ? styles.fixedHeader : '', mobile ? styles.mobile : '']
+    .filter(Boolean)
+    .join(' ');
   return (
-    <AntLayout className={styles.root}>
+    <AntLayout className={rootClass} hasSider data-testid="shell">
+      {mobile && opened && (
+        <div
+          className={styles.mask}
+          onClick={() => useAppStore.getState().closeSidebar()}
+          aria-hidden="true"
+        />
+      )}
       <AntLayout.Sider
         className={styles.sider}
         width={SIDEBAR_WIDTH}
-        collapsedWidth={mobile ? 0 : 64}
-        breakpoint="lg"
-        onBreakpoint={setMobile}
-        collapsible
+        collapsedWidth={mobile ? 0 : COLLAPSED_WIDTH}
         collapsed={collapsed}
-        onCollapse={setCollapsed}
         trigger={null}
+        data-testid="sidebar"
+        data-opened={opened ? 'true' : 'false'}
       >
-        <Link to="/" className={styles.logo} aria-label={APP_LABELS.productName}>
-          <BrandMark size={28} />
-          {!collapsed && <span>{APP_LABELS.productName}</span>}
-        </Link>
-        <SidebarMenu />
+        {sidebarLogo && (
+          <Link to="/" className={styles.logo} aria-label={APP_LABELS.productName}>
+            <BrandMark size={28} />
+            {!collapsed && <span>{APP_LABELS.productName}</span>}
+          </Link>
+        )}
+        <div className={styles.menuScroll}>
+          <SidebarMenu collapsed={collapsed} />
+        </div>
       </AntLayout.Sider>
-      <AntLayout>
-        <AntLayout.Header className={styles.header}>
-          <Button
-            type="text"
-            size="middle"
-            icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
-            aria-label={collapsed ? SHELL_LABELS.expandMenu : SHELL_LABELS.collapseMenu}
-            onClick={() => setCollapsed(!collapsed)}
-          />
-          <UserMenu />
-        </AntLayout.Header>
-        <AntLayout.Content className={styles.content}>
-          <Outlet />
-        </AntLayout.Content>
+      <AntLayout className={styles.main}>
+        <header className={styles.header}>
+          <AppHeader />
+          {tagsView && <TagsBar />}
+        </header>
+        <main className={styles.content}>
+          <KeepAliveOutlet footer={<AppFooter />} />
+        </main>
       </AntLayout>
+      <SettingsDrawer />
     </AntLayout>
   );
 }

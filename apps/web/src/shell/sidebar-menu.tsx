@@ -6,6 +6,7 @@ import { openExternalLink } from '../lib/external-link';
 import { isExternal } from '../lib/format/link';
 import { useMenuStore } from '../stores/menu-store';
 import { useSessionStore } from '../stores/session-store';
+import { useSettingsStore } from '../stores/settings-store';
 import { MenuIcon } from './menu-icon';
 import { openKeysFor, sidebarItems, type SidebarItem } from './menu-items';
 import { SHELL_LABELS } from './labels';
@@ -22,8 +23,12 @@ function toMenuItems(items: readonly SidebarItem[], topLevel: boolean): MenuItem
   }));
 }
 
+function isAncestor(key: string, of: string): boolean {
+  return of.startsWith(`${key}/`);
+}
+
 /** The server menu as a dark antd Menu, preceded by 首页 (spec 2.1, 2.6). */
-export function SidebarMenu() {
+export function SidebarMenu({ collapsed = false }: { collapsed?: boolean }) {
   const menus = useMenuStore((state) => state.menus);
   const { pathname } = useLocation();
   const navigate = useNavigate();
@@ -35,7 +40,23 @@ export function SidebarMenu() {
     ],
     [items],
   );
+  const uniqueOpened = useSettingsStore((state) => state.uniqueOpened);
   const [openKeys, setOpenKeys] = useState(() => openKeysFor(items, pathname));
+  // The active entry follows the route: its sub-menus open when the page changes (or the menu arrives).
+  const [shownFor, setShownFor] = useState({ pathname, items });
+  if (shownFor.pathname !== pathname || shownFor.items !== items) {
+    setShownFor({ pathname, items });
+    const needed = openKeysFor(items, pathname);
+    setOpenKeys((keys) => (uniqueOpened ? needed : [...new Set([...keys, ...needed])]));
+  }
+
+  const onOpenChange = (keys: string[]) => {
+    const latest = keys.find((key) => !openKeys.includes(key));
+    // 菜单只展开一项: opening a sub-menu closes the others except its own ancestors.
+    setOpenKeys(
+      uniqueOpened && latest ? keys.filter((key) => latest === key || isAncestor(key, latest)) : keys,
+    );
+  };
 
   const onClick: MenuProps['onClick'] = ({ key }) => {
     if (isExternal(key)) openExternalLink(key, useSessionStore.getState().token);
@@ -48,8 +69,8 @@ export function SidebarMenu() {
       mode="inline"
       items={menuItems}
       selectedKeys={[pathname]}
-      openKeys={openKeys}
-      onOpenChange={setOpenKeys}
+      // Folded, the sub-menus are pop-ups that antd opens on hover.
+      {...(collapsed ? {} : { openKeys, onOpenChange })}
       onClick={onClick}
     />
   );

@@ -5,6 +5,7 @@ import { http } from '../lib/http';
 import { effectiveRoles } from '../lib/permission';
 import { useMenuStore } from './menu-store';
 import { useShopStore } from './shop-store';
+import { useTagsStore } from './tags-store';
 
 /** The spec's key, misspelling included (spec 3, 9): other tools of the platform read it. */
 export const TOKEN_KEY = 'EL-ADMIN-TOEKN';
@@ -117,6 +118,7 @@ export const useSessionStore = create<SessionState>()((set, get) => ({
     clearStoredSession();
     useShopStore.getState().setShopInfo(null);
     useMenuStore.getState().setMenus([]);
+    useTagsStore.getState().delAllViews();
     set({ token: null, user: null, roles: [], menusLoaded: false });
   },
 }));

@@ -1,0 +1,38 @@
+import { FullscreenExitOutlined, FullscreenOutlined } from '@ant-design/icons';
+import { Button, Tooltip } from 'antd';
+import { useEffect, useState } from 'react';
+import { notify } from '../lib/notify';
+import styles from './shell.module.css';
+import { SHELL_LABELS } from './labels';
+
+/** Spec 2.7: full screen on and off; a browser without the API gets a warning. */
+export function FullscreenButton() {
+  const [full, setFull] = useState(() => document.fullscreenElement !== null);
+  useEffect(() => {
+    const onChange = () => setFull(document.fullscreenElement !== null);
+    document.addEventListener('fullscreenchange', onChange);
+    return () => document.removeEventListener('fullscreenchange', onChange);
+  }, []);
+
+  const toggle = () => {
+    if (!document.fullscreenEnabled) {
+      notify.warning(SHELL_LABELS.fullscreenUnsupported);
+      return;
+    }
+    const change = full ? document.exitFullscreen() : document.documentElement.requestFullscreen();
+    change.catch(() => notify.warning(SHELL_LABELS.fullscreenUnsupported));
+  };
+  const label = full ? SHELL_LABELS.exitFullscreen : SHELL_LABELS.fullscreen;
+  return (
+    <Tooltip title={label}>
+      <Button
+        type="text"
+        className={styles.headerIcon}
+        icon={full ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
+        aria-label={label}
+        data-testid="header-fullscreen"
+        onClick={toggle}
+      />
+    </Tooltip>
+  );
+}

@@ -1,0 +1,71 @@
+import { SearchOutlined } from '@ant-design/icons';
+import { Button, Select, Tooltip } from 'antd';
+import { useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { openExternalLink } from '../lib/external-link';
+import { isExternal } from '../lib/format/link';
+import { useMenuStore } from '../stores/menu-store';
+import { useSessionStore } from '../stores/session-store';
+import { loadMenuSearch, type MenuSearch, type SearchEntry } from './search-index';
+import styles from './shell.module.css';
+import { SHELL_LABELS } from './labels';
+
+/**
+ * Spec 2.7: fuzzy search over the visible menu, by title, path and the title's pinyin ("ddgl" → 订单管理).
+ * Fuse.js and pinyin-pro load only when the search opens.
+ */
+export function HeaderSearch() {
+  const menus = useMenuStore((state) => state.menus);
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const [index, setIndex] = useState<{ menus: typeof menus; search: MenuSearch } | null>(null);
+  const [query, setQuery] = useState('');
+  const results = useMemo<SearchEntry[]>(() => (index ? index.search(query) : []), [index, query]);
+
+  const show = () => {
+    setOpen(true);
+    if (index?.menus === menus) return;
+    void loadMenuSearch(menus).then((search) => setIndex({ menus, search }));
+  };
+  const hide = () => {
+    setOpen(false);
+    setQuery('');
+  };
+  const onSelect = (path: string) => {
+    hide();
+    if (isExternal(path)) openExternalLink(path, useSessionStore.getState().token);
+    else void navigate(path);
+  };
+
+  if (!open) {
+    return (
+      <Tooltip title={SHELL_LABELS.searchOpen}>
+        <Button
+          type="text"
+          className={styles.headerIcon}
+          icon={<SearchOutlined />}
+          aria-label={SHELL_LABELS.searchOpen}
+          data-testid="header-search-open"
+          onClick={show}
+        />
+      </Tooltip>
+    );
+  }
+  return (
+    <Select
+      className={styles.search}
+      data-testid="header-search"
+      showSearch={{ filterOption: false, onSearch: setQuery, searchValue: query }}
+      autoFocus
+      defaultOpen
+      value={null}
+      placeholder={SHELL_LABELS.searchPlaceholder}
+      notFoundContent={query.trim() ? SHELL_LABELS.searchEmpty : null}
+      options={results.map((entry) => ({ value: entry.path, label: entry.trail.join(' > ') }))}
+      onSelect={(path: unknown) => {
+        if (typeof path === 'string') onSelect(path);
+      }}
+      onBlur={hide}
+    />
+  );
+}

@@ -1,0 +1,83 @@
+import { CloseOutlined } from '@ant-design/icons';
+import { Dropdown, type MenuProps } from 'antd';
+import { Link, useNavigate } from 'react-router';
+import { useTagsStore, type TagView } from '../stores/tags-store';
+import styles from './shell.module.css';
+import { SHELL_LABELS } from './labels';
+import { useCurrentView } from './use-current-view';
+
+type Action = 'refresh' | 'close' | 'closeOthers' | 'closeAll';
+
+/** Spec 2.10, 4.7: visited pages as tabs with a right-click menu; affix tabs cannot be closed. */
+export function TagsBar() {
+  const views = useTagsStore((state) => state.visitedViews);
+  const current = useCurrentView();
+  const navigate = useNavigate();
+  const currentPath = current?.path;
+
+  /** Spec 2.10: after closing the active tab go to the last one left, or to / when none is. */
+  const toLastView = (left: readonly TagView[]) => {
+    const last = left.at(-1);
+    void navigate(last ? last.fullPath : '/');
+  };
+
+  const run = (action: Action, view: TagView) => {
+    const store = useTagsStore.getState();
+    if (action === 'refresh') {
+      store.refreshView(view.path);
+      if (view.path !== currentPath) void navigate(view.fullPath);
+    } else if (action === 'close') {
+      if (view.affix) return;
+      const left = store.delView(view.path);
+      if (view.path === currentPath) toLastView(left);
+    } else if (action === 'closeOthers') {
+      store.delOthersViews(view.path);
+      if (view.path !== currentPath) void navigate(view.fullPath);
+    } else {
+      const left = store.delAllViews();
+      if (!left.some((tag) => tag.path === currentPath)) toLastView(left);
+    }
+  };
+
+  const menuFor = (view: TagView): MenuProps => ({
+    items: [
+      { key: 'refresh', label: SHELL_LABELS.refresh },
+      { key: 'close', label: SHELL_LABELS.close, disabled: view.affix },
+      { key: 'closeOthers', label: SHELL_LABELS.closeOthers },
+      { key: 'closeAll', label: SHELL_LABELS.closeAll },
+    ],
+    onClick: ({ key }) => run(key as Action, view),
+  });
+
+  return (
+    <nav className={styles.tagsBar} aria-label={SHELL_LABELS.tags} data-testid="tags-bar">
+      {views.map((view) => {
+        const active = view.path === currentPath;
+        return (
+          <Dropdown key={view.path} menu={menuFor(view)} trigger={['contextMenu']}>
+            <Link
+              to={view.fullPath}
+              className={active ? `${styles.tag} ${styles.tagActive}` : styles.tag}
+              aria-current={active ? 'page' : undefined}
+              data-testid="tag"
+              data-path={view.path}
+            >
+              {view.title}
+              {!view.affix && (
+                <CloseOutlined
+                  className={styles.tagClose}
+                  aria-label={SHELL_LABELS.close}
+                  onClick={(event) => {
+                    event.preventDefault();
+                    event.stopPropagation();
+                    run('close', view);
+                  }}
+                />
+              )}
+            </Link>
+          </Dropdown>
+        );
+      })}
+    </nav>
+  );
+}
