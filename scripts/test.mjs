@@ -32,7 +32,11 @@ for (const [name, [command, args]] of steps) {
 }
 console.log('\n▶ web build');
 ensureWebBuild({ force: true });
+console.log('\n▶ bundle budget');
+// Reported, and fails the run at the end, but the browser tests still run: both are worth seeing.
+const budgetStatus = run('node', ['scripts/bundle-report.mjs']);
 console.log('\n▶ browser tests');
 const status = run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts']);
 console.log(`\nnpm test finished in ${Math.round((Date.now() - started) / 1000)} s`);
-process.exit(status);
+if (budgetStatus !== 0) console.error('✖ bundle budget exceeded (see "bundle budget" above)');
+process.exit(status || budgetStatus);

@@ -11,5 +11,5 @@ export default defineConfig({
       ['/auth', '/api', '/feo', '/ljYun', '/tec', '/dev', '/swagger'].map((p) => [p, apiTarget]),
     ),
   },
-  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 1500 },
+  build: { outDir: 'dist', sourcemap: true, manifest: true, chunkSizeWarningLimit: 1500 },
 });

@@ -94,6 +94,21 @@ test.describe('console shell', () => {
     // Both pages stay mounted: one visible, one hidden.
     await expect(page.getByTestId('page-pane')).toHaveCount(2);
     await expect(page.getByTestId('page-pane').filter({ visible: true })).toHaveCount(1);
+
+    // A half-filled form survives switching tabs away and back.
+    await page.getByTestId('user-menu').click();
+    await page.getByText('个人中心').click();
+    await expect(page).toHaveURL(/\/user\/center$/);
+    await page.getByTestId('profile-nickname').fill('还没保存的名字');
+    await tags(page).filter({ hasText: '抢单' }).click();
+    await expect(page).toHaveURL(/\/order\/rob-orders$/);
+    await tags(page).filter({ hasText: '个人中心' }).click();
+    await expect(page.getByTestId('profile-nickname')).toHaveValue('还没保存的名字');
+
+    // 刷新 remounts just that page: the form is empty again.
+    await tags(page).filter({ hasText: '个人中心' }).click({ button: 'right' });
+    await page.getByRole('menuitem', { name: '刷新' }).click();
+    await expect(page.getByTestId('profile-nickname')).toHaveValue('系统管理员');
   });
 
   test('on a phone the sidebar is a closed drawer', async ({ page }) => {

@@ -124,6 +124,14 @@ test.describe('forgotten password', () => {
 
     await signInWithPassword(page, 'solo', 'NewSolo@2026!');
     await expect(page).toHaveURL(/\/dashboard$/);
+
+    // Give the documented demo account its password back for the specs that follow.
+    const token = await page.evaluate(() => localStorage.getItem('EL-ADMIN-TOEKN') ?? '');
+    const restored = await page.request.post('/api/users/updatePass', {
+      headers: { authorization: `Bearer ${token}` },
+      data: { oldPassword: 'NewSolo@2026!', newPassword: 'Solo@2026!', confirmPassword: 'Solo@2026!' },
+    });
+    expect(restored.status()).toBe(200);
   });
 });
 

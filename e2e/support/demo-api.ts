@@ -18,7 +18,16 @@ export async function latestSmsCode(request: APIRequestContext, phone: string): 
 /** Waits for the next captcha the page loads and returns its uuid. */
 export async function nextCaptchaUuid(page: Page, trigger: () => Promise<unknown>): Promise<string> {
   const [response] = await Promise.all([
-    page.waitForResponse((r) => r.url().includes('/auth/code') && r.request().method() === 'GET'),
+    // A captcha answered to the page being left has no body any more: wait for the new page's one.
+    page.waitForResponse(
+      async (r) =>
+        r.url().includes('/auth/code') &&
+        r.request().method() === 'GET' &&
+        (await r.body().then(
+          () => true,
+          () => false,
+        )),
+    ),
     trigger(),
   ]);
   const body = (await response.json()) as { data: { uuid: string } };

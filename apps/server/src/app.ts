@@ -12,12 +12,17 @@ import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerSecurityHeaders } from './plugins/security.js';
 import { registerAuthentication } from './plugins/authenticate.js';
 import { registerWebApp } from './plugins/web-app.js';
+import { registerUploads } from './http/upload.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { menuRoutes } from './modules/menus/menu.routes.js';
 import { roleRoutes } from './modules/roles/role.routes.js';
 import { devRoutes } from './modules/dev/dev.routes.js';
 import { storeRoutes } from './modules/stores/stores.routes.js';
+import { authOpenRoutes } from './modules/auth-open/auth-open.routes.js';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
+import { profileRoutes } from './modules/profile/profile.routes.js';
+import { clientErrorRoutes } from './modules/client-errors/client-errors.routes.js';
 
 /** JSON bodies are small forms; uploads get their own limit on their own route. */
 const JSON_BODY_LIMIT = 64 * 1024;
@@ -50,7 +55,7 @@ export async function buildApp(deps: AppDeps): Promise<AppInstance> {
   app.removeContentTypeParser('text/plain');
 
   registerErrorHandler(app);
-  await registerSecurityHeaders(app);
+  await registerSecurityHeaders(app, config);
   await app.register(rateLimit, {
     global: false,
     ...(deps.redis ? { redis: deps.redis, nameSpace: 'console-rate-limit-', skipOnError: true } : {}),
@@ -67,6 +72,7 @@ export async function buildApp(deps: AppDeps): Promise<AppInstance> {
   app.get('/swagger/json', { schema: { hide: true } }, () => app.swagger());
 
   registerAuthentication(app, deps);
+  await registerUploads(app);
 
   await app.register(async (scope) => {
     const api = scope as unknown as AppInstance;
@@ -75,6 +81,10 @@ export async function buildApp(deps: AppDeps): Promise<AppInstance> {
     menuRoutes(api, deps);
     roleRoutes(api, deps);
     storeRoutes(api, deps);
+    authOpenRoutes(api, deps);
+    dashboardRoutes(api, deps);
+    profileRoutes(api, deps);
+    clientErrorRoutes(api, deps);
     // Belt and braces: demo helpers never exist in production, whatever demoMode says.
     if (config.demoMode && !config.production) devRoutes(api, deps);
   });

@@ -42,6 +42,14 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   /** Tencent location service key; when set, place search asks Tencent instead of the offline search. */
   TENCENT_MAP_KEY: z.string().optional(),
+  /** Leaflet tile URL template for the store map ({z}/{x}/{y}); empty = no tiles, marker and coordinates only. */
+  MAP_TILE_URL: z.string().trim().default(''),
+  /** Third-party statistics script (spec 1); empty = statistics off. Never loaded in uat. */
+  STATS_SCRIPT_URL: z.string().trim().default(''),
+  /** Where the browser sends error reports; empty = this server's own client-error endpoint. */
+  ERROR_REPORT_URL: z.string().trim().default(''),
+  /** How often the console checks for a new version (spec 9: default 1,800,000 ms). */
+  VERSION_POLL_MS: z.coerce.number().int().min(60_000).max(86_400_000).default(1_800_000),
 });
 
 export type AppConfig = {
@@ -63,6 +71,10 @@ export type AppConfig = {
   tokenAllowHosts: string[];
   webDist: string | null;
   tencentMapKey: string | null;
+  mapTileUrl: string;
+  statsScriptUrl: string;
+  errorReportUrl: string;
+  versionPollMs: number;
 };
 
 export class ConfigError extends Error {}
@@ -98,6 +110,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     tokenAllowHosts: e.TOKEN_ALLOW_HOSTS,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : null,
     tencentMapKey: e.TENCENT_MAP_KEY?.trim() || null,
+    mapTileUrl: e.MAP_TILE_URL,
+    statsScriptUrl: e.STATS_SCRIPT_URL,
+    errorReportUrl: e.ERROR_REPORT_URL,
+    versionPollMs: e.VERSION_POLL_MS,
   };
 }
 

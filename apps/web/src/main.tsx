@@ -26,3 +26,4 @@ createRoot(container).render(
     </Providers>
   </StrictMode>,
 );
+void import('./app/background-services').then((services) => services.start());

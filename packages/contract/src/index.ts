@@ -3,3 +3,7 @@ export * from './validation.js';
 export * from './auth.js';
 export * from './paths.js';
 export * from './stores.js';
+export * from './dashboard.js';
+export * from './profile.js';
+export * from './auth-open.js';
+export * from './client-errors.js';

@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  customType,
+  date,
   doublePrecision,
   index,
   integer,
@@ -17,6 +19,12 @@ import {
 } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+/** Raw bytes (avatars): PostgreSQL `bytea`, read and written as a Node Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
+
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 
 export const departments = pgTable('departments', {
@@ -288,4 +296,77 @@ export const auditLog = pgTable(
     index('audit_log_user_idx').on(t.userId, t.createdAt),
     index('audit_log_action_idx').on(t.action, t.createdAt),
   ],
+);
+
+/**
+ * Head office opening store access for a staff member (/ljYun/authOpen/*): a pending grant the staff member
+ * confirms (the store and role are then granted) or refuses. An import batch groups the rows of one Excel file.
+ */
+export const authOpenRecords = pgTable(
+  'auth_open_records',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    roleId: integer('role_id').references(() => roles.id, { onDelete: 'set null' }),
+    /** pending | confirmed | refused */
+    status: varchar('status', { length: 16 }).notNull().default('pending'),
+    openedBy: integer('opened_by').references(() => users.id, { onDelete: 'set null' }),
+    batchId: varchar('batch_id', { length: 36 }),
+    remark: varchar('remark', { length: 200 }).notNull().default(''),
+    createdAt: createdAt(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('auth_open_records_user_idx').on(t.userId, t.status),
+    uniqueIndex('auth_open_records_pending_key')
+      .on(t.userId, t.storeId)
+      .where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+/** Uploaded avatars, kept in the database so every server instance can serve them. */
+export const userAvatars = pgTable('user_avatars', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  contentType: varchar('content_type', { length: 32 }).notNull(),
+  content: bytea('content').notNull(),
+  updatedAt: updatedAt(),
+});
+
+/** Per-store daily figures the dashboard charts; business modules add to them as events happen. */
+export const storeDailyMetrics = pgTable(
+  'store_daily_metrics',
+  {
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    metric: varchar('metric', { length: 32 }).notNull(),
+    value: integer('value').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.storeId, t.metric, t.day] })],
+);
+
+/** Browser errors sent by the console's error reporter (spec 1, 8). */
+export const clientErrorReports = pgTable(
+  'client_error_reports',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id'),
+    storeCode: varchar('store_code', { length: 32 }),
+    kind: varchar('kind', { length: 16 }).notNull(),
+    message: varchar('message', { length: 1000 }).notNull(),
+    stack: varchar('stack', { length: 8000 }).notNull().default(''),
+    pageUrl: varchar('page_url', { length: 1000 }).notNull().default(''),
+    userAgent: varchar('user_agent', { length: 400 }).notNull().default(''),
+    release: varchar('release', { length: 64 }).notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [index('client_error_reports_created_idx').on(t.createdAt)],
 );

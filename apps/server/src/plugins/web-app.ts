@@ -7,6 +7,8 @@ import type { AppConfig } from '../config.js';
 import { failure } from '../http/envelope.js';
 
 const API_PREFIXES = ['/auth', '/api', '/feo', '/ljYun', '/tec', '/dev', '/swagger'];
+/** One year: the name changes whenever the content does. */
+const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 const defaultDist = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 
 /** Runtime configuration the web app reads before it starts (no inline script: the CSP forbids it). */
@@ -16,6 +18,10 @@ export function webRuntimeConfig(config: AppConfig) {
     aiSiteUrl: config.aiSiteUrl,
     tokenAllowHosts: config.tokenAllowHosts,
     demoMode: config.demoMode,
+    mapTileUrl: config.mapTileUrl,
+    statsScriptUrl: config.statsScriptUrl,
+    errorReportUrl: config.errorReportUrl,
+    versionPollMs: config.versionPollMs,
   };
 }
 
@@ -42,10 +48,14 @@ export async function registerWebApp(app: FastifyInstance, config: AppConfig): P
       root: dist,
       index: false,
       wildcard: false,
-      maxAge: '1y',
-      immutable: true,
+      cacheControl: false,
       // index.html is only ever sent with the runtime config script filled in (below).
       allowedPath: (pathname) => pathname !== '/index.html',
+      // Vite's hashed files never change under their name; anything else (favicon…) is revalidated.
+      setHeaders: (reply, filePath) => {
+        const hashed = filePath.startsWith(path.join(dist, 'assets') + path.sep);
+        reply.header('cache-control', hashed ? IMMUTABLE_CACHE : 'no-cache');
+      },
     });
     const sendIndex = (reply: FastifyReply) =>
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);

@@ -5,4 +5,10 @@ import type { PageRegistry } from './menu-routes';
  * `'order/list': () => import('../features/orders/order-list-page').then((m) => ({ Component: m.OrderListPage }))`.
  * A menu entry whose name is missing shows the coming-soon page.
  */
-export const pageRegistry: PageRegistry = {};
+export const pageRegistry: PageRegistry = {
+  AuthOpen: () => import('../features/auth-open/auth-open-page').then((m) => ({ Component: m.AuthOpenPage })),
+  AuthConfirm: () =>
+    import('../features/auth-open/auth-confirm-page').then((m) => ({ Component: m.AuthConfirmPage })),
+  StoreInfo: () =>
+    import('../features/store-info/store-info-page').then((m) => ({ Component: m.StoreInfoPage })),
+};

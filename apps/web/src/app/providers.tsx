@@ -1,22 +1,26 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { App, ConfigProvider } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
-import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
-import { useEffect, useMemo, type ReactNode } from 'react';
-import { bindNotifier } from '../lib/notify';
+import { ConfigProvider, theme as antdTheme } from 'antd';
+// The ES build: `antd/locale/zh_CN` is CommonJS and pulls a second copy of the picker locales into the entry.
+import zhCN from 'antd/es/locale/zh_CN';
+import { useMemo, type ReactNode } from 'react';
 import { queryClient } from './query-client';
 import { useAppStore } from '../stores/app-store';
 import { useSettingsStore } from '../stores/settings-store';
 import { buildTheme } from './theme';
 
-dayjs.locale('zh-cn');
-
-/** Hands antd's themed message/notification/modal instances to `lib/notify`. */
-function NotifierBridge() {
-  const { message, notification, modal } = App.useApp();
-  useEffect(() => bindNotifier({ message, notification, modal }), [message, notification, modal]);
-  return null;
+/**
+ * The text style antd `App` gives its root. `App` itself (themed notices) is mounted by the shell only
+ * (shell/shell-notices.tsx), so that the login route does not load it.
+ */
+function TextRoot({ children }: { children: ReactNode }) {
+  const { token } = antdTheme.useToken();
+  const style = {
+    color: token.colorText,
+    fontSize: token.fontSize,
+    lineHeight: token.lineHeight,
+    fontFamily: token.fontFamily,
+  };
+  return <div style={style}>{children}</div>;
 }
 
 export function Providers({ children }: { children: ReactNode }) {
@@ -26,10 +30,9 @@ export function Providers({ children }: { children: ReactNode }) {
   const theme = useMemo(() => buildTheme(color), [color]);
   return (
     <ConfigProvider locale={zhCN} theme={theme} componentSize={size}>
-      <App message={{ maxCount: 3 }}>
-        <NotifierBridge />
+      <TextRoot>
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-      </App>
+      </TextRoot>
     </ConfigProvider>
   );
 }

@@ -2,9 +2,9 @@ import type { MenuNode } from '@console/contract';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PageLoading } from '../components/page-loading';
-import { PageErrorBoundary, RouteErrorPage } from '../features/errors/route-error-page';
 import { useMenuStore } from '../stores/menu-store';
 import { createGuard } from './guard';
+import { PageErrorBoundary, RouteErrorPage } from './lazy-error-boundaries';
 import { menuRoutes, type PageLoader } from './menu-routes';
 import { pageRegistry } from './page-registry';
 import { HomeRedirect, NotFoundRedirect, RedirectPage } from './redirect-page';
@@ -62,7 +62,8 @@ function staticRoutes(guard: ReturnType<typeof createGuard>): RouteObject[] {
         {
           id: FRAME_ROUTE_ID,
           lazy: lazyPage(
-            () => import('../shell/layout'),
+            () =>
+              Promise.all([import('../shell/layout'), import('./dayjs-locale')]).then(([layout]) => layout),
             (m) => m.Layout,
           ),
           children: [

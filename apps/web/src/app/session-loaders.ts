@@ -1,5 +1,4 @@
-import { AUTH_PATHS, menuNodeSchema, userInfoSchema, type MenuNode } from '@console/contract';
-import { z } from 'zod';
+import { AUTH_PATHS, type MenuNode } from '@console/contract';
 import { http } from '../lib/http';
 import { notify } from '../lib/notify';
 import { useSessionStore } from '../stores/session-store';
@@ -20,7 +19,10 @@ function shared<T>(task: () => Promise<T>): () => Promise<T> {
 
 const loadUserInfo = shared(async () => {
   // The guard reports this failure itself, 401 included.
-  const info = await http.get<unknown>(AUTH_PATHS.info, { flags: { silent: true, ignore401: true } });
+  const [info, { userInfoSchema }] = await Promise.all([
+    http.get<unknown>(AUTH_PATHS.info, { flags: { silent: true, ignore401: true } }),
+    import('./session-schemas'),
+  ]);
   useSessionStore.getState().setUserInfo(userInfoSchema.parse(info));
 });
 
@@ -31,15 +33,15 @@ async function onUserInfoFailed(): Promise<void> {
   return new Promise<void>(() => {});
 }
 
-const menuTreeSchema = z.array(menuNodeSchema);
-
 /** The guard's dependencies; `installMenus` turns the tree into routes (app/router.tsx). */
 export function sessionLoaders(installMenus: (menus: MenuNode[]) => void): GuardDeps {
   const loadMenus = shared(async () => {
     try {
-      const menus = menuTreeSchema.parse(
-        await http.get<unknown>(AUTH_PATHS.menus, { flags: { silent: true } }),
-      );
+      const [tree, { menuTreeSchema }] = await Promise.all([
+        http.get<unknown>(AUTH_PATHS.menus, { flags: { silent: true } }),
+        import('./session-schemas'),
+      ]);
+      const menus = menuTreeSchema.parse(tree);
       installMenus(menus);
       useSessionStore.getState().setMenusLoaded(true);
       return true;

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_REQUEST_TIMEOUT_MS, detectEnv, resolveRuntimeConfig, usesTestBusinessHost } from './env';
+import {
+  DEFAULT_REQUEST_TIMEOUT_MS,
+  detectEnv,
+  parseRawConfig,
+  resolveRuntimeConfig,
+  usesTestBusinessHost,
+} from './env';
 
 describe('detectEnv', () => {
   it.each([
@@ -31,6 +37,10 @@ describe('resolveRuntimeConfig', () => {
       tokenHosts: ['store.example.com'],
       requestTimeoutMs: DEFAULT_REQUEST_TIMEOUT_MS,
       demoMode: false,
+      mapTileUrl: '',
+      statsScriptUrl: '',
+      errorReportUrl: '',
+      versionPollMs: 1_800_000,
     });
   });
 
@@ -51,6 +61,10 @@ describe('resolveRuntimeConfig', () => {
       tokenHosts: ['store.example.com', 'biz.example.com', 'ai.example.com', 'reports.example.com'],
       requestTimeoutMs: 60_000,
       demoMode: false,
+      mapTileUrl: '',
+      statsScriptUrl: '',
+      errorReportUrl: '',
+      versionPollMs: 1_800_000,
     });
     expect(
       resolveRuntimeConfig(
@@ -70,5 +84,48 @@ describe('resolveRuntimeConfig', () => {
     expect(
       resolveRuntimeConfig({ requestTimeoutMs: 'soon' }, 'https://store.example.com').requestTimeoutMs,
     ).toBe(DEFAULT_REQUEST_TIMEOUT_MS);
+  });
+});
+
+describe('parseRawConfig', () => {
+  it('keeps the known fields, trims hosts and drops unknown keys', () => {
+    expect(
+      parseRawConfig({
+        businessHost: { test: ' https://biz-test.example.com ', other: 'x' },
+        aiSiteUrl: ' https://ai.example.com ',
+        tokenAllowHosts: [' a.example.com '],
+        requestTimeoutMs: 1000,
+        demoMode: true,
+        mapTileUrl: 'https://tiles/{z}/{x}/{y}.png',
+        versionPollMs: 60_000,
+        unknown: 1,
+      }),
+    ).toEqual({
+      businessHost: { test: 'https://biz-test.example.com' },
+      aiSiteUrl: 'https://ai.example.com',
+      tokenAllowHosts: ['a.example.com'],
+      requestTimeoutMs: 1000,
+      demoMode: true,
+      mapTileUrl: 'https://tiles/{z}/{x}/{y}.png',
+      versionPollMs: 60_000,
+    });
+  });
+
+  it('treats a missing config as empty', () => {
+    expect(parseRawConfig(undefined)).toEqual({});
+    expect(parseRawConfig(null)).toEqual({});
+  });
+
+  it.each([
+    ['not an object', 'config'],
+    ['an array', []],
+    ['a negative timeout', { requestTimeoutMs: -1 }],
+    ['a fractional poll interval', { versionPollMs: 1.5 }],
+    ['a non-boolean demo flag', { demoMode: 'yes' }],
+    ['a host map with a number', { businessHost: { prd: 42 } }],
+    ['a host list with a number', { tokenAllowHosts: ['a.com', 1] }],
+    ['a null field', { mapTileUrl: null }],
+  ])('rejects %s', (_, raw) => {
+    expect(parseRawConfig(raw)).toBeNull();
   });
 });

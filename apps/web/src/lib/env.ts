@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** Deployment environment, told from the page origin (spec 7.1). */
 export type AppEnv = 'uat' | 'test' | 'prd';
 
@@ -14,21 +12,84 @@ export function usesTestBusinessHost(origin: string): boolean {
   return /-(test|uat)/.test(origin) || !origin.includes('.com');
 }
 
-const hostSchema = z.string().trim();
+type HostSetting<K extends string> = string | Partial<Record<K, string>>;
+
 /**
  * What the server injects as `window.__APP_CONFIG__` (apps/server, `webRuntimeConfig`). A host is either
  * final or a per-environment map that this module resolves by the spec 7.1 rules.
  */
-const rawConfigSchema = z.object({
-  businessHost: z.union([hostSchema, z.object({ test: hostSchema, prd: hostSchema }).partial()]).optional(),
-  aiSiteUrl: z
-    .union([hostSchema, z.object({ uat: hostSchema, test: hostSchema, prd: hostSchema }).partial()])
-    .optional(),
-  tokenAllowHosts: z.array(hostSchema).optional(),
-  requestTimeoutMs: z.number().int().positive().optional(),
-  demoMode: z.boolean().optional(),
-});
-export type RawRuntimeConfig = z.infer<typeof rawConfigSchema>;
+export type RawRuntimeConfig = {
+  businessHost?: HostSetting<'test' | 'prd'>;
+  aiSiteUrl?: HostSetting<AppEnv>;
+  tokenAllowHosts?: string[];
+  requestTimeoutMs?: number;
+  demoMode?: boolean;
+  mapTileUrl?: string;
+  statsScriptUrl?: string;
+  errorReportUrl?: string;
+  versionPollMs?: number;
+};
+
+// Hand-written checks rather than zod: this module is part of the entry chunk, where zod would cost ~25 kB gzip
+// on the login route (docs/web-app.md, "Bundle budget").
+const INVALID = Symbol('invalid');
+type Check<T> = (value: unknown) => T | typeof INVALID;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+const text: Check<string> = (value) => (typeof value === 'string' ? value : INVALID);
+const host: Check<string> = (value) => (typeof value === 'string' ? value.trim() : INVALID);
+const flag: Check<boolean> = (value) => (typeof value === 'boolean' ? value : INVALID);
+const positiveInt: Check<number> = (value) =>
+  typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : INVALID;
+const hostList: Check<string[]> = (value) => {
+  if (!Array.isArray(value)) return INVALID;
+  const hosts = value.map(host);
+  return hosts.some((h) => h === INVALID) ? INVALID : (hosts as string[]);
+};
+
+function hostSetting<K extends string>(keys: readonly K[]): Check<HostSetting<K>> {
+  return (value) => {
+    if (typeof value === 'string') return value.trim();
+    if (!isRecord(value)) return INVALID;
+    const hosts: Partial<Record<K, string>> = {};
+    for (const key of keys) {
+      if (value[key] === undefined) continue;
+      const checked = host(value[key]);
+      if (checked === INVALID) return INVALID;
+      hosts[key] = checked;
+    }
+    return hosts;
+  };
+}
+
+const CONFIG_CHECKS: { [K in keyof RawRuntimeConfig]-?: Check<NonNullable<RawRuntimeConfig[K]>> } = {
+  businessHost: hostSetting(['test', 'prd']),
+  aiSiteUrl: hostSetting(['uat', 'test', 'prd']),
+  tokenAllowHosts: hostList,
+  requestTimeoutMs: positiveInt,
+  demoMode: flag,
+  mapTileUrl: text,
+  statsScriptUrl: text,
+  errorReportUrl: text,
+  versionPollMs: positiveInt,
+};
+
+/** The known fields of the injected config (unknown ones dropped); null when any known field is malformed. */
+export function parseRawConfig(raw: unknown): RawRuntimeConfig | null {
+  if (raw === undefined || raw === null) return {};
+  if (!isRecord(raw)) return null;
+  const config: Record<string, unknown> = {};
+  for (const [key, check] of Object.entries(CONFIG_CHECKS)) {
+    if (raw[key] === undefined) continue;
+    const value = check(raw[key]);
+    if (value === INVALID) return null;
+    config[key] = value;
+  }
+  return config as RawRuntimeConfig;
+}
 
 export type RuntimeConfig = {
   env: AppEnv;
@@ -41,9 +102,17 @@ export type RuntimeConfig = {
   requestTimeoutMs: number;
   /** The server's demo mode (dev helpers available); never true in production. */
   demoMode: boolean;
+  /** Leaflet tile URL template; '' = no tiles (the map still shows the marker and coordinates). */
+  mapTileUrl: string;
+  /** Third-party statistics script; '' = statistics off. */
+  statsScriptUrl: string;
+  /** Error-report endpoint; '' = the server's own client-error endpoint. */
+  errorReportUrl: string;
+  versionPollMs: number;
 };
 
 export const DEFAULT_REQUEST_TIMEOUT_MS = 1_200_000;
+export const DEFAULT_VERSION_POLL_MS = 1_800_000;
 
 function trimSlash(host: string): string {
   return host.replace(/\/+$/, '');
@@ -59,8 +128,7 @@ function hostnameOf(host: string): string | null {
 }
 
 export function resolveRuntimeConfig(raw: unknown, origin: string): RuntimeConfig {
-  const parsed = rawConfigSchema.safeParse(raw ?? {});
-  const config: RawRuntimeConfig = parsed.success ? parsed.data : {};
+  const config: RawRuntimeConfig = parseRawConfig(raw) ?? {};
   const env = detectEnv(origin);
 
   const business = config.businessHost;
@@ -84,6 +152,10 @@ export function resolveRuntimeConfig(raw: unknown, origin: string): RuntimeConfi
     tokenHosts: [...new Set(tokenHosts)],
     requestTimeoutMs: config.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
     demoMode: config.demoMode ?? false,
+    mapTileUrl: config.mapTileUrl ?? '',
+    statsScriptUrl: config.statsScriptUrl ?? '',
+    errorReportUrl: config.errorReportUrl ?? '',
+    versionPollMs: config.versionPollMs ?? DEFAULT_VERSION_POLL_MS,
   };
 }
 

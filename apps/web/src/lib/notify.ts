@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { message as staticMessage, Modal, notification as staticNotification } from 'antd';
 import type { ModalFuncProps } from 'antd';
 import type { MessageInstance } from 'antd/es/message/interface';
 import type { NotificationInstance } from 'antd/es/notification/interface';
@@ -11,16 +10,43 @@ type ModalLike = { confirm(props: ModalFuncProps): unknown; warning(props: Modal
 export type NotifierApi = { message: MessageInstance; notification: NotificationInstance; modal: ModalLike };
 
 /**
- * Notices from anywhere (HTTP layer, stores, pages). The antd `App` provider binds its themed instances
- * (app/providers.tsx); until then the static antd functions are used.
+ * Notices from anywhere (HTTP layer, stores, pages). The antd `App` of the shell binds its themed instances
+ * (shell/shell-notices.tsx); elsewhere (login, error pages) the static antd functions are used. Those are
+ * imported on first use only, so they stay out of the entry chunk (docs/web-app.md, "Bundle budget").
  */
-let api: NotifierApi = { message: staticMessage, notification: staticNotification, modal: Modal };
+let bound: NotifierApi | null = null;
+let staticApi: Promise<NotifierApi> | null = null;
+
+function loadStaticApi(): Promise<NotifierApi> {
+  return (staticApi ??= Promise.all([
+    import('antd/es/message'),
+    import('antd/es/notification'),
+    import('antd/es/modal'),
+  ]).then(([message, notification, modal]) => ({
+    message: message.default,
+    notification: notification.default,
+    modal: modal.default,
+  })));
+}
+
+/**
+ * Loads the static notices ahead of need: for a notice that must show after a deployment removed the chunks
+ * (the new-version dialog), when the shell's themed instances may already be gone with the crashed frame.
+ */
+export function preloadStaticNotices(): void {
+  void loadStaticApi();
+}
+
+function withApi(show: (api: NotifierApi) => void): void {
+  if (bound) show(bound);
+  else void loadStaticApi().then((api) => show(bound ?? api));
+}
 
 export function bindNotifier(next: NotifierApi): () => void {
-  const previous = api;
-  api = next;
+  const previous = bound;
+  bound = next;
   return () => {
-    api = previous;
+    bound = previous;
   };
 }
 
@@ -28,28 +54,32 @@ export type ConfirmOptions = { title: ReactNode; content: ReactNode; okText?: st
 
 export const notify = {
   success(text: string): void {
-    void api.message.success(text, TOAST_SECONDS);
+    withApi((api) => void api.message.success(text, TOAST_SECONDS));
   },
   error(text: string): void {
-    void api.message.error(text, TOAST_SECONDS);
+    withApi((api) => void api.message.error(text, TOAST_SECONDS));
   },
   warning(text: string): void {
-    void api.message.warning(text, TOAST_SECONDS);
+    withApi((api) => void api.message.warning(text, TOAST_SECONDS));
   },
   /** A corner notification, for failures the user did not directly cause (timeouts, network). */
   notification(text: string, seconds: number): void {
-    api.notification.error({ title: text, duration: seconds });
+    withApi((api) => api.notification.error({ title: text, duration: seconds }));
   },
   /** Resolves true on OK, false on cancel. */
   confirm(options: ConfirmOptions): Promise<boolean> {
     return new Promise((resolve) => {
-      api.modal.confirm({ ...options, onOk: () => resolve(true), onCancel: () => resolve(false) });
+      withApi((api) =>
+        api.modal.confirm({ ...options, onOk: () => resolve(true), onCancel: () => resolve(false) }),
+      );
     });
   },
   /** A blocking warning with only an OK button; resolves when it is acknowledged. */
   alert(options: Pick<ConfirmOptions, 'title' | 'content'>): Promise<void> {
     return new Promise((resolve) => {
-      api.modal.warning({ ...options, keyboard: false, closable: false, onOk: () => resolve() });
+      withApi((api) =>
+        api.modal.warning({ ...options, keyboard: false, closable: false, onOk: () => resolve() }),
+      );
     });
   },
 };

@@ -1,11 +1,12 @@
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
+import { StoreSwitcher } from '../features/stores/store-switcher';
 import { useAppStore } from '../stores/app-store';
 import { AiQuizEntry } from './ai-quiz-entry';
 import { AppBreadcrumb } from './app-breadcrumb';
 import { FullscreenButton } from './fullscreen-button';
 import { HeaderSearch } from './header-search';
-import { MessageBellSlot, StoreSwitcherSlot } from './header-slots';
+import { MessageBellSlot } from './header-slots';
 import styles from './shell.module.css';
 import { SHELL_LABELS } from './labels';
 import { UserMenu } from './user-menu';
@@ -30,7 +31,7 @@ export function AppHeader() {
         <HeaderSearch />
         <AiQuizEntry />
         <MessageBellSlot />
-        <StoreSwitcherSlot />
+        <StoreSwitcher />
         {!mobile && <FullscreenButton />}
         <UserMenu />
       </div>

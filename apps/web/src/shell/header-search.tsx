@@ -1,6 +1,6 @@
 import { SearchOutlined } from '@ant-design/icons';
-import { Button, Select, Tooltip } from 'antd';
-import { useMemo, useState } from 'react';
+import { Button, Tooltip } from 'antd';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { openExternalLink } from '../lib/external-link';
 import { isExternal } from '../lib/format/link';
@@ -9,6 +9,10 @@ import { useSessionStore } from '../stores/session-store';
 import { loadMenuSearch, type MenuSearch, type SearchEntry } from './search-index';
 import styles from './shell.module.css';
 import { SHELL_LABELS } from './labels';
+
+const loadSelect = () => import('./header-search-select');
+// antd Select (with its virtual list) loads when the search is first opened, not with the shell.
+const HeaderSearchSelect = lazy(() => loadSelect().then((m) => ({ default: m.HeaderSearchSelect })));
 
 /**
  * Spec 2.7: fuzzy search over the visible menu, by title, path and the title's pinyin ("ddgl" → 订单管理).
@@ -37,35 +41,30 @@ export function HeaderSearch() {
     else void navigate(path);
   };
 
-  if (!open) {
-    return (
-      <Tooltip title={SHELL_LABELS.searchOpen}>
-        <Button
-          type="text"
-          className={styles.headerIcon}
-          icon={<SearchOutlined />}
-          aria-label={SHELL_LABELS.searchOpen}
-          data-testid="header-search-open"
-          onClick={show}
-        />
-      </Tooltip>
-    );
-  }
+  const button = (
+    <Tooltip title={SHELL_LABELS.searchOpen}>
+      <Button
+        type="text"
+        className={styles.headerIcon}
+        icon={<SearchOutlined />}
+        aria-label={SHELL_LABELS.searchOpen}
+        data-testid="header-search-open"
+        onClick={show}
+        onPointerEnter={() => void loadSelect()}
+        onFocus={() => void loadSelect()}
+      />
+    </Tooltip>
+  );
+  if (!open) return button;
   return (
-    <Select
-      className={styles.search}
-      data-testid="header-search"
-      showSearch={{ filterOption: false, onSearch: setQuery, searchValue: query }}
-      autoFocus
-      defaultOpen
-      value={null}
-      placeholder={SHELL_LABELS.searchPlaceholder}
-      notFoundContent={query.trim() ? SHELL_LABELS.searchEmpty : null}
-      options={results.map((entry) => ({ value: entry.path, label: entry.trail.join(' > ') }))}
-      onSelect={(path: unknown) => {
-        if (typeof path === 'string') onSelect(path);
-      }}
-      onBlur={hide}
-    />
+    <Suspense fallback={button}>
+      <HeaderSearchSelect
+        query={query}
+        onQuery={setQuery}
+        options={results.map((entry) => ({ value: entry.path, label: entry.trail.join(' > ') }))}
+        onSelect={onSelect}
+        onClose={hide}
+      />
+    </Suspense>
   );
 }

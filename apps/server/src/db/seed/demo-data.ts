@@ -3,6 +3,7 @@ import { hashPassword } from '../../modules/auth/password.js';
 import type { Database } from '../client.js';
 import { departments, shopGroups, stores, userLastStores, userRoles, users, userStores } from '../schema.js';
 import { lockSeeding, seedBaseData } from './base-data.js';
+import { seedDailyMetrics } from './daily-metrics.js';
 import {
   DEMO_ACCOUNT_SEEDS,
   HEAD_OFFICE_DEPARTMENTS,
@@ -19,11 +20,12 @@ export const DEMO_ACCOUNTS: readonly { username: string; password: string; descr
   DEMO_ACCOUNT_SEEDS.map(({ username, password, description }) => ({ username, password, description }));
 
 /**
- * Demo shop groups, stores, departments and users, on the embedded default only (the caller decides).
+ * Demo shop groups, stores, departments, users and 30 days of dashboard figures ending `now`, on the
+ * embedded default only (the caller decides).
  * Runs once: `seeded: false` when an `admin` user or any store already exists. One transaction, so a
  * failure leaves nothing half-seeded.
  */
-export async function seedDemoData(db: Database): Promise<{ seeded: boolean }> {
+export async function seedDemoData(db: Database, now = new Date()): Promise<{ seeded: boolean }> {
   return db.transaction(async (tx) => {
     await lockSeeding(tx);
     await seedBaseData(tx);
@@ -78,6 +80,7 @@ export async function seedDemoData(db: Database): Promise<{ seeded: boolean }> {
       )
       .returning({ id: stores.id, shopCode: stores.shopCode });
     const storeIdOf = new Map(storeRows.map((s) => [s.shopCode, s.id]));
+    await seedDailyMetrics(tx, storeRows, now);
 
     const { idOf: roleIdOf } = await seedRoles(tx);
     const storeLinks: { userId: number; storeId: number }[] = [];

@@ -180,6 +180,7 @@ export const MENU_TREE: readonly MenuSeed[] = [
 
   directory('门店管理', 'Store', '/store', 'BankOutlined', STORE_AREA, [
     page('门店信息', 'StoreInfo', 'store-info', 'HomeOutlined', [button('编辑门店信息', 'store:edit')]),
+    page('我的授权', 'AuthConfirm', 'auth-confirm', 'AuditOutlined'),
   ]),
 
   directory('员工内购', 'EmployeePurchaseRoot', '/employee-purchase', 'CrownOutlined', HEAD_OFFICE_ONLY, [
@@ -191,6 +192,7 @@ export const MENU_TREE: readonly MenuSeed[] = [
   ]),
 
   directory('系统工具', 'SystemTools', '/system', 'ToolOutlined', ADMIN_ONLY, [
+    { ...page('门店权限开通', 'AuthOpen', 'auth-open', 'KeyOutlined'), roles: HEAD_OFFICE_ONLY },
     page('角色管理', 'Role', 'roles', 'SafetyCertificateOutlined', [
       button('新增角色', 'roles:add'),
       button('编辑角色', 'roles:edit'),

@@ -36,7 +36,8 @@ export const DEMO_ACCOUNT_SEEDS: readonly DemoAccountSeed[] = [
     role: 'admin',
     department: '信息中心',
     stores: 'all',
-    description: 'admin role, every store',
+    lastStore: '亦庄文化园店',
+    description: 'admin role, every store, last-used store set',
   },
   {
     username: 'staff',

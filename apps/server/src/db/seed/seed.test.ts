@@ -119,7 +119,9 @@ describe('seedBaseData', () => {
 
     const system = subtree('SystemTools');
     const headOffice = await menuIdsOfRole(handle.db, 'head_office');
-    expect(headOffice.size).toBe(rows.length - system.size);
+    // Head office sees one page under 系统工具: 门店权限开通.
+    expect(headOffice.size).toBe(rows.length - system.size + 1);
+    expect(headOffice.has(idOf('AuthOpen'))).toBe(true);
     const aiEntry = rows.find((m) => m.permission === 'layoutAiAQuiz:entry');
     expect(aiEntry && headOffice.has(aiEntry.id)).toBe(true);
 

@@ -60,7 +60,7 @@ export const STORE_SEEDS: readonly StoreSeed[] = [
   { group: '华东一区', county: '310101', name: '南京东路店', street: '南京东路300号1层', at: [31.237, 121.482] },
   { group: '华东一区', county: '310101', name: '新天地店', street: '马当路245号新天地南里1层', at: [31.219, 121.474] },
   { group: '华东一区', county: '310104', name: '徐家汇店', street: '虹桥路1号港汇恒隆广场B1-15', at: [31.195, 121.437] },
-  { group: '华东一区', county: '310115', name: '陆家嘴店', street: '世纪大道8号国金中心商场LG2-21', at: [31.236, 121.502] },
+  { group: '华东一区', county: '310115', name: '陆家嘴店', street: '世纪大道8号国金中心商场LG2-21', at: [31.236, 121.502], unconfirmed: true },
   { group: '华东一区', county: '310115', name: '张江店', street: '碧波路690号张江高科广场1层', at: [31.204, 121.593] },
   { group: '华东一区', county: '310106', name: '静安寺店', street: '南京西路1618号久光百货B1', at: [31.224, 121.446] },
   { group: '华东一区', county: '310112', name: '七宝店', street: '漕宝路3366号七宝万科广场1层', at: [31.16, 121.352] },

@@ -1,7 +1,5 @@
 import {
   AUTH_PATHS,
-  captchaSchema,
-  loginResultSchema,
   type Captcha,
   type CodeLoginBody,
   type LoginResult,
@@ -16,8 +14,11 @@ import { AUTH_LABELS } from './labels';
 /** The sign-in screens show their errors inline, next to the form, so these calls raise no notices. */
 const inline = { flags: { silent: true } } as const;
 
+const schemas = () => import('./auth-schemas');
+
 /** Spec 5: an answer without a user object is a failed sign-in. */
-export function parseLoginResult(data: unknown): LoginResult {
+export async function parseLoginResult(data: unknown): Promise<LoginResult> {
+  const { loginResultSchema } = await schemas();
   const parsed = loginResultSchema.safeParse(data);
   if (!parsed.success) throw new Error(AUTH_LABELS.noUser);
   return parsed.data;
@@ -25,7 +26,11 @@ export function parseLoginResult(data: unknown): LoginResult {
 
 export const authApi = {
   async captcha(): Promise<Captcha> {
-    const captcha = captchaSchema.parse(await http.get<unknown>(AUTH_PATHS.captcha, inline));
+    const [data, { captchaSchema }] = await Promise.all([
+      http.get<unknown>(AUTH_PATHS.captcha, inline),
+      schemas(),
+    ]);
+    const captcha = captchaSchema.parse(data);
     // Only an inline image is shown, never a URL the answer might point elsewhere.
     if (!captcha.img.startsWith('data:image/')) throw new Error(AUTH_LABELS.captchaRetry);
     return captcha;

@@ -1,26 +1,32 @@
 import { SafetyCertificateOutlined } from '@ant-design/icons';
-import { Form, Input, Spin } from 'antd';
-import { FIELD_RULES } from './field-rules';
+import { Spin } from 'antd';
 import styles from './login-page.module.css';
 import { AUTH_LABELS } from './labels';
+import { TextField } from './text-field';
 import type { useCaptcha } from './use-captcha';
 
+type CaptchaFieldProps = {
+  captcha: ReturnType<typeof useCaptcha>;
+  value: string;
+  error?: string | null;
+  onChange: (value: string) => void;
+};
+
 /** 验证码 input beside the captcha image; clicking the image fetches a new one. */
-export function CaptchaField({ captcha }: { captcha: ReturnType<typeof useCaptcha> }) {
+export function CaptchaField({ captcha, value, error, onChange }: CaptchaFieldProps) {
   const image = captcha.data;
   return (
-    <Form.Item>
-      <div className={styles.captchaRow}>
-        <Form.Item name="code" noStyle rules={FIELD_RULES.captcha}>
-          <Input
-            prefix={<SafetyCertificateOutlined />}
-            placeholder={AUTH_LABELS.placeholders.captcha}
-            aria-label={AUTH_LABELS.fields.captcha}
-            maxLength={8}
-            autoComplete="off"
-            data-testid="login-captcha-input"
-          />
-        </Form.Item>
+    <TextField
+      label={AUTH_LABELS.fields.captcha}
+      placeholder={AUTH_LABELS.placeholders.captcha}
+      icon={<SafetyCertificateOutlined />}
+      value={value}
+      error={error}
+      onChange={onChange}
+      maxLength={8}
+      autoComplete="off"
+      testId="login-captcha-input"
+      addon={
         <button
           type="button"
           className={styles.captchaImage}
@@ -43,7 +49,7 @@ export function CaptchaField({ captcha }: { captcha: ReturnType<typeof useCaptch
             <Spin size="small" />
           )}
         </button>
-      </div>
-    </Form.Item>
+      }
+    />
   );
 }

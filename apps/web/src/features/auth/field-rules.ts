@@ -1,39 +1,36 @@
 import { isStrongPassword, MOBILE_PATTERN, SMS_CODE_PATTERN } from '@console/contract';
-import type { FormRule } from 'antd';
 import { AUTH_LABELS } from './labels';
+import type { FieldCheck } from './use-form-fields';
 
 const { placeholders, rules } = AUTH_LABELS;
 
+const required =
+  (message: string, { whitespace = false } = {}): FieldCheck =>
+  (value) =>
+    (whitespace ? value.trim() : value) ? null : message;
+
+/** Like a pattern rule: an empty value is left to `required`. */
+const matches =
+  (pattern: RegExp, message: string): FieldCheck =>
+  (value) =>
+    !value || pattern.test(value) ? null : message;
+
 /** Client-side checks mirroring the contract's; the server validates again. */
 export const FIELD_RULES = {
-  username: [{ required: true, whitespace: true, message: placeholders.username }],
-  password: [{ required: true, message: placeholders.password }],
-  captcha: [{ required: true, whitespace: true, message: placeholders.captcha }],
-  phone: [
-    { required: true, message: placeholders.phone },
-    { pattern: MOBILE_PATTERN, message: rules.invalidPhone },
-  ],
-  smsCode: [
-    { required: true, message: placeholders.smsCode },
-    { pattern: SMS_CODE_PATTERN, message: rules.invalidSmsCode },
-  ],
+  username: [required(placeholders.username, { whitespace: true })],
+  password: [required(placeholders.password)],
+  captcha: [required(placeholders.captcha, { whitespace: true })],
+  phone: [required(placeholders.phone), matches(MOBILE_PATTERN, rules.invalidPhone)],
+  smsCode: [required(placeholders.smsCode), matches(SMS_CODE_PATTERN, rules.invalidSmsCode)],
   newPassword: [
-    { required: true, message: placeholders.newPassword },
-    {
-      validator: (_, value: string | undefined) =>
-        !value || isStrongPassword(value) ? Promise.resolve() : Promise.reject(new Error(rules.weakPassword)),
-    },
+    required(placeholders.newPassword),
+    (value) => (!value || isStrongPassword(value) ? null : rules.weakPassword),
   ],
   confirmPassword: [
-    { required: true, message: placeholders.confirmPassword },
-    ({ getFieldValue }) => ({
-      validator: (_, value: string | undefined) =>
-        !value || getFieldValue('password') === value
-          ? Promise.resolve()
-          : Promise.reject(new Error(rules.passwordsDiffer)),
-    }),
+    required(placeholders.confirmPassword),
+    (value, values) => (!value || values.password === value ? null : rules.passwordsDiffer),
   ],
-} satisfies Record<string, FormRule[]>;
+} satisfies Record<string, FieldCheck[]>;
 
 /** Phone numbers are often pasted with spaces or dashes. */
 export function normalizePhone(value: string | undefined): string {

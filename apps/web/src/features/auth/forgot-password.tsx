@@ -1,6 +1,6 @@
 import { ArrowLeftOutlined, LockOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
-import { Button, Form, Input, Result, Steps } from 'antd';
+import { Button, Result, Steps } from 'antd';
 import { useState } from 'react';
 import { notify } from '../../lib/notify';
 import { authApi, errorText } from './auth-api';
@@ -10,77 +10,106 @@ import styles from './login-page.module.css';
 import { PhoneField } from './phone-field';
 import { SmsCodeField } from './sms-code-field';
 import { AUTH_LABELS } from './labels';
+import { TextField } from './text-field';
+import { useFormFields } from './use-form-fields';
 
 const LABELS = AUTH_LABELS.reset;
 
-type VerifyValues = { phone: string; code: string };
-type NewPasswordValues = { password: string; confirmPassword: string };
-
 function VerifyPhoneStep({ onVerified }: { onVerified: (ticket: string) => void }) {
   const [error, setError] = useState<string | null>(null);
+  const form = useFormFields({
+    initial: { phone: '', code: '' },
+    checks: { phone: FIELD_RULES.phone, code: FIELD_RULES.smsCode },
+    onEdit: () => setError(null),
+  });
   const verify = useMutation({ mutationFn: authApi.verifyResetCode });
-  const onFinish = (values: VerifyValues) => {
+  const onSubmit = form.handleSubmit((values) => {
     setError(null);
     verify.mutate(
       { phone: values.phone, code: values.code.trim() },
       { onSuccess: ({ ticket }) => onVerified(ticket), onError: (failure) => setError(errorText(failure)) },
     );
-  };
+  });
   return (
-    <Form<VerifyValues> size="large" onFinish={onFinish} onValuesChange={() => setError(null)}>
-      <PhoneField testId="reset-phone" />
+    <form onSubmit={onSubmit} noValidate>
+      <PhoneField form={form} testId="reset-phone" />
       <SmsCodeField
-        phoneField="phone"
+        form={form}
         send={authApi.sendResetCode}
         onError={setError}
         inputTestId="reset-code"
         sendTestId="reset-send"
       />
       <FormError message={error} testId="reset-error" />
-      <Button type="primary" htmlType="submit" block loading={verify.isPending} data-testid="reset-verify">
+      <Button
+        type="primary"
+        htmlType="submit"
+        size="large"
+        block
+        loading={verify.isPending}
+        data-testid="reset-verify"
+      >
         {LABELS.next}
       </Button>
-    </Form>
+    </form>
   );
 }
 
 function NewPasswordStep({ ticket, onDone }: { ticket: string; onDone: () => void }) {
   const [error, setError] = useState<string | null>(null);
+  const form = useFormFields({
+    initial: { password: '', confirmPassword: '' },
+    checks: { password: FIELD_RULES.newPassword, confirmPassword: FIELD_RULES.confirmPassword },
+    dependents: { password: ['confirmPassword'] },
+    onEdit: () => setError(null),
+  });
   const reset = useMutation({ mutationFn: authApi.resetPassword });
-  const onFinish = (values: NewPasswordValues) => {
+  const onSubmit = form.handleSubmit((values) => {
     setError(null);
     reset.mutate(
       { ticket, ...values },
       { onSuccess: onDone, onError: (failure) => setError(errorText(failure)) },
     );
-  };
+  });
   return (
-    <Form<NewPasswordValues> size="large" onFinish={onFinish} onValuesChange={() => setError(null)}>
-      <Form.Item name="password" rules={FIELD_RULES.newPassword} extra={AUTH_LABELS.rules.passwordHint}>
-        <Input.Password
-          prefix={<LockOutlined />}
-          placeholder={AUTH_LABELS.placeholders.newPassword}
-          aria-label={AUTH_LABELS.fields.newPassword}
-          maxLength={64}
-          autoComplete="new-password"
-          data-testid="reset-password"
-        />
-      </Form.Item>
-      <Form.Item name="confirmPassword" dependencies={['password']} rules={FIELD_RULES.confirmPassword}>
-        <Input.Password
-          prefix={<LockOutlined />}
-          placeholder={AUTH_LABELS.placeholders.confirmPassword}
-          aria-label={AUTH_LABELS.fields.confirmPassword}
-          maxLength={64}
-          autoComplete="new-password"
-          data-testid="reset-confirm"
-        />
-      </Form.Item>
+    <form onSubmit={onSubmit} noValidate>
+      <TextField
+        label={AUTH_LABELS.fields.newPassword}
+        placeholder={AUTH_LABELS.placeholders.newPassword}
+        icon={<LockOutlined />}
+        value={form.values.password}
+        error={form.errors.password}
+        onChange={(value) => form.setValue('password', value)}
+        extra={AUTH_LABELS.rules.passwordHint}
+        password
+        maxLength={64}
+        autoComplete="new-password"
+        testId="reset-password"
+      />
+      <TextField
+        label={AUTH_LABELS.fields.confirmPassword}
+        placeholder={AUTH_LABELS.placeholders.confirmPassword}
+        icon={<LockOutlined />}
+        value={form.values.confirmPassword}
+        error={form.errors.confirmPassword}
+        onChange={(value) => form.setValue('confirmPassword', value)}
+        password
+        maxLength={64}
+        autoComplete="new-password"
+        testId="reset-confirm"
+      />
       <FormError message={error} testId="reset-error" />
-      <Button type="primary" htmlType="submit" block loading={reset.isPending} data-testid="reset-submit">
+      <Button
+        type="primary"
+        htmlType="submit"
+        size="large"
+        block
+        loading={reset.isPending}
+        data-testid="reset-submit"
+      >
         {LABELS.submit}
       </Button>
-    </Form>
+    </form>
   );
 }
 

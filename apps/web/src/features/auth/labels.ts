@@ -35,6 +35,8 @@ export const AUTH_LABELS = {
   captchaRefresh: '看不清？点击刷新',
   captchaRetry: '加载失败，点击重试',
   rememberMe: '记住密码',
+  showPassword: '显示密码',
+  hidePassword: '隐藏密码',
   signIn: '登 录',
   forgotPassword: '忘记密码',
   noUser: '没有获取到用户信息',

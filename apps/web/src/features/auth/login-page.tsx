@@ -1,41 +1,41 @@
 import { QuestionCircleOutlined } from '@ant-design/icons';
-import { Alert, Button, Tabs } from 'antd';
-import { useEffect, useState } from 'react';
+import { Button, theme } from 'antd';
+import { lazy, Suspense, useEffect, useState, type CSSProperties } from 'react';
 import { BrandMark } from '../../components/brand-mark';
+import { PageLoading } from '../../components/page-loading';
 import { clearSessionExpiredMark, isSessionExpiredMarked } from '../../lib/session-expiry';
 import { BrandPanel } from './brand-panel';
 import { CodeLoginForm } from './code-login-form';
-import { ForgotPassword } from './forgot-password';
-import { HelpDrawer } from './help-drawer';
+import { InlineNotice } from './form-error';
 import styles from './login-page.module.css';
 import { PasswordLoginForm } from './password-login-form';
 import { AUTH_LABELS } from './labels';
+import { LoginTabs } from './login-tabs';
 
-type LoginTab = 'password' | 'code';
+// Password recovery (Steps, Result) and help (Drawer, Collapse) are not needed to show the form: they load on
+// first use, keeping the login route within its bundle budget (docs/web-app.md, "Bundle budget").
+const ForgotPassword = lazy(() => import('./forgot-password').then((m) => ({ default: m.ForgotPassword })));
+const HelpDrawer = lazy(() => import('./help-drawer').then((m) => ({ default: m.HelpDrawer })));
 
 /** /login: password or SMS sign-in, password recovery and help (spec 2.3). */
 export function LoginPage() {
   const [view, setView] = useState<'sign-in' | 'reset'>('sign-in');
-  const [tab, setTab] = useState<LoginTab>('password');
   const [helpOpen, setHelpOpen] = useState(false);
+  // Mounted on first opening only, then kept so that closing still animates.
+  const [helpUsed, setHelpUsed] = useState(false);
   const [sessionExpired] = useState(isSessionExpiredMarked);
   useEffect(clearSessionExpiredMark, []);
 
-  const tabs = [
-    {
-      key: 'password',
-      label: <span data-testid="tab-password">{AUTH_LABELS.tabs.password}</span>,
-      children: <PasswordLoginForm onForgotPassword={() => setView('reset')} />,
-    },
-    {
-      key: 'code',
-      label: <span data-testid="tab-code">{AUTH_LABELS.tabs.code}</span>,
-      children: <CodeLoginForm />,
-    },
-  ];
+  const { token } = theme.useToken();
+  // The login page's own controls follow the theme colour (spec 2.9) like the antd ones.
+  const themeVars = {
+    '--login-primary': token.colorPrimary,
+    '--login-primary-hover': token.colorPrimaryHover,
+    '--login-outline': token.controlOutline,
+  } as CSSProperties;
 
   return (
-    <div className={styles.page}>
+    <div className={styles.page} style={themeVars}>
       <BrandPanel />
       <main className={styles.main}>
         <div className={styles.compactBrand}>
@@ -47,30 +47,38 @@ export function LoginPage() {
             <>
               <h1 className={styles.title}>{AUTH_LABELS.welcome}</h1>
               <p className={styles.subtitle}>{AUTH_LABELS.welcomeHint}</p>
-              {sessionExpired && (
-                <Alert
-                  className={styles.formError}
-                  type="warning"
-                  showIcon
-                  title={AUTH_LABELS.sessionExpired}
-                />
-              )}
-              <Tabs
-                className={styles.tabs}
-                size="large"
-                activeKey={tab}
-                onChange={(key) => setTab(key as LoginTab)}
-                items={tabs}
+              {sessionExpired && <InlineNotice tone="warning" message={AUTH_LABELS.sessionExpired} />}
+              <LoginTabs
+                initial="password"
+                tabs={[
+                  {
+                    key: 'password',
+                    label: AUTH_LABELS.tabs.password,
+                    testId: 'tab-password',
+                    render: () => <PasswordLoginForm onForgotPassword={() => setView('reset')} />,
+                  },
+                  {
+                    key: 'code',
+                    label: AUTH_LABELS.tabs.code,
+                    testId: 'tab-code',
+                    render: () => <CodeLoginForm />,
+                  },
+                ]}
               />
             </>
           ) : (
-            <ForgotPassword onBack={() => setView('sign-in')} />
+            <Suspense fallback={<PageLoading fullScreen={false} />}>
+              <ForgotPassword onBack={() => setView('sign-in')} />
+            </Suspense>
           )}
           <div className={styles.cardFooter}>
             <Button
               type="link"
               icon={<QuestionCircleOutlined />}
-              onClick={() => setHelpOpen(true)}
+              onClick={() => {
+                setHelpUsed(true);
+                setHelpOpen(true);
+              }}
               data-testid="help-link"
             >
               {AUTH_LABELS.help.title}
@@ -78,7 +86,11 @@ export function LoginPage() {
           </div>
         </section>
       </main>
-      <HelpDrawer open={helpOpen} onClose={() => setHelpOpen(false)} />
+      {helpUsed && (
+        <Suspense fallback={null}>
+          <HelpDrawer open={helpOpen} onClose={() => setHelpOpen(false)} />
+        </Suspense>
+      )}
     </div>
   );
 }

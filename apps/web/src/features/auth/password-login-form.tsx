@@ -1,32 +1,35 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
-import { Button, Checkbox, Form, Input } from 'antd';
+import { Button } from 'antd';
 import { useState } from 'react';
 import { authApi, errorText } from './auth-api';
 import { CaptchaField } from './captcha-field';
 import { FIELD_RULES } from './field-rules';
 import { FormError } from './form-error';
+import controls from './login-controls.module.css';
 import styles from './login-page.module.css';
 import { readRememberedAccount, rememberAccount } from './remembered-account';
 import { AUTH_LABELS } from './labels';
+import { TextField } from './text-field';
 import { useCaptcha } from './use-captcha';
 import { useCompleteSignIn } from './use-complete-sign-in';
-
-type PasswordLoginValues = { username: string; password: string; code: string; remember: boolean };
+import { useFormFields } from './use-form-fields';
 
 /** 账号密码登录: account, password, captcha, 记住密码 and 忘记密码 (spec 2.3). */
 export function PasswordLoginForm({ onForgotPassword }: { onForgotPassword: () => void }) {
-  const [form] = Form.useForm<PasswordLoginValues>();
-  const [initialValues] = useState(() => {
-    const remembered = readRememberedAccount();
-    return { username: remembered ?? '', remember: remembered !== null };
+  const [remembered] = useState(readRememberedAccount);
+  const [remember, setRemember] = useState(remembered !== null);
+  const [error, setError] = useState<string | null>(null);
+  const form = useFormFields({
+    initial: { username: remembered ?? '', password: '', code: '' },
+    checks: { username: FIELD_RULES.username, password: FIELD_RULES.password, code: FIELD_RULES.captcha },
+    onEdit: () => setError(null),
   });
   const captcha = useCaptcha();
   const completeSignIn = useCompleteSignIn();
-  const [error, setError] = useState<string | null>(null);
   const login = useMutation({ mutationFn: authApi.passwordLogin });
 
-  function onFinish(values: PasswordLoginValues) {
+  const onSubmit = form.handleSubmit((values) => {
     const uuid = captcha.data?.uuid;
     if (!uuid) {
       void captcha.refetch();
@@ -38,55 +41,65 @@ export function PasswordLoginForm({ onForgotPassword }: { onForgotPassword: () =
       { username, password: values.password, code: values.code.trim(), uuid },
       {
         onSuccess: (result) => {
-          rememberAccount(username, values.remember);
+          rememberAccount(username, remember);
           completeSignIn(result);
         },
         onError: (failure) => {
           setError(errorText(failure));
-          form.setFieldValue('code', '');
+          form.resetField('code');
           void captcha.refetch();
         },
       },
     );
-  }
+  });
 
   return (
-    <Form
-      form={form}
-      size="large"
-      initialValues={initialValues}
-      onFinish={onFinish}
-      onValuesChange={() => setError(null)}
-      autoComplete="on"
-      data-testid="password-login-form"
-    >
-      <Form.Item name="username" rules={FIELD_RULES.username}>
-        <Input
-          prefix={<UserOutlined />}
-          placeholder={AUTH_LABELS.placeholders.username}
-          aria-label={AUTH_LABELS.fields.username}
-          maxLength={64}
-          autoComplete="username"
-          data-testid="login-username"
-        />
-      </Form.Item>
-      <Form.Item name="password" rules={FIELD_RULES.password}>
-        <Input.Password
-          prefix={<LockOutlined />}
-          placeholder={AUTH_LABELS.placeholders.password}
-          aria-label={AUTH_LABELS.fields.password}
-          maxLength={64}
-          autoComplete="current-password"
-          data-testid="login-password"
-        />
-      </Form.Item>
-      <CaptchaField captcha={captcha} />
+    <form onSubmit={onSubmit} noValidate autoComplete="on" data-testid="password-login-form">
+      <TextField
+        label={AUTH_LABELS.fields.username}
+        placeholder={AUTH_LABELS.placeholders.username}
+        icon={<UserOutlined />}
+        value={form.values.username}
+        error={form.errors.username}
+        onChange={(value) => form.setValue('username', value)}
+        maxLength={64}
+        autoComplete="username"
+        testId="login-username"
+      />
+      <TextField
+        label={AUTH_LABELS.fields.password}
+        placeholder={AUTH_LABELS.placeholders.password}
+        icon={<LockOutlined />}
+        value={form.values.password}
+        error={form.errors.password}
+        onChange={(value) => form.setValue('password', value)}
+        password
+        maxLength={64}
+        autoComplete="current-password"
+        testId="login-password"
+      />
+      <CaptchaField
+        captcha={captcha}
+        value={form.values.code}
+        error={form.errors.code}
+        onChange={(value) => form.setValue('code', value)}
+      />
       <div className={styles.optionsRow}>
-        <Form.Item name="remember" valuePropName="checked" noStyle>
-          <Checkbox data-testid="login-remember">{AUTH_LABELS.rememberMe}</Checkbox>
-        </Form.Item>
+        <label className={controls.checkbox}>
+          <input
+            type="checkbox"
+            checked={remember}
+            onChange={(event) => {
+              setRemember(event.target.checked);
+              setError(null);
+            }}
+            data-testid="login-remember"
+          />
+          <span>{AUTH_LABELS.rememberMe}</span>
+        </label>
         <Button
           type="link"
+          size="large"
           className={styles.inlineLink}
           onClick={onForgotPassword}
           data-testid="forgot-link"
@@ -95,9 +108,16 @@ export function PasswordLoginForm({ onForgotPassword }: { onForgotPassword: () =
         </Button>
       </div>
       <FormError message={error} />
-      <Button type="primary" htmlType="submit" block loading={login.isPending} data-testid="login-submit">
+      <Button
+        type="primary"
+        htmlType="submit"
+        size="large"
+        block
+        loading={login.isPending}
+        data-testid="login-submit"
+      >
         {AUTH_LABELS.signIn}
       </Button>
-    </Form>
+    </form>
   );
 }

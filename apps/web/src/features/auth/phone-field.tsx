@@ -1,21 +1,23 @@
 import { MobileOutlined } from '@ant-design/icons';
-import { Form, Input } from 'antd';
-import { FIELD_RULES, normalizePhone } from './field-rules';
+import { normalizePhone } from './field-rules';
 import { AUTH_LABELS } from './labels';
+import { TextField } from './text-field';
+import type { FormFields } from './use-form-fields';
 
 /** The mobile-number field of the code sign-in and the forgot-password flow; the form field is `phone`. */
-export function PhoneField({ testId }: { testId: string }) {
+export function PhoneField({ form, testId }: { form: FormFields<{ phone: string }>; testId: string }) {
   return (
-    <Form.Item name="phone" rules={FIELD_RULES.phone} normalize={normalizePhone}>
-      <Input
-        prefix={<MobileOutlined />}
-        placeholder={AUTH_LABELS.placeholders.phone}
-        aria-label={AUTH_LABELS.fields.phone}
-        maxLength={13}
-        inputMode="tel"
-        autoComplete="tel"
-        data-testid={testId}
-      />
-    </Form.Item>
+    <TextField
+      label={AUTH_LABELS.fields.phone}
+      placeholder={AUTH_LABELS.placeholders.phone}
+      icon={<MobileOutlined />}
+      value={form.values.phone}
+      error={form.errors.phone}
+      onChange={(value) => form.setValue('phone', normalizePhone(value))}
+      maxLength={13}
+      inputMode="tel"
+      autoComplete="tel"
+      testId={testId}
+    />
   );
 }

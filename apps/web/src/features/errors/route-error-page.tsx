@@ -1,11 +1,17 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
+import { useEffect } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { StatusPage } from './status-page';
 import { ERROR_LABELS } from './labels';
 
 function RouteError({ inline }: { inline: boolean }) {
   const error = useRouteError();
+  useEffect(() => {
+    // Lazy: the reporter must not weigh on the entry bundle; a 404 or other route response is no crash.
+    if (!isRouteErrorResponse(error))
+      void import('../../lib/error-report').then((m) => m.reportRenderError(error)).catch(() => undefined);
+  }, [error]);
   if (isRouteErrorResponse(error) && error.status === 404) {
     return <StatusPage status="404" inline={inline} {...ERROR_LABELS.notFound} />;
   }

@@ -1,4 +1,5 @@
-import axios, { AxiosError, type AxiosAdapter } from 'axios';
+import type * as Axios from 'axios';
+import type { AxiosAdapter, AxiosInstance } from 'axios';
 import { ApiError, cancelledError } from './errors';
 import { errorCodeOf, messageOf, readBody, unwrapEnvelope } from './envelope';
 import { buildCallerHeaders, isAbsoluteUrl } from './headers';
@@ -15,8 +16,13 @@ export type HttpClient = {
 
 const NOTICE_SECONDS = 5;
 
-async function toApiError(error: unknown): Promise<ApiError> {
+type AxiosModule = typeof Axios;
+
+/** `axios` is null when its chunk could not be loaded: the call never left the browser. */
+async function toApiError(error: unknown, axios: AxiosModule | null): Promise<ApiError> {
   if (error instanceof ApiError) return error;
+  if (!axios) return new ApiError('network', HTTP_LABELS.network);
+  const { AxiosError } = axios;
   if (axios.isCancel(error)) return cancelledError();
   if (!(error instanceof AxiosError)) return new ApiError('network', HTTP_LABELS.network);
   if (error.code === AxiosError.ECONNABORTED || error.code === AxiosError.ETIMEDOUT) {
@@ -36,9 +42,24 @@ async function toApiError(error: unknown): Promise<ApiError> {
 /**
  * One axios instance with the spec 7.1/8 behaviour: caller headers, envelope unwrapping, Chinese notices,
  * 401/403 handling and cancellation of duplicate in-flight calls. `adapter` is for tests.
+ *
+ * axios is imported on the first call, not with the entry chunk: the login page can render before it arrives
+ * (docs/web-app.md, "Bundle budget").
  */
 export function createHttpClient(deps: HttpDeps, adapter?: AxiosAdapter): HttpClient {
-  const instance = axios.create(adapter ? { adapter } : {});
+  let loading: Promise<{ axios: AxiosModule; instance: AxiosInstance }> | null = null;
+  let loaded: AxiosModule | null = null;
+  const loadAxios = () =>
+    (loading ??= import('axios').then(
+      (axios) => {
+        loaded = axios;
+        return { axios, instance: axios.default.create(adapter ? { adapter } : {}) };
+      },
+      (error: unknown) => {
+        loading = null; // a later call tries again
+        throw error;
+      },
+    ));
   const inFlight = new Map<string, AbortController>();
   let sessionEnding = false;
 
@@ -87,6 +108,7 @@ export function createHttpClient(deps: HttpDeps, adapter?: AxiosAdapter): HttpCl
     }
 
     try {
+      const { instance } = await loadAxios();
       const response = await instance.request({
         method,
         url,
@@ -99,7 +121,7 @@ export function createHttpClient(deps: HttpDeps, adapter?: AxiosAdapter): HttpCl
       });
       return unwrapEnvelope<T>(await readBody(response.data), response.status);
     } catch (error) {
-      throw reactToFailure(await toApiError(error), flags, token !== null);
+      throw reactToFailure(await toApiError(error, loaded), flags, token !== null);
     } finally {
       options.signal?.removeEventListener('abort', abort);
       if (inFlight.get(key) === controller) inFlight.delete(key);

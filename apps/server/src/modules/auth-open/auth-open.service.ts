@@ -1,0 +1,256 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type {
+  AuthOpenPage,
+  AuthOpenQuery,
+  AuthOpenUserInfo,
+  CheckUserInfoBody,
+  ConfirmOpenBody,
+  ConfirmOpenResult,
+  ConfirmOrRefuseBody,
+  AuthOpenRecord,
+  ImportResult,
+  ImportRowError,
+} from '@console/contract';
+import { splitStoreCodes } from '@console/contract';
+import type { ClientInfo } from '../../http/client.js';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
+import type { Clock } from '../../platform/clock.js';
+import type { AuthContext } from '../../plugins/request-context.js';
+import type { AuditLog } from '../audit/audit-log.js';
+import { hashPassword } from '../auth/password.js';
+import { isUniqueViolation, type AuthOpenRepository } from './auth-open.repository.js';
+import { checkImportRows, importSummary } from './import-rows.js';
+import { parseWorkbook } from './import-workbook.js';
+
+export const AUTH_OPEN_MESSAGES = {
+  headOfficeOnly: '仅总部人员可以开通门店权限',
+  notOwnRecords: '只能查看本人的授权记录',
+  userNotFound: '用户不存在，请核对工号或手机号',
+  userDisabled: '该员工账号已停用，不能开通门店权限',
+  roleNotFound: '角色不存在，请重新选择',
+  recordNotFound: '授权记录不存在',
+  notOwnRecord: '只能处理本人的授权记录',
+  alreadyDecided: '该授权已处理，请刷新后查看',
+  raced: '数据已被他人修改，请刷新后重试',
+} as const;
+
+/** The largest number of row errors sent back; the count says how many there are in all. */
+const ROW_ERRORS_SENT = 500;
+const HEAD_OFFICE_ROLES = ['head_office', 'admin'];
+
+export function isHeadOffice(caller: AuthContext): boolean {
+  return caller.roles.some((role) => HEAD_OFFICE_ROLES.includes(role));
+}
+
+function assertHeadOffice(caller: AuthContext): void {
+  if (!isHeadOffice(caller)) throw forbidden(AUTH_OPEN_MESSAGES.headOfficeOnly, 'HEAD_OFFICE_ONLY');
+}
+
+/** A rejected import: the route answers 422 with the row errors in `data`. */
+export class ImportRejectedError extends AppError {
+  readonly errors: ImportRowError[];
+  readonly errorCount: number;
+
+  constructor(errors: ImportRowError[]) {
+    super(422, 'IMPORT_ROWS_INVALID', importSummary(errors));
+    this.errors = errors.slice(0, ROW_ERRORS_SENT);
+    this.errorCount = errors.length;
+  }
+}
+
+export type AuthOpenServiceDeps = { repo: AuthOpenRepository; audit: AuditLog; clock: Clock };
+
+export function createAuthOpenService({ repo, audit, clock }: AuthOpenServiceDeps) {
+  async function cloudRoleIds() {
+    const rows = await repo.cloudRoles();
+    const byName = new Map<string, number>();
+    for (const role of rows) {
+      byName.set(role.name, role.id);
+      byName.set(role.permission, role.id);
+    }
+    return { ids: new Set(rows.map((r) => r.id)), byName };
+  }
+
+  return {
+    async records(caller: AuthContext, query: AuthOpenQuery): Promise<AuthOpenPage> {
+      const userId = query.userId ?? caller.user.id;
+      if (userId !== caller.user.id && !isHeadOffice(caller))
+        throw forbidden(AUTH_OPEN_MESSAGES.notOwnRecords, 'NOT_OWN_RECORDS');
+      return repo.page(userId, {
+        status: query.status,
+        offset: (query.pageNum - 1) * query.pageSize,
+        limit: query.pageSize,
+      });
+    },
+
+    async checkUser(caller: AuthContext, body: CheckUserInfoBody): Promise<AuthOpenUserInfo> {
+      assertHeadOffice(caller);
+      const user = await repo.findUser(body);
+      if (!user) throw notFound(AUTH_OPEN_MESSAGES.userNotFound, 'USER_NOT_FOUND');
+      const [stores, roles, pending] = await Promise.all([
+        repo.storesOf(user.id),
+        repo.rolesOf(user.id),
+        repo.page(user.id, { status: 'pending', offset: 0, limit: 200 }),
+      ]);
+      return {
+        userId: user.id,
+        username: user.username,
+        nickName: user.nickName,
+        workCode: user.workCode,
+        phone: user.phone ?? '',
+        enabled: user.enabled,
+        stores,
+        roles,
+        pending: pending.list,
+      };
+    },
+
+    async open(caller: AuthContext, body: ConfirmOpenBody, client: ClientInfo): Promise<ConfirmOpenResult> {
+      assertHeadOffice(caller);
+      const user = await repo.findUserById(body.userId);
+      if (!user) throw notFound(AUTH_OPEN_MESSAGES.userNotFound, 'USER_NOT_FOUND');
+      if (!user.enabled) throw badRequest(AUTH_OPEN_MESSAGES.userDisabled, 'USER_DISABLED');
+      const roleId = body.roleId ?? null;
+      if (roleId != null && !(await cloudRoleIds()).ids.has(roleId))
+        throw badRequest(AUTH_OPEN_MESSAGES.roleNotFound, 'ROLE_NOT_FOUND');
+      const codes = [...new Set(body.storeCodes)];
+      const found = await repo.storesByCode(codes);
+      const idByCode = new Map(found.map((s) => [s.shopCode, s.id]));
+      const unknown = codes.filter((code) => !idByCode.has(code));
+      if (unknown.length) throw badRequest(`门店编号不存在：${unknown.join('、')}`, 'STORE_NOT_FOUND');
+
+      const { granted, pending } = await repo.existingFor([user.id], [...idByCode.values()]);
+      const grantedIds = new Set(granted.map((g) => g.storeId));
+      const pendingIds = new Set(pending.map((p) => p.storeId));
+      const alreadyAuthorised = codes.filter((code) => grantedIds.has(idByCode.get(code)!));
+      const alreadyPending = codes.filter((code) => pendingIds.has(idByCode.get(code)!));
+      const toOpen = codes
+        .map((code) => idByCode.get(code)!)
+        .filter((id) => !grantedIds.has(id) && !pendingIds.has(id));
+      const ids = await repo.insertPending(
+        toOpen.map((storeId) => ({ userId: user.id, storeId, roleId })),
+        { openedBy: caller.user.id, batchId: null, remark: body.remark ?? '', at: clock() },
+      );
+      const created = await repo.recordsByIds(ids);
+      await audit.record({
+        action: 'auth-open.open',
+        userId: caller.user.id,
+        target: user.workCode,
+        detail: {
+          userId: user.id,
+          storeCodes: created.map((r) => r.shopCode),
+          roleId,
+          alreadyAuthorised,
+          alreadyPending,
+        },
+        ip: client.ip,
+      });
+      return { created, alreadyAuthorised, alreadyPending };
+    },
+
+    async decide(
+      caller: AuthContext,
+      body: ConfirmOrRefuseBody,
+      client: ClientInfo,
+    ): Promise<AuthOpenRecord> {
+      const record = await repo.record(body.id);
+      if (!record) throw notFound(AUTH_OPEN_MESSAGES.recordNotFound, 'RECORD_NOT_FOUND');
+      if (record.userId !== caller.user.id)
+        throw forbidden(AUTH_OPEN_MESSAGES.notOwnRecord, 'NOT_OWN_RECORD');
+      if (record.status !== 'pending') throw conflict(AUTH_OPEN_MESSAGES.alreadyDecided, 'ALREADY_DECIDED');
+      const status = body.action === 'confirm' ? 'confirmed' : 'refused';
+      if (!(await repo.decide(record, status, clock())))
+        throw conflict(AUTH_OPEN_MESSAGES.alreadyDecided, 'ALREADY_DECIDED');
+      await audit.record({
+        action: `auth-open.${body.action}`,
+        userId: caller.user.id,
+        target: String(record.id),
+        detail: { storeId: record.storeId, roleId: record.roleId },
+        ip: client.ip,
+      });
+      const [updated] = await repo.recordsByIds([record.id]);
+      return updated!;
+    },
+
+    /** All or nothing: any bad row rejects the file and nothing is written. */
+    async importFile(caller: AuthContext, bytes: Buffer, client: ClientInfo): Promise<ImportResult> {
+      assertHeadOffice(caller);
+      const parsed = await parseWorkbook(bytes);
+      if (!parsed.ok) throw badRequest(parsed.message, `IMPORT_${parsed.code}`);
+      const { rows } = parsed;
+      const [stores, roles, users] = await Promise.all([
+        repo.storesByCode([...new Set(rows.flatMap((r) => splitStoreCodes(r.storeCodes)))]),
+        cloudRoleIds(),
+        repo.usersMatching(
+          rows.map((r) => r.workCode).filter(Boolean),
+          rows.map((r) => r.phone).filter(Boolean),
+        ),
+      ]);
+      const { errors, plan } = checkImportRows(rows, {
+        storeIdByCode: new Map(stores.map((s) => [s.shopCode, s.id])),
+        roleIdByName: roles.byName,
+        users,
+      });
+      if (errors.length) throw new ImportRejectedError(errors);
+
+      const existingUserIds = plan.flatMap((p) => (p.userId == null ? [] : [p.userId]));
+      const allStoreIds = [...new Set(plan.flatMap((p) => p.storeIds))];
+      const { granted, pending } = await repo.existingFor(existingUserIds, allStoreIds);
+      const key = (userId: number, storeId: number) => `${userId}:${storeId}`;
+      const grantedKeys = new Set(granted.map((g) => key(g.userId, g.storeId)));
+      const pendingKeys = new Set(pending.map((p) => key(p.userId, p.storeId)));
+      // One hash of a discarded secret serves every new account: nobody can sign in with a password.
+      const unusableHash = await hashPassword(randomBytes(32).toString('base64url'));
+      const batchId = randomUUID();
+      const at = clock();
+      let alreadyAuthorised = 0;
+      let alreadyPending = 0;
+
+      const result = await repo
+        .transaction(async (tx) => {
+          const newRows = plan.filter((p) => p.userId == null);
+          const createdUsers = await repo.insertUsers(
+            newRows.map((p) => ({ workCode: p.workCode, nickName: p.name, phone: p.phone })),
+            unusableHash,
+            at,
+            tx,
+          );
+          const idOfWorkCode = new Map(createdUsers.map((u) => [u.workCode, u.id]));
+          const records = plan.flatMap((p) => {
+            const userId = p.userId ?? idOfWorkCode.get(p.workCode)!;
+            return p.storeIds.flatMap((storeId) => {
+              if (grantedKeys.has(key(userId, storeId))) {
+                alreadyAuthorised += 1;
+                return [];
+              }
+              if (pendingKeys.has(key(userId, storeId))) {
+                alreadyPending += 1;
+                return [];
+              }
+              return [{ userId, storeId, roleId: p.roleId }];
+            });
+          });
+          const ids = await repo.insertPending(
+            records,
+            { openedBy: caller.user.id, batchId, remark: '批量导入', at },
+            tx,
+          );
+          alreadyPending += records.length - ids.length;
+          return { usersCreated: createdUsers.length, recordsCreated: ids.length };
+        })
+        .catch((error: unknown) => {
+          if (isUniqueViolation(error)) throw conflict(AUTH_OPEN_MESSAGES.raced, 'IMPORT_RACED');
+          throw error;
+        });
+
+      await audit.record({
+        action: 'auth-open.import',
+        userId: caller.user.id,
+        target: batchId,
+        detail: { rows: rows.length, ...result },
+        ip: client.ip,
+      });
+      return { batchId, rowCount: rows.length, ...result, alreadyAuthorised, alreadyPending };
+    },
+  };
+}

@@ -1,0 +1,147 @@
+import {
+  avatarPathOf,
+  type AvatarUpdated,
+  type PasswordChanged,
+  type Profile,
+  type UpdatePasswordBody,
+  type UpdateProfileBody,
+} from '@console/contract';
+import type { Database } from '../../db/client.js';
+import type { ClientInfo } from '../../http/client.js';
+import type { Upload } from '../../http/upload.js';
+import type { Clock } from '../../platform/clock.js';
+import type { AuthContext } from '../../plugins/request-context.js';
+import type { AuditLog } from '../audit/audit-log.js';
+import type { LoginLimiter } from '../auth/login-limiter.js';
+import { hashPassword, verifyPassword } from '../auth/password.js';
+import { createUserRepository } from '../auth/user.repository.js';
+import { detectImageType } from './avatar-image.js';
+import { profileErrors } from './profile.messages.js';
+import { createProfileRepository, type ProfileRepository, type StoredAvatar } from './profile.repository.js';
+
+export type ProfileService = ReturnType<typeof createProfileService>;
+
+/** Wrong old passwords share the sign-in limiter's table under their own account key. */
+const passwordChangeKey = (userId: number) => `password-change:${userId}`;
+
+function isUniqueViolation(error: unknown): boolean {
+  const codeOf = (value: unknown) => (value as { code?: unknown } | null)?.code;
+  return codeOf(error) === '23505' || codeOf((error as { cause?: unknown } | null)?.cause) === '23505';
+}
+
+export function createProfileService(deps: {
+  db: Database;
+  clock: Clock;
+  profiles: ProfileRepository;
+  limiter: LoginLimiter;
+  audit: AuditLog;
+}) {
+  const { db, clock, profiles, limiter, audit } = deps;
+
+  const load = async (userId: number): Promise<Profile> => {
+    const profile = await profiles.findProfile(userId);
+    if (!profile) throw profileErrors.userGone();
+    return profile;
+  };
+
+  return {
+    profile: (caller: AuthContext) => load(caller.user.id),
+
+    async updateProfile(caller: AuthContext, body: UpdateProfileBody, client: ClientInfo): Promise<Profile> {
+      const userId = caller.user.id;
+      if ((await profiles.phoneOwner(body.phone, userId)) !== null) throw profileErrors.phoneTaken();
+      try {
+        await profiles.updateProfile(userId, body, clock());
+      } catch (error) {
+        // Two users claiming the same phone at once: the unique index decides.
+        if (isUniqueViolation(error)) throw profileErrors.phoneTaken();
+        throw error;
+      }
+      await audit.record({
+        action: 'profile.update',
+        userId,
+        target: caller.user.username,
+        detail: {
+          nickNameChanged: body.nickName !== caller.user.nickName,
+          phoneChanged: body.phone !== caller.user.phone,
+        },
+        ip: client.ip,
+      });
+      return load(userId);
+    },
+
+    /** Checks the old password (rate-limited), sets the new one and ends every other session of the user. */
+    async changePassword(
+      caller: AuthContext,
+      body: UpdatePasswordBody,
+      client: ClientInfo,
+    ): Promise<PasswordChanged> {
+      const userId = caller.user.id;
+      const attempt = await limiter.begin(passwordChangeKey(userId), client.ip).catch((error: unknown) => {
+        throw profileErrors.fromLock(error);
+      });
+      const user = await createUserRepository(db).findById(userId);
+      if (!user) throw profileErrors.userGone();
+      if (!(await verifyPassword(user.passwordHash, body.oldPassword))) {
+        await audit.record({
+          action: 'profile.password.failure',
+          userId,
+          target: user.username,
+          ip: client.ip,
+        });
+        throw profileErrors.wrongOldPassword();
+      }
+      await limiter.succeeded(attempt);
+      const passwordHash = await hashPassword(body.newPassword);
+      const otherSessionsEnded = await db.transaction(async (tx) => {
+        const scoped = tx as unknown as Database;
+        const now = clock();
+        await createUserRepository(scoped).setPassword(userId, passwordHash, now);
+        return createProfileRepository(scoped).revokeOtherSessions(userId, caller.sessionId, now);
+      });
+      await audit.record({
+        action: 'profile.password.change',
+        userId,
+        target: user.username,
+        detail: { otherSessionsEnded },
+        ip: client.ip,
+      });
+      return { otherSessionsEnded };
+    },
+
+    /** `origin` is the request's own scheme and host, so the stored path is an absolute http(s) URL. */
+    async updateAvatar(
+      caller: AuthContext,
+      upload: Upload,
+      origin: string,
+      client: ClientInfo,
+    ): Promise<AvatarUpdated> {
+      const contentType = detectImageType(upload.bytes);
+      if (!contentType) throw profileErrors.notAnImage();
+      const userId = caller.user.id;
+      const updatedAt = clock();
+      const avatarPath = `${origin}${avatarPathOf(userId, updatedAt.getTime())}`;
+      await db.transaction(async (tx) =>
+        createProfileRepository(tx as unknown as Database).saveAvatar(
+          userId,
+          { contentType, content: upload.bytes, updatedAt },
+          avatarPath,
+        ),
+      );
+      await audit.record({
+        action: 'profile.avatar.update',
+        userId,
+        target: caller.user.username,
+        detail: { contentType, bytes: upload.bytes.length },
+        ip: client.ip,
+      });
+      return { avatarPath };
+    },
+
+    async avatar(userId: number): Promise<StoredAvatar> {
+      const avatar = await profiles.readAvatar(userId);
+      if (!avatar) throw profileErrors.noAvatar();
+      return avatar;
+    },
+  };
+}

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { createTestApp } from '../test/test-app.js';
+import { configuredOrigins, originOf } from './security.js';
+
+describe('configured third-party origins in the CSP', () => {
+  it('takes the origin of a URL, tile templates included, and refuses other schemes', () => {
+    expect(originOf('https://tiles.example.com/{z}/{x}/{y}.png')).toBe('https://tiles.example.com');
+    expect(originOf('https://{s}.tile.example.com:8443/{z}/{x}/{y}.png')).toBe(
+      'https://*.tile.example.com:8443',
+    );
+    expect(originOf('javascript:alert(1)')).toBeNull();
+    expect(originOf('')).toBeNull();
+  });
+
+  it('puts each configured origin under its directive only', () => {
+    expect(
+      configuredOrigins({
+        statsScriptUrl: 'https://stats.example.com/s.js',
+        errorReportUrl: 'https://errors.example.com/report',
+        mapTileUrl: '',
+      }),
+    ).toEqual({
+      script: ['https://stats.example.com'],
+      connect: ['https://stats.example.com', 'https://errors.example.com'],
+      img: [],
+    });
+  });
+
+  it('sends them in the Content-Security-Policy header', async () => {
+    const t = await createTestApp({ statsScriptUrl: 'https://stats.example.com/s.js' });
+    try {
+      const csp = String(
+        (await t.app.inject({ method: 'GET', url: '/api/health' })).headers['content-security-policy'],
+      );
+      expect(csp).toContain("script-src 'self' https://stats.example.com");
+      expect(csp).toContain("connect-src 'self' https://stats.example.com");
+    } finally {
+      await t.close();
+    }
+  });
+});

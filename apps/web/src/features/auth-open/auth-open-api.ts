@@ -1,0 +1,92 @@
+import {
+  AUTH_OPEN_IMPORT_MAX_BYTES,
+  AUTH_OPEN_PATHS,
+  AUTH_PATHS,
+  STORE_PATHS,
+  type AuthOpenPage,
+  type AuthOpenQueryBody,
+  type AuthOpenRecord,
+  type AuthOpenUserInfo,
+  type CheckUserInfoBody,
+  type CloudRole,
+  type ConfirmOpenBody,
+  type ConfirmOpenResult,
+  type ConfirmOrRefuseBody,
+  type ImportRejection,
+  type ImportResult,
+  type ShopGroupPage,
+} from '@console/contract';
+import axios, { AxiosError } from 'axios';
+import { HTTP_LABELS, http } from '../../lib/http';
+import { buildCallerHeaders } from '../../lib/http/headers';
+import { useSessionStore } from '../../stores/session-store';
+import { currentStoreCode } from '../../stores/shop-store';
+import { importRejectionOf } from './import-errors';
+
+export type UploadOutcome =
+  { ok: true; result: ImportResult } | { ok: false; message: string; rejection: ImportRejection | null };
+
+export const authOpenApi = {
+  records: (query: AuthOpenQueryBody, signal?: AbortSignal) =>
+    http.post<AuthOpenPage>(AUTH_OPEN_PATHS.queryByUser, query, { signal }),
+  decide: (body: ConfirmOrRefuseBody) => http.post<AuthOpenRecord>(AUTH_OPEN_PATHS.confirmOrRefuse, body),
+  /** Shown inline under the search box (a 404 is an answer, not an accident). */
+  checkUser: (body: CheckUserInfoBody) =>
+    http.post<AuthOpenUserInfo>(AUTH_OPEN_PATHS.checkUserInfo, body, { flags: { silent: true } }),
+  open: (body: ConfirmOpenBody) => http.post<ConfirmOpenResult>(AUTH_OPEN_PATHS.confirmOpen, body),
+  roles: () => http.get<CloudRole[]>(AUTH_PATHS.cloudRoles),
+  /** The caller's own stores matching the keyword, as suggestions for the store select. */
+  stores: (keyword: string, signal?: AbortSignal) =>
+    http.post<ShopGroupPage>(
+      STORE_PATHS.shopGroups,
+      { pageNum: 1, pageSize: 50, searchKeyWord: keyword || null },
+      { signal, flags: { silent: true } },
+    ),
+  template: () => http.get<Blob>(AUTH_OPEN_PATHS.importTemplate, { responseType: 'blob' }),
+
+  /**
+   * The upload goes through axios directly: the shared client neither reports upload progress nor hands back
+   * the row errors of a 422 answer.
+   */
+  async upload(file: File, onProgress: (percent: number) => void): Promise<UploadOutcome> {
+    const session = useSessionStore.getState();
+    const form = new FormData();
+    form.append('file', file, file.name);
+    try {
+      const response = await axios.post<{ data: ImportResult }>(AUTH_OPEN_PATHS.batchImport, form, {
+        headers: buildCallerHeaders(session.token, {
+          userName: session.user?.username ?? '',
+          workCode: session.user?.workCode ?? '',
+          mobile: session.user?.phone ?? '',
+          storeCode: currentStoreCode(),
+        }),
+        timeout: 120_000,
+        onUploadProgress: (event) => {
+          if (event.total) onProgress(Math.round((event.loaded / event.total) * 100));
+        },
+      });
+      return { ok: true, result: response.data.data };
+    } catch (error) {
+      const body = error instanceof AxiosError ? (error.response?.data as unknown) : null;
+      const message =
+        body && typeof body === 'object' && typeof (body as { errorMsg?: unknown }).errorMsg === 'string'
+          ? (body as { errorMsg: string }).errorMsg
+          : HTTP_LABELS.failed;
+      return { ok: false, message, rejection: importRejectionOf(body) };
+    }
+  },
+};
+
+export const IMPORT_MAX_BYTES = AUTH_OPEN_IMPORT_MAX_BYTES;
+
+/** Saves a downloaded file under `filename` through a temporary link. */
+export function saveBlob(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

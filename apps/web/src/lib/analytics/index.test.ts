@@ -1,0 +1,41 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useSessionStore } from '../../stores/session-store';
+import type { StatsCommandQueue } from './stats-vendor';
+
+const config = vi.hoisted(() => ({ env: 'prd', statsScriptUrl: 'https://stats.example.com/s.js' }));
+vi.mock('../env', () => ({ runtimeConfig: config }));
+
+const { startAnalytics, trackEvent, trackPageView } = await import('./index');
+const queue = () => (window as unknown as { _czc?: StatsCommandQueue & unknown[][] })._czc ?? [];
+
+let stop: () => void = () => undefined;
+afterEach(() => {
+  stop();
+  delete (window as unknown as { _czc?: unknown })._czc;
+  config.env = 'prd';
+});
+
+describe('startAnalytics', () => {
+  it('loads the script, identifies a user who signs in later, and tracks', () => {
+    stop = startAnalytics();
+    expect(document.querySelector('script[src="https://stats.example.com/s.js"]')).not.toBeNull();
+    useSessionStore.setState({
+      user: { id: 1, username: 'alice', workCode: 'W001', nickName: '', phone: '', avatarPath: '' },
+    });
+    expect(trackEvent('门店', '保存', '/store/info', true)).toBe(true);
+    expect(trackPageView('/dashboard')).toBe(true);
+    expect(queue()).toEqual([
+      ['_setUserId', 'alice_W001'],
+      ['_setAutoPageview', true],
+      ['_trackEvent', '门店', '保存', '/store/info'],
+      ['_trackPageview', '/dashboard'],
+    ]);
+  });
+
+  it('is off in uat: nothing is sent', () => {
+    config.env = 'uat';
+    stop = startAnalytics();
+    expect(trackEvent('门店', '保存', '/store/info', true)).toBe(false);
+    expect(queue()).toEqual([]);
+  });
+});

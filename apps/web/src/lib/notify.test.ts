@@ -1,0 +1,64 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { bindNotifier, notify, type NotifierApi } from './notify';
+
+const staticApi = vi.hoisted(() => ({
+  message: { success: vi.fn(), error: vi.fn(), warning: vi.fn() },
+  notification: { error: vi.fn() },
+  modal: { confirm: vi.fn(), warning: vi.fn() },
+}));
+vi.mock('antd/es/message', () => ({ default: staticApi.message }));
+vi.mock('antd/es/notification', () => ({ default: staticApi.notification }));
+vi.mock('antd/es/modal', () => ({ default: staticApi.modal }));
+
+function fakeApi() {
+  return {
+    message: { success: vi.fn(), error: vi.fn(), warning: vi.fn() },
+    notification: { error: vi.fn() },
+    modal: { confirm: vi.fn(), warning: vi.fn() },
+  };
+}
+
+describe('notify', () => {
+  let unbind: (() => void) | undefined;
+  afterEach(() => {
+    unbind?.();
+    unbind = undefined;
+    vi.clearAllMocks();
+  });
+
+  it("uses antd's static functions, loaded on first use, until the App instances are bound", async () => {
+    notify.error('接口请求失败');
+    await vi.waitFor(() => expect(staticApi.message.error).toHaveBeenCalledWith('接口请求失败', 2));
+    notify.notification('网络请求超时', 5);
+    await vi.waitFor(() =>
+      expect(staticApi.notification.error).toHaveBeenCalledWith({ title: '网络请求超时', duration: 5 }),
+    );
+  });
+
+  it('uses the bound themed instances, and the static ones again once unbound', async () => {
+    const api = fakeApi();
+    unbind = bindNotifier(api as unknown as NotifierApi);
+    notify.success('保存成功');
+    expect(api.message.success).toHaveBeenCalledWith('保存成功', 2);
+    unbind();
+    unbind = undefined;
+    notify.warning('请选择门店');
+    await vi.waitFor(() => expect(staticApi.message.warning).toHaveBeenCalledWith('请选择门店', 2));
+    expect(api.message.warning).not.toHaveBeenCalled();
+  });
+
+  it('resolves confirm with the choice and alert on OK', async () => {
+    const api = fakeApi();
+    unbind = bindNotifier(api as unknown as NotifierApi);
+    const confirmed = notify.confirm({ title: '提示', content: '确定删除吗？' });
+    api.modal.confirm.mock.calls[0]?.[0].onOk();
+    await expect(confirmed).resolves.toBe(true);
+    const cancelled = notify.confirm({ title: '提示', content: '确定删除吗？' });
+    api.modal.confirm.mock.calls[1]?.[0].onCancel();
+    await expect(cancelled).resolves.toBe(false);
+    const alerted = notify.alert({ title: '提示', content: '账号已变更' });
+    expect(api.modal.warning.mock.calls[0]?.[0]).toMatchObject({ keyboard: false, closable: false });
+    api.modal.warning.mock.calls[0]?.[0].onOk();
+    await expect(alerted).resolves.toBeUndefined();
+  });
+});

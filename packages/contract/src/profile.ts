@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { sessionUserSchema } from './auth.js';
+import { MOBILE_PATTERN, PASSWORD_MAX, isStrongPassword } from './validation.js';
+
+export const PROFILE_PATHS = {
+  profile: '/api/users/profile',
+  updatePassword: '/api/users/updatePass',
+  updateAvatar: '/api/users/updateAvatar',
+  avatar: '/api/users/avatar/:userId',
+} as const;
+
+export const NICK_NAME_MAX = 20;
+export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+export const AVATAR_CONTENT_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+export type AvatarContentType = (typeof AVATAR_CONTENT_TYPES)[number];
+
+/** The avatar URL of a user (absolute once the server adds its origin); `v` busts caches after an upload. */
+export const avatarPathOf = (userId: number, version: number) =>
+  `${PROFILE_PATHS.avatar.replace(':userId', String(userId))}?v=${version}`;
+
+/** The personal centre's view of the signed-in user. */
+export const profileSchema = sessionUserSchema.extend({
+  deptName: z.string().nullable(),
+  /** ISO time of the last password change. */
+  passwordChangedAt: z.string(),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+export const updateProfileBodySchema = z.object({
+  nickName: z
+    .string({ error: '请输入姓名' })
+    .trim()
+    .min(1, '请输入姓名')
+    .max(NICK_NAME_MAX, `姓名不能超过${NICK_NAME_MAX}个字`),
+  phone: z.string({ error: '请输入手机号' }).trim().regex(MOBILE_PATTERN, '请输入正确的手机号'),
+});
+export type UpdateProfileBody = z.infer<typeof updateProfileBodySchema>;
+
+export const updatePasswordBodySchema = z
+  .object({
+    oldPassword: z.string({ error: '请输入原密码' }).min(1, '请输入原密码').max(PASSWORD_MAX, '原密码不正确'),
+    newPassword: z
+      .string({ error: '请输入新密码' })
+      .max(PASSWORD_MAX, '密码不能超过64位')
+      .refine(isStrongPassword, '密码至少8位，且包含大写字母、小写字母、数字、符号中的三种'),
+    confirmPassword: z.string({ error: '请再次输入新密码' }).max(PASSWORD_MAX),
+  })
+  .refine((body) => body.newPassword === body.confirmPassword, {
+    message: '两次输入的密码不一致',
+    path: ['confirmPassword'],
+  })
+  .refine((body) => body.newPassword !== body.oldPassword, {
+    message: '新密码不能与原密码相同',
+    path: ['newPassword'],
+  });
+export type UpdatePasswordBody = z.infer<typeof updatePasswordBodySchema>;
+
+/** Answer of a password change: how many other sessions were signed out. */
+export const passwordChangedSchema = z.object({ otherSessionsEnded: z.number().int() });
+export type PasswordChanged = z.infer<typeof passwordChangedSchema>;
+
+export const avatarUpdatedSchema = z.object({ avatarPath: z.string() });
+export type AvatarUpdated = z.infer<typeof avatarUpdatedSchema>;
+
+export const avatarParamsSchema = z.object({
+  userId: z.coerce.number({ error: '用户编号不正确' }).int('用户编号不正确').positive('用户编号不正确'),
+});
