@@ -50,6 +50,14 @@ const envSchema = z.object({
   ERROR_REPORT_URL: z.string().trim().default(''),
   /** How often the console checks for a new version (spec 9: default 1,800,000 ms). */
   VERSION_POLL_MS: z.coerce.number().int().min(60_000).max(86_400_000).default(1_800_000),
+  /** Help-desk phone shown in the message-center failure notice (spec 8, {phone}). */
+  SUPPORT_PHONE: z.string().trim().max(32).default('400-820-8820'),
+  /** How long the listener holds a poll with nothing to say; below the client's 80,000 ms timeout. */
+  LONGPOLL_HOLD_MS: z.coerce.number().int().min(1_000).max(75_000).default(55_000),
+  /** Held polls one instance accepts before answering 555 (back off 120 s). */
+  LONGPOLL_MAX_HELD: z.coerce.number().int().min(1).max(1_000_000).default(50_000),
+  /** How often an instance re-checks the database for held polls whose wake-up got lost. */
+  LONGPOLL_SWEEP_MS: z.coerce.number().int().min(100).max(60_000).default(1_000),
 });
 
 export type AppConfig = {
@@ -75,6 +83,8 @@ export type AppConfig = {
   statsScriptUrl: string;
   errorReportUrl: string;
   versionPollMs: number;
+  supportPhone: string;
+  longPoll: { holdMs: number; maxHeld: number; sweepMs: number };
 };
 
 export class ConfigError extends Error {}
@@ -114,6 +124,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     statsScriptUrl: e.STATS_SCRIPT_URL,
     errorReportUrl: e.ERROR_REPORT_URL,
     versionPollMs: e.VERSION_POLL_MS,
+    supportPhone: e.SUPPORT_PHONE,
+    longPoll: { holdMs: e.LONGPOLL_HOLD_MS, maxHeld: e.LONGPOLL_MAX_HELD, sweepMs: e.LONGPOLL_SWEEP_MS },
   };
 }
 

@@ -7,3 +7,5 @@ export * from './dashboard.js';
 export * from './profile.js';
 export * from './auth-open.js';
 export * from './client-errors.js';
+export * from './im-catalogue.js';
+export * from './im.js';

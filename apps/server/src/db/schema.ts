@@ -370,3 +370,45 @@ export const clientErrorReports = pgTable(
   },
   (t) => [index('client_error_reports_created_idx').on(t.createdAt)],
 );
+
+/**
+ * In-app messages (spec 3, 4.5): one row per receiver and store. Status 0 = not pushed yet; the listener answers
+ * those until the client acknowledges them (docs/domain/messages.md). The partial indexes hold only the rows
+ * the hot queries need, so unread counts and pending pushes never scan a receiver's history.
+ */
+export const imMessages = pgTable(
+  'im_messages',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    receiverId: integer('receiver_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    businessType: smallint('business_type').notNull(),
+    messageType: smallint('message_type').notNull(),
+    title: varchar('title', { length: 64 }).notNull(),
+    text: varchar('text', { length: 500 }).notNull(),
+    expandInfo: jsonb('expand_info').$type<Record<string, string | number | boolean>>().notNull().default({}),
+    status: smallint('status').notNull().default(0),
+    /** Who created it: a module name, or `publish-api` for upstream systems. */
+    source: varchar('source', { length: 32 }).notNull(),
+    createdAt: createdAt(),
+    pushedAt: timestamp('pushed_at', { withTimezone: true }),
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('im_messages_inbox_idx').on(t.receiverId, t.storeId, t.id),
+    index('im_messages_inbox_status_idx').on(t.receiverId, t.storeId, t.status, t.id),
+    index('im_messages_unread_idx')
+      .on(t.receiverId, t.storeId, t.businessType)
+      .where(sql`${t.status} in (0, 1)`),
+    index('im_messages_pending_idx')
+      .on(t.receiverId, t.storeId, t.id)
+      .where(sql`${t.status} = 0`),
+    index('im_messages_pending_created_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 0`),
+  ],
+);

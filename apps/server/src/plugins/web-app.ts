@@ -22,6 +22,7 @@ export function webRuntimeConfig(config: AppConfig) {
     statsScriptUrl: config.statsScriptUrl,
     errorReportUrl: config.errorReportUrl,
     versionPollMs: config.versionPollMs,
+    supportPhone: config.supportPhone,
   };
 }
 

@@ -41,6 +41,7 @@ describe('resolveRuntimeConfig', () => {
       statsScriptUrl: '',
       errorReportUrl: '',
       versionPollMs: 1_800_000,
+      supportPhone: '',
     });
   });
 
@@ -65,6 +66,7 @@ describe('resolveRuntimeConfig', () => {
       statsScriptUrl: '',
       errorReportUrl: '',
       versionPollMs: 1_800_000,
+      supportPhone: '',
     });
     expect(
       resolveRuntimeConfig(

@@ -28,6 +28,7 @@ export type RawRuntimeConfig = {
   statsScriptUrl?: string;
   errorReportUrl?: string;
   versionPollMs?: number;
+  supportPhone?: string;
 };
 
 // Hand-written checks rather than zod: this module is part of the entry chunk, where zod would cost ~25 kB gzip
@@ -75,6 +76,7 @@ const CONFIG_CHECKS: { [K in keyof RawRuntimeConfig]-?: Check<NonNullable<RawRun
   statsScriptUrl: text,
   errorReportUrl: text,
   versionPollMs: positiveInt,
+  supportPhone: text,
 };
 
 /** The known fields of the injected config (unknown ones dropped); null when any known field is malformed. */
@@ -109,6 +111,8 @@ export type RuntimeConfig = {
   /** Error-report endpoint; '' = the server's own client-error endpoint. */
   errorReportUrl: string;
   versionPollMs: number;
+  /** Help-desk phone of the message-center failure notice; '' = none configured. */
+  supportPhone: string;
 };
 
 export const DEFAULT_REQUEST_TIMEOUT_MS = 1_200_000;
@@ -156,6 +160,7 @@ export function resolveRuntimeConfig(raw: unknown, origin: string): RuntimeConfi
     statsScriptUrl: config.statsScriptUrl ?? '',
     errorReportUrl: config.errorReportUrl ?? '',
     versionPollMs: config.versionPollMs ?? DEFAULT_VERSION_POLL_MS,
+    supportPhone: config.supportPhone ?? '',
   };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createEmitter } from './store-events';
+import { createEmitter } from './emitter';
 
 describe('createEmitter', () => {
   it('calls the listeners of an event with its payload until they unsubscribe', () => {
