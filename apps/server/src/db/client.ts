@@ -27,6 +27,12 @@ export async function openDatabase(target: DatabaseTarget, poolSize = 10): Promi
 
 async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle connection can be closed by the server (restart, failover, an administrator's terminate). pg drops
+  // it from the pool and the next query opens a new one; without a listener the 'error' event would crash the
+  // process.
+  pool.on('error', (error) => {
+    console.warn(`PostgreSQL closed an idle connection: ${error.message}`);
+  });
   await pool.query('select 1');
   const db = drizzlePg({ client: pool, schema }) as unknown as Database;
   return {
