@@ -35,3 +35,9 @@ export async function nextCaptchaUuid(page: Page, trigger: () => Promise<unknown
 }
 
 export const SCREENSHOT_DIR = 'e2e/.screenshots';
+
+/** Forgets the account's last-used store, so the next sign-in asks again (specs leave demo accounts as found). */
+export async function forgetLastStore(request: APIRequestContext, username: string): Promise<void> {
+  const response = await request.post('/dev/forget-last-store', { data: { username } });
+  if (!response.ok()) throw new Error(`forget-last-store failed: ${response.status()}`);
+}

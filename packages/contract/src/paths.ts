@@ -17,6 +17,7 @@ export const AUTH_PATHS = {
 export const DEV_PATHS = {
   smsOutbox: '/dev/sms-outbox',
   captchaAnswer: '/dev/captcha/:uuid',
+  forgetLastStore: '/dev/forget-last-store',
 } as const;
 
 /** Store and user calls (spec 7.3); the store-console calls live under `/feo` (documented in docs/domain/stores.md). */

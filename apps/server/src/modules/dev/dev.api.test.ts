@@ -1,5 +1,7 @@
 import { AUTH_PATHS, DEV_PATHS } from '@console/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shopGroups, stores, userLastStores } from '../../db/schema.js';
 import { createUser, nextIp, nextPhone } from '../../test/fixtures.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
@@ -59,6 +61,27 @@ describe('demo mode', () => {
     expect(response.json().errorMsg).toBe('缺少参数 phone');
   });
 
+  it('POST /dev/forget-last-store removes the remembered store of an account', async () => {
+    const user = await createUser(t.db);
+    const [group] = await t.db.insert(shopGroups).values({ frontTitle: '测试区' }).returning();
+    const [store] = await t.db
+      .insert(stores)
+      .values({ shopCode: 'DEV01', shopName: '测试店', businessScopeName: '测试', shopGroupId: group!.id })
+      .returning({ id: stores.id });
+    await t.db.insert(userLastStores).values({ userId: user.id, storeId: store!.id });
+    const forget = () =>
+      t.app.inject({ method: 'POST', url: DEV_PATHS.forgetLastStore, payload: { username: user.username } });
+    expect((await forget()).json().data).toEqual({ forgotten: true });
+    expect(await t.db.select().from(userLastStores).where(eq(userLastStores.userId, user.id))).toEqual([]);
+    expect((await forget()).json().data).toEqual({ forgotten: false });
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: DEV_PATHS.forgetLastStore,
+      payload: { username: 'nobody-here' },
+    });
+    expect(unknown.statusCode).toBe(404);
+  });
+
   it('GET /dev/captcha/:uuid answers the answer of a captcha, or 404', async () => {
     const { uuid } = (
       await t.app.inject({ method: 'GET', url: AUTH_PATHS.captcha, remoteAddress: nextIp() })
@@ -80,6 +103,15 @@ describe('production', () => {
     t = await createTestApp({ demoMode: false, production: true });
   });
   afterAll(() => t.close());
+
+  it('POST /dev/forget-last-store answers 404', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: DEV_PATHS.forgetLastStore,
+      payload: { username: 'staff' },
+    });
+    expect(response.statusCode).toBe(404);
+  });
 
   it.each([`${DEV_PATHS.smsOutbox}?phone=13800138000`, '/dev/captcha/any-uuid'])(
     'GET %s answers 404',
