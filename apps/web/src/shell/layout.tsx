@@ -8,6 +8,7 @@ import { StoreGate } from '../features/stores/store-gate';
 import { StoreStartup } from '../features/stores/store-startup';
 import { useAppStore } from '../stores/app-store';
 import { useSettingsStore } from '../stores/settings-store';
+import { useShopStore } from '../stores/shop-store';
 import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
 import { KeepAliveOutlet } from './keep-alive-outlet';
@@ -26,6 +27,11 @@ const StoreInfoGate = lazy(() =>
   import('../features/store-info/store-info-gate').then((m) => ({ default: m.StoreInfoGate })),
 );
 
+// The message broadcast (spec 4.6): long poll, pop-up cards and sounds, only while a store is selected.
+const BroadcastHost = lazy(() =>
+  import('../features/messages/broadcast/broadcast-host').then((m) => ({ default: m.BroadcastHost })),
+);
+
 /**
  * The main frame ("Layout" in the server menu, spec 2.4): dark collapsible sidebar with an optional logo,
  * header, tag bar, the kept-alive pages with an optional footer, and the settings drawer.
@@ -36,6 +42,7 @@ export function Layout() {
   const opened = useAppStore((state) => state.sidebarOpened);
   const mobile = useAppStore((state) => state.device === 'mobile');
   const { tagsView, fixedHeader, sidebarLogo } = useSettingsStore();
+  const storeSelected = useShopStore((state) => state.shopInfo !== null);
   const collapsed = !opened;
 
   const rootClass = [styles.root, fixedHeader ? styles.fixedHeader : '', mobile ? styles.mobile : '']
@@ -86,6 +93,11 @@ export function Layout() {
         <Suspense fallback={null}>
           <StoreInfoGate />
         </Suspense>
+        {storeSelected && (
+          <Suspense fallback={null}>
+            <BroadcastHost />
+          </Suspense>
+        )}
       </AntLayout>
     </ShellNotices>
   );

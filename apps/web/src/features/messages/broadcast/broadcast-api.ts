@@ -1,0 +1,27 @@
+import { broadcastSchema, IM_LIMITS, IM_PATHS, type Message } from '@console/contract';
+import { http } from '../../../lib/http';
+
+export type BroadcastScope = { userId: number; workCode: string; storeCode: string };
+
+/** Spec 7.4 supplement history; a newer call cancels one still in flight (spec 7.1). */
+export async function supplementHistory(scope: BroadcastScope, signal: AbortSignal): Promise<void> {
+  await http.post(
+    IM_PATHS.supplement,
+    { receiver: scope.workCode, storeCode: scope.storeCode },
+    { signal, flags: { silent: true, dedupe: true } },
+  );
+}
+
+/** One long poll (spec 7.4): answers waiting messages, or holds below the 80 s timeout. */
+export async function listen(
+  scope: BroadcastScope,
+  ackIds: number[],
+  signal: AbortSignal,
+): Promise<Message[]> {
+  const data = await http.post<unknown>(
+    IM_PATHS.listener,
+    { receiver: scope.workCode, storeCode: scope.storeCode, size: IM_LIMITS.broadcastSize, ackIds },
+    { signal, timeout: IM_LIMITS.listenerTimeoutMs, flags: { silent: true } },
+  );
+  return broadcastSchema.parse(data).messageList;
+}

@@ -1,0 +1,112 @@
+import '../../../test/dom';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { messageEvents } from '../message-events';
+import { BroadcastStack } from './broadcast-stack';
+import { createCardStore } from './card-store';
+import { reportVoiceFailureOncePerDay, type SoundPlayer, type SoundPlayerState } from './sound-player';
+import { fakeMessage, memoryStorage } from './test-fakes';
+
+afterEach(cleanup);
+
+function fakePlayer(initial: Partial<SoundPlayerState> = {}) {
+  let state: SoundPlayerState = { muted: false, blocked: false, lastSound: '', ...initial };
+  const listeners = new Set<() => void>();
+  const set = (next: Partial<SoundPlayerState>) => {
+    state = { ...state, ...next };
+    listeners.forEach((l) => l());
+  };
+  const player: SoundPlayer = {
+    enqueue: vi.fn(),
+    turnOn: vi.fn(() => set({ muted: false, blocked: false })),
+    turnOff: vi.fn(() => set({ muted: true })),
+    getState: () => state,
+    subscribe: (l) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+  };
+  return { player, set };
+}
+
+function cardStore() {
+  return createCardStore({
+    storage: memoryStorage(),
+    storageKey: 'k',
+    isVisible: () => true,
+    now: () => Date.now(),
+    setTimeout: (c, ms) => setTimeout(c, ms),
+    clearTimeout: (h) => clearTimeout(h as number),
+  });
+}
+
+describe('BroadcastStack', () => {
+  it('shows at most 3 cards with the kind title, detail button and type name; the rest wait', () => {
+    const cards = cardStore();
+    const { player } = fakePlayer();
+    render(<BroadcastStack cards={cards} player={player} />);
+    act(() =>
+      cards.add([
+        fakeMessage(1),
+        fakeMessage(2),
+        fakeMessage(3),
+        fakeMessage(4, {
+          businessType: 9,
+          businessTypeName: '会员跟进',
+          messageContent: { messageType: 3, title: '', text: '会员 张三', expandInfo: {} },
+        }),
+      ]),
+    );
+    const shown = screen.getAllByTestId('broadcast-card');
+    expect(shown.map((c) => c.dataset.messageId)).toEqual(['4', '3', '2']);
+    expect(shown[0]!.textContent).toContain('会员升级提醒');
+    expect(shown[0]!.textContent).toContain('去分配');
+    expect(shown[0]!.textContent).toContain('会员跟进');
+    expect(shown[0]!.textContent).toContain('刚刚');
+    expect(screen.getByText('还有1条')).toBeTruthy();
+
+    act(() => fireEvent.click(screen.getAllByTestId('broadcast-card-close')[0]!));
+    expect(screen.getAllByTestId('broadcast-card').map((c) => c.dataset.messageId)).toEqual(['3', '2', '1']);
+  });
+
+  it('asks the message center to open a card and shows the default title for an unknown kind', () => {
+    const cards = cardStore();
+    const { player } = fakePlayer();
+    const requested = vi.fn();
+    const off = messageEvents.on('openRequested', requested);
+    render(<BroadcastStack cards={cards} player={player} />);
+    act(() =>
+      cards.add([
+        fakeMessage(8, { messageContent: { messageType: 99, title: '', text: 'x', expandInfo: {} } }),
+      ]),
+    );
+    expect(screen.getByTestId('broadcast-card').textContent).toContain('您有一条新的消息提醒');
+    fireEvent.click(screen.getByTestId('broadcast-card-detail'));
+    off();
+    expect(requested).toHaveBeenCalledWith(expect.objectContaining({ messageId: 8 }));
+  });
+
+  it('names the last sound requested and shows the muted state, which turns sound back on', () => {
+    const { player, set } = fakePlayer();
+    render(<BroadcastStack cards={null} player={player} />);
+    const stack = screen.getByTestId('broadcast-stack');
+    expect(screen.queryByTestId('sound-muted')).toBeNull();
+    act(() => set({ lastSound: 'orderRemind' }));
+    expect(stack.dataset.lastSound).toBe('orderRemind');
+    act(() => set({ blocked: true }));
+    fireEvent.click(screen.getByTestId('sound-muted'));
+    expect(player.turnOn).toHaveBeenCalled();
+    expect(screen.queryByTestId('sound-muted')).toBeNull();
+  });
+});
+
+describe('voice failure report', () => {
+  it('reports at most once a day', () => {
+    const storage = memoryStorage();
+    const report = vi.fn();
+    expect(reportVoiceFailureOncePerDay(storage, '2025-3-1', report)).toBe(true);
+    expect(reportVoiceFailureOncePerDay(storage, '2025-3-1', report)).toBe(false);
+    expect(reportVoiceFailureOncePerDay(storage, '2025-3-2', report)).toBe(true);
+    expect(report).toHaveBeenCalledTimes(2);
+  });
+});
