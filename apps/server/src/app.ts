@@ -23,6 +23,16 @@ import { authOpenRoutes } from './modules/auth-open/auth-open.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
 import { clientErrorRoutes } from './modules/client-errors/client-errors.routes.js';
+import { createDashboardSources } from './modules/dashboard/dashboard-sources.js';
+import { imRoutes, type ImModule } from './modules/im/im.routes.js';
+import { createWakeBus } from './platform/wake-bus.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The message center's producer (for business modules) and poll hub (tests, benchmark). */
+    messageCenter: ImModule;
+  }
+}
 
 /** JSON bodies are small forms; uploads get their own limit on their own route. */
 const JSON_BODY_LIMIT = 64 * 1024;
@@ -64,7 +74,10 @@ export async function buildApp(deps: AppDeps): Promise<AppInstance> {
     openapi: {
       info: { title: '门店运营云平台 API', version: '1.0.0' },
       components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer' },
+          serviceToken: { type: 'apiKey', in: 'header', name: 'X-Service-Token' },
+        },
       },
     },
     transform: jsonSchemaTransform,
@@ -74,6 +87,12 @@ export async function buildApp(deps: AppDeps): Promise<AppInstance> {
   registerAuthentication(app, deps);
   await registerUploads(app);
 
+  // A wake-up only hints that PostgreSQL has news; with Redis it reaches the other instances too.
+  const wakeBus = createWakeBus(deps.redis, app.log);
+  app.addHook('onClose', () => wakeBus.close());
+  const dashboardSources = createDashboardSources();
+  let messageCenter: ImModule | null = null;
+
   await app.register(async (scope) => {
     const api = scope as unknown as AppInstance;
     healthRoutes(api, deps);
@@ -82,12 +101,16 @@ export async function buildApp(deps: AppDeps): Promise<AppInstance> {
     roleRoutes(api, deps);
     storeRoutes(api, deps);
     authOpenRoutes(api, deps);
-    dashboardRoutes(api, deps);
+    messageCenter = imRoutes(api, deps, { wakeBus, dashboardSources });
+    dashboardRoutes(api, deps, dashboardSources);
     profileRoutes(api, deps);
     clientErrorRoutes(api, deps);
     // Belt and braces: demo helpers never exist in production, whatever demoMode says.
     if (config.demoMode && !config.production) devRoutes(api, deps);
   });
+
+  if (!messageCenter) throw new Error('message center routes were not registered');
+  app.decorate('messageCenter', messageCenter);
 
   await registerWebApp(app, config);
   return app;

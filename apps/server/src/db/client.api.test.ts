@@ -18,7 +18,10 @@ describe('database connection pool', () => {
     'survives the server closing its idle connections and reconnects on the next query',
     async () => {
       await handle.db.execute(sql`select 1`);
-      const { rows } = await handle.db.execute<{ name: string }>(sql`select current_database() as name`);
+      const current = (await handle.db.execute(sql`select current_database() as name`)) as unknown as {
+        rows: { name: string }[];
+      };
+      const rows = current.rows;
       const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
       await admin.connect();
       try {
@@ -32,7 +35,7 @@ describe('database connection pool', () => {
       }
       // Without a pool 'error' listener the terminated idle client would throw an uncaught exception here.
       await new Promise((resolve) => setTimeout(resolve, 200));
-      const again = await handle.db.execute<{ one: number }>(sql`select 1 as one`);
+      const again = (await handle.db.execute(sql`select 1 as one`)) as unknown as { rows: { one: number }[] };
       expect(again.rows[0]!.one).toBe(1);
     },
   );

@@ -5,6 +5,7 @@ export const APP_LABELS = {
   personalCenter: '个人中心',
   login: '登录',
   repair: '系统维护',
+  comingSoon: '功能开发中',
   pageLoading: '页面加载中',
   tip: '提示',
   userInfoFailed: '获取用户信息失败',

@@ -91,6 +91,8 @@ function staticRoutes(guard: ReturnType<typeof createGuard>): RouteObject[] {
                 name: 'personCenter',
               },
             ),
+            // A message target whose page the menu does not have yet (spec 2.15).
+            page('/coming-soon', comingSoon, { title: APP_LABELS.comingSoon, noCache: true }),
             { path: '/redirect/*', Component: RedirectPage },
           ],
         },

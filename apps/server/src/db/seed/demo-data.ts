@@ -4,6 +4,7 @@ import type { Database } from '../client.js';
 import { departments, shopGroups, stores, userLastStores, userRoles, users, userStores } from '../schema.js';
 import { lockSeeding, seedBaseData } from './base-data.js';
 import { seedDailyMetrics } from './daily-metrics.js';
+import { seedDemoMessages } from './demo-messages.js';
 import {
   DEMO_ACCOUNT_SEEDS,
   HEAD_OFFICE_DEPARTMENTS,
@@ -20,8 +21,8 @@ export const DEMO_ACCOUNTS: readonly { username: string; password: string; descr
   DEMO_ACCOUNT_SEEDS.map(({ username, password, description }) => ({ username, password, description }));
 
 /**
- * Demo shop groups, stores, departments, users and 30 days of dashboard figures ending `now`, on the
- * embedded default only (the caller decides).
+ * Demo shop groups, stores, departments, users, 30 days of dashboard figures ending `now` and a few
+ * delivered messages, on the embedded default only (the caller decides).
  * Runs once: `seeded: false` when an `admin` user or any store already exists. One transaction, so a
  * failure leaves nothing half-seeded.
  */
@@ -99,6 +100,7 @@ export async function seedDemoData(db: Database, now = new Date()): Promise<{ se
     await tx.insert(userRoles).values(roleLinks);
     await tx.insert(userStores).values(storeLinks);
     if (lastStores.length > 0) await tx.insert(userLastStores).values(lastStores);
+    await seedDemoMessages(tx, now);
     return { seeded: true };
   });
 }

@@ -116,12 +116,12 @@ describe('POST /api/dashboard/summary', () => {
     }
   });
 
-  it('flags every card without a source as null', async () => {
+  it('flags every card without a source as null; the message center feeds unread messages', async () => {
     const data = (await summary(aliceToken, { storeCode: 'DA01' })).json<{ data: DashboardSummary }>().data;
     expect(data.counts).toEqual([
       { key: 'ordersToGrab', value: null, source: null },
       { key: 'ordersToShip', value: null, source: null },
-      { key: 'unreadMessages', value: null, source: null },
+      { key: 'unreadMessages', value: 0, source: 'messages' },
       { key: 'pendingAudits', value: null, source: null },
     ]);
   });

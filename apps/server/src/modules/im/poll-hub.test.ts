@@ -1,0 +1,106 @@
+import { EventEmitter } from 'node:events';
+import type { Broadcast } from '@console/contract';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Inbox } from './message-format.js';
+import { createPollHub, EMPTY_BROADCAST, type HeldPoll } from './poll-hub.js';
+
+const INBOX: Inbox = { receiverId: 1, storeId: 2, receiver: 'W1', storeCode: 'S1' };
+const FOUND: Broadcast = { messageCount: 1, messageList: [] };
+
+/** A fake reply: records what was sent; `raw` emits 'close' like a ServerResponse. */
+function fakeReply() {
+  const sent: unknown[] = [];
+  const raw = new EventEmitter();
+  return { sent, raw, send: (payload: unknown) => sent.push(payload) };
+}
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+const log = { error: vi.fn() };
+const flush = () => new Promise((resolve) => setImmediate(resolve));
+
+afterEach(() => vi.useRealTimers());
+
+describe('poll hub', () => {
+  it('checks once when holding and answers at once when something waits', async () => {
+    const hub = createPollHub({ holdMs: 1_000, maxHeld: 10, fetch: async () => FOUND, log });
+    const reply = fakeReply();
+    hub.hold({ key: '1:2', inbox: INBOX, size: 100, markOnDelivery: false, reply });
+    await flush();
+    expect(reply.sent).toEqual([{ result: 0, data: FOUND, errorMsg: null, errorCode: null }]);
+    expect(hub.size()).toBe(0);
+  });
+
+  it('checks again when a wake-up arrives during a check, so it is never lost', async () => {
+    const answers = [deferred<Broadcast | null>(), deferred<Broadcast | null>()];
+    let calls = 0;
+    const hub = createPollHub({ holdMs: 1_000, maxHeld: 10, fetch: () => answers[calls++]!.promise, log });
+    const reply = fakeReply();
+    hub.hold({ key: '1:2', inbox: INBOX, size: 100, markOnDelivery: false, reply });
+    hub.wake(['1:2']);
+    hub.wake(['1:2']);
+    answers[0]!.resolve(null);
+    await flush();
+    expect(calls).toBe(2);
+    answers[1]!.resolve(FOUND);
+    await flush();
+    expect(reply.sent).toHaveLength(1);
+    expect(hub.size()).toBe(0);
+  });
+
+  it('answers empty after holdMs, and a check still running at expiry may answer what it found', async () => {
+    vi.useFakeTimers();
+    const pending = deferred<Broadcast | null>();
+    let calls = 0;
+    const hub = createPollHub({
+      holdMs: 500,
+      maxHeld: 10,
+      fetch: () => (calls++ === 0 ? Promise.resolve(null) : pending.promise),
+      log,
+    });
+    const idle = fakeReply();
+    hub.hold({ key: 'a', inbox: INBOX, size: 1, markOnDelivery: true, reply: idle });
+    await vi.advanceTimersByTimeAsync(500);
+    expect(idle.sent).toEqual([{ result: 0, data: EMPTY_BROADCAST, errorMsg: null, errorCode: null }]);
+
+    const busy = fakeReply();
+    hub.hold({ key: 'b', inbox: INBOX, size: 1, markOnDelivery: true, reply: busy });
+    await vi.advanceTimersByTimeAsync(500);
+    expect(busy.sent).toEqual([]);
+    pending.resolve(FOUND);
+    await vi.advanceTimersByTimeAsync(0);
+    expect((busy.sent[0] as { data: Broadcast }).data).toBe(FOUND);
+  });
+
+  it('drops a poll whose client went away and reports fullness', async () => {
+    const hub = createPollHub({ holdMs: 10_000, maxHeld: 2, fetch: async () => null, log });
+    const first = fakeReply();
+    const second = fakeReply();
+    hub.hold({ key: 'k', inbox: INBOX, size: 1, markOnDelivery: false, reply: first });
+    hub.hold({ key: 'k', inbox: INBOX, size: 1, markOnDelivery: false, reply: second });
+    await flush();
+    expect(hub.full()).toBe(true);
+    first.raw.emit('close');
+    expect(hub.size()).toBe(1);
+    expect(hub.full()).toBe(false);
+    hub.releaseAll();
+    expect(second.sent).toHaveLength(1);
+    expect(first.sent).toHaveLength(0);
+    expect(hub.has('k')).toBe(false);
+  });
+
+  it('sends the error when a check fails and forgets the poll', async () => {
+    const failure = new Error('database down');
+    const hub = createPollHub({ holdMs: 10_000, maxHeld: 2, fetch: () => Promise.reject(failure), log });
+    const reply = fakeReply();
+    const poll: HeldPoll = hub.hold({ key: 'x', inbox: INBOX, size: 1, markOnDelivery: false, reply });
+    await flush();
+    expect(reply.sent).toEqual([failure]);
+    expect(poll.settled).toBe(true);
+    expect(hub.size()).toBe(0);
+  });
+});

@@ -1,0 +1,152 @@
+import type { Broadcast } from '@console/contract';
+import { ok } from '../../http/envelope.js';
+import type { Inbox } from './message-format.js';
+
+/** The part of a Fastify reply a held poll needs. */
+export type PollReply = {
+  send(payload: unknown): unknown;
+  raw: { once(event: 'close', listener: () => void): unknown };
+};
+
+/** One held long poll: one small object and one timer. */
+export type HeldPoll = {
+  readonly key: string;
+  readonly inbox: Inbox;
+  readonly size: number;
+  /** A spec client without acknowledgement: answered messages are marked delivered. */
+  readonly markOnDelivery: boolean;
+  readonly reply: PollReply;
+  timer: NodeJS.Timeout | undefined;
+  checking: boolean;
+  /** A wake-up arrived while checking: check once more. */
+  recheck: boolean;
+  /** The hold time ran out while checking: answer empty unless the check finds something. */
+  expired: boolean;
+  settled: boolean;
+};
+
+export type PollHub = ReturnType<typeof createPollHub>;
+
+export const EMPTY_BROADCAST: Broadcast = Object.freeze({ messageCount: 0, messageList: [] }) as Broadcast;
+
+type HubOptions = {
+  holdMs: number;
+  maxHeld: number;
+  /** Step 2 of the listener: the waiting messages of the poll's inbox, or null when there are none. */
+  fetch(poll: HeldPoll): Promise<Broadcast | null>;
+  log: { error(details: object, message: string): void };
+};
+
+/**
+ * Held long polls by inbox key (`receiverId:storeId`). A wake for a key re-checks its polls against the
+ * database; nothing is answered from memory, so a duplicated or lost wake-up is harmless.
+ */
+export function createPollHub(options: HubOptions) {
+  const { holdMs, maxHeld, fetch, log } = options;
+  const byKey = new Map<string, Set<HeldPoll>>();
+  const byResponse = new WeakMap<object, HeldPoll>();
+  let held = 0;
+
+  function release(poll: HeldPoll): void {
+    poll.settled = true;
+    if (poll.timer) clearTimeout(poll.timer);
+    poll.timer = undefined;
+    const polls = byKey.get(poll.key);
+    if (polls?.delete(poll)) {
+      held -= 1;
+      if (polls.size === 0) byKey.delete(poll.key);
+    }
+  }
+
+  function answer(poll: HeldPoll, broadcast: Broadcast): void {
+    if (poll.settled) return;
+    release(poll);
+    poll.reply.send(ok(broadcast));
+  }
+
+  function check(poll: HeldPoll): void {
+    if (poll.settled) return;
+    if (poll.checking) {
+      poll.recheck = true;
+      return;
+    }
+    poll.checking = true;
+    void run(poll);
+  }
+
+  async function run(poll: HeldPoll): Promise<void> {
+    try {
+      do {
+        poll.recheck = false;
+        const found = await fetch(poll);
+        if (poll.settled) return;
+        if (found) return answer(poll, found);
+        if (poll.expired) return answer(poll, EMPTY_BROADCAST);
+      } while (poll.recheck);
+    } catch (error) {
+      log.error({ err: error }, 'long-poll check failed');
+      if (!poll.settled) {
+        release(poll);
+        poll.reply.send(error);
+      }
+    } finally {
+      poll.checking = false;
+    }
+  }
+
+  function expire(poll: HeldPoll): void {
+    poll.timer = undefined;
+    if (poll.checking) poll.expired = true;
+    else answer(poll, EMPTY_BROADCAST);
+  }
+
+  // Shared by every poll (no closure per poll): `this` is the closed response.
+  function onResponseClose(this: object): void {
+    const poll = byResponse.get(this);
+    if (poll && !poll.settled) release(poll);
+  }
+
+  return {
+    /** Polls held now. */
+    size: () => held,
+    full: () => held >= maxHeld,
+    has: (key: string) => byKey.has(key),
+    keys: () => byKey.keys(),
+
+    /** Holds the poll and checks the database once (a message may have arrived before it was registered). */
+    hold(init: Pick<HeldPoll, 'key' | 'inbox' | 'size' | 'markOnDelivery' | 'reply'>): HeldPoll {
+      const poll: HeldPoll = {
+        ...init,
+        timer: undefined,
+        checking: false,
+        recheck: false,
+        expired: false,
+        settled: false,
+      };
+      let polls = byKey.get(poll.key);
+      if (!polls) {
+        polls = new Set();
+        byKey.set(poll.key, polls);
+      }
+      polls.add(poll);
+      held += 1;
+      poll.timer = setTimeout(expire, holdMs, poll);
+      byResponse.set(poll.reply.raw, poll);
+      poll.reply.raw.once('close', onResponseClose);
+      check(poll);
+      return poll;
+    },
+
+    wake(keys: Iterable<string>): void {
+      for (const key of keys) {
+        const polls = byKey.get(key);
+        if (polls) for (const poll of [...polls]) check(poll);
+      }
+    },
+
+    /** Answers every held poll with an empty list (shutdown): clients simply poll again elsewhere. */
+    releaseAll(): void {
+      for (const polls of [...byKey.values()]) for (const poll of [...polls]) answer(poll, EMPTY_BROADCAST);
+    },
+  };
+}

@@ -1,0 +1,86 @@
+import { randomUUID } from 'node:crypto';
+import type { Redis } from 'ioredis';
+
+/** Redis channel of cross-instance wake-ups. */
+export const WAKE_CHANNEL = 'im:wake';
+
+type WakeHandler = (keys: string[]) => void;
+type Logger = { warn(details: object, message: string): void };
+
+export type WakeBus = {
+  /** Wakes the holders of `keys` on this instance at once and on other instances through Redis. Never throws. */
+  publish(keys: string[]): void;
+  subscribe(handler: WakeHandler): () => void;
+  close(): Promise<void>;
+};
+
+type WirePayload = { from: string; keys: string[] };
+
+/**
+ * Wake-ups for held long polls. A wake-up is only a hint that the database has something new; losing one
+ * (Redis down, flushed, a dropped subscription) delays a message until the sweeper runs, it never loses one.
+ */
+export function createWakeBus(redis: Redis | null, log: Logger = silentLogger): WakeBus {
+  const instanceId = randomUUID();
+  const handlers = new Set<WakeHandler>();
+  const deliver = (keys: string[]) => {
+    for (const handler of handlers) {
+      try {
+        handler(keys);
+      } catch (error) {
+        log.warn({ err: error }, 'wake handler failed');
+      }
+    }
+  };
+
+  const subscriber = redis ? redis.duplicate() : null;
+  if (subscriber) {
+    subscriber.on('error', (error: unknown) => log.warn({ err: error }, 'wake subscriber error'));
+    subscriber.subscribe(WAKE_CHANNEL).catch((error: unknown) => {
+      log.warn({ err: error }, 'wake subscription failed; the sweeper still delivers');
+    });
+    subscriber.on('message', (channel: string, raw: string) => {
+      if (channel !== WAKE_CHANNEL) return;
+      const payload = parsePayload(raw);
+      // Our own echo: local subscribers were called when we published.
+      if (!payload || payload.from === instanceId) return;
+      deliver(payload.keys);
+    });
+  }
+
+  return {
+    publish(keys) {
+      if (keys.length === 0) return;
+      deliver(keys);
+      if (!redis) return;
+      const payload: WirePayload = { from: instanceId, keys };
+      try {
+        redis.publish(WAKE_CHANNEL, JSON.stringify(payload)).catch((error: unknown) => {
+          log.warn({ err: error }, 'wake publish failed; the sweeper still delivers');
+        });
+      } catch (error) {
+        log.warn({ err: error }, 'wake publish failed; the sweeper still delivers');
+      }
+    },
+    subscribe(handler) {
+      handlers.add(handler);
+      return () => handlers.delete(handler);
+    },
+    async close() {
+      handlers.clear();
+      if (subscriber) subscriber.disconnect();
+    },
+  };
+}
+
+function parsePayload(raw: string): WirePayload | null {
+  try {
+    const value = JSON.parse(raw) as Partial<WirePayload>;
+    if (typeof value.from !== 'string' || !Array.isArray(value.keys)) return null;
+    return { from: value.from, keys: value.keys.filter((k): k is string => typeof k === 'string') };
+  } catch {
+    return null;
+  }
+}
+
+const silentLogger: Logger = { warn: () => undefined };

@@ -1,0 +1,31 @@
+/** Chinese text of the message center (zh-text.md, "Message center"). */
+export const MESSAGE_LABELS = {
+  center: '消息中心',
+  markAllRead: '全部已读',
+  clearAll: '清空消息',
+  allTag: '全部',
+  tabs: { all: '全部', unread: '未读', read: '已读' },
+  deleteConfirm: '确定删除该条消息吗？',
+  delete: '删除',
+  followUpTitle: '消息通知',
+  ok: '确定',
+  cancel: '取消',
+  tip: '提示',
+  comingSoonTitle: '功能开发中',
+  clearConfirm: '确定清空全部消息吗？清空后将无法恢复。',
+  unreadCountFailed: '获取未读消息总数失败',
+  listFailed: '获取消息列表失败',
+  tagsFailed: '获取业务标签失败',
+  deleteFailed: '消息删除失败',
+  markAllReadDone: '全部已读成功',
+  markAllReadFailed: '全部已读失败',
+  clearDone: '清空消息成功',
+  clearFailed: '清空消息失败',
+  empty: '暂无消息',
+  loadMore: { loading: '加载中…', done: '没有更多了', error: '加载失败，点击重试', idle: '加载更多' },
+  /** Design decision: a message without a screen says so instead of doing nothing (docs/domain/messages.md). */
+  noTarget: '该消息暂无可查看的页面，功能即将上线',
+  /** A url target that is not a safe http(s) link never opens. */
+  unsafeLink: '消息链接无效，已阻止打开',
+  unread: '未读',
+} as const;

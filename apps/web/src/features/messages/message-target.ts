@@ -1,0 +1,54 @@
+import { resolveMessageTarget, type Message, type MenuNode } from '@console/contract';
+import { menuPages } from '../../app/menu-routes';
+import { appendToken } from '../../lib/format/link';
+
+/** The static route of the coming-soon page, for a named target the menu has no page for. */
+export const COMING_SOON_PATH = '/coming-soon';
+
+export type TargetPlan =
+  /** Open in a new tab; the token is already appended when the host is allow-listed. */
+  | { kind: 'external'; url: string }
+  /** A url that is not a safe absolute http(s) link: never opened. */
+  | { kind: 'refused' }
+  /** `sameRoute`: the target page is the current one, so the view is replaced and reloaded. */
+  | { kind: 'navigate'; path: string; to: string; sameRoute: boolean }
+  | { kind: 'comingSoon'; to: string }
+  | { kind: 'none' };
+
+export type TargetContext = {
+  menus: readonly MenuNode[];
+  currentPath: string;
+  token: string | null;
+  tokenHosts: readonly string[];
+};
+
+/** The route path of a named target (a server menu route name, spec 2.15), or null when the menu has none. */
+export function routePathOfName(menus: readonly MenuNode[], name: string): string | null {
+  return menuPages(menus).find((page) => page.node.name === name)?.path ?? null;
+}
+
+function withQuery(path: string, query: Record<string, string>): string {
+  const search = new URLSearchParams(query).toString();
+  return search ? `${path}?${search}` : path;
+}
+
+/** Where opening `message` goes (spec 2.15; DESIGN 4 "Links"), without side effects. */
+export function planMessageTarget(
+  message: Pick<Message, 'businessType' | 'messageContent'>,
+  context: TargetContext,
+): TargetPlan {
+  const target = resolveMessageTarget(message.businessType, message.messageContent);
+  if (target.kind === 'none') return { kind: 'none' };
+  if (target.kind === 'url') {
+    const url = appendToken(target.url, context.token, context.tokenHosts);
+    return url === null ? { kind: 'refused' } : { kind: 'external', url };
+  }
+  const path = routePathOfName(context.menus, target.name);
+  if (path === null) return { kind: 'comingSoon', to: COMING_SOON_PATH };
+  return {
+    kind: 'navigate',
+    path,
+    to: withQuery(path, target.query),
+    sameRoute: path === context.currentPath,
+  };
+}
