@@ -4,15 +4,18 @@
  * Decisions where the spec is open are in docs/domain/messages.md.
  */
 
-/** Message business types (filter tags), spec 4.9. Member follow-up is 9 (the first reading). */
+/**
+ * Message business types (filter tags), spec 4.9. Member follow-up is 9 (the first reading). The spec names
+ * 3 to 7 all 云仓; five identical tags would be unusable, so each carries its family after 云仓·.
+ */
 export const BUSINESS_TYPES = [
   { code: 1, message: '线上订单', color: '#ff2f28', family: 'onlineOrder' },
   { code: 2, message: '小程序', color: '#fa8c16', family: 'orderCustomer' },
-  { code: 3, message: '云仓', color: '#13c2c2', family: 'fulfilment' },
-  { code: 4, message: '云仓', color: '#1677ff', family: 'inventory' },
-  { code: 5, message: '云仓', color: '#722ed1', family: 'approvalTodo' },
-  { code: 6, message: '云仓', color: '#2f54eb', family: 'approvalResult' },
-  { code: 7, message: '云仓', color: '#08979c', family: 'general' },
+  { code: 3, message: '云仓·履约', color: '#13c2c2', family: 'fulfilment' },
+  { code: 4, message: '云仓·调拨', color: '#1677ff', family: 'inventory' },
+  { code: 5, message: '云仓·审核', color: '#722ed1', family: 'approvalTodo' },
+  { code: 6, message: '云仓·审核结果', color: '#2f54eb', family: 'approvalResult' },
+  { code: 7, message: '云仓·其他', color: '#08979c', family: 'general' },
   { code: 8, message: '码记录', color: '#8c8c8c', family: 'general' },
   { code: 9, message: '会员跟进', color: '#52c41a', family: 'member' },
   { code: 10, message: '营销', color: '#eb2f96', family: 'general' },

@@ -1,3 +1,4 @@
+import { MutedOutlined, SoundOutlined } from '@ant-design/icons';
 import { IM_LIMITS } from '@console/contract';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { BroadcastCard } from './broadcast-card';
@@ -28,7 +29,7 @@ function useNow(active: boolean): number {
 
 /**
  * The top-right stack: at most IM_LIMITS.maxCards cards (newest on top; older ones wait and move up when one
- * closes), and the sound control — 🔇 whenever sound is off or blocked, 🔊 to turn it off while cards show.
+ * closes), and the sound control — a muted icon and text whenever sound is off or blocked, a sound icon to turn it off while cards show.
  * `data-last-sound` names the last sound requested (browser tests read it; headless browsers may be silent).
  */
 export function BroadcastStack({ cards, player }: { cards: CardStore | null; player: SoundPlayer }) {
@@ -56,7 +57,13 @@ export function BroadcastStack({ cards, player }: { cards: CardStore | null; pla
           aria-label={silenced ? BROADCAST_LABELS.soundOn : BROADCAST_LABELS.soundOff}
           onClick={() => (silenced ? player.turnOn() : player.turnOff())}
         >
-          {silenced ? `🔇 ${BROADCAST_LABELS.soundMuted}` : '🔊'}
+          {silenced ? (
+            <>
+              <MutedOutlined aria-hidden /> {BROADCAST_LABELS.soundMuted}
+            </>
+          ) : (
+            <SoundOutlined aria-hidden />
+          )}
         </button>
       )}
       {visible.map((entry) => (

@@ -87,7 +87,7 @@ function createSoundPlayer() {
 
   return {
     enqueue: (key: string) => queue.enqueue(key),
-    /** The 🔇 control: turns sound on (and unlocks a blocked queue: the click is a user gesture). */
+    /** The muted control: turns sound on (and unlocks a blocked queue: the click is a user gesture). */
     turnOn() {
       localStorage.removeItem(MUTED_KEY);
       if (queue.muted()) queue.setMuted(false);
