@@ -105,10 +105,12 @@ test.describe('dashboard and personal centre', () => {
     await page.reload();
     expect((await firstSummary).status()).toBe(200);
 
-    // Four cards; no module feeds them yet, so each shows "—"; the order cards link to their lists.
-    for (const key of ['ordersToGrab', 'ordersToShip', 'unreadMessages', 'pendingAudits']) {
+    // Four cards: the message center feeds 未读消息; no module feeds the others yet, so they show "—".
+    await expect(page.getByTestId('count-unreadMessages')).toHaveText(/^未读消息\d+$/);
+    for (const key of ['ordersToGrab', 'ordersToShip', 'pendingAudits']) {
       await expect(page.getByTestId(`count-${key}`)).toContainText('—');
     }
+    // The order cards link to their lists.
     await expect(page.getByTestId('count-ordersToGrab').getByRole('link')).toHaveAttribute(
       'href',
       '/order/rob-orders',

@@ -12,11 +12,15 @@ async function signInAsAdmin(page: Page) {
 
 const tags = (page: Page) => page.getByTestId('tags-bar').getByTestId('tag');
 
+/** Opens a menu page; retried because a click can land while the submenu is still sliding open. */
 async function openFromSidebar(page: Page, group: string, item: string) {
   const sidebar = page.getByTestId('sidebar');
   const entry = sidebar.getByRole('menuitem', { name: item, exact: true });
-  if (!(await entry.isVisible())) await sidebar.getByText(group, { exact: true }).click();
-  await entry.click();
+  await expect(async () => {
+    if (!(await entry.isVisible())) await sidebar.getByText(group, { exact: true }).click();
+    await entry.click();
+    await expect(tags(page).filter({ hasText: item })).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 10_000 });
 }
 
 /** Lets the sidebar, switch and menu transitions finish before a screenshot. */
@@ -50,6 +54,8 @@ test.describe('console shell', () => {
 
     // Header search by pinyin initials.
     await page.getByTestId('header-search-open').click();
+    // The search box loads on first use: type once it has the focus.
+    await expect(page.getByRole('combobox')).toBeFocused();
     await page.keyboard.type('ddgl');
     await expect(page.locator('.ant-select-item-option').first()).toHaveText('订单管理');
     await settle(page);
