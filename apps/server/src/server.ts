@@ -37,7 +37,8 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
-  await app.listen({ port: config.port, host: config.host });
+  // A deep accept queue: after a restart thousands of consoles re-open their long polls at once.
+  await app.listen({ port: config.port, host: config.host, backlog: 4096 });
   printBanner(config.port, database.kind, seed !== null, config.demoMode);
   if (seed?.seeded) app.log.info('demo data seeded');
 }

@@ -22,6 +22,12 @@ export type PublishInput = {
   source: string;
 };
 
+/**
+ * Rows per INSERT: a statement takes at most 65,535 parameters and a message row has 9, so a store-wide message
+ * to thousands of staff is written in several statements of the same transaction.
+ */
+const INSERT_CHUNK_ROWS = 1_000;
+
 export type PublishOutcome = { messageIds: number[]; wakeKeys: string[] };
 
 export type MessageProducer = ReturnType<typeof createMessageProducer>;
@@ -48,22 +54,27 @@ export function createMessageProducer(deps: { db: Database; clock: Clock; wakeBu
       : await staffOf(tx, input.storeId);
     if (receiverIds.length === 0) throw new NoReceiversError();
     const createdAt = clock();
-    const rows = await tx
-      .insert(imMessages)
-      .values(
-        receiverIds.map((receiverId) => ({
-          storeId: input.storeId,
-          receiverId,
-          businessType: input.businessType,
-          messageType: input.messageType,
-          title: input.title?.trim() || kind.title,
-          text: input.text,
-          expandInfo: input.expandInfo ?? {},
-          source: input.source,
-          createdAt,
-        })),
-      )
-      .returning({ id: imMessages.id, receiverId: imMessages.receiverId });
+    const values = receiverIds.map((receiverId) => ({
+      storeId: input.storeId,
+      receiverId,
+      businessType: input.businessType,
+      messageType: input.messageType,
+      title: input.title?.trim() || kind.title,
+      text: input.text,
+      expandInfo: input.expandInfo ?? {},
+      source: input.source,
+      createdAt,
+    }));
+    const rows: { id: number; receiverId: number }[] = [];
+    for (let start = 0; start < values.length; start += INSERT_CHUNK_ROWS) {
+      const chunk = values.slice(start, start + INSERT_CHUNK_ROWS);
+      rows.push(
+        ...(await tx
+          .insert(imMessages)
+          .values(chunk)
+          .returning({ id: imMessages.id, receiverId: imMessages.receiverId })),
+      );
+    }
     return {
       messageIds: rows.map((r) => r.id),
       wakeKeys: rows.map((r) => inboxKey({ receiverId: r.receiverId, storeId: input.storeId })),

@@ -1,0 +1,49 @@
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { imMessages, users, userStores } from '../../db/schema.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { addStore } from './im-test-fixtures.js';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+/** More staff than one INSERT can take (65,535 parameters / 9 per message row ≈ 7,281). */
+const LARGE_STORE_STAFF = 8_000;
+
+describe('message producer', () => {
+  it('writes a store-wide message to thousands of staff in one transaction', async () => {
+    const store = await addStore(t.db, '大店');
+    const staff = await t.db
+      .insert(users)
+      .values(
+        Array.from({ length: LARGE_STORE_STAFF }, (_, i) => ({
+          username: `bulk${i}`,
+          nickName: `店员${i}`,
+          workCode: `BULK${i}`,
+          passwordHash: 'unusable',
+        })),
+      )
+      .returning({ id: users.id });
+    await t.db.insert(userStores).values(staff.map((u) => ({ userId: u.id, storeId: store.id })));
+
+    const outcome = await t.app.messageCenter.producer.publishNow({
+      storeId: store.id,
+      businessType: 10,
+      messageType: 1,
+      text: '今晚 20:00 盘点，请全员到店',
+      source: 'test',
+    });
+
+    expect(outcome.messageIds).toHaveLength(LARGE_STORE_STAFF);
+    expect(new Set(outcome.wakeKeys).size).toBe(LARGE_STORE_STAFF);
+    const [written] = await t.db
+      .select({ n: count() })
+      .from(imMessages)
+      .where(eq(imMessages.storeId, store.id));
+    expect(written!.n).toBe(LARGE_STORE_STAFF);
+  }, 60_000);
+});
