@@ -9,3 +9,4 @@ export * from './auth-open.js';
 export * from './client-errors.js';
 export * from './im-catalogue.js';
 export * from './im.js';
+export * from './orders.js';

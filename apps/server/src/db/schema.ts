@@ -412,3 +412,302 @@ export const imMessages = pgTable(
       .where(sql`${t.status} = 0`),
   ],
 );
+
+// ---------------------------------------------------------------------------------------------------------------
+// Store orders and fulfilment (docs/domain/orders.md). Money is in cents (fen); every order row names its store.
+
+/** Customers of the chain (members, and temporary members created at the counter for a valet order). */
+export const members = pgTable(
+  'members',
+  {
+    id: serial('id').primaryKey(),
+    memberNo: varchar('member_no', { length: 32 }).notNull(),
+    name: varchar('name', { length: 64 }).notNull(),
+    phone: varchar('phone', { length: 20 }).notNull(),
+    level: smallint('level').notNull().default(1),
+    points: integer('points').notNull().default(0),
+    /** A temporary member has only a phone and a name until they register. */
+    temporary: boolean('temporary').notNull().default(false),
+    homeStoreId: integer('home_store_id').references(() => stores.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('members_member_no_key').on(t.memberNo),
+    uniqueIndex('members_phone_key').on(t.phone),
+    index('members_home_store_idx').on(t.homeStoreId),
+  ],
+);
+
+export const memberAddresses = pgTable(
+  'member_addresses',
+  {
+    id: serial('id').primaryKey(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    receiverName: varchar('receiver_name', { length: 64 }).notNull(),
+    receiverPhone: varchar('receiver_phone', { length: 20 }).notNull(),
+    provinceCode: varchar('province_code', { length: 12 }).notNull(),
+    cityCode: varchar('city_code', { length: 12 }).notNull(),
+    countyCode: varchar('county_code', { length: 12 }).notNull(),
+    regionName: varchar('region_name', { length: 96 }).notNull(),
+    detail: varchar('detail', { length: 255 }).notNull(),
+    latitude: doublePrecision('latitude').notNull().default(0),
+    longitude: doublePrecision('longitude').notNull().default(0),
+    isDefault: boolean('is_default').notNull().default(false),
+    /** Last used for a valet order (member_ms `address/lastTime/daikeOrderAddress`). */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('member_addresses_member_idx').on(t.memberId)],
+);
+
+/** Sellable SKUs: retail goods, points-mall (integral) goods and uEnjoy subscription plans. */
+export const skus = pgTable(
+  'skus',
+  {
+    id: serial('id').primaryKey(),
+    skuCode: varchar('sku_code', { length: 32 }).notNull(),
+    name: varchar('name', { length: 128 }).notNull(),
+    spec: varchar('spec', { length: 64 }).notNull().default(''),
+    /** retail | integral | uenjoy */
+    kind: varchar('kind', { length: 16 }).notNull(),
+    priceCents: integer('price_cents').notNull(),
+    /** Points price of an integral SKU (0 for others). */
+    points: integer('points').notNull().default(0),
+    labelName: varchar('label_name', { length: 32 }).notNull().default(''),
+    /** uEnjoy: deliveries in the cycle plan and days between them. */
+    cyclePeriods: smallint('cycle_periods').notNull().default(0),
+    cycleIntervalDays: smallint('cycle_interval_days').notNull().default(0),
+    enabled: boolean('enabled').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('skus_sku_code_key').on(t.skuCode), index('skus_kind_idx').on(t.kind)],
+);
+
+/** Couriers a store can ship with (delivery `deliveryCompany/getDeliveryByComNum`). */
+export const deliveryCompanies = pgTable('delivery_companies', {
+  code: varchar('code', { length: 16 }).primaryKey(),
+  name: varchar('name', { length: 32 }).notNull(),
+  /** Tracking numbers must match this pattern (checked on ship). */
+  trackingPattern: varchar('tracking_pattern', { length: 64 }).notNull(),
+  sort: smallint('sort').notNull().default(0),
+});
+
+/**
+ * Upstream (OMS) customer orders, pushed by the platform or created from a valet order. `channel`: online |
+ * valet_integral | valet_uenjoy. The delivery address is a snapshot taken when the order was placed.
+ */
+export const omsOrders = pgTable(
+  'oms_orders',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    omsOrderNo: varchar('oms_order_no', { length: 40 }).notNull(),
+    channel: varchar('channel', { length: 16 }).notNull(),
+    memberId: integer('member_id').references(() => members.id),
+    customerName: varchar('customer_name', { length: 64 }).notNull(),
+    customerPhone: varchar('customer_phone', { length: 20 }).notNull(),
+    /** express | store_delivery | pickup */
+    deliveryType: varchar('delivery_type', { length: 16 }).notNull(),
+    receiverName: varchar('receiver_name', { length: 64 }).notNull(),
+    receiverPhone: varchar('receiver_phone', { length: 20 }).notNull(),
+    regionName: varchar('region_name', { length: 96 }).notNull(),
+    countyCode: varchar('county_code', { length: 12 }).notNull().default(''),
+    addressDetail: varchar('address_detail', { length: 255 }).notNull(),
+    latitude: doublePrecision('latitude').notNull().default(0),
+    longitude: doublePrecision('longitude').notNull().default(0),
+    goodsCents: integer('goods_cents').notNull(),
+    freightCents: integer('freight_cents').notNull().default(0),
+    discountCents: integer('discount_cents').notNull().default(0),
+    payCents: integer('pay_cents').notNull(),
+    pointsUsed: integer('points_used').notNull().default(0),
+    buyerRemark: varchar('buyer_remark', { length: 255 }).notNull().default(''),
+    /** Invoice the customer asked for: none | personal | company. */
+    invoiceType: varchar('invoice_type', { length: 16 }).notNull().default('none'),
+    invoiceTitle: varchar('invoice_title', { length: 128 }).notNull().default(''),
+    invoiceTaxNo: varchar('invoice_tax_no', { length: 32 }).notNull().default(''),
+    /** The valet order this order came from (valet channels). */
+    sourceOrderNo: varchar('source_order_no', { length: 40 }).notNull().default(''),
+    /** The store a valet order was placed in. */
+    placedStoreId: integer('placed_store_id').references(() => stores.id),
+    /** open | customer_cancelled | completed */
+    status: varchar('status', { length: 24 }).notNull().default('open'),
+    orderedAt: timestamp('ordered_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('oms_orders_no_key').on(t.omsOrderNo),
+    index('oms_orders_member_idx').on(t.memberId),
+    index('oms_orders_source_idx').on(t.sourceOrderNo),
+  ],
+);
+
+export const omsOrderItems = pgTable(
+  'oms_order_items',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    omsOrderId: bigint('oms_order_id', { mode: 'number' })
+      .notNull()
+      .references(() => omsOrders.id, { onDelete: 'cascade' }),
+    skuCode: varchar('sku_code', { length: 32 }).notNull(),
+    name: varchar('name', { length: 128 }).notNull(),
+    spec: varchar('spec', { length: 64 }).notNull().default(''),
+    quantity: integer('quantity').notNull(),
+    unitCents: integer('unit_cents').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    points: integer('points').notNull().default(0),
+  },
+  (t) => [index('oms_order_items_order_idx').on(t.omsOrderId)],
+);
+
+/**
+ * A performance plan order: an OMS order offered to candidate stores until one grabs it (抢单) or the offer
+ * expires. `status`: offering | taken | expired | cancelled. Exactly one store takes it (conditional update).
+ */
+export const performancePlanOrders = pgTable(
+  'performance_plan_orders',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    performancePlanOrderNo: varchar('performance_plan_order_no', { length: 40 }).notNull(),
+    omsOrderId: bigint('oms_order_id', { mode: 'number' })
+      .notNull()
+      .references(() => omsOrders.id, { onDelete: 'cascade' }),
+    status: varchar('status', { length: 16 }).notNull().default('offering'),
+    offeredAt: timestamp('offered_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    takenStoreId: integer('taken_store_id').references(() => stores.id),
+    takenByUserId: integer('taken_by_user_id').references(() => users.id),
+    takenAt: timestamp('taken_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('performance_plan_orders_no_key').on(t.performancePlanOrderNo),
+    index('performance_plan_orders_oms_idx').on(t.omsOrderId),
+    index('performance_plan_orders_offering_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.status} = 'offering'`),
+  ],
+);
+
+/** The stores a plan order is offered to, nearest first. */
+export const planCandidates = pgTable(
+  'plan_candidates',
+  {
+    planId: bigint('plan_id', { mode: 'number' })
+      .notNull()
+      .references(() => performancePlanOrders.id, { onDelete: 'cascade' }),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    distanceMeters: integer('distance_meters').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.planId, t.storeId] }), index('plan_candidates_store_idx').on(t.storeId)],
+);
+
+/**
+ * The store's own order after it took a plan: ship, modify address or cycle plan, cancel, invoice, write off.
+ * `status`: wait_ship | shipped | completed | cancelled (transitions in modules/orders/order-states.ts).
+ */
+export const performanceOrders = pgTable(
+  'performance_orders',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    performanceOrderNo: varchar('performance_order_no', { length: 40 }).notNull(),
+    planId: bigint('plan_id', { mode: 'number' }).references(() => performancePlanOrders.id),
+    omsOrderId: bigint('oms_order_id', { mode: 'number' })
+      .notNull()
+      .references(() => omsOrders.id, { onDelete: 'cascade' }),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id),
+    status: varchar('status', { length: 16 }).notNull().default('wait_ship'),
+    deliveryType: varchar('delivery_type', { length: 16 }).notNull(),
+    courierCode: varchar('courier_code', { length: 16 }).notNull().default(''),
+    courierName: varchar('courier_name', { length: 32 }).notNull().default(''),
+    trackingNo: varchar('tracking_no', { length: 40 }).notNull().default(''),
+    /** Pickup orders: the code the customer shows at the counter. */
+    writeOffCode: varchar('write_off_code', { length: 12 }).notNull().default(''),
+    /** none | pending | issued */
+    invoiceStatus: varchar('invoice_status', { length: 16 }).notNull().default('none'),
+    invoiceNo: varchar('invoice_no', { length: 40 }).notNull().default(''),
+    takenByUserId: integer('taken_by_user_id').references(() => users.id),
+    takenAt: timestamp('taken_at', { withTimezone: true }).notNull(),
+    shippedAt: timestamp('shipped_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancelReason: varchar('cancel_reason', { length: 255 }).notNull().default(''),
+    /** Optimistic concurrency: every transition bumps it. */
+    version: integer('version').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('performance_orders_no_key').on(t.performanceOrderNo),
+    uniqueIndex('performance_orders_plan_key').on(t.planId),
+    index('performance_orders_oms_idx').on(t.omsOrderId),
+    // The received-orders list: newest first per store, optionally by status, keyset on (taken_at, id).
+    index('performance_orders_store_taken_idx').on(t.storeId, t.takenAt, t.id),
+    index('performance_orders_store_status_taken_idx').on(t.storeId, t.status, t.takenAt, t.id),
+  ],
+);
+
+/** uEnjoy subscriptions: one row per planned delivery of a performance order. */
+export const cyclePlans = pgTable(
+  'cycle_plans',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    performanceOrderId: bigint('performance_order_id', { mode: 'number' })
+      .notNull()
+      .references(() => performanceOrders.id, { onDelete: 'cascade' }),
+    period: smallint('period').notNull(),
+    plannedDate: date('planned_date', { mode: 'string' }).notNull(),
+    /** pending | shipped | skipped */
+    status: varchar('status', { length: 16 }).notNull().default('pending'),
+    trackingNo: varchar('tracking_no', { length: 40 }).notNull().default(''),
+  },
+  (t) => [uniqueIndex('cycle_plans_order_period_key').on(t.performanceOrderId, t.period)],
+);
+
+/** Every change of an order with its operator (trade_order `manager/order/log-list`). */
+export const orderLogs = pgTable(
+  'order_logs',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    omsOrderId: bigint('oms_order_id', { mode: 'number' })
+      .notNull()
+      .references(() => omsOrders.id, { onDelete: 'cascade' }),
+    performanceOrderId: bigint('performance_order_id', { mode: 'number' }),
+    action: varchar('action', { length: 32 }).notNull(),
+    fromStatus: varchar('from_status', { length: 24 }).notNull().default(''),
+    toStatus: varchar('to_status', { length: 24 }).notNull().default(''),
+    /** null = the upstream platform or the system. */
+    operatorId: integer('operator_id').references(() => users.id),
+    operatorName: varchar('operator_name', { length: 64 }).notNull(),
+    detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [index('order_logs_oms_idx').on(t.omsOrderId, t.id)],
+);
+
+/** Customer intentions (客户意向) pushed upstream for a store to follow up. status: new | following | closed. */
+export const customerIntentions = pgTable(
+  'customer_intentions',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    omsConsultantsNo: varchar('oms_consultants_no', { length: 40 }).notNull(),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id),
+    memberId: integer('member_id').references(() => members.id),
+    customerName: varchar('customer_name', { length: 64 }).notNull(),
+    customerPhone: varchar('customer_phone', { length: 20 }).notNull(),
+    interest: varchar('interest', { length: 255 }).notNull(),
+    status: varchar('status', { length: 16 }).notNull().default('new'),
+    followUps: jsonb('follow_ups')
+      .$type<{ at: string; userId: number; userName: string; note: string }[]>()
+      .notNull()
+      .default([]),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('customer_intentions_no_key').on(t.omsConsultantsNo),
+    index('customer_intentions_store_idx').on(t.storeId, t.createdAt),
+  ],
+);
