@@ -1,6 +1,8 @@
 import { DASHBOARD_PATHS, type DashboardRange, type DashboardSummary } from '@console/contract';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { http } from '../../lib/http';
+import { messageEvents } from '../messages/message-events';
 
 export const dashboardKeys = {
   summary: (storeCode: string, days: DashboardRange) => ['dashboard', 'summary', storeCode, days] as const,
@@ -22,4 +24,18 @@ export function useDashboardSummary(storeCode: string | null, days: DashboardRan
     placeholderData: (previous, previousQuery) =>
       previousQuery?.queryKey[2] === (storeCode ?? '') ? previous : undefined,
   });
+}
+
+/** The counts follow the message center: a new, opened or cleared message changes 未读消息 (and later the orders). */
+export function useRefreshOnMessages(): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const refresh = () => void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
+    const offs = [
+      messageEvents.on('delivered', refresh),
+      messageEvents.on('opened', refresh),
+      messageEvents.on('cleared', refresh),
+    ];
+    return () => offs.forEach((off) => off());
+  }, [queryClient]);
 }

@@ -6,7 +6,7 @@ import { BrandMark } from '../../components/brand-mark';
 import { useSessionStore } from '../../stores/session-store';
 import { useShopStore } from '../../stores/shop-store';
 import { CountCards } from './count-cards';
-import { useDashboardSummary } from './dashboard-api';
+import { useDashboardSummary, useRefreshOnMessages } from './dashboard-api';
 import styles from './dashboard-page.module.css';
 import { DASHBOARD_LABELS } from './labels';
 import { TrendPanel } from './trend-panel';
@@ -18,6 +18,7 @@ export function DashboardPage() {
   const [days, setDays] = useState<DashboardRange>(7);
   const storeCode = shop?.addressId ?? null;
   const summary = useDashboardSummary(storeCode, days);
+  useRefreshOnMessages();
   const now = dayjs();
   const name = user?.nickName || user?.username;
   const storeName = shop
