@@ -25,6 +25,8 @@ import { profileRoutes } from './modules/profile/profile.routes.js';
 import { clientErrorRoutes } from './modules/client-errors/client-errors.routes.js';
 import { createDashboardSources } from './modules/dashboard/dashboard-sources.js';
 import { imRoutes, type ImModule } from './modules/im/im.routes.js';
+import { orderPlanRoutes } from './modules/orders/plans/plans.routes.js';
+import { fulfilmentRoutes } from './modules/orders/fulfilment/fulfilment.routes.js';
 import { createWakeBus } from './platform/wake-bus.js';
 
 declare module 'fastify' {
@@ -102,7 +104,9 @@ export async function buildApp(deps: AppDeps): Promise<AppInstance> {
     storeRoutes(api, deps);
     authOpenRoutes(api, deps);
     messageCenter = imRoutes(api, deps, { wakeBus, dashboardSources });
+    orderPlanRoutes(api, deps, { producer: messageCenter.producer, dashboardSources });
     dashboardRoutes(api, deps, dashboardSources);
+    fulfilmentRoutes(api, deps, { dashboardSources });
     profileRoutes(api, deps);
     clientErrorRoutes(api, deps);
     // Belt and braces: demo helpers never exist in production, whatever demoMode says.

@@ -58,6 +58,8 @@ const envSchema = z.object({
   LONGPOLL_MAX_HELD: z.coerce.number().int().min(1).max(1_000_000).default(50_000),
   /** How often an instance re-checks the database for held polls whose wake-up got lost. */
   LONGPOLL_SWEEP_MS: z.coerce.number().int().min(100).max(60_000).default(1_000),
+  /** Demo mode with demo data: seconds between generated upstream orders for the demo stores; 0 = off. */
+  DEMO_TRAFFIC_INTERVAL: z.coerce.number().int().min(0).max(86_400).default(30),
 });
 
 export type AppConfig = {
@@ -85,6 +87,8 @@ export type AppConfig = {
   versionPollMs: number;
   supportPhone: string;
   longPoll: { holdMs: number; maxHeld: number; sweepMs: number };
+  /** Seconds between demo upstream orders (demo mode with demo data only); 0 = off. */
+  demoTrafficIntervalSeconds: number;
 };
 
 export class ConfigError extends Error {}
@@ -126,6 +130,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     versionPollMs: e.VERSION_POLL_MS,
     supportPhone: e.SUPPORT_PHONE,
     longPoll: { holdMs: e.LONGPOLL_HOLD_MS, maxHeld: e.LONGPOLL_MAX_HELD, sweepMs: e.LONGPOLL_SWEEP_MS },
+    demoTrafficIntervalSeconds: e.DEMO_TRAFFIC_INTERVAL,
   };
 }
 
@@ -143,5 +148,10 @@ function assertProductionSecrets(serviceToken: string | undefined): void {
 
 /** A configuration for tests: in-memory everything, demo mode on. */
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
-  return { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), seedDemo: false, ...overrides };
+  return {
+    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
+    seedDemo: false,
+    demoTrafficIntervalSeconds: 0,
+    ...overrides,
+  };
 }

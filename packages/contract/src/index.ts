@@ -10,3 +10,5 @@ export * from './client-errors.js';
 export * from './im-catalogue.js';
 export * from './im.js';
 export * from './orders.js';
+export * from './orders-fulfilment.js';
+export * from './orders-plans.js';

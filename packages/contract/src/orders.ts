@@ -10,8 +10,12 @@ export const ORDER_PATHS = {
   offers: '/tec/trade_order/manager/uEnjoy/onlineList',
   /** Grab a plan order (履约接单). */
   grab: '/tec/trade_order/manager/uEnjoy/performanceReceipt',
+  /** One plan order as a candidate store sees it (robOrderDetail), in every state. */
+  offerDetail: '/tec/trade_order/manager/uEnjoy/onlineDetail',
   /** Offers that expired without a taker (未接订单), still open to candidate stores. */
   untaken: '/tec/trade_order/manager/order/untaken-list',
+  /** Take an untaken (expired) plan order (`order:take`). */
+  takeUntaken: '/tec/trade_order/manager/order/untaken-take',
   /** The store's received orders (已接订单): designed list, keyset-paged. */
   received: '/tec/trade_order/manager/order/list',
   detail: '/tec/trade_order/manager/order/detail',

@@ -5,6 +5,7 @@ import { departments, shopGroups, stores, userLastStores, userRoles, users, user
 import { lockSeeding, seedBaseData } from './base-data.js';
 import { seedDailyMetrics } from './daily-metrics.js';
 import { seedDemoMessages } from './demo-messages.js';
+import { seedDemoOrders } from './demo-orders.js';
 import {
   DEMO_ACCOUNT_SEEDS,
   HEAD_OFFICE_DEPARTMENTS,
@@ -101,6 +102,7 @@ export async function seedDemoData(db: Database, now = new Date()): Promise<{ se
     await tx.insert(userStores).values(storeLinks);
     if (lastStores.length > 0) await tx.insert(userLastStores).values(lastStores);
     await seedDemoMessages(tx, now);
+    await seedDemoOrders(tx, now);
     return { seeded: true };
   });
 }

@@ -119,8 +119,8 @@ describe('POST /api/dashboard/summary', () => {
   it('flags every card without a source as null; the message center feeds unread messages', async () => {
     const data = (await summary(aliceToken, { storeCode: 'DA01' })).json<{ data: DashboardSummary }>().data;
     expect(data.counts).toEqual([
-      { key: 'ordersToGrab', value: null, source: null },
-      { key: 'ordersToShip', value: null, source: null },
+      { key: 'ordersToGrab', value: 0, source: 'orders' },
+      { key: 'ordersToShip', value: 0, source: 'orders' },
       { key: 'unreadMessages', value: 0, source: 'messages' },
       { key: 'pendingAudits', value: null, source: null },
     ]);

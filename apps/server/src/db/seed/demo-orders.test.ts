@@ -1,0 +1,105 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase } from '../../test/test-database.js';
+import type { DatabaseHandle } from '../client.js';
+import {
+  cyclePlans,
+  deliveryCompanies,
+  memberAddresses,
+  members,
+  orderLogs,
+  performanceOrders,
+  performancePlanOrders,
+  planCandidates,
+  skus,
+  stores,
+} from '../schema.js';
+import { DEMO_ORDER_STORES } from './demo-orders.js';
+import { seedDemoData } from './index.js';
+
+describe('demo orders', () => {
+  let handle: DatabaseHandle;
+  const now = new Date('2026-05-01T04:00:00Z');
+  beforeAll(async () => {
+    handle = await openTestDatabase();
+    await seedDemoData(handle.db, now);
+  });
+  afterAll(() => handle.close());
+
+  it('seeds the catalogue: SKUs of the three kinds and the five couriers with tracking patterns', async () => {
+    const kinds = await handle.db.selectDistinct({ kind: skus.kind }).from(skus);
+    expect(new Set(kinds.map((k) => k.kind))).toEqual(new Set(['retail', 'integral', 'uenjoy']));
+    const couriers = await handle.db.select().from(deliveryCompanies);
+    expect(couriers.map((c) => c.code).sort()).toEqual(['EMS', 'JD', 'SF', 'YTO', 'ZTO']);
+    const sf = new RegExp(couriers.find((c) => c.code === 'SF')!.trackingPattern);
+    expect(sf.test('SF1234567890123')).toBe(true);
+    expect(sf.test('SF123')).toBe(false);
+  });
+
+  it('gives solo’s and staff’s stores orders in every plan and fulfilment state, each with its log', async () => {
+    for (const name of DEMO_ORDER_STORES) {
+      const [store] = await handle.db.select({ id: stores.id }).from(stores).where(eq(stores.shopName, name));
+      const plans = await handle.db
+        .select({
+          status: performancePlanOrders.status,
+          id: performancePlanOrders.id,
+          omsOrderId: performancePlanOrders.omsOrderId,
+        })
+        .from(planCandidates)
+        .innerJoin(performancePlanOrders, eq(performancePlanOrders.id, planCandidates.planId))
+        .where(eq(planCandidates.storeId, store!.id));
+      expect(new Set(plans.map((p) => p.status)), name).toEqual(
+        new Set(['offering', 'expired', 'cancelled', 'taken']),
+      );
+      const orders = await handle.db
+        .select({
+          id: performanceOrders.id,
+          status: performanceOrders.status,
+          deliveryType: performanceOrders.deliveryType,
+          writeOffCode: performanceOrders.writeOffCode,
+        })
+        .from(performanceOrders)
+        .where(eq(performanceOrders.storeId, store!.id));
+      expect(new Set(orders.map((o) => o.status)), name).toEqual(
+        new Set(['wait_ship', 'shipped', 'completed', 'cancelled']),
+      );
+      expect(
+        orders.filter((o) => o.deliveryType === 'pickup').every((o) => /^\d{6}$/.test(o.writeOffCode)),
+      ).toBe(true);
+      const periods = await handle.db
+        .select({ id: cyclePlans.id })
+        .from(cyclePlans)
+        .where(
+          inArray(
+            cyclePlans.performanceOrderId,
+            orders.map((o) => o.id),
+          ),
+        );
+      expect(periods.length).toBeGreaterThan(0);
+      const logged = await handle.db
+        .selectDistinct({ omsOrderId: orderLogs.omsOrderId })
+        .from(orderLogs)
+        .where(
+          inArray(
+            orderLogs.omsOrderId,
+            plans.map((p) => p.omsOrderId),
+          ),
+        );
+      expect(logged).toHaveLength(plans.length);
+    }
+    const grabbed = await handle.db
+      .select({ operatorName: orderLogs.operatorName })
+      .from(orderLogs)
+      .where(and(eq(orderLogs.action, 'grabbed')));
+    expect(new Set(grabbed.map((g) => g.operatorName))).toEqual(new Set(['周一鸣', '李晓雯']));
+  });
+
+  it('seeds members with a default address near their home store', async () => {
+    const rows = await handle.db
+      .select({ memberNo: members.memberNo, isDefault: memberAddresses.isDefault })
+      .from(members)
+      .innerJoin(memberAddresses, eq(memberAddresses.memberId, members.id));
+    expect(rows.length).toBeGreaterThanOrEqual(DEMO_ORDER_STORES.length * 3);
+    expect(rows.every((r) => r.isDefault)).toBe(true);
+  });
+});

@@ -1,0 +1,335 @@
+import {
+  RECEIVED_COUNT_CAP,
+  type DeliveryType,
+  type FulfilmentStatus,
+  type OrderChannel,
+  type ReceivedListBody,
+} from '@console/contract';
+import { and, asc, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../../db/client.js';
+import {
+  cyclePlans,
+  omsOrderItems,
+  omsOrders,
+  orderLogs,
+  performanceOrders,
+  performancePlanOrders,
+  users,
+} from '../../../db/schema.js';
+import type { ReceivedCursor } from './received-cursor.js';
+
+const SHANGHAI_OFFSET = '+08:00';
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** How a store names one of its orders (exactly one is used, in this order). */
+export type OrderKey = {
+  performanceOrderNo?: string | undefined;
+  omsOrderNo?: string | undefined;
+  performancePlanOrderNo?: string | undefined;
+};
+
+/** `taken_at` as text to the microsecond, the keyset the cursor carries. */
+const takenAtKey = sql<string>`to_char(${performanceOrders.takenAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+const orderColumns = {
+  id: performanceOrders.id,
+  performanceOrderNo: performanceOrders.performanceOrderNo,
+  storeId: performanceOrders.storeId,
+  status: performanceOrders.status,
+  version: performanceOrders.version,
+  deliveryType: performanceOrders.deliveryType,
+  courierCode: performanceOrders.courierCode,
+  courierName: performanceOrders.courierName,
+  trackingNo: performanceOrders.trackingNo,
+  writeOffCode: performanceOrders.writeOffCode,
+  invoiceStatus: performanceOrders.invoiceStatus,
+  invoiceNo: performanceOrders.invoiceNo,
+  takenAt: performanceOrders.takenAt,
+  shippedAt: performanceOrders.shippedAt,
+  completedAt: performanceOrders.completedAt,
+  cancelledAt: performanceOrders.cancelledAt,
+  cancelReason: performanceOrders.cancelReason,
+  takenByName: users.nickName,
+  performancePlanOrderNo: performancePlanOrders.performancePlanOrderNo,
+  oms: {
+    id: omsOrders.id,
+    omsOrderNo: omsOrders.omsOrderNo,
+    channel: omsOrders.channel,
+    customerName: omsOrders.customerName,
+    customerPhone: omsOrders.customerPhone,
+    receiverName: omsOrders.receiverName,
+    receiverPhone: omsOrders.receiverPhone,
+    regionName: omsOrders.regionName,
+    countyCode: omsOrders.countyCode,
+    addressDetail: omsOrders.addressDetail,
+    goodsCents: omsOrders.goodsCents,
+    freightCents: omsOrders.freightCents,
+    discountCents: omsOrders.discountCents,
+    payCents: omsOrders.payCents,
+    pointsUsed: omsOrders.pointsUsed,
+    buyerRemark: omsOrders.buyerRemark,
+    invoiceType: omsOrders.invoiceType,
+    invoiceTitle: omsOrders.invoiceTitle,
+    invoiceTaxNo: omsOrders.invoiceTaxNo,
+    orderedAt: omsOrders.orderedAt,
+  },
+};
+
+function selectStoreOrders(tx: Database) {
+  return tx
+    .select(orderColumns)
+    .from(performanceOrders)
+    .innerJoin(omsOrders, eq(omsOrders.id, performanceOrders.omsOrderId))
+    .leftJoin(performancePlanOrders, eq(performancePlanOrders.id, performanceOrders.planId))
+    .leftJoin(users, eq(users.id, performanceOrders.takenByUserId))
+    .$dynamic();
+}
+type RawOrder = Awaited<ReturnType<typeof selectStoreOrders>>[number];
+
+/** A performance order of the store with its upstream order, as the actions and the detail need it. */
+export type StoreOrder = Omit<RawOrder, 'status' | 'deliveryType' | 'oms'> & {
+  status: FulfilmentStatus;
+  deliveryType: DeliveryType;
+  oms: Omit<RawOrder['oms'], 'channel'> & { channel: OrderChannel };
+};
+
+export type ReceivedRow = {
+  id: number;
+  takenAtKey: string;
+  performanceOrderNo: string;
+  omsOrderId: number;
+  omsOrderNo: string;
+  performancePlanOrderNo: string | null;
+  channel: OrderChannel;
+  status: FulfilmentStatus;
+  deliveryType: DeliveryType;
+  receiverName: string;
+  receiverPhone: string;
+  regionName: string;
+  payCents: number;
+  invoiceStatus: string;
+  takenAt: Date;
+};
+
+export type FulfilmentRepository = ReturnType<typeof createFulfilmentRepository>;
+
+/** `%`, `_` and `\` typed by a person are literal characters, not LIKE patterns. */
+const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The first instant of a Shanghai day (or of the day `plusDays` later), as an ISO timestamp. */
+function shanghaiDayStart(day: string, plusDays = 0): string {
+  return new Date(Date.parse(`${day}T00:00:00${SHANGHAI_OFFSET}`) + plusDays * DAY_MS).toISOString();
+}
+
+export function createFulfilmentRepository(db: Database) {
+  return {
+    /** The store's order by one of its numbers; null when missing or another store's (never tell which). */
+    async findOrder(storeId: number, key: OrderKey, tx: Database = db): Promise<StoreOrder | null> {
+      const match = key.performanceOrderNo
+        ? eq(performanceOrders.performanceOrderNo, key.performanceOrderNo)
+        : key.omsOrderNo
+          ? eq(omsOrders.omsOrderNo, key.omsOrderNo)
+          : key.performancePlanOrderNo
+            ? eq(performancePlanOrders.performancePlanOrderNo, key.performancePlanOrderNo)
+            : null;
+      if (!match) return null;
+      const [row] = await selectStoreOrders(tx)
+        .where(and(eq(performanceOrders.storeId, storeId), match))
+        .orderBy(desc(performanceOrders.id))
+        .limit(1);
+      return (row as StoreOrder | undefined) ?? null;
+    },
+
+    /** Open pickup orders of the store carrying this write-off code (normally one). */
+    async findByWriteOffCode(storeId: number, code: string, tx: Database = db): Promise<StoreOrder[]> {
+      const rows = await selectStoreOrders(tx)
+        .where(
+          and(
+            eq(performanceOrders.storeId, storeId),
+            eq(performanceOrders.deliveryType, 'pickup'),
+            eq(performanceOrders.writeOffCode, code),
+          ),
+        )
+        .orderBy(desc(performanceOrders.id))
+        .limit(5);
+      return rows as StoreOrder[];
+    },
+
+    /**
+     * One page newest first by (taken_at, id): by keyset after `cursor`, else by OFFSET for `pageNum`. Reads
+     * one row more than asked to know whether another page follows.
+     */
+    async page(
+      storeId: number,
+      filter: ReceivedListBody,
+      cursor: ReceivedCursor | null,
+    ): Promise<{ rows: ReceivedRow[]; hasMore: boolean }> {
+      const where = [...filterConditions(storeId, filter)];
+      if (cursor)
+        where.push(
+          sql`(${performanceOrders.takenAt}, ${performanceOrders.id}) < (${cursor.takenAt}::timestamptz, ${cursor.id})`,
+        );
+      const rows = await db
+        .select({
+          id: performanceOrders.id,
+          takenAtKey,
+          performanceOrderNo: performanceOrders.performanceOrderNo,
+          omsOrderId: omsOrders.id,
+          omsOrderNo: omsOrders.omsOrderNo,
+          performancePlanOrderNo: performancePlanOrders.performancePlanOrderNo,
+          channel: omsOrders.channel,
+          status: performanceOrders.status,
+          deliveryType: performanceOrders.deliveryType,
+          receiverName: omsOrders.receiverName,
+          receiverPhone: omsOrders.receiverPhone,
+          regionName: omsOrders.regionName,
+          payCents: omsOrders.payCents,
+          invoiceStatus: performanceOrders.invoiceStatus,
+          takenAt: performanceOrders.takenAt,
+        })
+        .from(performanceOrders)
+        .innerJoin(omsOrders, eq(omsOrders.id, performanceOrders.omsOrderId))
+        .leftJoin(performancePlanOrders, eq(performancePlanOrders.id, performanceOrders.planId))
+        .where(and(...where))
+        .orderBy(desc(performanceOrders.takenAt), desc(performanceOrders.id))
+        .limit(filter.pageSize + 1)
+        .offset(cursor ? 0 : (filter.pageNum - 1) * filter.pageSize);
+      return {
+        rows: rows.slice(0, filter.pageSize) as ReceivedRow[],
+        hasMore: rows.length > filter.pageSize,
+      };
+    },
+
+    /**
+     * Matching rows counted up to RECEIVED_COUNT_CAP + 1 (a bounded index scan, never a full exact count of a
+     * large store); the caller reports the cap when it is exceeded.
+     */
+    async cappedCount(storeId: number, filter: ReceivedListBody): Promise<number> {
+      const needsOms = Boolean(filter.keyword);
+      const inner = db
+        .select({ one: sql`1` })
+        .from(performanceOrders)
+        .$dynamic();
+      const joined = needsOms
+        ? inner.innerJoin(omsOrders, eq(omsOrders.id, performanceOrders.omsOrderId))
+        : inner;
+      const limited = joined.where(and(...filterConditions(storeId, filter))).limit(RECEIVED_COUNT_CAP + 1);
+      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(limited.as('matching'));
+      return row?.n ?? 0;
+    },
+
+    /** Items of several upstream orders, in their order of entry. */
+    async itemsOf(omsOrderIds: readonly number[], tx: Database = db) {
+      if (omsOrderIds.length === 0) return [];
+      return tx
+        .select({
+          omsOrderId: omsOrderItems.omsOrderId,
+          skuCode: omsOrderItems.skuCode,
+          name: omsOrderItems.name,
+          spec: omsOrderItems.spec,
+          quantity: omsOrderItems.quantity,
+          unitCents: omsOrderItems.unitCents,
+          amountCents: omsOrderItems.amountCents,
+          points: omsOrderItems.points,
+        })
+        .from(omsOrderItems)
+        .where(inArray(omsOrderItems.omsOrderId, [...omsOrderIds]))
+        .orderBy(asc(omsOrderItems.id));
+    },
+
+    async cyclePlansOf(performanceOrderId: number, tx: Database = db) {
+      return tx
+        .select({
+          id: cyclePlans.id,
+          period: cyclePlans.period,
+          plannedDate: cyclePlans.plannedDate,
+          status: cyclePlans.status,
+          trackingNo: cyclePlans.trackingNo,
+        })
+        .from(cyclePlans)
+        .where(eq(cyclePlans.performanceOrderId, performanceOrderId))
+        .orderBy(asc(cyclePlans.period));
+    },
+
+    /**
+     * The log of an upstream order as one store may see it: the platform's own rows (no performance order)
+     * and the rows of this store's performance orders, never another store's, oldest first.
+     */
+    async logsOf(omsOrderId: number, ownOrderIds: readonly number[]) {
+      return db
+        .select({
+          id: orderLogs.id,
+          action: orderLogs.action,
+          fromStatus: orderLogs.fromStatus,
+          toStatus: orderLogs.toStatus,
+          operatorName: orderLogs.operatorName,
+          detail: orderLogs.detail,
+          createdAt: orderLogs.createdAt,
+          performanceOrderId: orderLogs.performanceOrderId,
+        })
+        .from(orderLogs)
+        .where(
+          and(
+            eq(orderLogs.omsOrderId, omsOrderId),
+            or(
+              isNull(orderLogs.performanceOrderId),
+              ownOrderIds.length ? inArray(orderLogs.performanceOrderId, [...ownOrderIds]) : sql`false`,
+            ),
+          ),
+        )
+        .orderBy(asc(orderLogs.id));
+    },
+
+    /** Ids of the store's performance orders of an upstream order (normally one). */
+    async ownOrderIds(storeId: number, omsOrderNo: string): Promise<{ omsOrderId: number; ids: number[] }> {
+      const rows = await db
+        .select({ id: performanceOrders.id, omsOrderId: performanceOrders.omsOrderId })
+        .from(performanceOrders)
+        .innerJoin(omsOrders, eq(omsOrders.id, performanceOrders.omsOrderId))
+        .where(and(eq(performanceOrders.storeId, storeId), eq(omsOrders.omsOrderNo, omsOrderNo)));
+      return { omsOrderId: rows[0]?.omsOrderId ?? 0, ids: rows.map((r) => r.id) };
+    },
+
+    /** The deliverer recorded by the latest store-delivery shipment (kept in the log's detail). */
+    async lastShipment(performanceOrderId: number): Promise<Record<string, unknown> | null> {
+      const [row] = await db
+        .select({ detail: orderLogs.detail })
+        .from(orderLogs)
+        .where(and(eq(orderLogs.performanceOrderId, performanceOrderId), eq(orderLogs.action, 'shipped')))
+        .orderBy(desc(orderLogs.id))
+        .limit(1);
+      return row?.detail ?? null;
+    },
+
+    /** Orders of the store waiting to be shipped (the dashboard card). */
+    async countWaitingToShip(storeId: number): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(performanceOrders)
+        .where(and(eq(performanceOrders.storeId, storeId), eq(performanceOrders.status, 'wait_ship')));
+      return row?.n ?? 0;
+    },
+  };
+}
+
+function filterConditions(storeId: number, filter: ReceivedListBody): SQL[] {
+  const where: SQL[] = [eq(performanceOrders.storeId, storeId)];
+  if (filter.status !== 'all') where.push(eq(performanceOrders.status, filter.status));
+  if (filter.deliveryType) where.push(eq(performanceOrders.deliveryType, filter.deliveryType));
+  if (filter.takenFrom)
+    where.push(sql`${performanceOrders.takenAt} >= ${shanghaiDayStart(filter.takenFrom)}::timestamptz`);
+  if (filter.takenTo)
+    where.push(sql`${performanceOrders.takenAt} < ${shanghaiDayStart(filter.takenTo, 1)}::timestamptz`);
+  if (filter.keyword) {
+    const keyword = filter.keyword;
+    where.push(
+      or(
+        eq(performanceOrders.performanceOrderNo, keyword),
+        eq(omsOrders.omsOrderNo, keyword),
+        eq(omsOrders.receiverPhone, keyword),
+        ilike(omsOrders.receiverName, `%${likeLiteral(keyword)}%`),
+      )!,
+    );
+  }
+  return where;
+}

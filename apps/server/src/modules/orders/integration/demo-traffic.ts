@@ -1,0 +1,128 @@
+import type { PushOrderBody, pushOrderBodySchema } from '@console/contract';
+import { and, eq, exists, inArray, ne, or, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import type { Database } from '../../../db/client.js';
+import { skus, stores, users, userStores } from '../../../db/schema.js';
+import type { Clock } from '../../../platform/clock.js';
+import { newOmsOrderNo } from '../order-numbers.js';
+import type { OrderIntake } from './order-intake.js';
+
+type Random = () => number;
+
+/** The demo sign-ins whose stores get half of the generated orders. */
+const DEMO_TRAFFIC_ACCOUNTS = ['solo', 'staff'];
+
+// prettier-ignore
+const SURNAMES = ['王', '李', '张', '刘', '陈', '杨', '赵', '黄', '周', '吴', '徐', '孙', '马', '朱', '胡', '郭'];
+// prettier-ignore
+const GIVEN = ['女士', '先生', '晓燕', '建国', '思琪', '子涵', '海峰', '雨桐', '志强', '佳怡'];
+// prettier-ignore
+const STREETS = ['幸福里小区', '和平家园', '阳光花园', '金地名京', '翠湖公寓', '远洋山水', '万科城市花园', '绿地新都会'];
+const REMARKS = ['', '', '', '请尽快送达', '送到后电话联系', '放门卫室即可', '需要生日蜡烛'];
+
+const pick = <T>(random: Random, list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
+
+/**
+ * One realistic online order near a store: a customer within about 3 km, one to three retail or uEnjoy SKUs,
+ * mostly courier deliveries. The platform picks the candidates itself (the nearest stores), as in production.
+ */
+export function demoOrder(
+  store: { latitude: number; longitude: number; shopCountyCode: string; regionName: string },
+  skuCodes: readonly string[],
+  now: Date,
+  random: Random = Math.random,
+): z.output<typeof pushOrderBodySchema> {
+  const name = `${pick(random, SURNAMES)}${pick(random, GIVEN)}`;
+  const phone = `1${pick(random, ['35', '37', '38', '39', '58', '86', '88'])}${String(Math.floor(random() * 1e8)).padStart(8, '0')}`;
+  const lines = 1 + Math.floor(random() * 3);
+  const chosen = [...new Set(Array.from({ length: lines }, () => pick(random, skuCodes)))];
+  const deliveryType = pick(random, ['express', 'express', 'store_delivery', 'pickup'] as const);
+  const offset = () => (random() - 0.5) * 0.05;
+  const remark = pick(random, REMARKS);
+  const body: PushOrderBody = {
+    omsOrderNo: newOmsOrderNo(now),
+    channel: 'online',
+    customer: { name, phone },
+    items: chosen.map((skuCode) => ({ skuCode, quantity: 1 + Math.floor(random() * 2) })),
+    deliveryType,
+    address: {
+      receiverName: name,
+      receiverPhone: phone,
+      ...(store.shopCountyCode ? { countyCode: store.shopCountyCode } : {}),
+      regionName: store.regionName,
+      detail: `${pick(random, STREETS)}${1 + Math.floor(random() * 20)}号楼${1 + Math.floor(random() * 6)}单元${101 + Math.floor(random() * 1500)}`,
+      latitude: store.latitude + offset(),
+      longitude: store.longitude + offset(),
+    },
+    freightCents: deliveryType === 'express' ? 1000 : 0,
+    orderedAt: now.toISOString(),
+    ...(remark ? { buyerRemark: remark } : {}),
+  };
+  return body as z.output<typeof pushOrderBodySchema>;
+}
+
+/**
+ * Demo mode: every `intervalSeconds` an online order near a random demo store (one with staff) arrives through
+ * the same intake as `POST /api/integration/orders`, so a newcomer watches offers and alerts come in.
+ */
+export function startDemoTraffic(deps: {
+  db: Database;
+  clock: Clock;
+  intake: OrderIntake;
+  intervalSeconds: number;
+  log: FastifyBaseLogger;
+}): { stop: () => void; tick: () => Promise<string | null> } {
+  const { db, clock, intake, log } = deps;
+
+  /** A random enabled, located store with staff; `demoAccounts` narrows it to the demo sign-ins' stores. */
+  async function pickStore(demoAccounts: boolean) {
+    const staffed = exists(
+      db
+        .select({ one: sql`1` })
+        .from(userStores)
+        .innerJoin(users, eq(users.id, userStores.userId))
+        .where(
+          and(
+            eq(userStores.storeId, stores.id),
+            demoAccounts ? inArray(users.username, DEMO_TRAFFIC_ACCOUNTS) : undefined,
+          ),
+        ),
+    );
+    const [store] = await db
+      .select({
+        latitude: stores.latitude,
+        longitude: stores.longitude,
+        shopCountyCode: stores.shopCountyCode,
+        regionName: sql<string>`${stores.shopProvinceName} || ${stores.shopCityName} || ${stores.shopCountyName}`,
+      })
+      .from(stores)
+      .where(and(eq(stores.enabled, true), or(ne(stores.latitude, 0), ne(stores.longitude, 0)), staffed))
+      .orderBy(sql`random()`)
+      .limit(1);
+    return store ?? null;
+  }
+
+  async function tick(): Promise<string | null> {
+    // Half of the orders land near the stores of the demo sign-ins, so whoever tries the demo sees them.
+    const store = (Math.random() < 0.5 ? await pickStore(true) : null) ?? (await pickStore(false));
+    const skuRows = await db
+      .select({ skuCode: skus.skuCode })
+      .from(skus)
+      .where(and(eq(skus.enabled, true), or(eq(skus.kind, 'retail'), eq(skus.kind, 'uenjoy'))));
+    if (!store || skuRows.length === 0) return null;
+    const body = demoOrder(
+      store,
+      skuRows.map((s) => s.skuCode),
+      clock(),
+    );
+    const result = await intake.pushOrder(body);
+    return result.omsOrderNo;
+  }
+
+  const timer = setInterval(() => {
+    tick().catch((error: unknown) => log.warn({ err: error }, 'demo order traffic failed'));
+  }, deps.intervalSeconds * 1000);
+  timer.unref();
+  return { stop: () => clearInterval(timer), tick };
+}

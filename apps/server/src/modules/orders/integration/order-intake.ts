@@ -1,0 +1,430 @@
+import {
+  ORDER_TIMING,
+  type CancelOrderResult,
+  type PlanStatus,
+  type PushIntentionResult,
+  type PushOrderResult,
+  type cancelOrderBodySchema,
+  type pushIntentionBodySchema,
+  type pushOrderBodySchema,
+} from '@console/contract';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Database } from '../../../db/client.js';
+import {
+  customerIntentions,
+  members,
+  omsOrderItems,
+  omsOrders,
+  performanceOrders,
+  performancePlanOrders,
+  planCandidates,
+  skus,
+  stores,
+} from '../../../db/schema.js';
+import { AppError, notFound } from '../../../http/errors.js';
+import type { Clock } from '../../../platform/clock.js';
+import { shanghaiDateTime } from '../../im/message-format.js';
+import type { MessageProducer } from '../../im/message-producer.js';
+import { platformOperator, recordOrderLog } from '../order-log.js';
+import { newPerformancePlanOrderNo } from '../order-numbers.js';
+import { assertFulfilmentTransition, assertPlanTransition } from '../order-states.js';
+import { itemsSummaryOf } from '../plans/offer-format.js';
+import { ORDER_MESSAGE_TEXT, createOrderMessenger } from '../plans/offer-messages.js';
+import { candidateStores } from './candidate-stores.js';
+
+type PushOrderInput = z.output<typeof pushOrderBodySchema>;
+type CancelOrderInput = z.output<typeof cancelOrderBodySchema>;
+type PushIntentionInput = z.output<typeof pushIntentionBodySchema>;
+
+export const INTAKE_TEXT = {
+  orderNotFound: '订单不存在',
+  alreadyShipped: '订单已发货，无法取消',
+  unknownSkus: (codes: string[]) => `商品不存在或已下架：${codes.join('、')}`,
+  wrongKind: (channelText: string) => `${channelText}只能包含对应类型的商品`,
+  discountTooLarge: '优惠金额不能超过商品金额与运费之和',
+  unknownStore: (code: string) => `门店不存在或已停用：${code}`,
+};
+
+/** Which SKU kinds each channel may carry. */
+const KINDS_OF_CHANNEL: Record<PushOrderInput['channel'], { kinds: string[]; text: string }> = {
+  online: { kinds: ['retail', 'uenjoy'], text: '线上订单' },
+  valet_integral: { kinds: ['integral'], text: '积分商城代客单' },
+  valet_uenjoy: { kinds: ['uenjoy'], text: '优享代客单' },
+};
+
+/**
+ * What the upstream platform (OMS) pushes: orders, customer cancellations and customer intentions. The
+ * integration endpoints and the demo traffic both come through here. Idempotent on the upstream numbers.
+ */
+export function createOrderIntake(deps: { db: Database; clock: Clock; producer: MessageProducer }) {
+  const { db, clock, producer } = deps;
+
+  async function pushOrder(body: PushOrderInput): Promise<PushOrderResult> {
+    const before = await existingPush(db, body.omsOrderNo);
+    if (before) return before;
+
+    const items = await pricedItems(db, body);
+    const goodsCents = items.reduce((sum, i) => sum + i.amountCents, 0);
+    const pointsUsed = items.reduce((sum, i) => sum + i.points, 0);
+    const freightCents = body.freightCents ?? 0;
+    const discountCents = body.discountCents ?? 0;
+    if (discountCents > goodsCents + freightCents)
+      throw new AppError(422, 'ORDER_DISCOUNT_TOO_LARGE', INTAKE_TEXT.discountTooLarge);
+    const placedStoreId = body.placedStoreCode ? await storeIdOf(db, body.placedStoreCode) : null;
+    const memberId = await memberIdOf(db, body.customer);
+    const candidates = await candidateStores(db, body.address, body.candidateStoreCodes);
+
+    const now = clock();
+    const expiresAt = new Date(now.getTime() + ORDER_TIMING.offerMinutes * 60_000);
+    const performancePlanOrderNo = newPerformancePlanOrderNo(now);
+    const itemsSummary = itemsSummaryOf(items);
+    const messenger = createOrderMessenger(producer);
+
+    const created = await db.transaction(async (tx) => {
+      const [order] = await tx
+        .insert(omsOrders)
+        .values({
+          omsOrderNo: body.omsOrderNo,
+          channel: body.channel,
+          memberId,
+          customerName: body.customer.name,
+          customerPhone: body.customer.phone,
+          deliveryType: body.deliveryType,
+          receiverName: body.address.receiverName,
+          receiverPhone: body.address.receiverPhone,
+          regionName: body.address.regionName ?? '',
+          countyCode: body.address.countyCode ?? '',
+          addressDetail: body.address.detail,
+          latitude: body.address.latitude,
+          longitude: body.address.longitude,
+          goodsCents,
+          freightCents,
+          discountCents,
+          payCents: goodsCents + freightCents - discountCents,
+          pointsUsed,
+          buyerRemark: body.buyerRemark ?? '',
+          invoiceType: body.invoice?.type ?? 'none',
+          invoiceTitle: body.invoice?.title ?? '',
+          invoiceTaxNo: body.invoice?.taxNo ?? '',
+          sourceOrderNo: body.sourceOrderNo ?? '',
+          placedStoreId,
+          orderedAt: body.orderedAt ? new Date(body.orderedAt) : now,
+          createdAt: now,
+        })
+        // A concurrent push of the same number: the other one wins, this one answers its numbers.
+        .onConflictDoNothing({ target: omsOrders.omsOrderNo })
+        .returning({ id: omsOrders.id });
+      if (!order) return false;
+      await tx.insert(omsOrderItems).values(items.map((item) => ({ ...item, omsOrderId: order.id })));
+      const [plan] = await tx
+        .insert(performancePlanOrders)
+        .values({
+          performancePlanOrderNo,
+          omsOrderId: order.id,
+          status: 'offering',
+          offeredAt: now,
+          expiresAt,
+        })
+        .returning({ id: performancePlanOrders.id });
+      await tx
+        .insert(planCandidates)
+        .values(
+          candidates.map((c) => ({ planId: plan!.id, storeId: c.id, distanceMeters: c.distanceMeters })),
+        );
+      await recordOrderLog(tx, {
+        omsOrderId: order.id,
+        action: 'pushed',
+        toStatus: 'open',
+        operator: platformOperator,
+        detail: { channel: body.channel, goodsCents, payCents: goodsCents + freightCents - discountCents },
+        at: now,
+      });
+      await recordOrderLog(tx, {
+        omsOrderId: order.id,
+        action: 'offered',
+        toStatus: 'offering',
+        operator: platformOperator,
+        detail: {
+          performancePlanOrderNo,
+          candidateStoreCodes: candidates.map((c) => c.shopCode),
+          expiresAt: expiresAt.toISOString(),
+        },
+        at: now,
+      });
+      for (const candidate of candidates) {
+        if (body.channel === 'online')
+          await messenger.send(
+            tx,
+            'onlineOffered',
+            { storeId: candidate.id },
+            ORDER_MESSAGE_TEXT.onlineOffered({ omsOrderNo: body.omsOrderNo, itemsSummary, ...candidate }),
+            // The catalogue's online-order target (takeOrdersDetail) is a stock page; name the offer's page.
+            { id: performancePlanOrderNo, performancePlanOrderNo, componentName: 'robOrderDetail' },
+          );
+        else
+          await messenger.send(
+            tx,
+            'valetOffered',
+            { storeId: candidate.id },
+            ORDER_MESSAGE_TEXT.valetOffered({ performancePlanOrderNo, itemsSummary, ...candidate }),
+            { performancePlanOrderNo },
+          );
+      }
+      return true;
+    });
+    messenger.wake();
+    if (!created) return required(await existingPush(db, body.omsOrderNo));
+    return {
+      omsOrderNo: body.omsOrderNo,
+      performancePlanOrderNo,
+      status: 'offering',
+      expiresAt: shanghaiDateTime(expiresAt),
+      candidateStoreCodes: candidates.map((c) => c.shopCode),
+      created: true,
+    };
+  }
+
+  async function cancelOrder(body: CancelOrderInput): Promise<CancelOrderResult> {
+    const messenger = createOrderMessenger(producer);
+    const result = await db.transaction(async (tx): Promise<CancelOrderResult> => {
+      // Row locks: a grab or a ship running at the same time waits for this decision, then sees it.
+      const [order] = await tx
+        .select()
+        .from(omsOrders)
+        .where(eq(omsOrders.omsOrderNo, body.omsOrderNo))
+        .for('update');
+      if (!order) throw notFound(INTAKE_TEXT.orderNotFound, 'ORDER_NOT_FOUND');
+      const [plan] = await tx
+        .select()
+        .from(performancePlanOrders)
+        .where(eq(performancePlanOrders.omsOrderId, order.id))
+        .for('update');
+      if (!plan) throw notFound(INTAKE_TEXT.orderNotFound, 'ORDER_NOT_FOUND');
+      const [performance] = await tx
+        .select()
+        .from(performanceOrders)
+        .where(eq(performanceOrders.planId, plan.id))
+        .for('update');
+      const unchanged: CancelOrderResult = {
+        omsOrderNo: order.omsOrderNo,
+        planStatus: plan.status as PlanStatus,
+        performanceOrderNo: performance?.performanceOrderNo ?? null,
+        changed: false,
+      };
+      if (order.status === 'customer_cancelled' || plan.status === 'cancelled') return unchanged;
+      const now = clock();
+
+      if (plan.status !== 'taken' || !performance) {
+        assertPlanTransition('customerCancel', plan.status as PlanStatus);
+        await tx
+          .update(performancePlanOrders)
+          .set({ status: 'cancelled' })
+          .where(eq(performancePlanOrders.id, plan.id));
+        await tx.update(omsOrders).set({ status: 'customer_cancelled' }).where(eq(omsOrders.id, order.id));
+        await recordOrderLog(tx, {
+          omsOrderId: order.id,
+          action: 'customer_cancelled',
+          fromStatus: plan.status,
+          toStatus: 'cancelled',
+          operator: platformOperator,
+          detail: { reason: body.reason, performancePlanOrderNo: plan.performancePlanOrderNo },
+          at: now,
+        });
+        // Valet orders tell their creator (order and customer 3) once valet orders exist; online orders tell
+        // every candidate store that may still be looking at the offer.
+        if (order.channel === 'online') {
+          const candidates = await tx
+            .select({ storeId: planCandidates.storeId })
+            .from(planCandidates)
+            .where(eq(planCandidates.planId, plan.id))
+            .orderBy(asc(planCandidates.distanceMeters));
+          for (const { storeId } of candidates)
+            await messenger.send(
+              tx,
+              'onlineCancelled',
+              { storeId },
+              ORDER_MESSAGE_TEXT.onlineCancelled({ omsOrderNo: order.omsOrderNo, reason: body.reason }),
+              { id: plan.performancePlanOrderNo, performancePlanOrderNo: plan.performancePlanOrderNo },
+            );
+        }
+        return { ...unchanged, planStatus: 'cancelled', changed: true };
+      }
+
+      if (performance.status === 'cancelled') return unchanged;
+      if (performance.status === 'shipped' || performance.status === 'completed')
+        throw new AppError(409, 'ORDER_ALREADY_SHIPPED', INTAKE_TEXT.alreadyShipped);
+      assertFulfilmentTransition('customerCancel', performance.status as 'wait_ship');
+      await tx
+        .update(performanceOrders)
+        .set({
+          status: 'cancelled',
+          cancelledAt: now,
+          cancelReason: `顾客取消：${body.reason}`.slice(0, 255),
+          version: performance.version + 1,
+        })
+        .where(and(eq(performanceOrders.id, performance.id), eq(performanceOrders.status, 'wait_ship')));
+      await tx.update(omsOrders).set({ status: 'customer_cancelled' }).where(eq(omsOrders.id, order.id));
+      await recordOrderLog(tx, {
+        omsOrderId: order.id,
+        performanceOrderId: performance.id,
+        action: 'customer_cancelled',
+        fromStatus: performance.status,
+        toStatus: 'cancelled',
+        operator: platformOperator,
+        detail: { reason: body.reason, performanceOrderNo: performance.performanceOrderNo },
+        at: now,
+      });
+      await messenger.send(
+        tx,
+        'takenCancelled',
+        {
+          storeId: performance.storeId,
+          ...(performance.takenByUserId ? { receiverIds: [performance.takenByUserId] } : {}),
+        },
+        ORDER_MESSAGE_TEXT.takenCancelled({
+          omsOrderNo: order.omsOrderNo,
+          performanceOrderNo: performance.performanceOrderNo,
+          reason: body.reason,
+        }),
+        {
+          performancePlanOrderNo: plan.performancePlanOrderNo,
+          omsOrderNo: order.omsOrderNo,
+          performanceOrderNo: performance.performanceOrderNo,
+        },
+      );
+      return { ...unchanged, changed: true };
+    });
+    messenger.wake();
+    return result;
+  }
+
+  async function pushIntention(body: PushIntentionInput): Promise<PushIntentionResult> {
+    const existing = await intentionExists(db, body.omsConsultantsNo);
+    if (existing) return { omsConsultantsNo: body.omsConsultantsNo, created: false };
+    const storeId = await storeIdOf(db, body.storeCode);
+    const memberId = await memberIdOf(db, body.customer);
+    const messenger = createOrderMessenger(producer);
+    const created = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(customerIntentions)
+        .values({
+          omsConsultantsNo: body.omsConsultantsNo,
+          storeId,
+          memberId,
+          customerName: body.customer.name,
+          customerPhone: body.customer.phone,
+          interest: body.interest,
+          createdAt: clock(),
+        })
+        .onConflictDoNothing({ target: customerIntentions.omsConsultantsNo })
+        .returning({ id: customerIntentions.id });
+      if (!row) return false;
+      await messenger.send(
+        tx,
+        'customerIntention',
+        { storeId },
+        ORDER_MESSAGE_TEXT.customerIntention({ customerName: body.customer.name, interest: body.interest }),
+        { omsConsultantsNo: body.omsConsultantsNo },
+      );
+      return true;
+    });
+    messenger.wake();
+    return { omsConsultantsNo: body.omsConsultantsNo, created };
+  }
+
+  return { pushOrder, cancelOrder, pushIntention };
+}
+
+export type OrderIntake = ReturnType<typeof createOrderIntake>;
+
+/** The answer of an order pushed before. */
+async function existingPush(db: Database, omsOrderNo: string): Promise<PushOrderResult | null> {
+  const [row] = await db
+    .select({
+      planId: performancePlanOrders.id,
+      performancePlanOrderNo: performancePlanOrders.performancePlanOrderNo,
+      status: performancePlanOrders.status,
+      expiresAt: performancePlanOrders.expiresAt,
+    })
+    .from(omsOrders)
+    .innerJoin(performancePlanOrders, eq(performancePlanOrders.omsOrderId, omsOrders.id))
+    .where(eq(omsOrders.omsOrderNo, omsOrderNo))
+    .limit(1);
+  if (!row) return null;
+  const candidates = await db
+    .select({ shopCode: stores.shopCode })
+    .from(planCandidates)
+    .innerJoin(stores, eq(stores.id, planCandidates.storeId))
+    .where(eq(planCandidates.planId, row.planId))
+    .orderBy(asc(planCandidates.distanceMeters), asc(stores.shopCode));
+  return {
+    omsOrderNo,
+    performancePlanOrderNo: row.performancePlanOrderNo,
+    status: row.status as PlanStatus,
+    expiresAt: shanghaiDateTime(row.expiresAt),
+    candidateStoreCodes: candidates.map((c) => c.shopCode),
+    created: false,
+  };
+}
+
+/** Order lines priced from the SKU table; every SKU must exist, be on sale and suit the channel. */
+async function pricedItems(db: Database, body: PushOrderInput) {
+  const codes = [...new Set(body.items.map((i) => i.skuCode))];
+  const rows = await db
+    .select()
+    .from(skus)
+    .where(and(inArray(skus.skuCode, codes), eq(skus.enabled, true)));
+  const byCode = new Map(rows.map((r) => [r.skuCode, r]));
+  const unknown = codes.filter((code) => !byCode.has(code));
+  if (unknown.length > 0) throw new AppError(422, 'ORDER_SKU_UNKNOWN', INTAKE_TEXT.unknownSkus(unknown));
+  const allowed = KINDS_OF_CHANNEL[body.channel];
+  if (rows.some((sku) => !allowed.kinds.includes(sku.kind)))
+    throw new AppError(422, 'ORDER_SKU_KIND', INTAKE_TEXT.wrongKind(allowed.text));
+  return body.items.map((item) => {
+    const sku = byCode.get(item.skuCode)!;
+    return {
+      skuCode: sku.skuCode,
+      name: sku.name,
+      spec: sku.spec,
+      quantity: item.quantity,
+      unitCents: sku.priceCents,
+      amountCents: sku.priceCents * item.quantity,
+      points: sku.points * item.quantity,
+    };
+  });
+}
+
+async function storeIdOf(db: Database, shopCode: string): Promise<number> {
+  const [row] = await db
+    .select({ id: stores.id })
+    .from(stores)
+    .where(and(eq(stores.shopCode, shopCode), eq(stores.enabled, true)))
+    .limit(1);
+  if (!row) throw new AppError(422, 'ORDER_STORE_UNKNOWN', INTAKE_TEXT.unknownStore(shopCode));
+  return row.id;
+}
+
+/** The member by number, else by phone; orders of non-members carry none. */
+async function memberIdOf(db: Database, customer: { phone: string; memberNo?: string | undefined }) {
+  const [row] = await db
+    .select({ id: members.id })
+    .from(members)
+    .where(customer.memberNo ? eq(members.memberNo, customer.memberNo) : eq(members.phone, customer.phone))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+async function intentionExists(db: Database, omsConsultantsNo: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: customerIntentions.id })
+    .from(customerIntentions)
+    .where(eq(customerIntentions.omsConsultantsNo, omsConsultantsNo))
+    .limit(1);
+  return row !== undefined;
+}
+
+function required<T>(value: T | null): T {
+  if (value === null) throw new Error('pushed order vanished');
+  return value;
+}

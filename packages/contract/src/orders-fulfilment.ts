@@ -1,0 +1,373 @@
+import { z } from 'zod';
+import { DELIVERY_TYPES, FULFILMENT_STATUSES, ORDER_CHANNELS } from './orders.js';
+import { storeCodeSchema } from './stores.js';
+import { MOBILE_PATTERN } from './validation.js';
+
+/**
+ * The store's received (performance) orders and their actions (docs/domain/orders.md "Received orders"):
+ * request and response schemas of ORDER_PATHS.received … writeOff, cnArea and deliveryCompany.
+ */
+
+export const RECEIVED_PAGE_SIZE_MAX = 50;
+/** The list counts at most this many rows; beyond it `total` is this cap and `totalExact` is false. */
+export const RECEIVED_COUNT_CAP = 10_000;
+export const CANCEL_REASON_MAX = 200;
+export const WRITE_OFF_CODE_PATTERN = /^\d{6}$/;
+/** Invoice numbers: 8 to 20 letters or digits (a VAT invoice number is 8 or 20 digits). */
+export const INVOICE_NO_PATTERN = /^[A-Za-z0-9]{8,20}$/;
+const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+const ORDER_NO_PATTERN = /^[A-Za-z0-9_-]{1,40}$/;
+
+const isCalendarDate = (value: string) => {
+  const parsed = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value;
+};
+/** A calendar day `yyyy-MM-dd` (Asia/Shanghai when it bounds a time). */
+export const calendarDateSchema = z
+  .string({ error: '日期格式不正确' })
+  .regex(DATE_PATTERN, '日期格式不正确')
+  .refine(isCalendarDate, '日期格式不正确');
+
+const orderNo = (label: string) =>
+  z
+    .string({ error: `缺少${label}` })
+    .trim()
+    .min(1, `缺少${label}`)
+    .regex(ORDER_NO_PATTERN, `${label}格式不正确`);
+export const performanceOrderNoSchema = orderNo('履约单号');
+const phone = z.string({ error: '请输入正确的手机号' }).trim().regex(MOBILE_PATTERN, '请输入正确的手机号');
+const areaCode = z
+  .string({ error: '请选择省市区' })
+  .trim()
+  .regex(/^\d{6}$/, '请选择省市区');
+
+export const receivedStatusFilterSchema = z.enum(['all', ...FULFILMENT_STATUSES], {
+  error: '订单状态不正确',
+});
+
+export const receivedListBodySchema = z
+  .object({
+    storeCode: storeCodeSchema,
+    status: receivedStatusFilterSchema.default('all'),
+    /** Taken on or after this Asia/Shanghai day. */
+    takenFrom: calendarDateSchema.nullish(),
+    /** Taken on or before this Asia/Shanghai day. */
+    takenTo: calendarDateSchema.nullish(),
+    /** Performance or OMS order number, receiver phone (exact) or part of the receiver's name. */
+    keyword: z.string({ error: '搜索关键字不正确' }).trim().max(50, '搜索关键字不能超过50个字').nullish(),
+    deliveryType: z.enum(DELIVERY_TYPES, { error: '配送方式不正确' }).nullish(),
+    pageNum: z
+      .number({ error: '页码不正确' })
+      .int('页码不正确')
+      .min(1, '页码不正确')
+      .max(100_000, '页码不正确')
+      .default(1),
+    pageSize: z
+      .number({ error: '每页条数不正确' })
+      .int('每页条数不正确')
+      .min(1, '每页条数不正确')
+      .max(RECEIVED_PAGE_SIZE_MAX, `每页条数不能超过${RECEIVED_PAGE_SIZE_MAX}`)
+      .default(20),
+    /** `nextCursor` of the previous page: the next page is read by keyset, without OFFSET. */
+    cursor: z.string({ error: '分页游标不正确' }).max(200, '分页游标不正确').nullish(),
+  })
+  .refine((body) => !body.takenFrom || !body.takenTo || body.takenFrom <= body.takenTo, {
+    message: '开始日期不能晚于结束日期',
+    path: ['takenTo'],
+  });
+export type ReceivedListBody = z.infer<typeof receivedListBodySchema>;
+
+export const receivedOrderRowSchema = z.object({
+  performanceOrderNo: z.string(),
+  omsOrderNo: z.string(),
+  performancePlanOrderNo: z.string().nullable(),
+  channel: z.enum(ORDER_CHANNELS),
+  status: z.enum(FULFILMENT_STATUSES),
+  statusText: z.string(),
+  deliveryType: z.enum(DELIVERY_TYPES),
+  deliveryTypeText: z.string(),
+  receiverName: z.string(),
+  receiverPhone: z.string(),
+  regionName: z.string(),
+  /** The first item's name; `itemCount` items in all. */
+  firstItemName: z.string(),
+  itemCount: z.number().int(),
+  payCents: z.number().int(),
+  invoiceStatus: z.string(),
+  takenAt: z.string(),
+});
+export type ReceivedOrderRow = z.infer<typeof receivedOrderRowSchema>;
+
+export const receivedPageSchema = z.object({
+  list: z.array(receivedOrderRowSchema),
+  /** Exact up to RECEIVED_COUNT_CAP; see `totalExact`. */
+  total: z.number().int(),
+  totalExact: z.boolean(),
+  pageNum: z.number().int(),
+  pageSize: z.number().int(),
+  /** Pass as `cursor` for the next page; null on the last page. */
+  nextCursor: z.string().nullable(),
+});
+export type ReceivedPage = z.infer<typeof receivedPageSchema>;
+
+/** One of the three numbers names the order; the taking store sees it, any other store gets 404. */
+export const orderDetailQuerySchema = z
+  .object({
+    storeCode: storeCodeSchema,
+    performanceOrderNo: orderNo('履约单号').optional(),
+    omsOrderNo: orderNo('订单号').optional(),
+    performancePlanOrderNo: orderNo('履约计划单号').optional(),
+  })
+  .refine((q) => Boolean(q.performanceOrderNo || q.omsOrderNo || q.performancePlanOrderNo), {
+    message: '缺少订单号',
+    path: ['performanceOrderNo'],
+  });
+export type OrderDetailQuery = z.infer<typeof orderDetailQuerySchema>;
+
+export const orderItemSchema = z.object({
+  skuCode: z.string(),
+  name: z.string(),
+  spec: z.string(),
+  quantity: z.number().int(),
+  unitCents: z.number().int(),
+  amountCents: z.number().int(),
+  points: z.number().int(),
+});
+
+export const cyclePlanRowSchema = z.object({
+  period: z.number().int(),
+  plannedDate: z.string(),
+  status: z.string(),
+  statusText: z.string(),
+  trackingNo: z.string(),
+});
+export type CyclePlanRow = z.infer<typeof cyclePlanRowSchema>;
+
+/** The actions the caller may take now: the order's state and the caller's button permissions. */
+export const orderActionsSchema = z.object({
+  deliver: z.boolean(),
+  modifyAddress: z.boolean(),
+  modifyCyclePlan: z.boolean(),
+  cancel: z.boolean(),
+  finishInvoice: z.boolean(),
+  writeOff: z.boolean(),
+});
+export type OrderActions = z.infer<typeof orderActionsSchema>;
+
+export const invoiceDetailSchema = z.object({
+  performanceOrderNo: z.string(),
+  /** none | personal | company */
+  invoiceType: z.string(),
+  invoiceTypeText: z.string(),
+  title: z.string(),
+  taxNo: z.string(),
+  amountCents: z.number().int(),
+  /** none | pending | issued */
+  status: z.string(),
+  statusText: z.string(),
+  invoiceNo: z.string(),
+});
+export type InvoiceDetail = z.infer<typeof invoiceDetailSchema>;
+
+export const orderDetailSchema = z.object({
+  performanceOrderNo: z.string(),
+  omsOrderNo: z.string(),
+  performancePlanOrderNo: z.string().nullable(),
+  channel: z.enum(ORDER_CHANNELS),
+  status: z.enum(FULFILMENT_STATUSES),
+  statusText: z.string(),
+  customerName: z.string(),
+  customerPhone: z.string(),
+  buyerRemark: z.string(),
+  orderedAt: z.string(),
+  takenAt: z.string(),
+  takenByName: z.string(),
+  shippedAt: z.string().nullable(),
+  completedAt: z.string().nullable(),
+  cancelledAt: z.string().nullable(),
+  cancelReason: z.string(),
+  items: z.array(orderItemSchema),
+  amounts: z.object({
+    goodsCents: z.number().int(),
+    freightCents: z.number().int(),
+    discountCents: z.number().int(),
+    payCents: z.number().int(),
+    pointsUsed: z.number().int(),
+  }),
+  address: z.object({
+    receiverName: z.string(),
+    receiverPhone: z.string(),
+    regionName: z.string(),
+    countyCode: z.string(),
+    detail: z.string(),
+  }),
+  delivery: z.object({
+    type: z.enum(DELIVERY_TYPES),
+    typeText: z.string(),
+    courierCode: z.string(),
+    courierName: z.string(),
+    trackingNo: z.string(),
+    /** Store delivery: who delivers. */
+    delivererName: z.string(),
+    delivererPhone: z.string(),
+  }),
+  invoice: invoiceDetailSchema,
+  cyclePlans: z.array(cyclePlanRowSchema),
+  actions: orderActionsSchema,
+});
+export type OrderDetail = z.infer<typeof orderDetailSchema>;
+
+export const orderLogQuerySchema = z.object({ storeCode: storeCodeSchema, omsOrderNo: orderNo('订单号') });
+export type OrderLogQuery = z.infer<typeof orderLogQuerySchema>;
+
+export const orderLogRowSchema = z.object({
+  id: z.number().int(),
+  action: z.string(),
+  actionText: z.string(),
+  fromStatus: z.string(),
+  toStatus: z.string(),
+  fromStatusText: z.string(),
+  toStatusText: z.string(),
+  operatorName: z.string(),
+  detail: z.record(z.string(), z.unknown()),
+  createdAt: z.string(),
+});
+export type OrderLogRow = z.infer<typeof orderLogRowSchema>;
+
+const orderTarget = { storeCode: storeCodeSchema, performanceOrderNo: performanceOrderNoSchema };
+
+/** Express: courierCode + trackingNo; store delivery: delivererName + delivererPhone (checked on the server). */
+export const deliverBodySchema = z.object({
+  ...orderTarget,
+  courierCode: z.string({ error: '请选择快递公司' }).trim().max(16, '请选择快递公司').nullish(),
+  trackingNo: z.string({ error: '请输入快递单号' }).trim().max(40, '快递单号格式不正确').nullish(),
+  delivererName: z.string({ error: '请输入配送员姓名' }).trim().max(32, '配送员姓名不能超过32个字').nullish(),
+  delivererPhone: z.string({ error: '请输入正确的手机号' }).trim().max(20, '请输入正确的手机号').nullish(),
+});
+export type DeliverBody = z.infer<typeof deliverBodySchema>;
+
+export const modifyAddressBodySchema = z.object({
+  ...orderTarget,
+  receiverName: z
+    .string({ error: '请输入收货人' })
+    .trim()
+    .min(1, '请输入收货人')
+    .max(64, '收货人不能超过64个字'),
+  receiverPhone: phone,
+  provinceCode: areaCode,
+  cityCode: areaCode,
+  countyCode: areaCode,
+  detail: z
+    .string({ error: '请输入详细地址' })
+    .trim()
+    .min(1, '请输入详细地址')
+    .max(200, '详细地址不能超过200个字'),
+});
+export type ModifyAddressBody = z.infer<typeof modifyAddressBodySchema>;
+
+export const modifyCyclePlanBodySchema = z.object({
+  ...orderTarget,
+  periods: z
+    .array(
+      z.object({
+        period: z
+          .number({ error: '期数不正确' })
+          .int('期数不正确')
+          .min(1, '期数不正确')
+          .max(366, '期数不正确'),
+        plannedDate: calendarDateSchema,
+      }),
+      { error: '请填写配送计划' },
+    )
+    .min(1, '请填写配送计划')
+    .max(366, '配送计划过多'),
+});
+export type ModifyCyclePlanBody = z.infer<typeof modifyCyclePlanBodySchema>;
+
+export const storeCancelBodySchema = z.object({
+  ...orderTarget,
+  reason: z
+    .string({ error: '请输入取消原因' })
+    .trim()
+    .min(1, '请输入取消原因')
+    .max(CANCEL_REASON_MAX, `取消原因不能超过${CANCEL_REASON_MAX}个字`),
+});
+export type StoreCancelBody = z.infer<typeof storeCancelBodySchema>;
+
+export const finishInvoiceBodySchema = z.object({
+  ...orderTarget,
+  invoiceNo: z
+    .string({ error: '请输入发票号码' })
+    .trim()
+    .regex(INVOICE_NO_PATTERN, '发票号码应为8到20位字母或数字'),
+});
+export type FinishInvoiceBody = z.infer<typeof finishInvoiceBodySchema>;
+
+export const invoiceDetailQuerySchema = z.object(orderTarget);
+
+export const writeOffBodySchema = z.object({
+  storeCode: storeCodeSchema,
+  /** Optional: without it the code alone finds the store's pickup order. */
+  performanceOrderNo: performanceOrderNoSchema.nullish(),
+  writeOffCode: z.string({ error: '请输入核销码' }).trim().regex(WRITE_OFF_CODE_PATTERN, '核销码为6位数字'),
+});
+export type WriteOffBody = z.infer<typeof writeOffBodySchema>;
+
+/** The order after an action: its new state and what may be done next. */
+export const orderActionResultSchema = z.object({
+  performanceOrderNo: z.string(),
+  status: z.enum(FULFILMENT_STATUSES),
+  statusText: z.string(),
+});
+export type OrderActionResult = z.infer<typeof orderActionResultSchema>;
+
+/** Children of an area: provinces without a parent, else the cities or counties under `parentCode`. */
+export const cnAreaBodySchema = z.object({
+  parentCode: z
+    .string({ error: '地区编码不正确' })
+    .trim()
+    .regex(/^(\d{6})?$/, '地区编码不正确')
+    .nullish(),
+});
+export const cnAreaSchema = z.object({
+  code: z.string(),
+  name: z.string(),
+  /** 1 province, 2 city, 3 county. */
+  level: z.number().int(),
+  leaf: z.boolean(),
+});
+export type CnArea = z.infer<typeof cnAreaSchema>;
+
+export const deliveryCompanyQuerySchema = z.object({
+  comNum: z.string({ error: '快递公司编码不正确' }).trim().max(16, '快递公司编码不正确').optional(),
+});
+export const deliveryCompanySchema = z.object({ code: z.string(), name: z.string() });
+export type DeliveryCompany = z.infer<typeof deliveryCompanySchema>;
+
+export const CYCLE_PLAN_STATUS_TEXT: Record<string, string> = {
+  pending: '待配送',
+  shipped: '已配送',
+  skipped: '已跳过',
+};
+
+export const INVOICE_TYPE_TEXT: Record<string, string> = {
+  none: '不开发票',
+  personal: '个人发票',
+  company: '企业发票',
+};
+
+/** What each `order_logs.action` means to a person. */
+export const ORDER_LOG_ACTION_TEXT: Record<string, string> = {
+  pushed: '平台推送订单',
+  offered: '派单至门店',
+  grabbed: '门店抢单',
+  taken: '门店接单',
+  expired: '抢单超时',
+  customer_cancelled: '顾客取消订单',
+  shipped: '发货',
+  address_modified: '修改收货地址',
+  cycle_plan_modified: '修改周期计划',
+  cancelled: '门店取消订单',
+  invoice_finished: '开具发票',
+  written_off: '核销',
+};

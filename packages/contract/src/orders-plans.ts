@@ -1,0 +1,261 @@
+import { z } from 'zod';
+import { pageSchema } from './envelope.js';
+import { DELIVERY_TYPES, ORDER_CHANNELS, PLAN_STATUSES } from './orders.js';
+import { storeCodeSchema } from './stores.js';
+import { MOBILE_PATTERN } from './validation.js';
+
+/**
+ * Offers, grabbing and the upstream push (docs/domain/orders.md "Offers and grabbing"). Times are Asia/Shanghai
+ * `YYYY-MM-DD HH:mm:ss`; `…Ms` fields are the same instants as epoch milliseconds. Money is in cents (fen).
+ */
+
+export const ORDER_NO_PATTERN = /^[A-Za-z0-9_-]{1,40}$/;
+export const OFFER_PAGE_SIZE_MAX = 50;
+export const PUSH_ITEMS_MAX = 50;
+export const CANDIDATE_STORES_MAX = 100;
+/** Stores an order is offered to when the platform names none: the nearest located ones. */
+export const NEAREST_CANDIDATES = 5;
+/** ... and no farther than this from the delivery address. */
+export const CANDIDATE_RADIUS_KM = 30;
+
+const orderNo = (missing: string, invalid: string) =>
+  z.string({ error: missing }).trim().min(1, missing).regex(ORDER_NO_PATTERN, invalid);
+const optionalOrderNo = (invalid: string) =>
+  z.string({ error: invalid }).trim().regex(ORDER_NO_PATTERN, invalid).optional();
+const text = (max: number, missing: string, tooLong: string) =>
+  z.string({ error: missing }).trim().min(1, missing).max(max, tooLong);
+const mobile = (missing: string) =>
+  z.string({ error: missing }).trim().regex(MOBILE_PATTERN, '手机号格式不正确');
+
+export const omsOrderNoSchema = orderNo('缺少平台订单号', '平台订单号格式不正确');
+export const performancePlanOrderNoSchema = orderNo('缺少履约计划单号', '履约计划单号格式不正确');
+
+const customerSchema = z.object(
+  {
+    name: text(64, '缺少顾客姓名', '顾客姓名不能超过64个字符'),
+    phone: mobile('缺少顾客手机号'),
+    memberNo: z.string({ error: '会员编号格式不正确' }).trim().max(32, '会员编号格式不正确').optional(),
+  },
+  { error: '缺少顾客信息' },
+);
+
+const addressSchema = z.object(
+  {
+    receiverName: text(64, '缺少收货人', '收货人不能超过64个字符'),
+    receiverPhone: mobile('缺少收货人手机号'),
+    countyCode: z
+      .string({ error: '区县编码格式不正确' })
+      .trim()
+      .regex(/^\d{6}$/, '区县编码格式不正确')
+      .optional(),
+    regionName: z.string({ error: '省市区格式不正确' }).trim().max(96, '省市区不能超过96个字符').optional(),
+    detail: text(255, '缺少详细地址', '详细地址不能超过255个字符'),
+    latitude: z.number({ error: '纬度不正确' }).min(-90, '纬度不正确').max(90, '纬度不正确'),
+    longitude: z.number({ error: '经度不正确' }).min(-180, '经度不正确').max(180, '经度不正确'),
+  },
+  { error: '缺少收货地址' },
+);
+
+const invoiceSchema = z
+  .object(
+    {
+      type: z.enum(['personal', 'company'], { error: '发票类型只能是个人或单位' }),
+      title: text(128, '缺少发票抬头', '发票抬头不能超过128个字符'),
+      taxNo: z
+        .string({ error: '纳税人识别号格式不正确' })
+        .trim()
+        .regex(/^[0-9A-Z]{15,20}$/, '纳税人识别号格式不正确')
+        .optional(),
+    },
+    { error: '发票信息格式不正确' },
+  )
+  .refine((v) => v.type !== 'company' || Boolean(v.taxNo), {
+    message: '单位发票需要纳税人识别号',
+    path: ['taxNo'],
+  });
+
+const cents = (invalid: string) =>
+  z.number({ error: invalid }).int(invalid).min(0, invalid).max(100_000_000, invalid);
+
+/** `POST /api/integration/orders` (X-Service-Token). Names and prices come from the SKU table. */
+export const pushOrderBodySchema = z.object({
+  omsOrderNo: omsOrderNoSchema,
+  channel: z.enum(ORDER_CHANNELS, { error: '订单渠道只能是 online、valet_integral 或 valet_uenjoy' }),
+  customer: customerSchema,
+  items: z
+    .array(
+      z.object({
+        skuCode: text(32, '缺少商品编码', '商品编码格式不正确'),
+        quantity: z
+          .number({ error: '商品数量不正确' })
+          .int('商品数量不正确')
+          .min(1, '商品数量不正确')
+          .max(999, '单个商品最多999件'),
+      }),
+      { error: '缺少商品' },
+    )
+    .min(1, '缺少商品')
+    .max(PUSH_ITEMS_MAX, `每单最多${PUSH_ITEMS_MAX}种商品`),
+  deliveryType: z.enum(DELIVERY_TYPES, { error: '配送方式只能是 express、store_delivery 或 pickup' }),
+  address: addressSchema,
+  freightCents: cents('运费不正确').optional(),
+  discountCents: cents('优惠金额不正确').optional(),
+  buyerRemark: z
+    .string({ error: '买家备注格式不正确' })
+    .trim()
+    .max(255, '买家备注不能超过255个字符')
+    .optional(),
+  invoice: invoiceSchema.optional(),
+  orderedAt: z.iso.datetime({ offset: true, error: '下单时间格式不正确' }).optional(),
+  sourceOrderNo: optionalOrderNo('代客订单号格式不正确'),
+  placedStoreCode: storeCodeSchema.optional(),
+  candidateStoreCodes: z
+    .array(storeCodeSchema, { error: '候选门店必须是门店编号列表' })
+    .min(1, '候选门店列表不能为空，不填则派给最近的门店')
+    .max(CANDIDATE_STORES_MAX, `最多派给${CANDIDATE_STORES_MAX}家门店`)
+    .optional(),
+});
+export type PushOrderBody = z.input<typeof pushOrderBodySchema>;
+
+export const pushOrderResultSchema = z.object({
+  omsOrderNo: z.string(),
+  performancePlanOrderNo: z.string(),
+  status: z.enum(PLAN_STATUSES),
+  expiresAt: z.string(),
+  candidateStoreCodes: z.array(z.string()),
+  /** false when the order was pushed before (nothing new was written). */
+  created: z.boolean(),
+});
+export type PushOrderResult = z.infer<typeof pushOrderResultSchema>;
+
+/** `POST /api/integration/orders/cancel` (X-Service-Token): the customer cancelled upstream. */
+export const cancelOrderBodySchema = z.object({
+  omsOrderNo: omsOrderNoSchema,
+  reason: text(255, '缺少取消原因', '取消原因不能超过255个字符'),
+});
+export type CancelOrderBody = z.input<typeof cancelOrderBodySchema>;
+
+export const cancelOrderResultSchema = z.object({
+  omsOrderNo: z.string(),
+  planStatus: z.enum(PLAN_STATUSES),
+  /** The taking store's order, when the plan had been taken. */
+  performanceOrderNo: z.string().nullable(),
+  /** false when it was cancelled before (nothing changed). */
+  changed: z.boolean(),
+});
+export type CancelOrderResult = z.infer<typeof cancelOrderResultSchema>;
+
+/** `POST /api/integration/intentions` (X-Service-Token). */
+export const pushIntentionBodySchema = z.object({
+  omsConsultantsNo: orderNo('缺少客户意向单号', '客户意向单号格式不正确'),
+  storeCode: storeCodeSchema,
+  customer: customerSchema,
+  interest: text(255, '缺少意向内容', '意向内容不能超过255个字符'),
+});
+export type PushIntentionBody = z.input<typeof pushIntentionBodySchema>;
+
+export const pushIntentionResultSchema = z.object({ omsConsultantsNo: z.string(), created: z.boolean() });
+export type PushIntentionResult = z.infer<typeof pushIntentionResultSchema>;
+
+// ------------------------------------------------------------------------------------------------------------
+// Store side
+
+/** `ORDER_PATHS.offers` and `ORDER_PATHS.untaken`. */
+export const offerListBodySchema = z.object({
+  storeCode: storeCodeSchema,
+  pageNum: z
+    .number({ error: '页码不正确' })
+    .int('页码不正确')
+    .min(1, '页码不正确')
+    .max(10_000, '页码不正确')
+    .default(1),
+  pageSize: z
+    .number({ error: '每页条数不正确' })
+    .int('每页条数不正确')
+    .min(1, '每页条数不正确')
+    .max(OFFER_PAGE_SIZE_MAX, `每页最多${OFFER_PAGE_SIZE_MAX}条`)
+    .default(10),
+});
+export type OfferListBody = z.input<typeof offerListBodySchema>;
+
+/** `ORDER_PATHS.grab`, `ORDER_PATHS.takeUntaken` and `ORDER_PATHS.offerDetail`. */
+export const planActionBodySchema = z.object({
+  storeCode: storeCodeSchema,
+  performancePlanOrderNo: performancePlanOrderNoSchema,
+});
+export type PlanActionBody = z.input<typeof planActionBodySchema>;
+
+export const offerItemSchema = z.object({
+  skuCode: z.string(),
+  name: z.string(),
+  spec: z.string(),
+  quantity: z.number().int(),
+  unitCents: z.number().int(),
+  amountCents: z.number().int(),
+  points: z.number().int(),
+});
+export type OfferItem = z.infer<typeof offerItemSchema>;
+
+export const offerSummarySchema = z.object({
+  performancePlanOrderNo: z.string(),
+  omsOrderNo: z.string(),
+  channel: z.enum(ORDER_CHANNELS),
+  channelText: z.string(),
+  deliveryType: z.enum(DELIVERY_TYPES),
+  deliveryTypeText: z.string(),
+  status: z.enum(PLAN_STATUSES),
+  statusText: z.string(),
+  /** The customer's name with the given name masked (王**), and the receiver's region. */
+  customerName: z.string(),
+  regionName: z.string(),
+  /** e.g. `鲜肉月饼×2，蛋黄酥×1`. */
+  itemsSummary: z.string(),
+  itemCount: z.number().int(),
+  goodsCents: z.number().int(),
+  payCents: z.number().int(),
+  pointsUsed: z.number().int(),
+  /** From this store to the delivery address. */
+  distanceMeters: z.number().int(),
+  offeredAt: z.string(),
+  expiresAt: z.string(),
+  expiresAtMs: z.number().int(),
+  /** 0 once expired. */
+  secondsLeft: z.number().int(),
+});
+export type OfferSummary = z.infer<typeof offerSummarySchema>;
+
+export const offerPageSchema = pageSchema(offerSummarySchema);
+export type OfferPage = z.infer<typeof offerPageSchema>;
+
+/** `ORDER_PATHS.offerDetail` (robOrderDetail): any candidate store sees the plan in every state. */
+export const offerDetailSchema = offerSummarySchema.extend({
+  customerPhone: z.string(),
+  receiverName: z.string(),
+  receiverPhone: z.string(),
+  addressDetail: z.string(),
+  freightCents: z.number().int(),
+  discountCents: z.number().int(),
+  buyerRemark: z.string(),
+  invoiceType: z.string(),
+  invoiceTitle: z.string(),
+  sourceOrderNo: z.string(),
+  items: z.array(offerItemSchema),
+  /** Set once taken; the order number only when this store took it. */
+  takenByThisStore: z.boolean(),
+  performanceOrderNo: z.string().nullable(),
+  takenAt: z.string().nullable(),
+  /** What the caller may do now (their permissions and the plan's state). */
+  canGrab: z.boolean(),
+  canTake: z.boolean(),
+});
+export type OfferDetail = z.infer<typeof offerDetailSchema>;
+
+export const grabResultSchema = z.object({
+  performancePlanOrderNo: z.string(),
+  omsOrderNo: z.string(),
+  performanceOrderNo: z.string(),
+  status: z.literal('wait_ship'),
+  /** Pickup orders only, else empty. */
+  writeOffCode: z.string(),
+});
+export type GrabResult = z.infer<typeof grabResultSchema>;
