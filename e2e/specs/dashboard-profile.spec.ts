@@ -105,11 +105,11 @@ test.describe('dashboard and personal centre', () => {
     await page.reload();
     expect((await firstSummary).status()).toBe(200);
 
-    // Four cards: the message center feeds 未读消息; no module feeds the others yet, so they show "—".
+    // Four cards: orders and the message center feed theirs; audits come later, so 待审核 shows "—".
+    await expect(page.getByTestId('count-ordersToGrab')).toHaveText(/^待抢订单\d+$/);
+    await expect(page.getByTestId('count-ordersToShip')).toHaveText(/^待发货订单\d+$/);
     await expect(page.getByTestId('count-unreadMessages')).toHaveText(/^未读消息\d+$/);
-    for (const key of ['ordersToGrab', 'ordersToShip', 'pendingAudits']) {
-      await expect(page.getByTestId(`count-${key}`)).toContainText('—');
-    }
+    await expect(page.getByTestId('count-pendingAudits')).toContainText('—');
     // The order cards link to their lists.
     await expect(page.getByTestId('count-ordersToGrab').getByRole('link')).toHaveAttribute(
       'href',
