@@ -624,6 +624,9 @@ export const performanceOrders = pgTable(
     courierCode: varchar('courier_code', { length: 16 }).notNull().default(''),
     courierName: varchar('courier_name', { length: 32 }).notNull().default(''),
     trackingNo: varchar('tracking_no', { length: 40 }).notNull().default(''),
+    /** Store delivery: who of the store takes it to the customer. */
+    delivererName: varchar('deliverer_name', { length: 64 }).notNull().default(''),
+    delivererPhone: varchar('deliverer_phone', { length: 20 }).notNull().default(''),
     /** Pickup orders: the code the customer shows at the counter. */
     writeOffCode: varchar('write_off_code', { length: 12 }).notNull().default(''),
     /** none | pending | issued */
@@ -709,5 +712,116 @@ export const customerIntentions = pgTable(
   (t) => [
     uniqueIndex('customer_intentions_no_key').on(t.omsConsultantsNo),
     index('customer_intentions_store_idx').on(t.storeId, t.createdAt),
+  ],
+);
+
+/**
+ * Valet orders (代客下单): placed by staff in a store on a customer's behalf, for the points mall (`integral`) or a
+ * uEnjoy subscription (`uenjoy`). `status`: pending_confirm | confirmed (an OMS order was created and offered) |
+ * cancelled. `trial` keeps the last price trial the staff member confirmed.
+ */
+export const valetOrders = pgTable(
+  'valet_orders',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    valetOrderNo: varchar('valet_order_no', { length: 40 }).notNull(),
+    kind: varchar('kind', { length: 16 }).notNull(),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id),
+    addressId: integer('address_id').references(() => memberAddresses.id),
+    deliveryType: varchar('delivery_type', { length: 16 }).notNull(),
+    items: jsonb('items')
+      .$type<{ skuCode: string; name: string; quantity: number; unitCents: number; points: number }[]>()
+      .notNull(),
+    trial: jsonb('trial').$type<Record<string, unknown>>().notNull().default({}),
+    goodsCents: integer('goods_cents').notNull(),
+    freightCents: integer('freight_cents').notNull().default(0),
+    payCents: integer('pay_cents').notNull(),
+    points: integer('points').notNull().default(0),
+    remark: varchar('remark', { length: 255 }).notNull().default(''),
+    status: varchar('status', { length: 24 }).notNull().default('pending_confirm'),
+    omsOrderNo: varchar('oms_order_no', { length: 40 }).notNull().default(''),
+    createdByUserId: integer('created_by_user_id')
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancelReason: varchar('cancel_reason', { length: 255 }).notNull().default(''),
+  },
+  (t) => [
+    uniqueIndex('valet_orders_no_key').on(t.valetOrderNo),
+    index('valet_orders_store_idx').on(t.storeId, t.createdAt),
+    index('valet_orders_creator_idx').on(t.createdByUserId),
+  ],
+);
+
+/**
+ * Cancel-check help (取消核查): a store asks head office to check a customer's cancellation of a fulfilment
+ * order. `state`: pending | approved | rejected.
+ */
+export const cancelChecks = pgTable(
+  'cancel_checks',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    checkNo: varchar('check_no', { length: 40 }).notNull(),
+    performanceOrderId: bigint('performance_order_id', { mode: 'number' })
+      .notNull()
+      .references(() => performanceOrders.id, { onDelete: 'cascade' }),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id),
+    reason: varchar('reason', { length: 255 }).notNull(),
+    state: varchar('state', { length: 16 }).notNull().default('pending'),
+    requestedByUserId: integer('requested_by_user_id')
+      .notNull()
+      .references(() => users.id),
+    decidedByUserId: integer('decided_by_user_id').references(() => users.id),
+    decisionRemark: varchar('decision_remark', { length: 255 }).notNull().default(''),
+    createdAt: createdAt(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('cancel_checks_no_key').on(t.checkNo),
+    index('cancel_checks_store_idx').on(t.storeId, t.createdAt),
+    uniqueIndex('cancel_checks_open_per_order_key')
+      .on(t.performanceOrderId)
+      .where(sql`${t.state} = 'pending'`),
+  ],
+);
+
+/** Background Excel exports (导出记录): one row per job; the file is kept in the row once done. */
+export const exportJobs = pgTable(
+  'export_jobs',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** What is exported, e.g. received-orders. */
+    kind: varchar('kind', { length: 32 }).notNull(),
+    params: jsonb('params').$type<Record<string, unknown>>().notNull().default({}),
+    /** queued | running | done | failed */
+    status: varchar('status', { length: 16 }).notNull().default('queued'),
+    progress: smallint('progress').notNull().default(0),
+    rowCount: integer('row_count').notNull().default(0),
+    fileName: varchar('file_name', { length: 128 }).notNull().default(''),
+    content: bytea('content'),
+    error: varchar('error', { length: 255 }).notNull().default(''),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('export_jobs_store_idx').on(t.storeId, t.createdAt),
+    index('export_jobs_pending_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} in ('queued', 'running')`),
   ],
 );
