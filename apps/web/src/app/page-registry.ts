@@ -11,4 +11,15 @@ export const pageRegistry: PageRegistry = {
     import('../features/auth-open/auth-confirm-page').then((m) => ({ Component: m.AuthConfirmPage })),
   StoreInfo: () =>
     import('../features/store-info/store-info-page').then((m) => ({ Component: m.StoreInfoPage })),
+  RobOrders: () => import('../features/orders/rob-orders-page').then((m) => ({ Component: m.RobOrdersPage })),
+  robOrderDetail: () =>
+    import('../features/orders/rob-order-detail-page').then((m) => ({ Component: m.RobOrderDetailPage })),
+  ReceivedOrders: () =>
+    import('../features/orders/received-orders-page').then((m) => ({ Component: m.ReceivedOrdersPage })),
+  receivedOrderDetail: () =>
+    import('../features/orders/received-order-detail-page').then((m) => ({
+      Component: m.ReceivedOrderDetailPage,
+    })),
+  UntakenOrders: () =>
+    import('../features/orders/untaken-orders-page').then((m) => ({ Component: m.UntakenOrdersPage })),
 };

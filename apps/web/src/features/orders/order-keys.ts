@@ -1,0 +1,11 @@
+/** React Query keys of the order pages; every key carries the store, so a store switch never shows stale rows. */
+export const orderKeys = {
+  all: ['orders'] as const,
+  offers: (storeCode: string) => ['orders', 'offers', storeCode] as const,
+  offerDetail: (storeCode: string, planNo: string) => ['orders', 'offer-detail', storeCode, planNo] as const,
+  untaken: (storeCode: string, pageNum: number) => ['orders', 'untaken', storeCode, pageNum] as const,
+  received: (storeCode: string, query: unknown) => ['orders', 'received', storeCode, query] as const,
+  detail: (storeCode: string, ref: unknown) => ['orders', 'detail', storeCode, ref] as const,
+  log: (storeCode: string, omsOrderNo: string) => ['orders', 'log', storeCode, omsOrderNo] as const,
+  couriers: ['orders', 'couriers'] as const,
+};

@@ -1,0 +1,130 @@
+import '../../test/dom';
+import type { ReceivedOrderRow, ReceivedPage } from '@console/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import dayjs from 'dayjs';
+import { MemoryRouter, useLocation } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useMenuStore } from '../../stores/menu-store';
+import { useSessionStore } from '../../stores/session-store';
+import { useShopStore } from '../../stores/shop-store';
+import { ORDER_MENUS } from './test-fixtures';
+
+const api = vi.hoisted(() => ({ list: vi.fn() }));
+vi.mock('./received-api', () => ({ receivedApi: api }));
+
+const { ReceivedOrdersPage } = await import('./received-orders-page');
+
+function Where() {
+  const location = useLocation();
+  return <output data-testid="where">{`${location.pathname}${location.search}`}</output>;
+}
+
+function renderPage(search = '') {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[`/order/received-orders${search}`]}>
+        <ReceivedOrdersPage />
+        <Where />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+function row(no: number): ReceivedOrderRow {
+  return {
+    performanceOrderNo: `PO${no}`,
+    omsOrderNo: `OMS${no}`,
+    performancePlanOrderNo: `PP${no}`,
+    channel: 'online',
+    status: 'wait_ship',
+    statusText: '待发货',
+    deliveryType: 'express',
+    deliveryTypeText: '快递配送',
+    receiverName: '王丽华',
+    receiverPhone: '13912345678',
+    regionName: '北京市通州区',
+    firstItemName: '鲜肉月饼',
+    itemCount: 3,
+    payCents: 19_560,
+    invoiceStatus: 'none',
+    takenAt: '2026-11-21T04:52:31.564Z',
+  };
+}
+
+const pageOf = (pageNum: number, nextCursor: string | null): ReceivedPage => ({
+  list: Array.from({ length: 20 }, (_, i) => row((pageNum - 1) * 20 + i + 1)),
+  total: 45,
+  totalExact: true,
+  pageNum,
+  pageSize: 20,
+  nextCursor,
+});
+
+const lastBody = () => api.list.mock.lastCall?.[0] as Record<string, unknown>;
+const where = () => screen.getByTestId('where').textContent;
+
+beforeEach(() => {
+  useMenuStore.setState({ menus: ORDER_MENUS });
+  useSessionStore.setState({ roles: ['order:ship'] });
+  useShopStore.setState({ shopInfo: { addressId: 'S0001' } });
+  api.list.mockImplementation((body: { pageNum: number }) =>
+    Promise.resolve(pageOf(body.pageNum, body.pageNum < 3 ? `cursor-${body.pageNum + 1}` : null)),
+  );
+});
+afterEach(() => {
+  cleanup();
+  vi.clearAllMocks();
+});
+
+describe('ReceivedOrdersPage', { timeout: 30_000 }, () => {
+  it('reads its filters from the URL into the list call', async () => {
+    renderPage('?status=shipped&deliveryType=pickup&keyword=OMS1&preset=0&pageNum=2');
+    await waitFor(() => expect(api.list).toHaveBeenCalled());
+    const today = dayjs().format('YYYY-MM-DD');
+    expect(lastBody()).toEqual({
+      storeCode: 'S0001',
+      status: 'shipped',
+      deliveryType: 'pickup',
+      keyword: 'OMS1',
+      takenFrom: today,
+      takenTo: today,
+      pageNum: 2,
+      pageSize: 20,
+      cursor: null,
+    });
+  });
+
+  it('puts a status tab and an Enter in the keyword into the URL, back on page 1', async () => {
+    renderPage('?pageNum=2');
+    await screen.findByText('PO21');
+    await userEvent.click(within(screen.getByTestId('received-status')).getByText('待发货'));
+    await waitFor(() => expect(where()).toBe('/order/received-orders?status=wait_ship'));
+    const input = within(screen.getByTestId('received-keyword')).getByRole('searchbox');
+    await userEvent.type(input, ' 王丽华 {Enter}');
+    await waitFor(() =>
+      expect(where()).toBe(`/order/received-orders?status=wait_ship&keyword=${encodeURIComponent('王丽华')}`),
+    );
+    await waitFor(() =>
+      expect(lastBody()).toMatchObject({ status: 'wait_ship', keyword: '王丽华', pageNum: 1 }),
+    );
+  });
+
+  it('pages forward by the cursor of the page before', async () => {
+    renderPage();
+    await screen.findByText('PO1');
+    expect(lastBody()).toMatchObject({ pageNum: 1, cursor: null });
+    await userEvent.click(screen.getByTitle('2'));
+    await screen.findByText('PO21');
+    expect(where()).toBe('/order/received-orders?pageNum=2');
+    expect(lastBody()).toMatchObject({ pageNum: 2, cursor: 'cursor-2' });
+  });
+
+  it('opens the detail of a clicked row', async () => {
+    renderPage();
+    await userEvent.click(await screen.findByText('PO1'));
+    expect(where()).toBe('/order/received-order-detail?omsOrderNo=OMS1&performanceOrderNo=PO1');
+  });
+});

@@ -1,0 +1,127 @@
+import { CANCEL_REASON_MAX, INVOICE_NO_PATTERN, WRITE_OFF_CODE_PATTERN } from '@console/contract';
+import { Alert, Form, Input } from 'antd';
+import { ActionDialog } from './action-dialog';
+import type { OrderDialogProps } from './dialog-props';
+import { ORDER_LABELS } from './labels';
+import { orderAmount } from './order-format';
+import { receivedApi } from './received-api';
+
+const A = ORDER_LABELS.actions;
+const F = ORDER_LABELS.fields;
+
+/** 取消订单: a reason, with the consequence spelled out; the OK button is the confirmation. */
+export function CancelDialog({ open, order, storeCode, onClose, onDone }: OrderDialogProps) {
+  const L = ORDER_LABELS.cancel;
+  return (
+    <ActionDialog<{ reason: string }>
+      open={open}
+      title={L.confirmTitle}
+      doneText={A.done.cancel}
+      okText={A.cancel}
+      danger
+      testId="cancel-dialog"
+      onClose={onClose}
+      onDone={onDone}
+      submit={(values) =>
+        receivedApi.cancel({
+          storeCode,
+          performanceOrderNo: order.performanceOrderNo,
+          reason: values.reason.trim(),
+        })
+      }
+    >
+      <Alert type="warning" showIcon title={L.confirmContent} style={{ marginBottom: 16 }} />
+      <Form.Item
+        name="reason"
+        label={L.reason}
+        rules={[{ required: true, whitespace: true, message: L.reasonRequired }]}
+      >
+        <Input.TextArea
+          data-testid="cancel-reason"
+          rows={3}
+          maxLength={CANCEL_REASON_MAX}
+          showCount
+          placeholder={L.reasonPlaceholder}
+        />
+      </Form.Item>
+    </ActionDialog>
+  );
+}
+
+/** 开具发票: the number of the invoice issued for the customer's request. */
+export function InvoiceDialog({ open, order, storeCode, onClose, onDone }: OrderDialogProps) {
+  const L = ORDER_LABELS.invoice;
+  const invoice = order.invoice;
+  return (
+    <ActionDialog<{ invoiceNo: string }>
+      open={open}
+      title={A.finishInvoice}
+      doneText={A.done.finishInvoice}
+      testId="invoice-dialog"
+      onClose={onClose}
+      onDone={onDone}
+      submit={(values) =>
+        receivedApi.finishInvoice({
+          storeCode,
+          performanceOrderNo: order.performanceOrderNo,
+          invoiceNo: values.invoiceNo.trim(),
+        })
+      }
+    >
+      <Form.Item label={F.invoiceTitle}>
+        {invoice.title || '-'}（{invoice.invoiceTypeText}）
+        {invoice.taxNo ? ` ${F.invoiceTaxNo}：${invoice.taxNo}` : ''}
+      </Form.Item>
+      <Form.Item label={F.amount}>{orderAmount(invoice.amountCents)}</Form.Item>
+      <Form.Item
+        name="invoiceNo"
+        label={F.invoiceNo}
+        rules={[
+          { required: true, whitespace: true, message: L.noRequired },
+          { pattern: INVOICE_NO_PATTERN, message: L.noInvalid },
+        ]}
+      >
+        <Input data-testid="invoice-no" maxLength={20} placeholder={L.noPlaceholder} autoComplete="off" />
+      </Form.Item>
+    </ActionDialog>
+  );
+}
+
+/** 核销: the 6-digit code the customer shows when collecting a pickup order. */
+export function WriteOffDialog({ open, order, storeCode, onClose, onDone }: OrderDialogProps) {
+  const L = ORDER_LABELS.writeOff;
+  return (
+    <ActionDialog<{ writeOffCode: string }>
+      open={open}
+      title={A.writeOff}
+      doneText={A.done.writeOff}
+      testId="write-off-dialog"
+      onClose={onClose}
+      onDone={onDone}
+      submit={(values) =>
+        receivedApi.writeOff({
+          storeCode,
+          performanceOrderNo: order.performanceOrderNo,
+          writeOffCode: values.writeOffCode.trim(),
+        })
+      }
+    >
+      <Form.Item
+        name="writeOffCode"
+        label={F.writeOffCode}
+        rules={[
+          { required: true, whitespace: true, message: L.codeRequired },
+          { pattern: WRITE_OFF_CODE_PATTERN, message: L.codeInvalid },
+        ]}
+      >
+        <Input
+          data-testid="write-off-code"
+          inputMode="numeric"
+          maxLength={6}
+          placeholder={L.codePlaceholder}
+          autoComplete="off"
+        />
+      </Form.Item>
+    </ActionDialog>
+  );
+}

@@ -1,0 +1,227 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { captchaAnswer, nextCaptchaUuid, SCREENSHOT_DIR } from '../support/demo-api';
+
+/** The demo-mode service token the server prints at start (config DEMO_SERVICE_TOKEN). */
+const SERVICE_TOKEN = 'demo-service-token-change-me-in-production-0000';
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1366, height: 768 };
+
+/** `solo` works in one store (马驹桥店), remembered as the last used, so no store dialog. */
+async function signInAsSolo(page: Page): Promise<string> {
+  const uuid = await nextCaptchaUuid(page, () => page.goto('/login'));
+  await page.getByTestId('login-username').fill('solo');
+  await page.getByTestId('login-password').fill('Solo@2026!');
+  await page.getByTestId('login-captcha-input').fill(await captchaAnswer(page.request, uuid));
+  await page.getByTestId('login-captcha-input').press('Enter');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () => (JSON.parse(localStorage.getItem('shopInfo') ?? '{}') as { addressId?: string }).addressId,
+      ),
+    )
+    .toBeTruthy();
+  return page.evaluate(
+    () => (JSON.parse(localStorage.getItem('shopInfo') ?? '{}') as { addressId: string }).addressId,
+  );
+}
+
+/** The upstream platform pushes an online order offered to `storeCode` only. */
+async function pushOrder(request: APIRequestContext, storeCode: string, omsOrderNo: string) {
+  const response = await request.post('/api/integration/orders', {
+    headers: { 'x-service-token': SERVICE_TOKEN },
+    data: {
+      omsOrderNo,
+      channel: 'online',
+      customer: { name: '王丽华', phone: '13912345678' },
+      items: [
+        { skuCode: 'R1001', quantity: 2 },
+        { skuCode: 'R1002', quantity: 1 },
+      ],
+      deliveryType: 'express',
+      address: {
+        receiverName: '王丽华',
+        receiverPhone: '13912345678',
+        countyCode: '110112',
+        regionName: '北京市 北京市 通州区',
+        detail: '马驹桥镇兴贸二街12号院3号楼',
+        latitude: 39.76,
+        longitude: 116.55,
+      },
+      freightCents: 1000,
+      buyerRemark: '请下午送达',
+      candidateStoreCodes: [storeCode],
+    },
+  });
+  expect(response.status()).toBe(200);
+  const { data } = (await response.json()) as { data: { performancePlanOrderNo: string; created: boolean } };
+  expect(data.created).toBe(true);
+  return data.performancePlanOrderNo;
+}
+
+const pollStarted = (page: Page) =>
+  page.waitForRequest((request) => request.url().includes('/api/im/listener'), { timeout: 20_000 });
+
+const settle = (page: Page) => page.waitForTimeout(500);
+
+async function shootBothSizes(page: Page, name: string) {
+  await settle(page);
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}-1366.png` });
+  await page.setViewportSize(PHONE);
+  await settle(page);
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}-390.png`, fullPage: true });
+  await page.setViewportSize(DESKTOP);
+  await settle(page);
+}
+
+/** Closes broadcast cards that demo traffic may have raised, so they do not cover the page in screenshots. */
+async function closeCards(page: Page) {
+  const close = page.getByTestId('broadcast-card-close');
+  while ((await close.count()) > 0) {
+    await close.first().click();
+    await page.waitForTimeout(150);
+  }
+}
+
+test.describe('store orders: grab and ship', () => {
+  test('an upstream order alerts solo, who grabs it from the alert and ships it by courier', async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    const polling = pollStarted(page);
+    const storeCode = await signInAsSolo(page);
+    await polling;
+
+    const omsOrderNo = `E2E${Date.now()}`;
+    const planNo = await pushOrder(page.request, storeCode, omsOrderNo);
+
+    // The alert: a broadcast card for the new online order.
+    const card = page.getByTestId('broadcast-card').filter({ hasText: omsOrderNo });
+    await expect(card).toBeVisible({ timeout: 10_000 });
+    await expect(card).toContainText('您有新的线上订单');
+    await shootBothSizes(page, 'orders-alert');
+
+    // Opening it lands on 抢单详情 of that plan order.
+    await card.getByTestId('broadcast-card-detail').click();
+    await expect(page).toHaveURL(new RegExp(`/order/rob-order-detail\\?.*performancePlanOrderNo=${planNo}`));
+    const robDetail = page.getByTestId('rob-order-detail-page');
+    await expect(robDetail).toBeVisible();
+    await expect(robDetail).toContainText(omsOrderNo);
+    await expect(robDetail).toContainText('鲜肉月饼');
+    await expect(page.getByTestId('offer-countdown')).toBeVisible();
+    await closeCards(page);
+    await shootBothSizes(page, 'orders-rob-detail');
+
+    // Grab: confirm, then the received order opens, waiting to ship.
+    await page.getByTestId('offer-grab').click();
+    await expect(page.locator('.ant-modal-confirm-title')).toHaveText('确认抢单');
+    await page.getByRole('button', { name: /确\s*定/ }).click();
+    await expect(page).toHaveURL(/\/order\/received-order-detail\?/);
+    const detail = page.getByTestId('received-order-detail-page');
+    await expect(detail).toBeVisible();
+    await expect(page.getByTestId('order-status')).toHaveText('待发货');
+    await expect(detail).toContainText(omsOrderNo);
+    await closeCards(page);
+    await shootBothSizes(page, 'orders-received-detail');
+
+    // Ship by courier: a malformed tracking number is refused in the dialog, a good one ships.
+    await page.getByTestId('order-action-deliver').click();
+    const dialog = page.getByTestId('ship-dialog');
+    await expect(dialog).toBeVisible();
+    await page.getByTestId('ship-courier').click();
+    await page.locator('.ant-select-item-option').filter({ hasText: '顺丰速运' }).click();
+    await page.getByTestId('ship-tracking').fill('SF12345');
+    await page.getByTestId('ship-tracking').press('Enter');
+    await expect(page.getByTestId('ship-dialog-error')).toBeVisible();
+    await shootBothSizes(page, 'orders-ship-dialog');
+    await page.getByTestId('ship-tracking').fill('SF1234567890123');
+    await page.getByTestId('ship-tracking').press('Enter');
+    await expect(dialog).toBeHidden();
+    await expect(page.getByTestId('order-status')).toHaveText('已发货');
+    await expect(page.getByTestId('order-delivery')).toContainText('SF1234567890123');
+
+    // The log tells the story with its operators.
+    const log = page.getByTestId('order-log-row');
+    await expect(log.filter({ hasText: '平台推送订单' })).toHaveCount(1);
+    await expect(log.filter({ hasText: '派单至门店' })).toHaveCount(1);
+    await expect(log.filter({ hasText: '门店抢单' })).toContainText('周一鸣');
+    await expect(log.filter({ hasText: '发货' }).last()).toContainText('周一鸣');
+    await closeCards(page);
+    await shootBothSizes(page, 'orders-received-detail-shipped');
+    await page.getByTestId('order-log').scrollIntoViewIfNeeded();
+    await shootBothSizes(page, 'orders-received-log');
+
+    // The received list finds it by keyword, with the filters in the URL.
+    await page.goto('/order/received-orders');
+    await expect(page.getByTestId('received-orders-page')).toBeVisible();
+    await page.getByTestId('received-keyword').locator('input').fill(omsOrderNo);
+    await page.getByTestId('received-keyword').locator('input').press('Enter');
+    await expect(page).toHaveURL(new RegExp(`keyword=${omsOrderNo}`));
+    const rows = page.getByTestId('received-table').locator('tbody tr.ant-table-row');
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText('已发货');
+    await page.getByTestId('received-status').getByText('已发货').click();
+    await expect(page).toHaveURL(/status=shipped/);
+    await expect(rows).toHaveCount(1);
+    await page.goto('/order/received-orders');
+    await closeCards(page);
+    await shootBothSizes(page, 'orders-received-list');
+    await rows.first().click();
+    await expect(page).toHaveURL(/\/order\/received-order-detail\?/);
+
+    // The other pages of the slice.
+    await page.goto('/order/rob-orders');
+    await expect(page.getByTestId('rob-orders-page')).toBeVisible();
+    await expect(page.getByTestId('offer-card').filter({ hasText: planNo })).toHaveCount(0);
+    await closeCards(page);
+    await shootBothSizes(page, 'orders-rob-list');
+    await page.goto('/order/untaken-orders');
+    await expect(page.getByTestId('untaken-orders-page')).toBeVisible();
+    await closeCards(page);
+    await shootBothSizes(page, 'orders-untaken');
+  });
+
+  test('solo grabs from the list; the customer then cancels and the alert reaches solo', async ({ page }) => {
+    test.setTimeout(180_000);
+    const polling = pollStarted(page);
+    const storeCode = await signInAsSolo(page);
+    await polling;
+    const omsOrderNo = `E2EC${Date.now()}`;
+    const planNo = await pushOrder(page.request, storeCode, omsOrderNo);
+    await expect(page.getByTestId('broadcast-card').filter({ hasText: omsOrderNo })).toBeVisible({
+      timeout: 10_000,
+    });
+    await closeCards(page);
+
+    // Grab from the 抢单 list.
+    await page.goto('/order/rob-orders');
+    const offerCard = page.getByTestId('offer-card').filter({ hasText: planNo });
+    await expect(offerCard).toBeVisible();
+    await expect(offerCard.getByTestId('offer-countdown')).toContainText(/\d{2}:\d{2}/);
+    await offerCard.getByTestId('offer-action').click();
+    await page.getByRole('button', { name: /确\s*定/ }).click();
+    await expect(page).toHaveURL(/\/order\/received-order-detail\?/);
+    await expect(page.getByTestId('order-status')).toHaveText('待发货');
+    await closeCards(page);
+
+    // The customer cancels upstream: the taker gets 您接的客户订单已取消 and the order is cancelled.
+    const cancel = await page.request.post('/api/integration/orders/cancel', {
+      headers: { 'x-service-token': SERVICE_TOKEN },
+      data: { omsOrderNo, reason: '不想要了' },
+    });
+    expect(cancel.status()).toBe(200);
+    const card = page.getByTestId('broadcast-card').filter({ hasText: omsOrderNo });
+    await expect(card).toBeVisible({ timeout: 10_000 });
+    await expect(card).toContainText('您接的客户订单已取消');
+    await shootBothSizes(page, 'orders-cancel-alert');
+    await card.getByTestId('broadcast-card-detail').click();
+    await expect(page).toHaveURL(new RegExp(`/order/rob-order-detail\\?.*performancePlanOrderNo=${planNo}`));
+    await expect(page.getByTestId('offer-outcome')).toBeVisible();
+    await page.getByTestId('offer-open-received').click();
+    await expect(page.getByTestId('order-status')).toHaveText('已取消');
+    await expect(page.getByTestId('order-actions')).toHaveCount(0);
+    await expect(page.getByTestId('order-log-row').filter({ hasText: '顾客取消订单' })).toContainText('平台');
+    await closeCards(page);
+    await shootBothSizes(page, 'orders-received-detail-cancelled');
+  });
+});
