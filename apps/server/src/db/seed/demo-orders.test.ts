@@ -1,3 +1,4 @@
+import { MOBILE_PATTERN } from '@console/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/test-database.js';
@@ -7,6 +8,7 @@ import {
   deliveryCompanies,
   memberAddresses,
   members,
+  omsOrders,
   orderLogs,
   performanceOrders,
   performancePlanOrders,
@@ -34,6 +36,16 @@ describe('demo orders', () => {
     const sf = new RegExp(couriers.find((c) => c.code === 'SF')!.trackingPattern);
     expect(sf.test('SF1234567890123')).toBe(true);
     expect(sf.test('SF123')).toBe(false);
+  });
+
+  it('gives every seeded order and member a valid mainland mobile number', async () => {
+    const phones = [
+      ...(await handle.db.select({ phone: omsOrders.customerPhone }).from(omsOrders)),
+      ...(await handle.db.select({ phone: omsOrders.receiverPhone }).from(omsOrders)),
+      ...(await handle.db.select({ phone: members.phone }).from(members)),
+    ].map((row) => row.phone);
+    expect(phones.length).toBeGreaterThan(0);
+    expect(phones.filter((phone) => !MOBILE_PATTERN.test(phone))).toEqual([]);
   });
 
   it('gives solo’s and staff’s stores orders in every plan and fulfilment state, each with its log', async () => {

@@ -159,7 +159,7 @@ async function seedOrder(
   }));
   const goodsCents = lines.reduce((sum, l) => sum + l.sku.priceCents * l.quantity, 0);
   const freightCents = delivery === 'express' ? 1000 : 0;
-  const phone = `1390000${input.number}`;
+  const phone = `139000${input.number}`;
   const [order] = await tx
     .insert(omsOrders)
     .values({
