@@ -27,6 +27,11 @@ import { createDashboardSources } from './modules/dashboard/dashboard-sources.js
 import { imRoutes, type ImModule } from './modules/im/im.routes.js';
 import { orderPlanRoutes } from './modules/orders/plans/plans.routes.js';
 import { fulfilmentRoutes } from './modules/orders/fulfilment/fulfilment.routes.js';
+import { orderLookupRoutes } from './modules/orders/lookups/lookups.routes.js';
+import { valetOrderRoutes } from './modules/orders/valet/valet.routes.js';
+import { intentionRoutes } from './modules/orders/intentions/intentions.routes.js';
+import { cancelCheckRoutes } from './modules/orders/cancel-checks/cancel-check.routes.js';
+import { exportRoutes } from './modules/exports/exports.routes.js';
 import { createWakeBus } from './platform/wake-bus.js';
 
 declare module 'fastify' {
@@ -107,6 +112,11 @@ export async function buildApp(deps: AppDeps): Promise<AppInstance> {
     orderPlanRoutes(api, deps, { producer: messageCenter.producer, dashboardSources });
     dashboardRoutes(api, deps, dashboardSources);
     fulfilmentRoutes(api, deps, { dashboardSources });
+    orderLookupRoutes(api, deps);
+    valetOrderRoutes(api, deps, { producer: messageCenter.producer });
+    intentionRoutes(api, deps);
+    cancelCheckRoutes(api, deps, { producer: messageCenter.producer });
+    exportRoutes(api, deps);
     profileRoutes(api, deps);
     clientErrorRoutes(api, deps);
     // Belt and braces: demo helpers never exist in production, whatever demoMode says.

@@ -12,3 +12,6 @@ export * from './im.js';
 export * from './orders.js';
 export * from './orders-fulfilment.js';
 export * from './orders-plans.js';
+export * from './exports.js';
+export * from './orders-intentions.js';
+export * from './orders-valet.js';

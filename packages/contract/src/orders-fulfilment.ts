@@ -370,4 +370,7 @@ export const ORDER_LOG_ACTION_TEXT: Record<string, string> = {
   cancelled: '门店取消订单',
   invoice_finished: '开具发票',
   written_off: '核销',
+  cancel_check_requested: '申请取消核查',
+  cancel_check_approved: '取消核查通过',
+  cancel_check_rejected: '取消核查驳回',
 };

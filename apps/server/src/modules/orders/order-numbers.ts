@@ -22,5 +22,8 @@ export const newPerformanceOrderNo = (at: Date = new Date()): string => `PF${sta
 /** Upstream order number, used by the demo traffic and tests (the platform sends its own). */
 export const newOmsOrderNo = (at: Date = new Date()): string => `OMS${stamp(at)}${digits(6)}`;
 
+/** Cancel-check (取消核查) number, e.g. `CC20240501103000123456`. */
+export const newCancelCheckNo = (at: Date = new Date()): string => `CC${stamp(at)}${digits(6)}`;
+
 /** The 6-digit code a pickup customer shows at the counter (leading zeros kept). */
 export const newWriteOffCode = (): string => digits(6);

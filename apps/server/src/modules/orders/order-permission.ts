@@ -14,7 +14,10 @@ export type OrderPermission =
   | 'order:cancel'
   | 'order:invoice'
   | 'order:writeOff'
-  | 'order:export';
+  | 'order:export'
+  | 'customerIntention:follow'
+  | 'cancelCheck:add'
+  | 'cancelCheck:setState';
 
 export function hasOrderPermission(request: FastifyRequest, permission: OrderPermission): boolean {
   return callerOf(request).roles.includes(permission);

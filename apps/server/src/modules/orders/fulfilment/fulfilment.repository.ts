@@ -312,7 +312,11 @@ export function createFulfilmentRepository(db: Database) {
   };
 }
 
-function filterConditions(storeId: number, filter: ReceivedListBody): SQL[] {
+/** The received-orders filters as SQL conditions (also what an export of the list runs). */
+export function filterConditions(
+  storeId: number,
+  filter: Omit<ReceivedListBody, 'storeCode' | 'pageNum' | 'pageSize' | 'cursor'>,
+): SQL[] {
   const where: SQL[] = [eq(performanceOrders.storeId, storeId)];
   if (filter.status !== 'all') where.push(eq(performanceOrders.status, filter.status));
   if (filter.deliveryType) where.push(eq(performanceOrders.deliveryType, filter.deliveryType));

@@ -1,6 +1,7 @@
 import {
   ORDER_TIMING,
   type CancelOrderResult,
+  type FulfilmentStatus,
   type PlanStatus,
   type PushIntentionResult,
   type PushOrderResult,
@@ -26,11 +27,12 @@ import { AppError, notFound } from '../../../http/errors.js';
 import type { Clock } from '../../../platform/clock.js';
 import { shanghaiDateTime } from '../../im/message-format.js';
 import type { MessageProducer } from '../../im/message-producer.js';
-import { platformOperator, recordOrderLog } from '../order-log.js';
+import { platformOperator, recordOrderLog, type OrderOperator } from '../order-log.js';
 import { newPerformancePlanOrderNo } from '../order-numbers.js';
 import { assertFulfilmentTransition, assertPlanTransition } from '../order-states.js';
 import { itemsSummaryOf } from '../plans/offer-format.js';
-import { ORDER_MESSAGE_TEXT, createOrderMessenger } from '../plans/offer-messages.js';
+import { ORDER_MESSAGE_TEXT, createOrderMessenger, type OrderMessenger } from '../plans/offer-messages.js';
+import { cancelValetOrderUpstream } from '../valet/valet-notices.js';
 import { candidateStores } from './candidate-stores.js';
 
 type PushOrderInput = z.output<typeof pushOrderBodySchema>;
@@ -60,28 +62,36 @@ const KINDS_OF_CHANNEL: Record<PushOrderInput['channel'], { kinds: string[]; tex
 export function createOrderIntake(deps: { db: Database; clock: Clock; producer: MessageProducer }) {
   const { db, clock, producer } = deps;
 
-  async function pushOrder(body: PushOrderInput): Promise<PushOrderResult> {
-    const before = await existingPush(db, body.omsOrderNo);
+  /**
+   * `within`: a caller's open transaction (a confirmed valet order) — everything is read and written in it and
+   * the caller's messenger collects the wake keys, to wake after its commit.
+   */
+  async function pushOrder(
+    body: PushOrderInput,
+    within?: { tx: Database; messenger: OrderMessenger },
+  ): Promise<PushOrderResult> {
+    const reader = within?.tx ?? db;
+    const before = await existingPush(reader, body.omsOrderNo);
     if (before) return before;
 
-    const items = await pricedItems(db, body);
+    const items = await pricedItems(reader, body);
     const goodsCents = items.reduce((sum, i) => sum + i.amountCents, 0);
     const pointsUsed = items.reduce((sum, i) => sum + i.points, 0);
     const freightCents = body.freightCents ?? 0;
     const discountCents = body.discountCents ?? 0;
     if (discountCents > goodsCents + freightCents)
       throw new AppError(422, 'ORDER_DISCOUNT_TOO_LARGE', INTAKE_TEXT.discountTooLarge);
-    const placedStoreId = body.placedStoreCode ? await storeIdOf(db, body.placedStoreCode) : null;
-    const memberId = await memberIdOf(db, body.customer);
-    const candidates = await candidateStores(db, body.address, body.candidateStoreCodes);
+    const placedStoreId = body.placedStoreCode ? await storeIdOf(reader, body.placedStoreCode) : null;
+    const memberId = await memberIdOf(reader, body.customer);
+    const candidates = await candidateStores(reader, body.address, body.candidateStoreCodes);
 
     const now = clock();
     const expiresAt = new Date(now.getTime() + ORDER_TIMING.offerMinutes * 60_000);
     const performancePlanOrderNo = newPerformancePlanOrderNo(now);
     const itemsSummary = itemsSummaryOf(items);
-    const messenger = createOrderMessenger(producer);
+    const messenger = within?.messenger ?? createOrderMessenger(producer);
 
-    const created = await db.transaction(async (tx) => {
+    const write = async (tx: Database) => {
       const [order] = await tx
         .insert(omsOrders)
         .values({
@@ -172,9 +182,10 @@ export function createOrderIntake(deps: { db: Database; clock: Clock; producer: 
           );
       }
       return true;
-    });
-    messenger.wake();
-    if (!created) return required(await existingPush(db, body.omsOrderNo));
+    };
+    const created = within ? await write(within.tx) : await db.transaction(write);
+    if (!within) messenger.wake();
+    if (!created) return required(await existingPush(reader, body.omsOrderNo));
     return {
       omsOrderNo: body.omsOrderNo,
       performancePlanOrderNo,
@@ -231,9 +242,16 @@ export function createOrderIntake(deps: { db: Database; clock: Clock; producer: 
           detail: { reason: body.reason, performancePlanOrderNo: plan.performancePlanOrderNo },
           at: now,
         });
-        // Valet orders tell their creator (order and customer 3) once valet orders exist; online orders tell
-        // every candidate store that may still be looking at the offer.
-        if (order.channel === 'online') {
+        // A valet order tells its creator (order and customer 3); an online order tells every candidate store
+        // that may still be looking at the offer.
+        if (order.channel !== 'online')
+          await cancelValetOrderUpstream(tx, messenger, {
+            omsOrderId: order.id,
+            reason: body.reason,
+            at: now,
+            tellCreator: true,
+          });
+        else {
           const candidates = await tx
             .select({ storeId: planCandidates.storeId })
             .from(planCandidates)
@@ -254,45 +272,20 @@ export function createOrderIntake(deps: { db: Database; clock: Clock; producer: 
       if (performance.status === 'cancelled') return unchanged;
       if (performance.status === 'shipped' || performance.status === 'completed')
         throw new AppError(409, 'ORDER_ALREADY_SHIPPED', INTAKE_TEXT.alreadyShipped);
-      assertFulfilmentTransition('customerCancel', performance.status as 'wait_ship');
-      await tx
-        .update(performanceOrders)
-        .set({
-          status: 'cancelled',
-          cancelledAt: now,
-          cancelReason: `顾客取消：${body.reason}`.slice(0, 255),
-          version: performance.version + 1,
-        })
-        .where(and(eq(performanceOrders.id, performance.id), eq(performanceOrders.status, 'wait_ship')));
-      await tx.update(omsOrders).set({ status: 'customer_cancelled' }).where(eq(omsOrders.id, order.id));
-      await recordOrderLog(tx, {
+      await cancelValetOrderUpstream(tx, messenger, {
         omsOrderId: order.id,
-        performanceOrderId: performance.id,
-        action: 'customer_cancelled',
-        fromStatus: performance.status,
-        toStatus: 'cancelled',
+        reason: body.reason,
+        at: now,
+        tellCreator: false,
+      });
+      await cancelTakenOrder(tx, messenger, {
+        order,
+        plan,
+        performance,
+        reason: body.reason,
         operator: platformOperator,
-        detail: { reason: body.reason, performanceOrderNo: performance.performanceOrderNo },
         at: now,
       });
-      await messenger.send(
-        tx,
-        'takenCancelled',
-        {
-          storeId: performance.storeId,
-          ...(performance.takenByUserId ? { receiverIds: [performance.takenByUserId] } : {}),
-        },
-        ORDER_MESSAGE_TEXT.takenCancelled({
-          omsOrderNo: order.omsOrderNo,
-          performanceOrderNo: performance.performanceOrderNo,
-          reason: body.reason,
-        }),
-        {
-          performancePlanOrderNo: plan.performancePlanOrderNo,
-          omsOrderNo: order.omsOrderNo,
-          performanceOrderNo: performance.performanceOrderNo,
-        },
-      );
       return { ...unchanged, changed: true };
     });
     messenger.wake();
@@ -337,6 +330,65 @@ export function createOrderIntake(deps: { db: Database; clock: Clock; producer: 
 }
 
 export type OrderIntake = ReturnType<typeof createOrderIntake>;
+
+/**
+ * The customer's cancellation of a taken order, on rows the caller has locked: the performance order becomes
+ * `cancelled`, the OMS order `customer_cancelled`, a log row names the operator (the platform, or the head-office
+ * user who approved a cancel check) and the staff member who took it gets order and customer 4.
+ */
+export async function cancelTakenOrder(
+  tx: Database,
+  messenger: OrderMessenger,
+  input: {
+    order: { id: number; omsOrderNo: string };
+    plan: { performancePlanOrderNo: string };
+    performance: typeof performanceOrders.$inferSelect;
+    reason: string;
+    operator: OrderOperator;
+    at: Date;
+  },
+): Promise<void> {
+  const { order, plan, performance, reason, operator, at: now } = input;
+  assertFulfilmentTransition('customerCancel', performance.status as FulfilmentStatus);
+  await tx
+    .update(performanceOrders)
+    .set({
+      status: 'cancelled',
+      cancelledAt: now,
+      cancelReason: `顾客取消：${reason}`.slice(0, 255),
+      version: performance.version + 1,
+    })
+    .where(and(eq(performanceOrders.id, performance.id), eq(performanceOrders.status, 'wait_ship')));
+  await tx.update(omsOrders).set({ status: 'customer_cancelled' }).where(eq(omsOrders.id, order.id));
+  await recordOrderLog(tx, {
+    omsOrderId: order.id,
+    performanceOrderId: performance.id,
+    action: 'customer_cancelled',
+    fromStatus: performance.status,
+    toStatus: 'cancelled',
+    operator,
+    detail: { reason: reason, performanceOrderNo: performance.performanceOrderNo },
+    at: now,
+  });
+  await messenger.send(
+    tx,
+    'takenCancelled',
+    {
+      storeId: performance.storeId,
+      ...(performance.takenByUserId ? { receiverIds: [performance.takenByUserId] } : {}),
+    },
+    ORDER_MESSAGE_TEXT.takenCancelled({
+      omsOrderNo: order.omsOrderNo,
+      performanceOrderNo: performance.performanceOrderNo,
+      reason: reason,
+    }),
+    {
+      performancePlanOrderNo: plan.performancePlanOrderNo,
+      omsOrderNo: order.omsOrderNo,
+      performanceOrderNo: performance.performanceOrderNo,
+    },
+  );
+}
 
 /** The answer of an order pushed before. */
 async function existingPush(db: Database, omsOrderNo: string): Promise<PushOrderResult | null> {

@@ -7,6 +7,8 @@ export const ORDER_MESSAGES = {
   onlineOffered: { businessType: 1, messageType: 1 },
   onlineCancelled: { businessType: 1, messageType: 2 },
   valetOffered: { businessType: 2, messageType: 1 },
+  valetNotTaken: { businessType: 2, messageType: 2 },
+  valetCancelled: { businessType: 2, messageType: 3 },
   takenCancelled: { businessType: 2, messageType: 4 },
   waitingToShip: { businessType: 2, messageType: 5 },
   customerIntention: { businessType: 2, messageType: 6 },

@@ -21,6 +21,7 @@ import { IllegalTransitionError, assertPlanTransition } from '../order-states.js
 import { itemsSummaryOf } from './offer-format.js';
 import { ORDER_MESSAGE_TEXT, createOrderMessenger } from './offer-messages.js';
 import { PLAN_TEXT, grabbable, untaken } from './plan-queries.js';
+import { tellValetCreatorsNotTaken } from '../valet/valet-notices.js';
 
 export const GRAB_TEXT = {
   expired: '该订单抢单已超时',
@@ -134,7 +135,8 @@ export function createPlanActions(deps: { db: Database; clock: Clock; producer: 
    */
   async function expireDue(options: { storeId?: number } = {}): Promise<number> {
     const now = clock();
-    return db.transaction(async (tx) => {
+    const messenger = createOrderMessenger(producer);
+    const count = await db.transaction(async (tx) => {
       const due = tx
         .select({ id: performancePlanOrders.id })
         .from(performancePlanOrders)
@@ -180,8 +182,15 @@ export function createPlanActions(deps: { db: Database; clock: Clock; producer: 
             createdAt: now,
           })),
         );
+      await tellValetCreatorsNotTaken(
+        tx,
+        messenger,
+        expired.map((plan) => plan.omsOrderId),
+      );
       return expired.length;
     });
+    messenger.wake();
+    return count;
   }
 
   return {

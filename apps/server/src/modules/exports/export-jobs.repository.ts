@@ -1,0 +1,148 @@
+import type { ExportKind, ExportStatus } from '@console/contract';
+import { and, count, desc, eq, lt, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { exportJobs, users } from '../../db/schema.js';
+
+export type ClaimedJob = {
+  id: number;
+  storeId: number;
+  kind: ExportKind;
+  params: Record<string, unknown>;
+};
+
+export type ExportJobRepository = ReturnType<typeof createExportJobRepository>;
+
+/**
+ * `export_jobs`. While a job runs, `finished_at` is its heartbeat (set on claim and on every page); a job whose
+ * heartbeat is older than the stale limit was left by a killed instance and is queued again.
+ */
+export function createExportJobRepository(db: Database) {
+  return {
+    async create(job: {
+      storeId: number;
+      userId: number;
+      kind: ExportKind;
+      params: Record<string, unknown>;
+      at: Date;
+    }) {
+      const [row] = await db
+        .insert(exportJobs)
+        .values({
+          storeId: job.storeId,
+          userId: job.userId,
+          kind: job.kind,
+          params: job.params,
+          createdAt: job.at,
+        })
+        .returning({ id: exportJobs.id, status: exportJobs.status });
+      return { id: row!.id, status: row!.status as ExportStatus };
+    },
+
+    /** A job of the store, without its file; null for a missing job or another store's. */
+    async find(storeId: number, id: number) {
+      const [row] = await db
+        .select({
+          id: exportJobs.id,
+          kind: exportJobs.kind,
+          params: exportJobs.params,
+          status: exportJobs.status,
+        })
+        .from(exportJobs)
+        .where(and(eq(exportJobs.id, id), eq(exportJobs.storeId, storeId)));
+      return row ?? null;
+    },
+
+    async file(storeId: number, id: number) {
+      const [row] = await db
+        .select({ status: exportJobs.status, fileName: exportJobs.fileName, content: exportJobs.content })
+        .from(exportJobs)
+        .where(and(eq(exportJobs.id, id), eq(exportJobs.storeId, storeId)));
+      return row ?? null;
+    },
+
+    /** The store's records, newest first (the table is small per store: an exact count is fine). */
+    async page(storeId: number, pageNum: number, pageSize: number) {
+      const [list, [total]] = await Promise.all([
+        db
+          .select({
+            id: exportJobs.id,
+            kind: exportJobs.kind,
+            status: exportJobs.status,
+            progress: exportJobs.progress,
+            rowCount: exportJobs.rowCount,
+            fileName: exportJobs.fileName,
+            error: exportJobs.error,
+            createdByName: users.nickName,
+            createdAt: exportJobs.createdAt,
+            finishedAt: exportJobs.finishedAt,
+          })
+          .from(exportJobs)
+          .innerJoin(users, eq(users.id, exportJobs.userId))
+          .where(eq(exportJobs.storeId, storeId))
+          .orderBy(desc(exportJobs.createdAt), desc(exportJobs.id))
+          .limit(pageSize)
+          .offset((pageNum - 1) * pageSize),
+        db.select({ n: count() }).from(exportJobs).where(eq(exportJobs.storeId, storeId)),
+      ]);
+      return { list, total: total?.n ?? 0 };
+    },
+
+    /**
+     * Takes the oldest queued job for this instance. `for update skip locked`: two instances claiming at the
+     * same moment take different jobs, never the same one.
+     */
+    async claimNext(at: Date): Promise<ClaimedJob | null> {
+      const [row] = await db
+        .update(exportJobs)
+        .set({ status: 'running', progress: 0, finishedAt: at })
+        .where(
+          eq(
+            exportJobs.id,
+            sql`(select ${exportJobs.id} from ${exportJobs} where ${exportJobs.status} = 'queued' order by ${exportJobs.createdAt}, ${exportJobs.id} limit 1 for update skip locked)`,
+          ),
+        )
+        .returning({
+          id: exportJobs.id,
+          storeId: exportJobs.storeId,
+          kind: exportJobs.kind,
+          params: exportJobs.params,
+        });
+      return row ? { ...row, kind: row.kind as ExportKind } : null;
+    },
+
+    async progress(id: number, progress: number, at: Date): Promise<void> {
+      await db
+        .update(exportJobs)
+        .set({ progress, finishedAt: at })
+        .where(and(eq(exportJobs.id, id), eq(exportJobs.status, 'running')));
+    },
+
+    async done(
+      id: number,
+      file: { fileName: string; content: Buffer; rowCount: number },
+      at: Date,
+    ): Promise<void> {
+      await db
+        .update(exportJobs)
+        .set({ status: 'done', progress: 100, ...file, error: '', finishedAt: at })
+        .where(and(eq(exportJobs.id, id), eq(exportJobs.status, 'running')));
+    },
+
+    async failed(id: number, error: string, at: Date): Promise<void> {
+      await db
+        .update(exportJobs)
+        .set({ status: 'failed', error: error.slice(0, 255), content: null, finishedAt: at })
+        .where(and(eq(exportJobs.id, id), eq(exportJobs.status, 'running')));
+    },
+
+    /** Running jobs with no heartbeat since `before` go back to the queue; answers how many. */
+    async requeueStale(before: Date): Promise<number> {
+      const rows = await db
+        .update(exportJobs)
+        .set({ status: 'queued', progress: 0, finishedAt: null })
+        .where(and(eq(exportJobs.status, 'running'), lt(exportJobs.finishedAt, before)))
+        .returning({ id: exportJobs.id });
+      return rows.length;
+    },
+  };
+}

@@ -1,0 +1,177 @@
+import { LOOKUP_PATHS, type MemberAddress, type MemberSummary } from '@console/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { members, skus } from '../../../db/schema.js';
+import { bearer } from '../../../test/fixtures.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import {
+  TEST_ORIGIN,
+  addOrderStaff,
+  addOrderStore,
+  errorOf,
+  seedCatalogue,
+  staffPost,
+  type OrderStaff,
+  type OrderStore,
+} from '../orders-test-fixtures.js';
+
+let t: TestApp;
+let store: OrderStore;
+let other: OrderStore;
+let staff: OrderStaff;
+let memberId: number;
+const PHONE = `1355${String(Date.now()).slice(-7)}`;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedCatalogue(t.db);
+  store = await addOrderStore(t.db, { at: TEST_ORIGIN });
+  other = await addOrderStore(t.db);
+  staff = await addOrderStaff(t, [store], []);
+  const [member] = await t.db
+    .insert(members)
+    .values({ memberNo: `ML${PHONE}`, name: '查找测试会员', phone: PHONE, points: 1200, level: 2 })
+    .returning({ id: members.id });
+  memberId = member!.id;
+});
+afterAll(() => t.close());
+
+const get = (path: string, query: Record<string, string | number>, who: OrderStaff | null = staff) =>
+  t.app.inject({
+    method: 'GET',
+    url: `${path}?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]))}`,
+    headers: who ? bearer(who.token) : {},
+  });
+const post = (path: string, body: object, who: OrderStaff | null = staff) =>
+  staffPost(t, path, who, { storeCode: store.code, ...body });
+const dataOf = <T>(response: { json: <R>() => R }) => response.json<{ data: T }>().data;
+
+describe('member lookups', () => {
+  it('finds registered members by phone, number or name with the phone masked', async () => {
+    for (const keywords of [PHONE, PHONE.slice(0, 7), `ml${PHONE}`, '查找测试']) {
+      const response = await get(LOOKUP_PATHS.memberByKeywords, { storeCode: store.code, keywords });
+      expect(response.statusCode).toBe(200);
+      const found = dataOf<MemberSummary[]>(response).find((m) => m.memberId === memberId);
+      expect(found, keywords).toMatchObject({
+        points: 1200,
+        phoneMasked: `${PHONE.slice(0, 3)}****${PHONE.slice(7)}`,
+      });
+    }
+    const empty = await get(LOOKUP_PATHS.memberByKeywords, { storeCode: store.code, keywords: '' });
+    expect(empty.statusCode).toBe(400);
+    expect(errorOf(empty).errorMsg).toContain('请输入搜索关键字');
+    const foreign = await get(LOOKUP_PATHS.memberByKeywords, { storeCode: other.code, keywords: PHONE });
+    expect(foreign.statusCode).toBe(403);
+    const signedOut = await get(
+      LOOKUP_PATHS.memberByKeywords,
+      { storeCode: store.code, keywords: PHONE },
+      null,
+    );
+    expect(signedOut.statusCode).toBe(401);
+  });
+
+  it('creates a temporary member once, then finds it; a registered phone answers that member', async () => {
+    const phone = `1377${String(Date.now()).slice(-7)}`;
+    const first = dataOf<MemberSummary & { created: boolean }>(
+      await post(LOOKUP_PATHS.temporaryMemberAdd, { name: '临时顾客', phone }),
+    );
+    expect(first).toMatchObject({ temporary: true, created: true, points: 0 });
+    const again = dataOf<{ memberId: number; created: boolean }>(
+      await post(LOOKUP_PATHS.temporaryMemberAdd, { name: '临时顾客', phone }),
+    );
+    expect(again).toMatchObject({ memberId: first.memberId, created: false });
+    const found = dataOf<MemberSummary[]>(
+      await get(LOOKUP_PATHS.temporaryMemberByKeywords, { storeCode: store.code, keywords: phone }),
+    );
+    expect(found.map((m) => m.memberId)).toEqual([first.memberId]);
+    const registered = dataOf<MemberSummary[]>(
+      await get(LOOKUP_PATHS.memberByKeywords, { storeCode: store.code, keywords: phone }),
+    );
+    expect(registered).toHaveLength(0);
+    const bad = await post(LOOKUP_PATHS.temporaryMemberAdd, { name: '临时顾客', phone: '123' });
+    expect(bad.statusCode).toBe(400);
+    expect(errorOf(bad).errorMsg).toContain('手机号格式不正确');
+  });
+
+  it('adds addresses (first one default), lists them with distance, and answers the last valet address', async () => {
+    const none = await get(LOOKUP_PATHS.lastValetAddress, { storeCode: store.code, memberId });
+    expect(dataOf<MemberAddress | null>(none)).toBeNull();
+    const added = await post(LOOKUP_PATHS.addressAdd, {
+      memberId,
+      receiverName: '查找测试会员',
+      receiverPhone: PHONE,
+      countyCode: '110115',
+      detail: '荣华中路10号',
+      latitude: TEST_ORIGIN.latitude + 0.01,
+      longitude: TEST_ORIGIN.longitude,
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    expect(dataOf<MemberAddress>(added)).toMatchObject({
+      isDefault: true,
+      regionName: '北京市市辖区大兴区',
+      withinBikeDistance: true,
+    });
+    const list = dataOf<MemberAddress[]>(await post(LOOKUP_PATHS.addressList, { memberId }));
+    expect(list).toHaveLength(1);
+    expect(list[0]!.distanceMeters).toBeGreaterThan(1000);
+    const last = dataOf<MemberAddress>(
+      await get(LOOKUP_PATHS.lastValetAddress, { storeCode: store.code, memberId }),
+    );
+    expect(last.addressId).toBe(list[0]!.addressId);
+    const badCounty = await post(LOOKUP_PATHS.addressAdd, {
+      memberId,
+      receiverName: '查找测试会员',
+      receiverPhone: PHONE,
+      countyCode: '999999',
+      detail: '无处',
+      latitude: 39,
+      longitude: 116,
+    });
+    expect(badCounty.statusCode).toBe(422);
+    expect(errorOf(badCounty).errorMsg).toBe('区县不存在，请重新选择');
+    const unknown = await post(LOOKUP_PATHS.addressList, { memberId: 99_999_999 });
+    expect(unknown.statusCode).toBe(404);
+    expect(errorOf(unknown).errorMsg).toBe('会员不存在');
+    const suggestions = await post(LOOKUP_PATHS.addressByKeywords, { keywords: '荣华中路' });
+    expect(dataOf<{ detail: string }[]>(suggestions).map((s) => s.detail)).toContain('荣华中路10号');
+  });
+});
+
+describe('SKU and shop lookups', () => {
+  it('lists integral labels and pages integral SKUs by label; getById answers any SKU', async () => {
+    const labels = dataOf<{ labelName: string; skuCount: number }[]>(
+      await get(LOOKUP_PATHS.integralLabels, { storeCode: store.code }),
+    );
+    expect(labels).toEqual(expect.arrayContaining([{ labelName: '生活周边', skuCount: 2 }]));
+    const page = dataOf<{ list: { skuCode: string }[]; total: number }>(
+      await post(LOOKUP_PATHS.integralSkuAppPage, { labelName: '生活周边' }),
+    );
+    expect(page.list.map((s) => s.skuCode)).toEqual(['I2001', 'I2002']);
+    const tooBig = await post(LOOKUP_PATHS.integralSkuPage, { pageSize: 500 });
+    expect(tooBig.statusCode).toBe(400);
+    const [sku] = await t.db.select({ id: skus.id }).from(skus).limit(1);
+    const one = await get(LOOKUP_PATHS.skuById, { storeCode: store.code, id: sku!.id });
+    expect(one.statusCode).toBe(200);
+    const missing = await get(LOOKUP_PATHS.skuById, { storeCode: store.code, id: 99_999_999 });
+    expect(missing.statusCode).toBe(404);
+    expect(errorOf(missing).errorMsg).toBe('商品不存在');
+  });
+
+  it('answers shop info for an authorised store only, the bike distance and the uEnjoy stores', async () => {
+    const mine = await get(LOOKUP_PATHS.shopById, { id: store.id });
+    expect(dataOf<{ shopCode: string; bikeDistanceMeters: number }>(mine)).toMatchObject({
+      shopCode: store.code,
+      bikeDistanceMeters: 5000,
+    });
+    expect((await get(LOOKUP_PATHS.shopById, { id: other.id })).statusCode).toBe(403);
+    expect((await get(LOOKUP_PATHS.shopById, { id: 99_999_999 })).statusCode).toBe(404);
+    expect((await get(LOOKUP_PATHS.shopById, { id: 'abc' })).statusCode).toBe(400);
+    const code = await get(LOOKUP_PATHS.shopCode, { id: store.id });
+    expect(dataOf<{ shopCode: string }>(code).shopCode).toBe(store.code);
+    const bike = await post(LOOKUP_PATHS.bikeDistance, {});
+    expect(dataOf<{ bikeDistanceMeters: number }>(bike).bikeDistanceMeters).toBe(5000);
+    const shops = dataOf<{ shopCode: string; distanceMeters: number }[]>(
+      await post(LOOKUP_PATHS.uenjoyShops, {}),
+    );
+    expect(shops[0]).toMatchObject({ shopCode: store.code, distanceMeters: 0 });
+  });
+});

@@ -1,0 +1,101 @@
+import { VALET_FREIGHT, VALET_KIND_TEXT, type DeliveryType, type ValetKind } from '@console/contract';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Database } from '../../../db/client.js';
+import { skus } from '../../../db/schema.js';
+import { AppError } from '../../../http/errors.js';
+import { haversineKm, isLocated, type Coordinates } from '../../stores/geo.js';
+import type { MemberLookups } from '../lookups/member-lookups.js';
+import { VALET_TEXT } from './valet-texts.js';
+
+export type BasketInput = {
+  kind: ValetKind;
+  memberId: number;
+  deliveryType: DeliveryType;
+  addressId?: number | undefined;
+  items: readonly { skuCode: string; quantity: number }[];
+};
+
+export type PricedLine = {
+  skuCode: string;
+  name: string;
+  spec: string;
+  quantity: number;
+  unitCents: number;
+  amountCents: number;
+  points: number;
+};
+
+/**
+ * Prices a valet basket from the SKU table: the member, the address (not for pickup; store delivery within the
+ * store's bike distance), the lines, goods, points and freight (the points mall ships free).
+ */
+export async function priceBasket(
+  tx: Database,
+  memberLookups: MemberLookups,
+  store: Coordinates & { bikeDistanceMeters: number },
+  input: BasketInput,
+) {
+  const member = await memberLookups.requireMember(input.memberId, tx);
+  const address =
+    input.deliveryType === 'pickup'
+      ? null
+      : input.addressId === undefined
+        ? missingAddress()
+        : await memberLookups.requireAddress(input.memberId, input.addressId, tx);
+  const distanceMeters =
+    address && isLocated(address) && isLocated(store) ? Math.round(haversineKm(store, address) * 1000) : null;
+  if (input.deliveryType === 'store_delivery') {
+    if (distanceMeters === null)
+      throw new AppError(422, 'VALET_ADDRESS_UNLOCATED', VALET_TEXT.addressUnlocated);
+    if (distanceMeters > store.bikeDistanceMeters)
+      throw new AppError(
+        422,
+        'VALET_OUT_OF_RANGE',
+        VALET_TEXT.outOfBikeRange((store.bikeDistanceMeters / 1000).toFixed(1)),
+      );
+  }
+
+  const codes = input.items.map((i) => i.skuCode);
+  const rows = await tx
+    .select()
+    .from(skus)
+    .where(and(inArray(skus.skuCode, codes), eq(skus.enabled, true)));
+  const byCode = new Map(rows.map((r) => [r.skuCode, r]));
+  const unknown = codes.filter((code) => !byCode.has(code));
+  if (unknown.length > 0) throw new AppError(422, 'ORDER_SKU_UNKNOWN', VALET_TEXT.unknownSkus(unknown));
+  if (rows.some((sku) => sku.kind !== input.kind))
+    throw new AppError(422, 'ORDER_SKU_KIND', VALET_TEXT.wrongKind(VALET_KIND_TEXT[input.kind]));
+  const lines: PricedLine[] = input.items.map((item) => {
+    const sku = byCode.get(item.skuCode)!;
+    return {
+      skuCode: sku.skuCode,
+      name: sku.name,
+      spec: sku.spec,
+      quantity: item.quantity,
+      unitCents: sku.priceCents,
+      amountCents: sku.priceCents * item.quantity,
+      points: sku.points * item.quantity,
+    };
+  });
+  return {
+    member,
+    address,
+    distanceMeters,
+    lines,
+    goodsCents: lines.reduce((sum, l) => sum + l.amountCents, 0),
+    points: lines.reduce((sum, l) => sum + l.points, 0),
+    freightCents: input.kind === 'integral' ? 0 : freightOf(input.deliveryType, distanceMeters ?? 0),
+  };
+}
+
+/** uEnjoy freight: a flat courier fee; store delivery free nearby, a small fee farther out; pickup free. */
+export function freightOf(deliveryType: DeliveryType, distanceMeters: number): number {
+  if (deliveryType === 'express') return VALET_FREIGHT.express;
+  if (deliveryType === 'store_delivery')
+    return distanceMeters <= VALET_FREIGHT.storeDeliveryFreeMeters ? 0 : VALET_FREIGHT.storeDeliveryFarCents;
+  return VALET_FREIGHT.pickup;
+}
+
+function missingAddress(): never {
+  throw new AppError(422, 'VALET_ADDRESS_REQUIRED', VALET_TEXT.addressRequired);
+}

@@ -1,0 +1,394 @@
+import {
+  FIRST_DELIVERY_MAX_DAYS,
+  PERSONAL_DISCOUNT_MAX_PERCENT,
+  TRIAL_VALID_MINUTES,
+  UENJOY_LEVEL_DISCOUNT_PERCENT,
+  type CyclePlanProposal,
+  type DeliveryType,
+  type TrialResult,
+  type ValetActionResult,
+  type ValetKind,
+  type ValetStatus,
+} from '@console/contract';
+import { and, eq, gte, sql } from 'drizzle-orm';
+import type { Database } from '../../../db/client.js';
+import { memberAddresses, members, omsOrders, skus, stores, valetOrders } from '../../../db/schema.js';
+import { AppError, notFound } from '../../../http/errors.js';
+import type { Clock } from '../../../platform/clock.js';
+import { shanghaiDay } from '../../dashboard/daily-metrics.js';
+import { shanghaiDateTime } from '../../im/message-format.js';
+import type { MessageProducer } from '../../im/message-producer.js';
+import type { OrderIntake } from '../integration/order-intake.js';
+import type { MemberLookups } from '../lookups/member-lookups.js';
+import { recordOrderLog } from '../order-log.js';
+import { newOmsOrderNo } from '../order-numbers.js';
+import { createOrderMessenger } from '../plans/offer-messages.js';
+import { priceBasket, type BasketInput } from './valet-pricing.js';
+import { assertValetTransition } from './valet-states.js';
+import { decodeTrial, encodeTrial, type SignedTrial } from './valet-trial.js';
+import { VALET_TEXT } from './valet-texts.js';
+
+/** The store and staff member a valet call acts for. */
+export type ValetActor = {
+  store: { id: number; shopCode: string; latitude: number; longitude: number; bikeDistanceMeters: number };
+  user: { id: number; nickName: string };
+};
+
+type TrialMode = TrialResult['mode'];
+type TrialInput = Omit<BasketInput, 'kind'> & { discountCents?: number };
+
+const SHANGHAI_OFFSET_MS = 8 * 3_600_000;
+const DAY_MS = 86_400_000;
+
+/** `VO` + Shanghai time to the second + 6 random digits. */
+export function newValetOrderNo(at: Date): string {
+  const stamp = new Date(at.getTime() + SHANGHAI_OFFSET_MS).toISOString().replace(/[-:T]/g, '').slice(0, 14);
+  return `VO${stamp}${String(Math.floor(Math.random() * 1_000_000)).padStart(6, '0')}`;
+}
+
+const dayAfter = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+
+/**
+ * Valet orders (docs/domain/orders.md "Valet orders"): created `pending_confirm` by staff, confirmed into an
+ * upstream order offered through the order intake (same transaction), or cancelled.
+ */
+export function createValetService(deps: {
+  db: Database;
+  clock: Clock;
+  producer: MessageProducer;
+  intake: OrderIntake;
+  memberLookups: MemberLookups;
+  trialSecret: string;
+}) {
+  const { db, clock, producer, intake, memberLookups, trialSecret } = deps;
+
+  async function insertValetOrder(
+    tx: Database,
+    actor: ValetActor,
+    values: Omit<typeof valetOrders.$inferInsert, 'valetOrderNo' | 'storeId' | 'createdByUserId'>,
+  ) {
+    const now = clock();
+    const [row] = await tx
+      .insert(valetOrders)
+      .values({
+        ...values,
+        valetOrderNo: newValetOrderNo(now),
+        storeId: actor.store.id,
+        createdByUserId: actor.user.id,
+        createdAt: now,
+      })
+      .returning({ valetOrderNo: valetOrders.valetOrderNo, status: valetOrders.status });
+    return row!;
+  }
+
+  const pendingResult = (row: { valetOrderNo: string; status: string }): ValetActionResult => ({
+    valetOrderNo: row.valetOrderNo,
+    status: row.status as ValetStatus,
+    omsOrderNo: '',
+    performancePlanOrderNo: null,
+    candidateStoreCodes: [],
+  });
+
+  async function createIntegral(
+    actor: ValetActor,
+    body: Omit<BasketInput, 'kind'> & { remark?: string | undefined },
+  ): Promise<ValetActionResult> {
+    const priced = await priceBasket(db, memberLookups, actor.store, { ...body, kind: 'integral' });
+    if (priced.member.points < priced.points)
+      throw new AppError(422, 'VALET_POINTS_SHORT', VALET_TEXT.notEnoughPoints);
+    const row = await insertValetOrder(db, actor, {
+      kind: 'integral',
+      memberId: priced.member.id,
+      addressId: priced.address?.id ?? null,
+      deliveryType: body.deliveryType,
+      items: priced.lines.map(({ skuCode, name, quantity, unitCents, points }) => ({
+        skuCode,
+        name,
+        quantity,
+        unitCents,
+        points,
+      })),
+      goodsCents: priced.goodsCents,
+      freightCents: 0,
+      payCents: priced.goodsCents,
+      points: priced.points,
+      remark: body.remark ?? '',
+    });
+    return pendingResult(row);
+  }
+
+  async function trial(actor: ValetActor, mode: TrialMode, body: TrialInput): Promise<TrialResult> {
+    const deliveryType: DeliveryType = mode === 'express' ? 'express' : body.deliveryType;
+    const priced = await priceBasket(db, memberLookups, actor.store, {
+      ...body,
+      deliveryType,
+      kind: 'uenjoy',
+    });
+    let discountCents: number;
+    let discountText: string;
+    if (mode === 'personalization') {
+      discountCents = body.discountCents ?? 0;
+      if (discountCents * 100 > priced.goodsCents * PERSONAL_DISCOUNT_MAX_PERCENT)
+        throw new AppError(422, 'VALET_DISCOUNT_TOO_LARGE', VALET_TEXT.discountTooLarge);
+      discountText = '门店优惠';
+    } else {
+      const percent = UENJOY_LEVEL_DISCOUNT_PERCENT[priced.member.level] ?? 0;
+      discountCents = Math.floor((priced.goodsCents * percent) / 100);
+      discountText = percent > 0 ? `会员等级${priced.member.level}：${100 - percent}折` : '无会员折扣';
+    }
+    const now = clock();
+    const signed: SignedTrial = {
+      mode,
+      storeCode: actor.store.shopCode,
+      memberId: priced.member.id,
+      deliveryType,
+      addressId: priced.address?.id ?? null,
+      distanceMeters: priced.distanceMeters,
+      items: priced.lines.map(({ points: _points, ...line }) => line),
+      goodsCents: priced.goodsCents,
+      freightCents: priced.freightCents,
+      discountCents,
+      payCents: priced.goodsCents + priced.freightCents - discountCents,
+      discountText,
+      trialAt: shanghaiDateTime(now),
+      validUntil: shanghaiDateTime(new Date(now.getTime() + TRIAL_VALID_MINUTES * 60_000)),
+      issuedAtMs: now.getTime(),
+    };
+    return { ...publicTrial(signed), trialId: encodeTrial(trialSecret, signed) };
+  }
+
+  function readTrial(actor: ValetActor, trialId: string): SignedTrial {
+    const signed = decodeTrial(trialSecret, trialId, clock());
+    if (signed.storeCode !== actor.store.shopCode)
+      throw new AppError(422, 'VALET_TRIAL_OTHER_STORE', VALET_TEXT.trialOtherStore);
+    return signed;
+  }
+
+  /** The cycle plan a uEnjoy SKU gives: its periods every interval, from the first delivery day. */
+  async function changePlan(body: { skuCode: string; firstDeliveryDate?: string | undefined }) {
+    const [sku] = await db
+      .select()
+      .from(skus)
+      .where(and(eq(skus.skuCode, body.skuCode), eq(skus.kind, 'uenjoy'), eq(skus.enabled, true)))
+      .limit(1);
+    if (!sku) throw new AppError(422, 'VALET_NOT_UENJOY', VALET_TEXT.notUenjoySku);
+    const today = shanghaiDay(clock());
+    const first = body.firstDeliveryDate ?? dayAfter(today, 1);
+    if (first <= today) throw new AppError(422, 'VALET_FIRST_DELIVERY', VALET_TEXT.firstDeliveryTooEarly);
+    if (first > dayAfter(today, FIRST_DELIVERY_MAX_DAYS))
+      throw new AppError(
+        422,
+        'VALET_FIRST_DELIVERY',
+        VALET_TEXT.firstDeliveryTooLate(FIRST_DELIVERY_MAX_DAYS),
+      );
+    const proposal: CyclePlanProposal = {
+      skuCode: sku.skuCode,
+      periods: sku.cyclePeriods,
+      intervalDays: sku.cycleIntervalDays,
+      plans: Array.from({ length: sku.cyclePeriods }, (_, i) => ({
+        period: i + 1,
+        date: dayAfter(first, i * sku.cycleIntervalDays),
+      })),
+    };
+    return proposal;
+  }
+
+  async function createUenjoy(
+    actor: ValetActor,
+    body: { trialId: string; firstDeliveryDate?: string | undefined; remark?: string | undefined },
+  ): Promise<ValetActionResult> {
+    const signed = readTrial(actor, body.trialId);
+    // Prices may have changed since the trial: price the same basket again and insist on the same total.
+    const again = await priceBasket(db, memberLookups, actor.store, {
+      kind: 'uenjoy',
+      memberId: signed.memberId,
+      deliveryType: signed.deliveryType,
+      addressId: signed.addressId ?? undefined,
+      items: signed.items,
+    });
+    if (again.goodsCents !== signed.goodsCents || again.freightCents !== signed.freightCents)
+      throw new AppError(409, 'VALET_PRICE_CHANGED', VALET_TEXT.priceChanged);
+    const plans = await Promise.all(
+      signed.items.map((item) =>
+        changePlan({ skuCode: item.skuCode, firstDeliveryDate: body.firstDeliveryDate }),
+      ),
+    );
+    const row = await insertValetOrder(db, actor, {
+      kind: 'uenjoy',
+      memberId: signed.memberId,
+      addressId: signed.addressId,
+      deliveryType: signed.deliveryType,
+      items: signed.items.map(({ skuCode, name, quantity, unitCents }) => ({
+        skuCode,
+        name,
+        quantity,
+        unitCents,
+        points: 0,
+      })),
+      trial: { ...publicTrial(signed), cyclePlans: plans },
+      goodsCents: signed.goodsCents,
+      freightCents: signed.freightCents,
+      payCents: signed.payCents,
+      remark: body.remark ?? '',
+    });
+    return pendingResult(row);
+  }
+
+  async function lockedOrder(tx: Database, actor: ValetActor, kind: ValetKind, valetOrderNo: string) {
+    const [row] = await tx
+      .select()
+      .from(valetOrders)
+      .where(
+        and(
+          eq(valetOrders.valetOrderNo, valetOrderNo),
+          eq(valetOrders.storeId, actor.store.id),
+          eq(valetOrders.kind, kind),
+        ),
+      )
+      .for('update');
+    if (!row) throw notFound(VALET_TEXT.notFound, 'VALET_ORDER_NOT_FOUND');
+    return row;
+  }
+
+  async function confirm(
+    actor: ValetActor,
+    kind: ValetKind,
+    valetOrderNo: string,
+  ): Promise<ValetActionResult> {
+    const messenger = createOrderMessenger(producer);
+    const result = await db.transaction(async (tx) => {
+      const order = await lockedOrder(tx, actor, kind, valetOrderNo);
+      assertValetTransition('confirm', order.status as ValetStatus);
+      const now = clock();
+      const [member] = await tx.select().from(members).where(eq(members.id, order.memberId));
+      if (order.points > 0) {
+        const [deducted] = await tx
+          .update(members)
+          .set({ points: sql`${members.points} - ${order.points}` })
+          .where(and(eq(members.id, order.memberId), gte(members.points, order.points)))
+          .returning({ id: members.id });
+        if (!deducted) throw new AppError(422, 'VALET_POINTS_SHORT', VALET_TEXT.notEnoughPoints);
+      }
+      const address = await deliveryAddressOf(tx, order, member!, now);
+      const discountCents = order.goodsCents + order.freightCents - order.payCents;
+      const pushed = await intake.pushOrder(
+        {
+          omsOrderNo: newOmsOrderNo(now),
+          channel: kind === 'integral' ? 'valet_integral' : 'valet_uenjoy',
+          customer: { name: member!.name, phone: member!.phone, memberNo: member!.memberNo },
+          items: order.items.map((i) => ({ skuCode: i.skuCode, quantity: i.quantity })),
+          deliveryType: order.deliveryType as DeliveryType,
+          address,
+          freightCents: order.freightCents,
+          discountCents,
+          ...(order.remark ? { buyerRemark: order.remark } : {}),
+          sourceOrderNo: order.valetOrderNo,
+          placedStoreCode: actor.store.shopCode,
+          // A pickup order is collected where it was placed; the others go to the stores nearest the address.
+          ...(order.deliveryType === 'pickup' ? { candidateStoreCodes: [actor.store.shopCode] } : {}),
+        },
+        { tx, messenger },
+      );
+      await tx
+        .update(valetOrders)
+        .set({ status: 'confirmed', omsOrderNo: pushed.omsOrderNo, confirmedAt: now })
+        .where(and(eq(valetOrders.id, order.id), eq(valetOrders.status, 'pending_confirm')));
+      const [oms] = await tx
+        .select({ id: omsOrders.id })
+        .from(omsOrders)
+        .where(eq(omsOrders.omsOrderNo, pushed.omsOrderNo));
+      await recordOrderLog(tx, {
+        omsOrderId: oms!.id,
+        action: 'valet_confirmed',
+        fromStatus: 'pending_confirm',
+        toStatus: 'confirmed',
+        operator: { id: actor.user.id, name: actor.user.nickName },
+        detail: { valetOrderNo: order.valetOrderNo, pointsDeducted: order.points },
+        at: now,
+      });
+      return {
+        valetOrderNo: order.valetOrderNo,
+        status: 'confirmed' as const,
+        omsOrderNo: pushed.omsOrderNo,
+        performancePlanOrderNo: pushed.performancePlanOrderNo,
+        candidateStoreCodes: pushed.candidateStoreCodes,
+      };
+    });
+    messenger.wake();
+    return result;
+  }
+
+  /** The address snapshot of the upstream order: the member's address (marked as last used), or the store. */
+  async function deliveryAddressOf(
+    tx: Database,
+    order: typeof valetOrders.$inferSelect,
+    member: typeof members.$inferSelect,
+    now: Date,
+  ) {
+    if (order.addressId !== null) {
+      const [row] = await tx
+        .update(memberAddresses)
+        .set({ lastUsedAt: now })
+        .where(eq(memberAddresses.id, order.addressId))
+        .returning();
+      if (row)
+        return {
+          receiverName: row.receiverName,
+          receiverPhone: row.receiverPhone,
+          ...(/^\d{6}$/.test(row.countyCode) ? { countyCode: row.countyCode } : {}),
+          regionName: row.regionName,
+          detail: row.detail,
+          latitude: row.latitude,
+          longitude: row.longitude,
+        };
+    }
+    const [store] = await tx.select().from(stores).where(eq(stores.id, order.storeId));
+    return {
+      receiverName: member.name,
+      receiverPhone: member.phone,
+      ...(/^\d{6}$/.test(store!.shopCountyCode) ? { countyCode: store!.shopCountyCode } : {}),
+      regionName: `${store!.shopProvinceName}${store!.shopCityName}${store!.shopCountyName}`,
+      detail: store!.shopDetailAddress || store!.shopName,
+      latitude: store!.latitude,
+      longitude: store!.longitude,
+    };
+  }
+
+  async function cancel(
+    actor: ValetActor,
+    kind: ValetKind,
+    valetOrderNo: string,
+    reason: string,
+  ): Promise<ValetActionResult> {
+    return db.transaction(async (tx) => {
+      const order = await lockedOrder(tx, actor, kind, valetOrderNo);
+      assertValetTransition('cancel', order.status as ValetStatus);
+      await tx
+        .update(valetOrders)
+        .set({ status: 'cancelled', cancelledAt: clock(), cancelReason: reason })
+        .where(and(eq(valetOrders.id, order.id), eq(valetOrders.status, 'pending_confirm')));
+      return pendingResult({ valetOrderNo: order.valetOrderNo, status: 'cancelled' });
+    });
+  }
+
+  return {
+    createIntegral,
+    trial,
+    trialResult: (actor: ValetActor, trialId: string): TrialResult => ({
+      ...publicTrial(readTrial(actor, trialId)),
+      trialId,
+    }),
+    changePlan,
+    createUenjoy,
+    confirm,
+    cancel,
+  };
+}
+
+export type ValetService = ReturnType<typeof createValetService>;
+
+function publicTrial(signed: SignedTrial): Omit<TrialResult, 'trialId'> {
+  const { issuedAtMs: _issued, ...rest } = signed;
+  return rest;
+}

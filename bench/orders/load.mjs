@@ -1,0 +1,58 @@
+// A small keep-alive load loop: `connections` workers, each sending one request after another for `seconds`.
+import http from 'node:http';
+
+/** Answers latencies (ms, sorted), requests per second and non-2xx count. */
+export async function runLoad({
+  host,
+  port,
+  path,
+  method = 'GET',
+  headers = {},
+  body,
+  connections,
+  seconds,
+}) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
+  const allHeaders = payload
+    ? { ...headers, 'content-type': 'application/json', 'content-length': payload.length }
+    : headers;
+  const latencies = [];
+  let errors = 0;
+  const once = () =>
+    new Promise((resolve) => {
+      const started = performance.now();
+      const request = http.request({ host, port, path, method, headers: allHeaders, agent }, (response) => {
+        response.resume();
+        response.on('end', () => {
+          latencies.push(performance.now() - started);
+          if (response.statusCode < 200 || response.statusCode >= 300) errors += 1;
+          resolve();
+        });
+      });
+      request.on('error', () => {
+        errors += 1;
+        resolve();
+      });
+      request.end(payload);
+    });
+  const startedAt = performance.now();
+  const until = startedAt + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (performance.now() < until) await once();
+    }),
+  );
+  const elapsed = (performance.now() - startedAt) / 1000;
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
+  return {
+    requests: latencies.length,
+    rps: latencies.length / elapsed,
+    p50: at(0.5),
+    p95: at(0.95),
+    p99: at(0.99),
+    errors,
+  };
+}

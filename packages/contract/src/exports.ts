@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import { DELIVERY_TYPES } from './orders.js';
+import { calendarDateSchema, receivedStatusFilterSchema } from './orders-fulfilment.js';
+import { storeCodeSchema } from './stores.js';
+
+/**
+ * Exports as background jobs (docs/domain/orders.md "Exports"): a job per request, its progress and file kept in
+ * `export_jobs`, listed, re-run and downloaded per store.
+ */
+
+export const EXPORT_PATHS = {
+  /** Queue an export of the received orders with the list's filters (designed; `order:export`). */
+  receivedOrders: '/tec/trade_order/manager/order/export',
+  /** The store's export records, newest first (spec 7.6). */
+  records: '/tec/fms/excel/ljy/uEnjoy/queryRecordList',
+  /** Queue a new job with the parameters of an earlier one (spec 7.6; `export:again`). */
+  again: '/tec/fms/excel/ljy/uEnjoy/exportAgain',
+  /** The file of a finished job (designed). */
+  download: '/tec/fms/excel/ljy/uEnjoy/download',
+} as const;
+
+export const EXPORT_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
+export type ExportStatus = (typeof EXPORT_STATUSES)[number];
+export const EXPORT_STATUS_TEXT: Record<ExportStatus, string> = {
+  queued: '排队中',
+  running: '导出中',
+  done: '已完成',
+  failed: '导出失败',
+};
+
+export const EXPORT_KINDS = ['received-orders'] as const;
+export type ExportKind = (typeof EXPORT_KINDS)[number];
+export const EXPORT_KIND_TEXT: Record<ExportKind, string> = {
+  'received-orders': '已接订单',
+};
+
+/** One export holds at most this many rows; a larger selection fails with a message to narrow the filters. */
+export const EXPORT_MAX_ROWS = 100_000;
+export const EXPORT_RECORDS_PAGE_SIZE_MAX = 50;
+
+/** The received-orders filters (the list's, without paging): what an export of that list takes. */
+export const receivedOrdersExportBodySchema = z
+  .object({
+    storeCode: storeCodeSchema,
+    status: receivedStatusFilterSchema.default('all'),
+    takenFrom: calendarDateSchema.nullish(),
+    takenTo: calendarDateSchema.nullish(),
+    keyword: z.string({ error: '搜索关键字不正确' }).trim().max(50, '搜索关键字不能超过50个字').nullish(),
+    deliveryType: z.enum(DELIVERY_TYPES, { error: '配送方式不正确' }).nullish(),
+  })
+  .refine((body) => !body.takenFrom || !body.takenTo || body.takenFrom <= body.takenTo, {
+    message: '开始日期不能晚于结束日期',
+    path: ['takenTo'],
+  });
+export type ReceivedOrdersExportBody = z.infer<typeof receivedOrdersExportBodySchema>;
+
+export const exportJobCreatedSchema = z.object({
+  id: z.number().int(),
+  status: z.enum(EXPORT_STATUSES),
+  statusText: z.string(),
+});
+export type ExportJobCreated = z.infer<typeof exportJobCreatedSchema>;
+
+export const exportRecordsBodySchema = z.object({
+  storeCode: storeCodeSchema,
+  pageNum: z
+    .number({ error: '页码不正确' })
+    .int('页码不正确')
+    .min(1, '页码不正确')
+    .max(100_000, '页码不正确')
+    .default(1),
+  pageSize: z
+    .number({ error: '每页条数不正确' })
+    .int('每页条数不正确')
+    .min(1, '每页条数不正确')
+    .max(EXPORT_RECORDS_PAGE_SIZE_MAX, `每页条数不能超过${EXPORT_RECORDS_PAGE_SIZE_MAX}`)
+    .default(10),
+});
+export type ExportRecordsBody = z.infer<typeof exportRecordsBodySchema>;
+
+const exportIdSchema = z.coerce
+  .number({ error: '导出记录不正确' })
+  .int('导出记录不正确')
+  .min(1, '导出记录不正确')
+  .max(Number.MAX_SAFE_INTEGER, '导出记录不正确');
+
+export const exportAgainBodySchema = z.object({ storeCode: storeCodeSchema, id: exportIdSchema });
+export type ExportAgainBody = z.infer<typeof exportAgainBodySchema>;
+
+export const exportDownloadQuerySchema = z.object({ storeCode: storeCodeSchema, id: exportIdSchema });
+export type ExportDownloadQuery = z.infer<typeof exportDownloadQuerySchema>;
+
+export const exportRecordSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(EXPORT_KINDS),
+  kindText: z.string(),
+  status: z.enum(EXPORT_STATUSES),
+  statusText: z.string(),
+  /** 0–100. */
+  progress: z.number().int(),
+  rowCount: z.number().int(),
+  fileName: z.string(),
+  /** Why a failed job failed (Chinese); empty otherwise. */
+  error: z.string(),
+  createdByName: z.string(),
+  /** ISO instants. */
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type ExportRecord = z.infer<typeof exportRecordSchema>;
+
+export const exportRecordPageSchema = z.object({
+  list: z.array(exportRecordSchema),
+  total: z.number().int(),
+  pageNum: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type ExportRecordPage = z.infer<typeof exportRecordPageSchema>;

@@ -1,0 +1,493 @@
+import { z } from 'zod';
+import { pageSchema } from './envelope.js';
+import { DELIVERY_TYPES, PLAN_STATUSES } from './orders.js';
+import { storeCodeSchema } from './stores.js';
+import { MOBILE_PATTERN } from './validation.js';
+
+/**
+ * Valet orders (代客下单) for the points mall and uEnjoy, and the member / SKU / address / shop lookups they
+ * need (docs/domain/orders.md "Valet orders"). Money in cents, times Asia/Shanghai `YYYY-MM-DD HH:mm:ss`.
+ */
+
+/** Spec 7.6 calls (under `/tec/`) of both valet flows; `detail` and the points-mall `cancel` are designed. */
+export const VALET_PATHS = {
+  integralCreate: '/tec/trade_order/integralMall/manager/valetOrder/create',
+  integralList: '/tec/trade_order/integralMall/manager/valetOrder/list',
+  integralConfirm: '/tec/trade_order/integralMall/manager/valetOrder/confirm',
+  integralCancel: '/tec/trade_order/integralMall/manager/valetOrder/cancel',
+  trialChange: '/tec/trade_order/api/uEnjoy/valet/trial/change',
+  trialPersonalization: '/tec/trade_order/api/uEnjoy/valet/trial/personalization',
+  trialExpress: '/tec/trade_order/api/uEnjoy/valet/trial/expressTrial',
+  trialResult: '/tec/trade_order/api/uEnjoy/getTrialResult',
+  changePlan: '/tec/trade_order/api/uEnjoy/changePlan',
+  uenjoyCreate: '/tec/trade_order/manager/uEnjoy/valetOrder/create',
+  uenjoyConfirm: '/tec/trade_order/manager/uEnjoy/valetOrder/confirm',
+  uenjoyList: '/tec/trade_order/manager/uEnjoy/valetOrder/list',
+  uenjoyCancel: '/tec/trade_order/manager/uEnjoy/valetOrder/cancel',
+  /** One valet order of either kind (valetOrderManagerDetail; messages open it by `id` = valetOrderNo). */
+  detail: '/tec/trade_order/manager/valetOrder/detail',
+} as const;
+
+/** Lookups of the valet flows; `temporaryMemberAdd` and `addressAdd` are designed (the spec names no writes). */
+export const LOOKUP_PATHS = {
+  memberByKeywords: '/tec/member_ms/member/getPlatformMemberByKeywords',
+  temporaryMemberByKeywords: '/tec/member_ms/member/getPlatformMemberTemporaryByKeywords',
+  temporaryMemberAdd: '/tec/member_ms/member/addPlatformMemberTemporary',
+  integralLabels: '/tec/market_ms/IntegralLabel/getAppLabelList',
+  integralSkuAppPage: '/tec/market_ms/integralSku/queryAppPage',
+  integralSkuPage: '/tec/market_ms/integralSku/queryPage',
+  shopById: '/tec/store_ms/shopInfo/getById',
+  shopCode: '/tec/store_ms/shopInfo/getShopCode',
+  addressByKeywords: '/tec/member_ms/ws/getAddressByKeywords',
+  lastValetAddress: '/tec/member_ms/address/lastTime/daikeOrderAddress',
+  addressList: '/tec/member_ms/address/list',
+  addressAdd: '/tec/member_ms/address/add',
+  uenjoyShops: '/tec/store_ms/api/uEnjoy/queryShop',
+  bikeDistance: '/tec/store_ms/shopDeliverySet/selectShopBikeDistance',
+  skuById: '/tec/product_ms/api/pmsProductSku/getById',
+} as const;
+
+/** A store delivers by bike this far unless configured otherwise (there is no per-store setting yet). */
+export const DEFAULT_BIKE_DISTANCE_METERS = 5_000;
+export const MEMBER_SEARCH_LIMIT = 20;
+export const VALET_PAGE_SIZE_MAX = 50;
+export const VALET_ITEMS_MAX = 20;
+/** A price trial can be turned into an order for this long. */
+export const TRIAL_VALID_MINUTES = 30;
+
+/** Freight of a valet uEnjoy order, in cents (the points mall ships free). */
+export const VALET_FREIGHT = {
+  express: 1200,
+  /** Store delivery is free up to this distance, `storeDeliveryFarCents` beyond it (up to the bike distance). */
+  storeDeliveryFreeMeters: 3_000,
+  storeDeliveryFarCents: 600,
+  pickup: 0,
+} as const;
+
+/** Member-level discount of the standard uEnjoy trial, in percent. */
+export const UENJOY_LEVEL_DISCOUNT_PERCENT: Record<number, number> = { 1: 0, 2: 2, 3: 5, 4: 8 };
+/** A personalised trial may take at most this share of the goods off. */
+export const PERSONAL_DISCOUNT_MAX_PERCENT = 10;
+
+export const VALET_KINDS = ['integral', 'uenjoy'] as const;
+export type ValetKind = (typeof VALET_KINDS)[number];
+export const VALET_KIND_TEXT: Record<ValetKind, string> = { integral: '积分商城', uenjoy: '优享' };
+
+export const VALET_STATUSES = ['pending_confirm', 'confirmed', 'cancelled'] as const;
+export type ValetStatus = (typeof VALET_STATUSES)[number];
+export const VALET_STATUS_TEXT: Record<ValetStatus, string> = {
+  pending_confirm: '待确认',
+  confirmed: '已确认',
+  cancelled: '已取消',
+};
+
+export const VALET_ORDER_NO_PATTERN = /^[A-Za-z0-9_-]{1,40}$/;
+
+const positiveId = (missing: string, invalid: string) =>
+  z.coerce.number({ error: missing }).int(invalid).min(1, invalid).max(2_147_483_647, invalid);
+const keywordsSchema = z
+  .string({ error: '请输入搜索关键字' })
+  .trim()
+  .min(1, '请输入搜索关键字')
+  .max(32, '搜索关键字不能超过32个字符');
+const mobile = (missing: string) =>
+  z.string({ error: missing }).trim().regex(MOBILE_PATTERN, '手机号格式不正确');
+const text = (max: number, missing: string, tooLong: string) =>
+  z.string({ error: missing }).trim().min(1, missing).max(max, tooLong);
+const pageNum = z
+  .number({ error: '页码不正确' })
+  .int('页码不正确')
+  .min(1, '页码不正确')
+  .max(10_000, '页码不正确');
+const pageSize = z
+  .number({ error: '每页条数不正确' })
+  .int('每页条数不正确')
+  .min(1, '每页条数不正确')
+  .max(VALET_PAGE_SIZE_MAX, `每页最多${VALET_PAGE_SIZE_MAX}条`);
+const dateSchema = (invalid: string) =>
+  z
+    .string({ error: invalid })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, invalid)
+    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), invalid);
+
+export const valetOrderNoSchema = z
+  .string({ error: '缺少代客订单号' })
+  .trim()
+  .min(1, '缺少代客订单号')
+  .regex(VALET_ORDER_NO_PATTERN, '代客订单号格式不正确');
+
+// ---- lookups -------------------------------------------------------------------------------------------
+
+export const memberKeywordsQuerySchema = z.object({ storeCode: storeCodeSchema, keywords: keywordsSchema });
+
+export const memberSummarySchema = z.object({
+  memberId: z.number().int(),
+  memberNo: z.string(),
+  name: z.string(),
+  /** 139****5678: the counter sees who it is without reading out a list of numbers. */
+  phoneMasked: z.string(),
+  level: z.number().int(),
+  points: z.number().int(),
+  temporary: z.boolean(),
+});
+export type MemberSummary = z.infer<typeof memberSummarySchema>;
+
+export const temporaryMemberAddBodySchema = z.object({
+  storeCode: storeCodeSchema,
+  name: text(64, '缺少会员姓名', '会员姓名不能超过64个字符'),
+  phone: mobile('缺少会员手机号'),
+});
+export type TemporaryMemberAddBody = z.input<typeof temporaryMemberAddBodySchema>;
+export const temporaryMemberResultSchema = memberSummarySchema.extend({
+  /** false when a member with that phone existed already (it is answered instead). */
+  created: z.boolean(),
+});
+
+export const storeCodeQuerySchema = z.object({ storeCode: storeCodeSchema });
+export const integralLabelSchema = z.object({ labelName: z.string(), skuCount: z.number().int() });
+
+export const integralSkuPageBodySchema = z.object({
+  storeCode: storeCodeSchema,
+  labelName: z.string({ error: '标签格式不正确' }).trim().max(32, '标签格式不正确').optional(),
+  keyword: z.string({ error: '关键字格式不正确' }).trim().max(32, '关键字不能超过32个字符').optional(),
+  pageNum: pageNum.default(1),
+  pageSize: pageSize.default(10),
+});
+export type IntegralSkuPageBody = z.input<typeof integralSkuPageBodySchema>;
+
+export const skuSchema = z.object({
+  id: z.number().int(),
+  skuCode: z.string(),
+  name: z.string(),
+  spec: z.string(),
+  kind: z.string(),
+  priceCents: z.number().int(),
+  points: z.number().int(),
+  labelName: z.string(),
+  cyclePeriods: z.number().int(),
+  cycleIntervalDays: z.number().int(),
+  enabled: z.boolean(),
+});
+export type SkuInfo = z.infer<typeof skuSchema>;
+export const skuPageSchema = pageSchema(skuSchema);
+
+export const shopByIdQuerySchema = z.object({ id: positiveId('缺少门店ID', '门店ID不正确') });
+export const shopCodeQuerySchema = z.object({
+  id: positiveId('缺少门店ID', '门店ID不正确').optional(),
+});
+export const shopInfoSchema = z.object({
+  id: z.number().int(),
+  shopCode: z.string(),
+  shopName: z.string(),
+  shopPhone: z.string(),
+  shopAddress: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
+  bikeDistanceMeters: z.number().int(),
+});
+export type ShopInfo = z.infer<typeof shopInfoSchema>;
+export const shopCodeSchema = z.object({ id: z.number().int(), shopCode: z.string(), shopName: z.string() });
+
+export const addressKeywordsBodySchema = z.object({ storeCode: storeCodeSchema, keywords: keywordsSchema });
+export const placeSuggestionSchema = z.object({
+  regionName: z.string(),
+  countyCode: z.string(),
+  detail: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
+  distanceMeters: z.number().int(),
+});
+
+export const memberIdQuerySchema = z.object({
+  storeCode: storeCodeSchema,
+  memberId: positiveId('缺少会员ID', '会员ID不正确'),
+});
+export const memberAddressListBodySchema = z.object({
+  storeCode: storeCodeSchema,
+  memberId: z.number({ error: '缺少会员ID' }).int('会员ID不正确').min(1, '会员ID不正确'),
+});
+export const memberAddressSchema = z.object({
+  addressId: z.number().int(),
+  receiverName: z.string(),
+  receiverPhone: z.string(),
+  provinceCode: z.string(),
+  cityCode: z.string(),
+  countyCode: z.string(),
+  regionName: z.string(),
+  detail: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
+  isDefault: z.boolean(),
+  lastUsedAt: z.string().nullable(),
+  /** From the caller's store; null when the address has no location. */
+  distanceMeters: z.number().int().nullable(),
+  withinBikeDistance: z.boolean(),
+});
+export type MemberAddress = z.infer<typeof memberAddressSchema>;
+
+export const addressAddBodySchema = z.object({
+  storeCode: storeCodeSchema,
+  memberId: z.number({ error: '缺少会员ID' }).int('会员ID不正确').min(1, '会员ID不正确'),
+  receiverName: text(64, '缺少收货人', '收货人不能超过64个字符'),
+  receiverPhone: mobile('缺少收货人手机号'),
+  countyCode: z
+    .string({ error: '缺少区县' })
+    .trim()
+    .regex(/^\d{6}$/, '区县编码格式不正确'),
+  detail: text(255, '缺少详细地址', '详细地址不能超过255个字符'),
+  latitude: z.number({ error: '纬度不正确' }).min(-90, '纬度不正确').max(90, '纬度不正确'),
+  longitude: z.number({ error: '经度不正确' }).min(-180, '经度不正确').max(180, '经度不正确'),
+  isDefault: z.boolean({ error: '是否默认地址格式不正确' }).optional(),
+});
+export type AddressAddBody = z.input<typeof addressAddBodySchema>;
+
+export const uenjoyShopBodySchema = z.object({
+  storeCode: storeCodeSchema,
+  latitude: z.number({ error: '纬度不正确' }).min(-90, '纬度不正确').max(90, '纬度不正确').optional(),
+  longitude: z.number({ error: '经度不正确' }).min(-180, '经度不正确').max(180, '经度不正确').optional(),
+  keyword: z.string({ error: '关键字格式不正确' }).trim().max(32, '关键字不能超过32个字符').optional(),
+});
+export const uenjoyShopSchema = z.object({
+  shopCode: z.string(),
+  shopName: z.string(),
+  shopAddress: z.string(),
+  distanceMeters: z.number().int(),
+  bikeDistanceMeters: z.number().int(),
+});
+export const bikeDistanceBodySchema = z.object({ storeCode: storeCodeSchema });
+export const bikeDistanceSchema = z.object({ shopCode: z.string(), bikeDistanceMeters: z.number().int() });
+
+export const skuByIdQuerySchema = z.object({
+  storeCode: storeCodeSchema,
+  id: positiveId('缺少商品ID', '商品ID不正确'),
+});
+
+// ---- valet orders --------------------------------------------------------------------------------------
+
+const itemsSchema = z
+  .array(
+    z.object({
+      skuCode: text(32, '缺少商品编码', '商品编码格式不正确'),
+      quantity: z
+        .number({ error: '商品数量不正确' })
+        .int('商品数量不正确')
+        .min(1, '商品数量不正确')
+        .max(99, '单个商品最多99件'),
+    }),
+    { error: '请选择商品' },
+  )
+  .min(1, '请选择商品')
+  .max(VALET_ITEMS_MAX, `每单最多${VALET_ITEMS_MAX}种商品`)
+  .refine((items) => new Set(items.map((i) => i.skuCode)).size === items.length, '同一商品请合并数量');
+
+const remarkSchema = z
+  .string({ error: '备注格式不正确' })
+  .trim()
+  .max(255, '备注不能超过255个字符')
+  .optional();
+const memberIdSchema = z.number({ error: '请选择会员' }).int('会员ID不正确').min(1, '会员ID不正确');
+const addressIdSchema = z.number({ error: '收货地址不正确' }).int('收货地址不正确').min(1, '收货地址不正确');
+
+/** The address is needed unless the customer picks the goods up at the store. */
+const needsAddress = <T extends { deliveryType: string; addressId?: number | undefined }>(v: T) =>
+  v.deliveryType === 'pickup' || v.addressId !== undefined;
+const ADDRESS_REQUIRED = { message: '请选择收货地址', path: ['addressId'] };
+
+export const integralCreateBodySchema = z
+  .object({
+    storeCode: storeCodeSchema,
+    memberId: memberIdSchema,
+    deliveryType: z.enum(DELIVERY_TYPES, { error: '配送方式只能是 express、store_delivery 或 pickup' }),
+    addressId: addressIdSchema.optional(),
+    items: itemsSchema,
+    remark: remarkSchema,
+  })
+  .refine(needsAddress, ADDRESS_REQUIRED);
+export type IntegralCreateBody = z.input<typeof integralCreateBodySchema>;
+
+export const trialBodySchema = z
+  .object({
+    storeCode: storeCodeSchema,
+    memberId: memberIdSchema,
+    deliveryType: z.enum(DELIVERY_TYPES, { error: '配送方式只能是 express、store_delivery 或 pickup' }),
+    addressId: addressIdSchema.optional(),
+    items: itemsSchema,
+  })
+  .refine(needsAddress, ADDRESS_REQUIRED);
+export type TrialBody = z.input<typeof trialBodySchema>;
+
+export const personalTrialBodySchema = z
+  .object({
+    storeCode: storeCodeSchema,
+    memberId: memberIdSchema,
+    deliveryType: z.enum(DELIVERY_TYPES, { error: '配送方式只能是 express、store_delivery 或 pickup' }),
+    addressId: addressIdSchema.optional(),
+    items: itemsSchema,
+    /** The discount the staff member grants instead of the member-level one. */
+    discountCents: z
+      .number({ error: '优惠金额不正确' })
+      .int('优惠金额不正确')
+      .min(0, '优惠金额不正确')
+      .max(100_000_000, '优惠金额不正确'),
+  })
+  .refine(needsAddress, ADDRESS_REQUIRED);
+export type PersonalTrialBody = z.input<typeof personalTrialBodySchema>;
+
+export const TRIAL_MODES = ['standard', 'personalization', 'express'] as const;
+export const trialResultSchema = z.object({
+  trialId: z.string(),
+  mode: z.enum(TRIAL_MODES),
+  storeCode: z.string(),
+  memberId: z.number().int(),
+  deliveryType: z.enum(DELIVERY_TYPES),
+  addressId: z.number().int().nullable(),
+  distanceMeters: z.number().int().nullable(),
+  items: z.array(
+    z.object({
+      skuCode: z.string(),
+      name: z.string(),
+      spec: z.string(),
+      quantity: z.number().int(),
+      unitCents: z.number().int(),
+      amountCents: z.number().int(),
+    }),
+  ),
+  goodsCents: z.number().int(),
+  freightCents: z.number().int(),
+  discountCents: z.number().int(),
+  payCents: z.number().int(),
+  /** Why the discount is what it is, e.g. 会员等级2：98折. */
+  discountText: z.string(),
+  trialAt: z.string(),
+  validUntil: z.string(),
+});
+export type TrialResult = z.infer<typeof trialResultSchema>;
+
+export const TRIAL_ID_MAX = 2_000;
+export const trialIdQuerySchema = z.object({
+  storeCode: storeCodeSchema,
+  trialId: z
+    .string({ error: '缺少试算编号' })
+    .trim()
+    .min(1, '缺少试算编号')
+    .max(TRIAL_ID_MAX, '试算编号不正确'),
+});
+
+export const changePlanBodySchema = z.object({
+  storeCode: storeCodeSchema,
+  skuCode: text(32, '缺少商品编码', '商品编码格式不正确'),
+  /** First delivery, Asia/Shanghai; tomorrow when absent. */
+  firstDeliveryDate: dateSchema('首次配送日期格式不正确').optional(),
+});
+export const cyclePlanProposalSchema = z.object({
+  skuCode: z.string(),
+  periods: z.number().int(),
+  intervalDays: z.number().int(),
+  plans: z.array(z.object({ period: z.number().int(), date: z.string() })),
+});
+export type CyclePlanProposal = z.infer<typeof cyclePlanProposalSchema>;
+export const FIRST_DELIVERY_MAX_DAYS = 60;
+
+export const uenjoyCreateBodySchema = z.object({
+  storeCode: storeCodeSchema,
+  trialId: z
+    .string({ error: '请先试算价格' })
+    .trim()
+    .min(1, '请先试算价格')
+    .max(TRIAL_ID_MAX, '试算编号不正确'),
+  firstDeliveryDate: dateSchema('首次配送日期格式不正确').optional(),
+  remark: remarkSchema,
+});
+export type UenjoyCreateBody = z.input<typeof uenjoyCreateBodySchema>;
+
+export const valetActionBodySchema = z.object({
+  storeCode: storeCodeSchema,
+  valetOrderNo: valetOrderNoSchema,
+});
+export const valetCancelBodySchema = valetActionBodySchema.extend({
+  reason: text(200, '请填写取消原因', '取消原因不能超过200个字符'),
+});
+
+export const valetListBodySchema = z
+  .object({
+    storeCode: storeCodeSchema,
+    status: z.enum(['all', ...VALET_STATUSES], { error: '订单状态不正确' }).default('all'),
+    keyword: z.string({ error: '关键字格式不正确' }).trim().max(40, '关键字不能超过40个字符').optional(),
+    dateFrom: dateSchema('开始日期格式不正确').optional(),
+    dateTo: dateSchema('结束日期格式不正确').optional(),
+    pageNum: pageNum.default(1),
+    pageSize: pageSize.default(10),
+  })
+  .refine((v) => !v.dateFrom || !v.dateTo || v.dateFrom <= v.dateTo, {
+    message: '开始日期不能晚于结束日期',
+    path: ['dateTo'],
+  });
+export type ValetListBody = z.input<typeof valetListBodySchema>;
+
+export const valetOrderSummarySchema = z.object({
+  valetOrderNo: z.string(),
+  kind: z.enum(VALET_KINDS),
+  kindText: z.string(),
+  status: z.enum(VALET_STATUSES),
+  statusText: z.string(),
+  memberName: z.string(),
+  memberPhoneMasked: z.string(),
+  deliveryType: z.enum(DELIVERY_TYPES),
+  deliveryTypeText: z.string(),
+  itemsSummary: z.string(),
+  goodsCents: z.number().int(),
+  freightCents: z.number().int(),
+  payCents: z.number().int(),
+  points: z.number().int(),
+  omsOrderNo: z.string(),
+  createdByName: z.string(),
+  createdAt: z.string(),
+});
+export type ValetOrderSummary = z.infer<typeof valetOrderSummarySchema>;
+export const valetOrderPageSchema = pageSchema(valetOrderSummarySchema);
+
+export const valetOrderDetailSchema = valetOrderSummarySchema.extend({
+  memberId: z.number().int(),
+  memberNo: z.string(),
+  memberPoints: z.number().int(),
+  address: z
+    .object({
+      receiverName: z.string(),
+      receiverPhone: z.string(),
+      regionName: z.string(),
+      detail: z.string(),
+    })
+    .nullable(),
+  items: z.array(
+    z.object({
+      skuCode: z.string(),
+      name: z.string(),
+      quantity: z.number().int(),
+      unitCents: z.number().int(),
+      points: z.number().int(),
+    }),
+  ),
+  discountCents: z.number().int(),
+  trial: z.record(z.string(), z.unknown()),
+  remark: z.string(),
+  confirmedAt: z.string().nullable(),
+  cancelledAt: z.string().nullable(),
+  cancelReason: z.string(),
+  /** The upstream order once confirmed: its offer and, once taken, the taking store's order. */
+  performancePlanOrderNo: z.string().nullable(),
+  planStatus: z.enum(PLAN_STATUSES).nullable(),
+  planStatusText: z.string().nullable(),
+  takenStoreName: z.string().nullable(),
+  actions: z.object({ confirm: z.boolean(), cancel: z.boolean() }),
+});
+export type ValetOrderDetail = z.infer<typeof valetOrderDetailSchema>;
+
+export const valetActionResultSchema = z.object({
+  valetOrderNo: z.string(),
+  status: z.enum(VALET_STATUSES),
+  omsOrderNo: z.string(),
+  performancePlanOrderNo: z.string().nullable(),
+  candidateStoreCodes: z.array(z.string()),
+});
+export type ValetActionResult = z.infer<typeof valetActionResultSchema>;
+export type ValetOrderPage = z.infer<typeof valetOrderPageSchema>;
