@@ -1,0 +1,43 @@
+import type { TrialResult } from '@console/contract';
+import { orderAmount } from '../orders/order-format';
+import { VALET_LABELS } from './labels';
+import type { IntegralTrial } from './valet-draft';
+
+const L = VALET_LABELS.trial;
+
+export type TrialRow = {
+  key: string;
+  label: string;
+  value: string;
+  emphasis?: 'amount' | 'points' | 'error';
+};
+
+/** The lines of the points-mall trial: goods, freight, discount, points, the member's points and what is left. */
+export function integralTrialRows(trial: IntegralTrial): TrialRow[] {
+  return [
+    { key: 'goods', label: L.goods, value: orderAmount(trial.goodsCents) },
+    { key: 'freight', label: L.freight, value: orderAmount(trial.freightCents) },
+    { key: 'discount', label: L.discount, value: `-${orderAmount(trial.discountCents)}` },
+    { key: 'pay', label: L.pay, value: orderAmount(trial.payCents), emphasis: 'amount' },
+    { key: 'points', label: L.points, value: String(trial.points), emphasis: 'points' },
+    { key: 'memberPoints', label: L.memberPoints, value: String(trial.memberPoints) },
+    trial.pointsShort
+      ? { key: 'remaining', label: L.remaining, value: L.notEnough, emphasis: 'error' }
+      : { key: 'remaining', label: L.remaining, value: String(trial.remainingPoints) },
+  ];
+}
+
+/** The lines of a uEnjoy trial answered by the server; the discount names its reason (会员等级2：98折). */
+export function uenjoyTrialRows(trial: TrialResult): TrialRow[] {
+  const discount = `-${orderAmount(trial.discountCents)}`;
+  return [
+    { key: 'goods', label: L.goods, value: orderAmount(trial.goodsCents) },
+    { key: 'freight', label: L.freight, value: orderAmount(trial.freightCents) },
+    {
+      key: 'discount',
+      label: L.discount,
+      value: trial.discountText ? `${discount}（${trial.discountText}）` : discount,
+    },
+    { key: 'pay', label: L.pay, value: orderAmount(trial.payCents), emphasis: 'amount' },
+  ];
+}

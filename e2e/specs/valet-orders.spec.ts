@@ -1,0 +1,102 @@
+import { expect, test, type Page } from '@playwright/test';
+import { captchaAnswer, forgetLastStore, nextCaptchaUuid, SCREENSHOT_DIR } from '../support/demo-api';
+
+const STORE_NAME = '亦庄文化园店';
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1366, height: 768 };
+
+async function signInAsStaff(page: Page): Promise<void> {
+  const uuid = await nextCaptchaUuid(page, () => page.goto('/login'));
+  await page.getByTestId('login-username').fill('staff');
+  await page.getByTestId('login-password').fill('Staff@2026!');
+  await page.getByTestId('login-captcha-input').fill(await captchaAnswer(page.request, uuid));
+  await page.getByTestId('login-captcha-input').press('Enter');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const dialog = page.getByTestId('store-select-dialog');
+  await expect(dialog).toBeVisible();
+  await page.getByTestId('store-radio').filter({ hasText: STORE_NAME }).click();
+  await page.getByTestId('store-select-ok').click();
+  await expect(dialog).toBeHidden();
+}
+
+async function shootBothSizes(page: Page, name: string) {
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}-1366.png`, fullPage: true });
+  await page.setViewportSize(PHONE);
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}-390.png`, fullPage: true });
+  await page.setViewportSize(DESKTOP);
+  await page.waitForTimeout(300);
+}
+
+test.afterEach(async ({ request }) => {
+  await forgetLastStore(request, 'staff');
+});
+
+test('staff creates a points-mall valet order end to end and finds it in 代客订单', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize(DESKTOP);
+  await signInAsStaff(page);
+  await page.goto('/order/valet-order-create');
+  await expect(page.getByTestId('valet-create-page')).toBeVisible();
+
+  // 选择会员: the demo members of a store have phones 1370000….
+  await page.getByTestId('member-search').getByRole('searchbox').fill('1370000');
+  await page.getByTestId('member-search').getByRole('searchbox').press('Enter');
+  const option = page.getByTestId('member-option').first();
+  await expect(option).toBeVisible();
+  const memberName = (await option.locator('strong').textContent()) ?? '';
+  await shootBothSizes(page, 'valet-create-member');
+  await option.getByTestId('member-choose').click();
+  await expect(page.getByTestId('member-selected')).toContainText(memberName);
+  await page.getByTestId('step-next').click();
+
+  // 收货方式与地址: by courier to the member's last used (or default) address.
+  await page.getByTestId('delivery-type').getByText('快递配送').click();
+  await expect(page.getByTestId('address-option').first()).toBeVisible();
+  await page.getByTestId('address-option').first().click();
+  await shootBothSizes(page, 'valet-create-address');
+  await page.getByTestId('step-next').click();
+
+  // 选择商品: one 蛋黄酥兑换券 (300 points, fits every demo member).
+  await expect(page.getByTestId('sku-card').first()).toBeVisible();
+  const qty = page.locator('input[data-testid="qty-I2003"], [data-testid="qty-I2003"] input').first();
+  await qty.fill('1');
+  await qty.press('Tab');
+  await shootBothSizes(page, 'valet-create-items');
+  await page.getByTestId('step-next').click();
+
+  // 试算: 300 points, free shipping.
+  await expect(page.getByTestId('trial-points')).toHaveText('300');
+  await expect(page.getByTestId('trial-freight')).toHaveText('¥0.00');
+  await shootBothSizes(page, 'valet-create-trial');
+  await page.getByTestId('step-next').click();
+
+  // 确认: submit, then confirm it.
+  await expect(page.getByTestId('confirm-items')).toContainText('蛋黄酥兑换券×1');
+  await shootBothSizes(page, 'valet-create-confirm');
+  await page.getByTestId('valet-submit').click();
+  await expect(page.getByTestId('valet-created')).toContainText('待确认');
+  const title = (await page.getByTestId('valet-created').locator('.ant-result-title').textContent()) ?? '';
+  const valetOrderNo = /VO\d+/.exec(title)?.[0] ?? '';
+  expect(valetOrderNo).not.toBe('');
+  await page.getByTestId('valet-confirm').click();
+  await expect(page.getByTestId('valet-created')).toContainText('已确认');
+  await shootBothSizes(page, 'valet-create-done');
+
+  // The detail shows the upstream order and its offer.
+  await page.getByTestId('valet-open-detail').click();
+  await expect(page).toHaveURL(new RegExp(`valet-order-detail\\?id=${valetOrderNo}`));
+  await expect(page.getByTestId('valet-status-tag')).toHaveText('已确认');
+  await expect(page.getByTestId('valet-fulfilment')).toContainText('OMS');
+  await shootBothSizes(page, 'valet-order-detail');
+
+  // 代客订单 lists it, found by its number.
+  await page.goto(`/order/valet-orders?keyword=${valetOrderNo}`);
+  const table = page.getByTestId('valet-table');
+  await expect(table).toContainText(valetOrderNo);
+  await expect(table).toContainText('已确认');
+  await page.goto('/order/valet-orders');
+  await expect(page.getByTestId('valet-table')).toContainText(valetOrderNo);
+  await shootBothSizes(page, 'valet-orders');
+});
