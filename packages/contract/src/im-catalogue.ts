@@ -102,6 +102,8 @@ const kind = (
 ): MessageKind => ({ title, detailText, icon, sound, target });
 
 const robOrder = to('robOrderDetail', { performancePlanOrderNo: from('performancePlanOrderNo') });
+/** An online order's offer opens the same grab detail. */
+const offer = robOrder;
 const valetOrder = to('valetOrderManagerDetail', { id: from('sourceOrderNo') });
 const receivedOrders = to('ReceivedOrders', { inOrderNo: from('inOrderNo') });
 const shipApplication = to('applicationDetail', { id: from('id'), selectTab: fixed('sendOutGoods') });
@@ -112,13 +114,8 @@ const secondment = to('DailySecondmentDetail', { id: from('id') });
 /** Message kinds by family, then by messageType. */
 export const MESSAGE_KINDS: Record<MessageFamily, Record<number, MessageKind>> = {
   onlineOrder: {
-    1: kind('您有新的线上订单', 'waitShip', 'waitForShip', to('takeOrdersDetail', { id: from('id') })),
-    2: kind(
-      '线上订单已取消',
-      'waitShipCancel',
-      'orderCancel',
-      to('receivingOrderDetails', { id: from('id') }),
-    ),
+    1: kind('您有新的线上订单', 'waitShip', 'waitForShip', offer),
+    2: kind('线上订单已取消', 'waitShipCancel', 'orderCancel', offer),
   },
   orderCustomer: {
     1: kind('您有新的接单提醒', 'remind', 'orderRemind', robOrder),
@@ -147,13 +144,18 @@ export const MESSAGE_KINDS: Record<MessageFamily, Record<number, MessageKind>> =
       '您有新的履约单取消核查申请',
       'cancelCheck',
       'orderCancelCheck',
-      to('receivingOrderDetails', { id: from('id') }),
+      to('CancelCheckHelp', { id: from('id') }),
     ),
   },
   inventory: {
-    1: kind('调出接单提醒，请发货', 'allocationOut', 'storeDelivery', shipApplication),
+    1: kind(
+      '调出接单提醒，请发货',
+      'allocationOut',
+      'storeDelivery',
+      to('takeOrdersDetail', { id: from('id') }),
+    ),
     2: kind('自动调入单已派单', 'allocationIn', 'defaultRemind', receivedOrders),
-    3: kind('调入接单提醒', 'allocationIn', 'storeDelivery', receivedOrders),
+    3: kind('调入接单提醒', 'allocationIn', 'storeDelivery', to('receivingOrderDetails', { id: from('id') })),
     4: kind(
       '调出申请已接受，请确认发货批次',
       'allocationOut',

@@ -22,4 +22,28 @@ export const pageRegistry: PageRegistry = {
     })),
   UntakenOrders: () =>
     import('../features/orders/untaken-orders-page').then((m) => ({ Component: m.UntakenOrdersPage })),
+  ValetOrderCreate: () =>
+    import('../features/valet-orders/valet-order-create-page').then((m) => ({
+      Component: m.ValetOrderCreatePage,
+    })),
+  ValetOrders: () =>
+    import('../features/valet-orders/valet-orders-page').then((m) => ({ Component: m.ValetOrdersPage })),
+  valetOrderManagerDetail: () =>
+    import('../features/valet-orders/valet-order-detail-page').then((m) => ({
+      Component: m.ValetOrderDetailPage,
+    })),
+  CustomerIntentions: () =>
+    import('../features/intentions/customer-intentions-page').then((m) => ({
+      Component: m.CustomerIntentionsPage,
+    })),
+  CustomerIntentionDetail: () =>
+    import('../features/intentions/customer-intention-detail-page').then((m) => ({
+      Component: m.CustomerIntentionDetailPage,
+    })),
+  CancelCheckHelp: () =>
+    import('../features/cancel-checks/cancel-check-help-page').then((m) => ({
+      Component: m.CancelCheckHelpPage,
+    })),
+  ExportRecords: () =>
+    import('../features/exports/export-records-page').then((m) => ({ Component: m.ExportRecordsPage })),
 };

@@ -86,8 +86,8 @@ describe('planMessageTarget', () => {
   });
 
   it('goes to the named catalogue route with its query', () => {
-    // Online order, new order → takeOrdersDetail?id=
-    expect(planMessageTarget(message(1, 1, { id: 'A100' }), context)).toEqual({
+    // Inventory, transfer-out to ship → takeOrdersDetail?id=
+    expect(planMessageTarget(message(4, 1, { id: 'A100' }), context)).toEqual({
       kind: 'navigate',
       path: '/transfer/transfer-out-detail',
       to: '/transfer/transfer-out-detail?id=A100',
@@ -108,7 +108,7 @@ describe('planMessageTarget', () => {
   });
 
   it('marks the current route so that the view is reloaded', () => {
-    const plan = planMessageTarget(message(1, 1, { id: 'A1' }), {
+    const plan = planMessageTarget(message(4, 1, { id: 'A1' }), {
       ...context,
       currentPath: '/transfer/transfer-out-detail',
     });

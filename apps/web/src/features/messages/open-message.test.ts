@@ -53,7 +53,10 @@ const markReadCalls = () =>
 
 describe('openMessage (spec 4.5)', () => {
   it('marks an unread message read, closes the center, drops the broadcast copy and navigates', async () => {
-    const message = makeMessage({ messageContent: { expandInfo: { id: 'A7' } } });
+    const message = makeMessage({
+      businessType: 4,
+      messageContent: { messageType: 1, expandInfo: { id: 'A7' } },
+    });
     fakeImServer.messages = [message];
     expect(await openMessage(message, { navigate, currentPath: '/dashboard' })).toBe(true);
     expect(markReadCalls()[0]?.body).toEqual({
@@ -85,7 +88,12 @@ describe('openMessage (spec 4.5)', () => {
 
   it('replaces and reloads the view when the target is the current route', async () => {
     const refresh = vi.spyOn(useTagsStore.getState(), 'refreshView');
-    await openMessage(makeMessage({ status: 2, messageContent: { expandInfo: { id: 'B2' } } }), {
+    const message = makeMessage({
+      status: 2,
+      businessType: 4,
+      messageContent: { messageType: 1, expandInfo: { id: 'B2' } },
+    });
+    await openMessage(message, {
       navigate,
       currentPath: '/transfer/transfer-out-detail',
     });

@@ -7,9 +7,21 @@ import {
   type FulfilmentStatus,
   type ReceivedOrderRow,
 } from '@console/contract';
-import { Alert, Button, Card, Input, Segmented, Select, Table, Tag, type TableColumnsType } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Input,
+  Segmented,
+  Select,
+  Space,
+  Table,
+  Tag,
+  type TableColumnsType,
+} from 'antd';
 import { useSearchParams } from 'react-router';
 import { DateRangePresetPicker } from '../../components/date-range-preset-picker';
+import { useReceivedOrdersExport } from '../exports/export-button';
 import { ORDER_LABELS } from './labels';
 import { maskPhone, orderAmount, orderTime } from './order-format';
 import { useOrderLinks } from './order-links';
@@ -20,6 +32,7 @@ import {
   RECEIVED_PAGE_SIZE,
   receivedQueryOf,
   receivedSearch,
+  takenDays,
   type ReceivedQuery,
 } from './received-query';
 import { STATUS_COLOR } from './status-color';
@@ -92,6 +105,13 @@ export function ReceivedOrdersPage() {
   const links = useOrderLinks();
   const list = useReceivedList(storeCode, query);
   useOrderMessageRefresh();
+  const exporter = useReceivedOrdersExport(() => ({
+    storeCode,
+    status: query.status ?? 'all',
+    deliveryType: query.deliveryType ?? null,
+    keyword: query.keyword || null,
+    ...takenDays(query.date),
+  }));
 
   const setQuery = (next: Partial<ReceivedQuery>) =>
     setParams(receivedSearch({ ...query, pageNum: 1, ...next }));
@@ -104,12 +124,16 @@ export function ReceivedOrdersPage() {
       title={ORDER_LABELS.titles.received}
       data-testid="received-orders-page"
       extra={
-        <Button icon={<ReloadOutlined />} loading={list.isFetching} onClick={() => void list.refetch()}>
-          {ORDER_LABELS.common.refresh}
-        </Button>
+        <Space>
+          {exporter.button}
+          <Button icon={<ReloadOutlined />} loading={list.isFetching} onClick={() => void list.refetch()}>
+            {ORDER_LABELS.common.refresh}
+          </Button>
+        </Space>
       }
     >
       <div className={styles.page}>
+        {exporter.notice}
         <Segmented<StatusTab>
           data-testid="received-status"
           value={query.status ?? 'all'}

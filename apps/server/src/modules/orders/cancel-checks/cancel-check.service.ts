@@ -43,8 +43,6 @@ export type CheckActor = { storeId: number; userId: number; nickName: string; ca
 
 /** Fulfilment family (spec 4.9): 1 您有新的履约单取消核查申请. */
 export const CANCEL_CHECK_MESSAGE = { businessType: 3, messageType: 1 } as const;
-/** Opens the cancel-check page with the check's id (the catalogue's receivingOrderDetails is a stock page). */
-export const CANCEL_CHECK_PAGE = 'CancelCheckHelp';
 
 /** Performance-order states a store may ask head office to check a cancellation of. */
 const CHECKABLE: readonly FulfilmentStatus[] = ['wait_ship', 'shipped'];
@@ -184,7 +182,6 @@ export function createCancelCheckService(deps: { db: Database; clock: Clock; pro
               id: check.id,
               checkNo,
               performanceOrderNo: performance.performanceOrderNo,
-              componentName: CANCEL_CHECK_PAGE,
             },
             source: 'orders',
           });

@@ -1,5 +1,6 @@
 import {
   CANCEL_CHECK_PATHS,
+  resolveMessageTarget,
   type CancelCheckAuth,
   type CancelCheckDetail,
   type CancelCheckPage,
@@ -150,8 +151,13 @@ describe('add', () => {
         id: check.id,
         checkNo: check.checkNo,
         performanceOrderNo: order.performanceOrderNo,
-        componentName: 'CancelCheckHelp',
       },
+    });
+    // The catalogue sends it to the cancel-check page, opened on this check.
+    expect(resolveMessageTarget(3, { messageType: 1, expandInfo: messages.at(-1)!.expandInfo })).toEqual({
+      kind: 'route',
+      name: 'CancelCheckHelp',
+      query: { id: String(check.id) },
     });
     // Store staff without the decide button are not asked.
     const toClerk = (await messagesOf(t.db, clerk.id)).filter((m) => m.businessType === 3);

@@ -169,8 +169,7 @@ export function createOrderIntake(deps: { db: Database; clock: Clock; producer: 
             'onlineOffered',
             { storeId: candidate.id },
             ORDER_MESSAGE_TEXT.onlineOffered({ omsOrderNo: body.omsOrderNo, itemsSummary, ...candidate }),
-            // The catalogue's online-order target (takeOrdersDetail) is a stock page; name the offer's page.
-            { id: performancePlanOrderNo, performancePlanOrderNo, componentName: 'robOrderDetail' },
+            { id: performancePlanOrderNo, performancePlanOrderNo },
           );
         else
           await messenger.send(

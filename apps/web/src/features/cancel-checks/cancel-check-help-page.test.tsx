@@ -1,0 +1,159 @@
+import '../../test/dom';
+import type { CancelCheckDetail, CancelCheckPage } from '@console/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, useLocation } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../lib/http';
+import { useShopStore } from '../../stores/shop-store';
+
+const api = vi.hoisted(() => ({
+  auth: vi.fn(),
+  page: vi.fn(),
+  detail: vi.fn(),
+  add: vi.fn(),
+  setState: vi.fn(),
+}));
+vi.mock('./cancel-checks-api', async (original) => ({
+  ...(await original<Record<string, unknown>>()),
+  cancelChecksApi: api,
+}));
+
+const { CancelCheckHelpPage } = await import('./cancel-check-help-page');
+
+function check(overrides: Partial<CancelCheckDetail> = {}): CancelCheckDetail {
+  return {
+    id: 7,
+    checkNo: 'CC20261121000007',
+    performanceOrderNo: 'PF20261121000001',
+    omsOrderNo: 'OMS20261121000001',
+    orderStatus: 'wait_ship',
+    orderStatusText: '待发货',
+    reason: '顾客电话要求取消',
+    state: 'pending',
+    stateText: '待处理',
+    requestedByName: '周一鸣',
+    createdAt: '2026-11-21 10:00:00',
+    decidedByName: null,
+    decidedAt: null,
+    decisionRemark: '',
+    deliveryTypeText: '快递配送',
+    receiverName: '王丽华',
+    receiverPhone: '13912345678',
+    itemsSummary: '鲜肉月饼×2',
+    payCents: 10_600,
+    takenAt: '2026-11-21 09:55:00',
+    canDecide: false,
+    ...overrides,
+  };
+}
+
+const pageOf = (rows: CancelCheckDetail[]): CancelCheckPage => ({
+  list: rows,
+  total: rows.length,
+  pageNum: 1,
+  pageSize: 20,
+});
+
+function Where() {
+  const location = useLocation();
+  return <output data-testid="where">{`${location.pathname}${location.search}`}</output>;
+}
+
+function renderPage(search = '') {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[`/order/cancel-check-help${search}`]}>
+        <CancelCheckHelpPage />
+        <Where />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+const where = () => screen.getByTestId('where').textContent;
+
+beforeEach(() => {
+  useShopStore.setState({ shopInfo: { addressId: 'S0001' } });
+  api.auth.mockResolvedValue({ canAdd: true, canDecide: false });
+  api.page.mockResolvedValue(pageOf([]));
+  api.detail.mockResolvedValue(check());
+});
+afterEach(() => {
+  cleanup();
+  vi.clearAllMocks();
+});
+
+describe('CancelCheckHelpPage', { timeout: 30_000 }, () => {
+  it('adds a check, then opens it in the drawer with its id in the URL', async () => {
+    api.add.mockResolvedValue(check());
+    renderPage('?state=approved');
+    await waitFor(() =>
+      expect(api.page).toHaveBeenCalledWith(
+        expect.objectContaining({ state: 'approved' }),
+        expect.anything(),
+      ),
+    );
+    await userEvent.click(await screen.findByTestId('add-check'));
+    await userEvent.type(screen.getByTestId('add-check-order'), ' PF20261121000001 ');
+    await userEvent.type(screen.getByTestId('add-check-reason'), '顾客电话要求取消');
+    await userEvent.click(screen.getByTestId('add-check-dialog-ok'));
+    await waitFor(() =>
+      expect(api.add).toHaveBeenCalledWith({
+        storeCode: 'S0001',
+        performanceOrderNo: 'PF20261121000001',
+        reason: '顾客电话要求取消',
+      }),
+    );
+    await waitFor(() => expect(where()).toBe('/order/cancel-check-help?id=7'));
+    const drawer = await screen.findByTestId('check-drawer');
+    expect(await within(drawer).findByText('CC20261121000007')).toBeTruthy();
+    expect(within(drawer).queryByTestId('check-approve')).toBeNull();
+  });
+
+  it('shows the refusal of a check for an order that cannot be checked inside the dialog', async () => {
+    api.add.mockRejectedValue(new ApiError('http', '该订单已有待处理的核查', { status: 409 }));
+    renderPage();
+    await userEvent.click(await screen.findByTestId('add-check'));
+    await userEvent.type(screen.getByTestId('add-check-order'), 'PF1');
+    await userEvent.type(screen.getByTestId('add-check-reason'), '重复');
+    await userEvent.click(screen.getByTestId('add-check-dialog-ok'));
+    expect((await screen.findByTestId('add-check-dialog-error')).textContent).toContain(
+      '该订单已有待处理的核查',
+    );
+  });
+
+  it('has no 新增核查 without the right', async () => {
+    api.auth.mockResolvedValue({ canAdd: false, canDecide: false });
+    renderPage();
+    await waitFor(() => expect(api.auth).toHaveBeenCalled());
+    await waitFor(() => expect(api.page).toHaveBeenCalled());
+    expect(screen.queryByTestId('add-check')).toBeNull();
+  });
+
+  it('rejects a check only with a remark, after the confirmation dialog', async () => {
+    api.page.mockResolvedValue(pageOf([check()]));
+    api.detail.mockResolvedValue(check({ canDecide: true }));
+    api.setState.mockResolvedValue(check({ state: 'rejected', stateText: '已驳回' }));
+    renderPage();
+    await userEvent.click(await screen.findByText('CC20261121000007'));
+    await waitFor(() => expect(where()).toBe('/order/cancel-check-help?id=7'));
+    await userEvent.click(await screen.findByTestId('check-reject'));
+    expect(await screen.findByText('确认驳回核查')).toBeTruthy();
+    await userEvent.click(screen.getByTestId('decide-dialog-ok'));
+    expect(await screen.findByText('驳回需填写处理意见')).toBeTruthy();
+    expect(api.setState).not.toHaveBeenCalled();
+    await userEvent.type(screen.getByTestId('decide-remark'), '已发货，无法取消');
+    await userEvent.click(screen.getByTestId('decide-dialog-ok'));
+    await waitFor(() =>
+      expect(api.setState).toHaveBeenCalledWith({
+        storeCode: 'S0001',
+        id: 7,
+        state: 'rejected',
+        remark: '已发货，无法取消',
+      }),
+    );
+  });
+});

@@ -1,0 +1,35 @@
+/** 导出记录 and the 导出 button of the order lists: every visible string of the feature. */
+export const EXPORT_LABELS = {
+  title: '导出记录',
+  common: {
+    refresh: '刷新',
+    loading: '加载中…',
+    loadFailed: '加载失败',
+    none: '-',
+    noStore: '请先选择门店',
+  },
+  fields: {
+    kind: '导出内容',
+    status: '状态',
+    progress: '进度',
+    rowCount: '行数',
+    fileName: '文件名',
+    createdBy: '导出人',
+    createdAt: '创建时间',
+    finishedAt: '完成时间',
+    actions: '操作',
+  },
+  records: {
+    empty: '暂无导出记录',
+    download: '下载',
+    again: '重新导出',
+    againDone: '已重新提交导出任务',
+    polling: '有导出任务进行中，页面每2秒自动刷新',
+  },
+  button: {
+    export: '导出',
+    queued: '导出任务已提交',
+    where: '导出在后台进行，完成后可在「导出记录」中下载文件。',
+    open: '查看导出记录',
+  },
+} as const;
