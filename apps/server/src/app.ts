@@ -31,6 +31,7 @@ import { orderLookupRoutes } from './modules/orders/lookups/lookups.routes.js';
 import { valetOrderRoutes } from './modules/orders/valet/valet.routes.js';
 import { intentionRoutes } from './modules/orders/intentions/intentions.routes.js';
 import { cancelCheckRoutes } from './modules/orders/cancel-checks/cancel-check.routes.js';
+import { specialOrderRoutes } from './modules/orders/special/special.routes.js';
 import { exportRoutes } from './modules/exports/exports.routes.js';
 import { createWakeBus } from './platform/wake-bus.js';
 
@@ -116,6 +117,7 @@ export async function buildApp(deps: AppDeps): Promise<AppInstance> {
     valetOrderRoutes(api, deps, { producer: messageCenter.producer });
     intentionRoutes(api, deps);
     cancelCheckRoutes(api, deps, { producer: messageCenter.producer });
+    specialOrderRoutes(api, deps, { producer: messageCenter.producer });
     exportRoutes(api, deps);
     profileRoutes(api, deps);
     clientErrorRoutes(api, deps);

@@ -15,3 +15,4 @@ export * from './orders-plans.js';
 export * from './exports.js';
 export * from './orders-intentions.js';
 export * from './orders-valet.js';
+export * from './orders-special.js';

@@ -373,4 +373,7 @@ export const ORDER_LOG_ACTION_TEXT: Record<string, string> = {
   cancel_check_requested: '申请取消核查',
   cancel_check_approved: '取消核查通过',
   cancel_check_rejected: '取消核查驳回',
+  ship_reminded: '提醒接单人发货',
+  prescription_attached: '上传处方',
+  prescription_downloaded: '下载处方',
 };

@@ -12,6 +12,7 @@ export const ORDER_MESSAGES = {
   takenCancelled: { businessType: 2, messageType: 4 },
   waitingToShip: { businessType: 2, messageType: 5 },
   customerIntention: { businessType: 2, messageType: 6 },
+  takenNotShipped: { businessType: 2, messageType: 7 },
 } as const;
 
 export type OrderMessageKind = keyof typeof ORDER_MESSAGES;
