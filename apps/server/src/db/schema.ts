@@ -648,6 +648,10 @@ export const performanceOrders = pgTable(
     // The received-orders list: newest first per store, optionally by status, keyset on (taken_at, id).
     index('performance_orders_store_taken_idx').on(t.storeId, t.takenAt, t.id),
     index('performance_orders_store_status_taken_idx').on(t.storeId, t.status, t.takenAt, t.id),
+    // The ship-reminder sweep reads only the orders still waiting, across stores.
+    index('performance_orders_waiting_taken_idx')
+      .on(t.takenAt)
+      .where(sql`${t.status} = 'wait_ship'`),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "performance_orders_waiting_taken_idx" ON "performance_orders" USING btree ("taken_at") WHERE "performance_orders"."status" = 'wait_ship';
