@@ -62,6 +62,10 @@ const bell = (page: Page) => page.getByTestId('message-bell');
 const cards = (page: Page) => page.getByTestId('broadcast-card');
 
 test.describe('message center', () => {
+  // staff must be asked for a store: start and end without a remembered one, whatever ran before.
+  test.beforeEach(async ({ request }) => {
+    await forgetLastStore(request, 'staff');
+  });
   test.afterEach(async ({ request }) => {
     await forgetLastStore(request, 'staff');
   });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { captchaAnswer, nextCaptchaUuid, SCREENSHOT_DIR } from '../support/demo-api';
+import { captchaAnswer, forgetLastStore, nextCaptchaUuid, SCREENSHOT_DIR } from '../support/demo-api';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1366, height: 768 };
@@ -33,6 +33,14 @@ const storeSlot = (page: Page) => page.getByTestId('header-store-slot');
 const confirmDialog = (page: Page) => page.locator('.ant-modal-confirm');
 
 test.describe('store selection', () => {
+  // staff starts without a remembered store, and the spec leaves it so for the specs after it.
+  test.beforeEach(async ({ request }) => {
+    await forgetLastStore(request, 'staff');
+  });
+  test.afterAll(async ({ request }) => {
+    await forgetLastStore(request, 'staff');
+  });
+
   test('staff picks a store at start-up, then switches from the header', async ({ page }) => {
     test.setTimeout(120_000);
     await signIn(page, 'staff', 'Staff@2026!');

@@ -29,6 +29,10 @@ async function shootBothSizes(page: Page, name: string) {
   await page.waitForTimeout(300);
 }
 
+// staff must be asked for a store: start and end without a remembered one, whatever ran before.
+test.beforeEach(async ({ request }) => {
+  await forgetLastStore(request, 'staff');
+});
 test.afterEach(async ({ request }) => {
   await forgetLastStore(request, 'staff');
 });

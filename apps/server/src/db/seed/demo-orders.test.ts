@@ -16,6 +16,9 @@ import {
   skus,
   stores,
 } from '../schema.js';
+import { createMessageProducer } from '../../modules/im/message-producer.js';
+import { createShipReminder } from '../../modules/orders/special/ship-reminder.js';
+import { createWakeBus } from '../../platform/wake-bus.js';
 import { DEMO_ORDER_STORES } from './demo-orders.js';
 import { seedDemoData } from './index.js';
 
@@ -36,6 +39,20 @@ describe('demo orders', () => {
     const sf = new RegExp(couriers.find((c) => c.code === 'SF')!.trackingPattern);
     expect(sf.test('SF1234567890123')).toBe(true);
     expect(sf.test('SF123')).toBe(false);
+  });
+
+  it('counts seeded overdue orders as already reminded, so a fresh demo starts without pop-ups of old news', async () => {
+    const wakeBus = createWakeBus(null);
+    const reminderAt = (at: Date) =>
+      createShipReminder({
+        db: handle.db,
+        clock: () => at,
+        producer: createMessageProducer({ db: handle.db, clock: () => at, wakeBus }),
+      });
+    expect(await reminderAt(now).remindDue()).toBe(0);
+    // The order taken 40 minutes before the seed becomes due later, like any other.
+    expect(await reminderAt(new Date(now.getTime() + 5 * 60 * 60_000)).remindDue()).toBeGreaterThan(0);
+    await wakeBus.close();
   });
 
   it('gives every seeded order and member a valid mainland mobile number', async () => {

@@ -14,6 +14,8 @@ import {
   stores,
   users,
 } from '../schema.js';
+import { systemOperator } from '../../modules/orders/order-log.js';
+import { SHIP_REMINDED } from '../../modules/orders/special/ship-reminder.js';
 import { SKU_SEEDS, seedOrderCatalogue } from './order-catalogue.js';
 import { randomFor, type Random } from './prng.js';
 
@@ -284,6 +286,11 @@ async function seedOrder(
       );
     if (status === 'cancelled')
       logs.push(log('cancelled', 'wait_ship', 'cancelled', shippedAt, who, performance!.id));
+    // Seeded history is old news: its overdue orders count as already reminded, so a fresh demo does not start
+    // with a burst of "not shipped" pop-ups.
+    const reminderDue = new Date(takenAt.getTime() + ORDER_TIMING.shipReminderHours * 60 * MINUTE);
+    if (status === 'wait_ship' && reminderDue <= now)
+      logs.push(log(SHIP_REMINDED, 'wait_ship', 'wait_ship', reminderDue, systemOperator, performance!.id));
     if (kind === 'uenjoy') {
       const sku = lines[0]!.sku;
       const first = Date.parse(`${takenAt.toISOString().slice(0, 10)}T00:00:00Z`) + DAY_MS;
