@@ -49,7 +49,8 @@ test.describe('authorisation opening', () => {
     const stores = page.getByTestId('auth-open-stores');
     for (const keyword of ['亦庄', '陆家嘴']) {
       await stores.click();
-      await page.keyboard.type(keyword);
+      // fill() replaces whatever the search box still holds from the previous pick.
+      await stores.locator('input').fill(keyword);
       const option = page
         .locator('.ant-select-item-option')
         .filter({ hasText: new RegExp(`^SD\\d+ .*${keyword}`) })
