@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page, type Response } from '@playwright/test';
 
 /** Demo-mode helpers of the server: what a person without a phone would read. */
 export async function captchaAnswer(request: APIRequestContext, uuid: string): Promise<string> {
@@ -15,23 +15,29 @@ export async function latestSmsCode(request: APIRequestContext, phone: string): 
   return latest.code;
 }
 
-/** Waits for the next captcha the page loads and returns its uuid. */
+/**
+ * Runs `trigger` and returns the uuid of the captcha the page shows afterwards: the last captcha answer read
+ * once the page has settled (a page that loads twice, e.g. after a sign-out redirect, shows the second one).
+ */
 export async function nextCaptchaUuid(page: Page, trigger: () => Promise<unknown>): Promise<string> {
-  const [response] = await Promise.all([
-    // A captcha answered to the page being left has no body any more: wait for the new page's one.
-    page.waitForResponse(
-      async (r) =>
-        r.url().includes('/auth/code') &&
-        r.request().method() === 'GET' &&
-        (await r.body().then(
-          () => true,
-          () => false,
-        )),
-    ),
-    trigger(),
-  ]);
-  const body = (await response.json()) as { data: { uuid: string } };
-  return body.data.uuid;
+  const uuids: string[] = [];
+  const onResponse = async (response: Response) => {
+    if (!response.url().includes('/auth/code') || response.request().method() !== 'GET') return;
+    try {
+      uuids.push(((await response.json()) as { data: { uuid: string } }).data.uuid);
+    } catch {
+      // The page that asked for it was left: that captcha is not the one on screen.
+    }
+  };
+  page.on('response', onResponse);
+  try {
+    await trigger();
+    await expect.poll(() => uuids.length, { timeout: 15_000 }).toBeGreaterThan(0);
+    await page.waitForLoadState('networkidle');
+    return uuids.at(-1)!;
+  } finally {
+    page.off('response', onResponse);
+  }
 }
 
 export const SCREENSHOT_DIR = 'e2e/.screenshots';
