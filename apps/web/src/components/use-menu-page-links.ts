@@ -15,8 +15,14 @@ export function pageHref(
   return search ? `${page.path}?${search}` : page.path;
 }
 
+/** The links of a feature, narrowed to the menu names it uses. */
+export type MenuPageLinks<Name extends string = string> = {
+  href: (name: Name, query?: Record<string, string>) => string | null;
+  open: (name: Name, query?: Record<string, string>) => void;
+};
+
 /** Opens menu pages by their server name (apps/server/src/db/seed/menu-tree.ts); a missing page does nothing. */
-export function useMenuPageLinks() {
+export function useMenuPageLinks(): MenuPageLinks {
   const menus = useMenuStore((state) => state.menus);
   const navigate = useNavigate();
   const href = useCallback(
