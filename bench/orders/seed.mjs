@@ -9,6 +9,13 @@ const SURNAMES =
 const GIVEN =
   "array['伟','芳','娜','敏','静','丽','强','磊','洋','艳','勇','军','杰','娟','涛','明','超','秀英','霞','平']";
 
+/**
+ * The receiver of order i. It walks all 400 names by the order's rank within its store (i / stores), so every
+ * store sees every name equally often (about 1 in 400 of its orders), as a real store's customers would.
+ */
+const receiverNameOf = (i) =>
+  `(${SURNAMES})[1 + (${i} / ${BENCH_STORE_COUNT}) % 20] || (${GIVEN})[1 + (${i} / ${BENCH_STORE_COUNT * 20}) % 20]`;
+
 /** Seeds `orders` orders and `members` members across BENCH_STORE_COUNT stores; answers the bench session. */
 export async function seedOrders(client, { orders, members }) {
   const step = async (label, sql, params = []) => {
@@ -43,9 +50,9 @@ export async function seedOrders(client, { orders, members }) {
        discount_cents, pay_cents, status, ordered_at)
      overriding system value
      select i, 'OMSB' || lpad(i::text, 10, '0'), 'online', 1 + i % $2,
-            (${SURNAMES})[1 + i % 20] || (${GIVEN})[1 + (i / 20) % 20], '139' || lpad(i::text, 8, '0'),
+            ${receiverNameOf('i')}, '139' || lpad(i::text, 8, '0'),
             (array['express','store_delivery','pickup'])[1 + i % 3],
-            (${SURNAMES})[1 + i % 20] || (${GIVEN})[1 + (i / 20) % 20], '139' || lpad(i::text, 8, '0'),
+            ${receiverNameOf('i')}, '139' || lpad(i::text, 8, '0'),
             '北京市北京市大兴区', '110115', '景园北街' || (i % 200) || '号院', 12800, 1000, 800, 13000, 'taken',
             now() - make_interval(mins => $1 - i) - interval '1 minute'
      from generate_series(1, $1) i`,
@@ -71,11 +78,12 @@ export async function seedOrders(client, { orders, members }) {
   await step(
     'performance orders',
     `insert into performance_orders (id, performance_order_no, plan_id, oms_order_id, store_id, status, delivery_type,
-       taken_at)
+       receiver_name, receiver_phone, taken_at)
      overriding system value
      select i, 'PFB' || lpad(i::text, 10, '0'), i, i, ($2::int[])[1 + i % array_length($2::int[], 1)],
             (array['wait_ship','shipped','completed','cancelled'])[1 + (i / 7) % 4],
-            (array['express','store_delivery','pickup'])[1 + i % 3], now() - make_interval(mins => $1 - i)
+            (array['express','store_delivery','pickup'])[1 + i % 3], ${receiverNameOf('i')},
+            '139' || lpad(i::text, 8, '0'), now() - make_interval(mins => $1 - i)
      from generate_series(1, $1) i`,
     [orders, storeIds],
   );

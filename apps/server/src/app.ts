@@ -92,12 +92,11 @@ export async function buildApp(deps: AppDeps): Promise<AppInstance> {
   });
   app.get('/swagger/json', { schema: { hide: true } }, () => app.swagger());
 
-  registerAuthentication(app, deps);
-  await registerUploads(app);
-
   // A wake-up only hints that PostgreSQL has news; with Redis it reaches the other instances too.
   const wakeBus = createWakeBus(deps.redis, app.log);
   app.addHook('onClose', () => wakeBus.close());
+  registerAuthentication(app, deps, wakeBus);
+  await registerUploads(app);
   const dashboardSources = createDashboardSources();
   let messageCenter: ImModule | null = null;
 

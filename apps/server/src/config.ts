@@ -58,6 +58,8 @@ const envSchema = z.object({
   LONGPOLL_MAX_HELD: z.coerce.number().int().min(1).max(1_000_000).default(50_000),
   /** How often an instance re-checks the database for held polls whose wake-up got lost. */
   LONGPOLL_SWEEP_MS: z.coerce.number().int().min(100).max(60_000).default(1_000),
+  /** How long a sign-in and its store authorisations are cached per instance (0 = not cached); see ADR 0003. */
+  AUTH_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   /** Demo mode with demo data: seconds between generated upstream orders for the demo stores; 0 = off. */
   DEMO_TRAFFIC_INTERVAL: z.coerce.number().int().min(0).max(86_400).default(30),
 });
@@ -89,6 +91,8 @@ export type AppConfig = {
   longPoll: { holdMs: number; maxHeld: number; sweepMs: number };
   /** Seconds between demo upstream orders (demo mode with demo data only); 0 = off. */
   demoTrafficIntervalSeconds: number;
+  /** Per-instance life of a cached sign-in and store authorisation in ms; 0 = off. */
+  authCacheTtlMs: number;
 };
 
 export class ConfigError extends Error {}
@@ -131,6 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     supportPhone: e.SUPPORT_PHONE,
     longPoll: { holdMs: e.LONGPOLL_HOLD_MS, maxHeld: e.LONGPOLL_MAX_HELD, sweepMs: e.LONGPOLL_SWEEP_MS },
     demoTrafficIntervalSeconds: e.DEMO_TRAFFIC_INTERVAL,
+    authCacheTtlMs: e.AUTH_CACHE_TTL_MS,
   };
 }
 

@@ -100,8 +100,11 @@ export type ReceivedOrderRow = z.infer<typeof receivedOrderRowSchema>;
 
 export const receivedPageSchema = z.object({
   list: z.array(receivedOrderRowSchema),
-  /** Exact up to RECEIVED_COUNT_CAP; see `totalExact`. */
-  total: z.number().int(),
+  /**
+   * Exact up to RECEIVED_COUNT_CAP; see `totalExact`. Null on a page read by `cursor`: the list is not counted
+   * again while paging forward (the client keeps the count of the first page).
+   */
+  total: z.number().int().nullable(),
   totalExact: z.boolean(),
   pageNum: z.number().int(),
   pageSize: z.number().int(),

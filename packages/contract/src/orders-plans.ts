@@ -77,6 +77,56 @@ const invoiceSchema = z
 const cents = (invalid: string) =>
   z.number({ error: invalid }).int(invalid).min(0, invalid).max(100_000_000, invalid);
 
+/** A prescription file the platform attaches to an order: at most 1 MiB once decoded. */
+export const PRESCRIPTION_MAX_BYTES = 1024 * 1024;
+/** The push route's own body limit (the global JSON limit is 64 KiB): room for a prescription and the order. */
+export const PUSH_ORDER_BODY_LIMIT = 2 * 1024 * 1024;
+/** Allowed prescription file extensions and the data-URL type each must carry. */
+export const PRESCRIPTION_TYPES: Readonly<Record<string, string>> = {
+  pdf: 'application/pdf',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+};
+const PRESCRIPTION_DATA_URL =
+  /^data:(application\/pdf|image\/png|image\/jpeg);base64,([A-Za-z0-9+/]*={0,2})$/;
+const PRESCRIPTION_TOO_LARGE = `处方文件不能超过${PRESCRIPTION_MAX_BYTES / 1024 / 1024}MB`;
+/** Longest data URL a file of PRESCRIPTION_MAX_BYTES can give (checked before the pattern runs). */
+const PRESCRIPTION_DATA_URL_MAX =
+  'data:application/pdf;base64,'.length + Math.ceil(PRESCRIPTION_MAX_BYTES / 3) * 4;
+
+/** Bytes of a base64 text once decoded. */
+export const base64Bytes = (base64: string) =>
+  (base64.length / 4) * 3 - (base64.endsWith('==') ? 2 : base64.endsWith('=') ? 1 : 0);
+
+/** `{ mime, base64 }` of a prescription data URL, or null when it is not one. */
+export function parsePrescriptionDataUrl(dataUrl: string): { mime: string; base64: string } | null {
+  if (dataUrl.length > PRESCRIPTION_DATA_URL_MAX) return null;
+  const match = PRESCRIPTION_DATA_URL.exec(dataUrl);
+  return match ? { mime: match[1]!, base64: match[2]! } : null;
+}
+
+const prescriptionSchema = z.object(
+  {
+    fileName: z
+      .string({ error: '缺少处方文件名' })
+      .trim()
+      .min(1, '缺少处方文件名')
+      .max(100, '处方文件名不能超过100个字符')
+      .regex(/\.(pdf|png|jpe?g)$/i, '处方文件只能是 PDF、PNG 或 JPG'),
+    dataUrl: z.string({ error: '缺少处方文件内容' }).superRefine((value, ctx) => {
+      if (value.length > PRESCRIPTION_DATA_URL_MAX) return void ctx.addIssue(PRESCRIPTION_TOO_LARGE);
+      const parsed = parsePrescriptionDataUrl(value);
+      if (!parsed) return void ctx.addIssue('处方文件内容必须是 PDF、PNG 或 JPG 的 base64 data URL');
+      if (parsed.base64.length === 0 || parsed.base64.length % 4 !== 0)
+        return void ctx.addIssue('处方文件内容不是有效的 base64');
+      if (base64Bytes(parsed.base64) > PRESCRIPTION_MAX_BYTES) ctx.addIssue(PRESCRIPTION_TOO_LARGE);
+    }),
+  },
+  { error: '处方格式不正确' },
+);
+export type PushPrescription = z.infer<typeof prescriptionSchema>;
+
 /** `POST /api/integration/orders` (X-Service-Token). Names and prices come from the SKU table. */
 export const pushOrderBodySchema = z.object({
   omsOrderNo: omsOrderNoSchema,
@@ -114,6 +164,8 @@ export const pushOrderBodySchema = z.object({
     .min(1, '候选门店列表不能为空，不填则派给最近的门店')
     .max(CANDIDATE_STORES_MAX, `最多派给${CANDIDATE_STORES_MAX}家门店`)
     .optional(),
+  /** The customer's prescription, kept as the order's `prescription_attached` log row. */
+  prescription: prescriptionSchema.optional(),
 });
 export type PushOrderBody = z.input<typeof pushOrderBodySchema>;
 

@@ -28,7 +28,10 @@ export const VALET_PATHS = {
   detail: '/tec/trade_order/manager/valetOrder/detail',
 } as const;
 
-/** Lookups of the valet flows; `temporaryMemberAdd` and `addressAdd` are designed (the spec names no writes). */
+/**
+ * Lookups of the valet flows; `temporaryMemberAdd` and `addressAdd` are designed (the spec names no writes), and
+ * so is `uenjoySkuAppPage` (the spec names no uEnjoy SKU list).
+ */
 export const LOOKUP_PATHS = {
   memberByKeywords: '/tec/member_ms/member/getPlatformMemberByKeywords',
   temporaryMemberByKeywords: '/tec/member_ms/member/getPlatformMemberTemporaryByKeywords',
@@ -36,6 +39,8 @@ export const LOOKUP_PATHS = {
   integralLabels: '/tec/market_ms/IntegralLabel/getAppLabelList',
   integralSkuAppPage: '/tec/market_ms/integralSku/queryAppPage',
   integralSkuPage: '/tec/market_ms/integralSku/queryPage',
+  /** Designed: the uEnjoy SKUs on sale (the valet flow's uEnjoy shelf). */
+  uenjoySkuAppPage: '/tec/market_ms/uEnjoySku/queryAppPage',
   shopById: '/tec/store_ms/shopInfo/getById',
   shopCode: '/tec/store_ms/shopInfo/getShopCode',
   addressByKeywords: '/tec/member_ms/ws/getAddressByKeywords',
@@ -154,6 +159,15 @@ export const integralSkuPageBodySchema = z.object({
   pageSize: pageSize.default(10),
 });
 export type IntegralSkuPageBody = z.input<typeof integralSkuPageBodySchema>;
+
+/** The uEnjoy shelf: keyword on the name (part) or the code (exact, any case), cheapest first. */
+export const uenjoySkuPageBodySchema = z.object({
+  storeCode: storeCodeSchema,
+  keyword: z.string({ error: '关键字格式不正确' }).trim().max(32, '关键字不能超过32个字符').optional(),
+  pageNum: pageNum.default(1),
+  pageSize: pageSize.default(10),
+});
+export type UenjoySkuPageBody = z.input<typeof uenjoySkuPageBodySchema>;
 
 export const skuSchema = z.object({
   id: z.number().int(),

@@ -621,6 +621,12 @@ export const performanceOrders = pgTable(
       .references(() => stores.id),
     status: varchar('status', { length: 16 }).notNull().default('wait_ship'),
     deliveryType: varchar('delivery_type', { length: 16 }).notNull(),
+    /**
+     * Copies of the upstream order's receiver (kept equal by modify-address), so the list's keyword search reads
+     * one store's index instead of every upstream order with that name.
+     */
+    receiverName: varchar('receiver_name', { length: 64 }).notNull().default(''),
+    receiverPhone: varchar('receiver_phone', { length: 20 }).notNull().default(''),
     courierCode: varchar('courier_code', { length: 16 }).notNull().default(''),
     courierName: varchar('courier_name', { length: 32 }).notNull().default(''),
     trackingNo: varchar('tracking_no', { length: 40 }).notNull().default(''),
@@ -648,6 +654,9 @@ export const performanceOrders = pgTable(
     // The received-orders list: newest first per store, optionally by status, keyset on (taken_at, id).
     index('performance_orders_store_taken_idx').on(t.storeId, t.takenAt, t.id),
     index('performance_orders_store_status_taken_idx').on(t.storeId, t.status, t.takenAt, t.id),
+    // The keyword search: a receiver's name by prefix (pattern ops, whatever the collation), a phone exactly.
+    index('performance_orders_store_receiver_idx').on(t.storeId, t.receiverName.op('varchar_pattern_ops')),
+    index('performance_orders_store_phone_idx').on(t.storeId, t.receiverPhone),
     // The ship-reminder sweep reads only the orders still waiting, across stores.
     index('performance_orders_waiting_taken_idx')
       .on(t.takenAt)

@@ -17,7 +17,8 @@ export type WakeBus = {
 type WirePayload = { from: string; keys: string[] };
 
 /**
- * Wake-ups for held long polls. A wake-up is only a hint that the database has something new; losing one
+ * Wake-ups for held long polls (and `auth:*` keys that drop cached sign-ins, modules/auth/auth-cache.ts). A
+ * wake-up is only a hint that the database has something new; losing one
  * (Redis down, flushed, a dropped subscription) delays a message until the sweeper runs, it never loses one.
  */
 export function createWakeBus(redis: Redis | null, log: Logger = silentLogger): WakeBus {

@@ -1,13 +1,18 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../app-types.js';
 import { unauthorized } from '../http/errors.js';
+import { createAuthCache, type AuthCache } from '../modules/auth/auth-cache.js';
 import { createSessionService } from '../modules/auth/session.service.js';
+import { isWellFormedToken, sha256 } from '../modules/auth/token.js';
+import type { WakeBus } from '../platform/wake-bus.js';
 import './request-context.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** preHandler: rejects with 401 unless the request carries a live session token. */
     authenticate: (request: FastifyRequest) => Promise<void>;
+    /** Cached sign-ins and store authorisations; writes that change them call its `forget…`. */
+    authCache: AuthCache;
   }
 }
 
@@ -22,13 +27,21 @@ export function tokenOf(request: FastifyRequest): string | null {
   return typeof external === 'string' && external.trim() ? external.trim() : null;
 }
 
-export function registerAuthentication(app: FastifyInstance, { db, clock }: AppDeps): void {
-  const sessions = createSessionService(db, clock);
+export function registerAuthentication(
+  app: FastifyInstance,
+  { db, clock, config }: AppDeps,
+  bus: WakeBus,
+): void {
+  const authCache = createAuthCache({ ttlMs: config.authCacheTtlMs, clock, bus });
+  const sessions = createSessionService(db, clock, authCache);
+  app.decorate('authCache', authCache);
+  app.addHook('onClose', async () => authCache.close());
   app.decorateRequest('auth', null);
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const token = tokenOf(request);
     if (!token) throw unauthorized('请先登录');
-    const auth = await sessions.resolve(token);
+    if (!isWellFormedToken(token)) throw unauthorized();
+    const auth = await authCache.session(sha256(token), () => sessions.load(token));
     if (!auth) throw unauthorized();
     request.auth = auth;
   });

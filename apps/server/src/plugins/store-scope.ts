@@ -1,6 +1,7 @@
 import { STORE_CODE_HEADER } from '@console/contract';
 import type { FastifyRequest } from 'fastify';
 import { badRequest, forbidden } from '../http/errors.js';
+import './authenticate.js';
 import type { ScopedStore, StoreRepository } from '../modules/stores/store.repository.js';
 import { callerOf } from './request-context.js';
 
@@ -32,14 +33,17 @@ export function storeCodeOf(request: FastifyRequest, field: string | null): stri
 /**
  * preHandler factory for store-scoped routes (after `app.authenticate`): a missing store code is 400, a store
  * the caller has no user_stores row for is 403 — for every role, admin included; no stores is never "all".
- * The identity is the session's; X-User-Name / X-Work-Code headers are never read.
+ * The identity is the session's; X-User-Name / X-Work-Code headers are never read. An authorisation is cached
+ * briefly with the session (modules/auth/auth-cache.ts); a refusal never is.
  */
 export function storeScope(stores: Pick<StoreRepository, 'findAuthorised'>, field: string | null) {
   return async (request: FastifyRequest): Promise<void> => {
     const caller = callerOf(request);
     const code = storeCodeOf(request, field);
     if (!code) throw badRequest(STORE_CODE_MISSING, 'STORE_CODE_MISSING');
-    const store = await stores.findAuthorised(caller.user.id, code);
+    const store = await request.server.authCache.store(caller.user.id, code, () =>
+      stores.findAuthorised(caller.user.id, code),
+    );
     if (!store) throw forbidden(STORE_FORBIDDEN, 'STORE_FORBIDDEN');
     request.scopedStore = store;
   };

@@ -1,5 +1,5 @@
-import { MOBILE_PATTERN } from '@console/contract';
-import { and, eq, inArray } from 'drizzle-orm';
+import { MOBILE_PATTERN, TEA_TREE_ADOPTION_MARK } from '@console/contract';
+import { and, eq, ilike, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/test-database.js';
 import type { DatabaseHandle } from '../client.js';
@@ -8,6 +8,7 @@ import {
   deliveryCompanies,
   memberAddresses,
   members,
+  omsOrderItems,
   omsOrders,
   orderLogs,
   performanceOrders,
@@ -121,6 +122,34 @@ describe('demo orders', () => {
       .from(orderLogs)
       .where(and(eq(orderLogs.action, 'grabbed')));
     expect(new Set(grabbed.map((g) => g.operatorName))).toEqual(new Set(['周一鸣', '李晓雯']));
+  });
+
+  it('gives solo’s store and staff’s first store a taken tea-tree adoption order with a shipped first period', async () => {
+    for (const name of ['马驹桥店', '亦庄文化园店']) {
+      const rows = await handle.db
+        .select({
+          id: performanceOrders.id,
+          status: performanceOrders.status,
+          item: omsOrderItems.name,
+          skuCode: omsOrderItems.skuCode,
+        })
+        .from(performanceOrders)
+        .innerJoin(stores, eq(stores.id, performanceOrders.storeId))
+        .innerJoin(omsOrderItems, eq(omsOrderItems.omsOrderId, performanceOrders.omsOrderId))
+        .where(and(eq(stores.shopName, name), ilike(omsOrderItems.name, `%${TEA_TREE_ADOPTION_MARK}%`)));
+      expect(rows, name).toEqual([
+        expect.objectContaining({ status: 'shipped', item: '茶树认养·西湖龙井一年期', skuCode: 'U3004' }),
+      ]);
+      const periods = await handle.db
+        .select({ period: cyclePlans.period, status: cyclePlans.status, trackingNo: cyclePlans.trackingNo })
+        .from(cyclePlans)
+        .where(eq(cyclePlans.performanceOrderId, rows[0]!.id))
+        .orderBy(cyclePlans.period);
+      expect(periods.map((p) => p.status)).toEqual(['shipped', 'pending', 'pending', 'pending']);
+      expect(periods[0]!.trackingNo).toMatch(/^SF\d{13}$/);
+    }
+    const [sku] = await handle.db.select().from(skus).where(eq(skus.skuCode, 'U3004'));
+    expect(sku).toMatchObject({ kind: 'uenjoy', labelName: TEA_TREE_ADOPTION_MARK, enabled: true });
   });
 
   it('seeds members with a default address near their home store', async () => {

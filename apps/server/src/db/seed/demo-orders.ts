@@ -1,4 +1,4 @@
-import { ORDER_TIMING } from '@console/contract';
+import { ORDER_TIMING, TEA_TREE_ADOPTION_MARK } from '@console/contract';
 import { inArray } from 'drizzle-orm';
 import type { Database } from '../client.js';
 import {
@@ -34,7 +34,13 @@ const SCENARIOS = [
   { plan: 'taken', order: 'shipped', minutesAgo: 2 * 24 * 60 },
   { plan: 'taken', order: 'completed', minutesAgo: 4 * 24 * 60, delivery: 'pickup' },
   { plan: 'taken', order: 'cancelled', minutesAgo: 3 * 24 * 60 },
+  // A tea-tree adoption (one tree's tea for a year), its first quarterly delivery on the way.
+  { plan: 'taken', order: 'shipped', minutesAgo: 12 * 24 * 60, teaTree: true },
 ] as const;
+
+const isTeaTree = (sku: { name: string }) => sku.name.includes(TEA_TREE_ADOPTION_MARK);
+/** The demo's tea-tree adoption SKU (teaTreeAdoptionOrderList lists the orders that carry it). */
+const TEA_TREE_SKU = SKU_SEEDS.find(isTeaTree)!;
 
 // prettier-ignore
 const CUSTOMERS = ['王晓燕', '刘建国', '陈思琪', '张子涵', '赵海峰', '孙雨桐', '周志强', '吴佳怡', '郑美玲', '黄文博', '林晓峰', '何欣然'];
@@ -153,12 +159,15 @@ async function seedOrder(
   const at = new Date(now.getTime() - scenario.minutesAgo * MINUTE);
   const stamp = at.toISOString().slice(0, 10).replace(/-/g, '');
   const delivery = 'delivery' in scenario ? scenario.delivery : 'express';
-  const kind = 'uenjoy' in scenario ? 'uenjoy' : 'retail';
-  const choices = SKU_SEEDS.filter((s) => s.kind === kind);
-  const lines = [...new Set([random.pick(choices), random.pick(choices)])].map((sku) => ({
-    sku,
-    quantity: random.int(1, 3),
-  }));
+  const teaTree = 'teaTree' in scenario;
+  const kind = 'uenjoy' in scenario || teaTree ? 'uenjoy' : 'retail';
+  const choices = SKU_SEEDS.filter((s) => s.kind === kind && !isTeaTree(s));
+  const lines = teaTree
+    ? [{ sku: TEA_TREE_SKU, quantity: 1 }]
+    : [...new Set([random.pick(choices), random.pick(choices)])].map((sku) => ({
+        sku,
+        quantity: random.int(1, 3),
+      }));
   const goodsCents = lines.reduce((sum, l) => sum + l.sku.priceCents * l.quantity, 0);
   const freightCents = delivery === 'express' ? 1000 : 0;
   const phone = `139000${input.number}`;
@@ -246,6 +255,7 @@ async function seedOrder(
     const status = scenario.order;
     const shippedAt = new Date(takenAt.getTime() + 3 * 60 * MINUTE);
     const shipped = status === 'shipped' || (status === 'completed' && delivery !== 'pickup');
+    const trackingNo = shipped ? `SF${random.digits(13)}` : '';
     const [performance] = await tx
       .insert(performanceOrders)
       .values({
@@ -255,9 +265,9 @@ async function seedOrder(
         storeId: store.id,
         status,
         deliveryType: delivery,
-        ...(shipped
-          ? { courierCode: 'SF', courierName: '顺丰速运', trackingNo: `SF${random.digits(13)}` }
-          : {}),
+        receiverName: input.customer,
+        receiverPhone: phone,
+        ...(shipped ? { courierCode: 'SF', courierName: '顺丰速运', trackingNo } : {}),
         writeOffCode: delivery === 'pickup' ? random.digits(6) : '',
         invoiceStatus: order!.invoiceType === 'none' ? 'none' : status === 'completed' ? 'issued' : 'pending',
         takenByUserId: taker?.id ?? null,
@@ -299,6 +309,8 @@ async function seedOrder(
           performanceOrderId: performance!.id,
           period: i + 1,
           plannedDate: new Date(first + i * sku.cycleIntervalDays * DAY_MS).toISOString().slice(0, 10),
+          // A shipped subscription has sent its first period, under the order's tracking number.
+          ...(shipped && i === 0 ? { status: 'shipped', trackingNo } : {}),
         })),
       );
     }

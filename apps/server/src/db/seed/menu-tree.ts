@@ -96,7 +96,8 @@ export const MENU_TREE: readonly MenuSeed[] = [
     ]),
     page('取消核查', 'CancelCheckHelp', 'cancel-check-help', 'FileSearchOutlined', [
       button('新增核查', 'cancelCheck:add'),
-      button('处理核查', 'cancelCheck:setState'),
+      // Stores ask, head office decides (docs/domain/orders.md "Cancel-check help").
+      { ...button('处理核查', 'cancelCheck:setState'), roles: HEAD_OFFICE_ONLY },
     ]),
     page('导出记录', 'ExportRecords', 'export-records', 'DownloadOutlined', [
       button('重新导出', 'export:again'),

@@ -1,7 +1,11 @@
 import type { Database } from '../client.js';
 import { deliveryCompanies, skus } from '../schema.js';
 
-/** Sellable SKUs of the demo chain (a bakery): retail goods, points-mall goods and uEnjoy subscriptions. */
+/**
+ * Sellable SKUs of the demo chain (a bakery with a tea corner): retail goods, points-mall goods and uEnjoy
+ * subscriptions, one of them a tea-tree adoption (its name and label carry TEA_TREE_ADOPTION_MARK): a year of
+ * one tree's 西湖龙井, a delivery each quarter.
+ */
 // One SKU per line reads as a table.
 // prettier-ignore
 export const SKU_SEEDS = [
@@ -17,6 +21,7 @@ export const SKU_SEEDS = [
   { skuCode: 'U3001', name: '每周鲜奶吐司', spec: '4期·每7天', kind: 'uenjoy', priceCents: 6800, points: 0, labelName: '', cyclePeriods: 4, cycleIntervalDays: 7 },
   { skuCode: 'U3002', name: '月享生日蛋糕', spec: '3期·每30天', kind: 'uenjoy', priceCents: 29800, points: 0, labelName: '', cyclePeriods: 3, cycleIntervalDays: 30 },
   { skuCode: 'U3003', name: '双周面包礼盒', spec: '6期·每14天', kind: 'uenjoy', priceCents: 35800, points: 0, labelName: '', cyclePeriods: 6, cycleIntervalDays: 14 },
+  { skuCode: 'U3004', name: '茶树认养·西湖龙井一年期', spec: '4期·每90天', kind: 'uenjoy', priceCents: 128800, points: 0, labelName: '茶树认养', cyclePeriods: 4, cycleIntervalDays: 90 },
 ] as const;
 
 /** Couriers and the shape of their tracking numbers (checked on ship). */

@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../modules/auth/password.js';
+import { createCancelCheckRepository } from '../../modules/orders/cancel-checks/cancel-check.repository.js';
 import { openTestDatabase } from '../../test/test-database.js';
 import type { Database, DatabaseHandle } from '../client.js';
 import {
@@ -15,6 +16,7 @@ import {
   users,
   userStores,
 } from '../schema.js';
+import { DEMO_ORDER_STORES } from './demo-orders.js';
 import { DEMO_ACCOUNTS, seedBaseData, seedDemoData } from './index.js';
 
 const TABLES = {
@@ -127,12 +129,25 @@ describe('seedBaseData', () => {
 
     const staff = await menuIdsOfRole(handle.db, 'store_staff');
     const manager = await menuIdsOfRole(handle.db, 'store_manager');
+    // The buttons of a store area that only head office holds: decisions a store asks for but may not take.
+    const headOfficeDecisions = new Set(
+      rows.filter((m) => m.permission === 'cancelCheck:setState').map((m) => m.id),
+    );
+    expect(headOfficeDecisions.size).toBe(1);
+    for (const id of headOfficeDecisions) {
+      expect(headOffice.has(id)).toBe(true);
+      expect(staff.has(id)).toBe(false);
+      expect(manager.has(id)).toBe(false);
+    }
     for (const area of ['Order', 'Member', 'Stock', 'Store']) {
       for (const id of subtree(area)) {
+        if (headOfficeDecisions.has(id)) continue;
         expect(staff.has(id)).toBe(true);
         expect(manager.has(id)).toBe(true);
       }
     }
+    const ask = rows.find((m) => m.permission === 'cancelCheck:add');
+    expect(ask && staff.has(ask.id) && manager.has(ask.id)).toBe(true);
     for (const area of ['Audit', 'Marketing']) {
       for (const id of subtree(area)) {
         expect(staff.has(id)).toBe(false);
@@ -226,6 +241,18 @@ describe('seedDemoData', () => {
       phone: '13800000000',
       enabled: true,
     });
+  });
+
+  it('lets admin, not the demo store staff, decide the cancel checks asked in the demo order stores', async () => {
+    const checks = createCancelCheckRepository(db);
+    const [admin, staff, solo] = await Promise.all(['admin', 'staff', 'solo'].map(account));
+    for (const shopName of DEMO_ORDER_STORES) {
+      const [store] = await db.select().from(stores).where(eq(stores.shopName, shopName));
+      const deciders = await checks.decidersOf(db, store!.id);
+      expect(deciders, shopName).toContain(admin!.user.id);
+      expect(deciders, shopName).not.toContain(staff!.user.id);
+      expect(deciders, shopName).not.toContain(solo!.user.id);
+    }
   });
 
   it('gives staff three stores in two groups and no last-used store', async () => {

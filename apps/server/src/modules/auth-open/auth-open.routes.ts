@@ -43,6 +43,7 @@ export function authOpenRoutes(app: AppInstance, { db, clock }: AppDeps): void {
     repo: createAuthOpenRepository(db),
     audit: createAuditLog(db, clock),
     clock,
+    authCache: app.authCache,
   });
   /** The session is checked before the body, so an anonymous caller always gets 401. */
   const signedIn = { preValidation: app.authenticate };

@@ -12,6 +12,7 @@ import type {
   ImportRowError,
 } from '@console/contract';
 import { splitStoreCodes } from '@console/contract';
+import type { AuthCache } from '../auth/auth-cache.js';
 import type { ClientInfo } from '../../http/client.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import type { Clock } from '../../platform/clock.js';
@@ -58,9 +59,15 @@ export class ImportRejectedError extends AppError {
   }
 }
 
-export type AuthOpenServiceDeps = { repo: AuthOpenRepository; audit: AuditLog; clock: Clock };
+export type AuthOpenServiceDeps = {
+  repo: AuthOpenRepository;
+  audit: AuditLog;
+  clock: Clock;
+  /** A confirmed opening grants a store and a role: the user's cached authorisations must go. */
+  authCache: Pick<AuthCache, 'forgetUser'>;
+};
 
-export function createAuthOpenService({ repo, audit, clock }: AuthOpenServiceDeps) {
+export function createAuthOpenService({ repo, audit, clock, authCache }: AuthOpenServiceDeps) {
   async function cloudRoleIds() {
     const rows = await repo.cloudRoles();
     const byName = new Map<string, number>();
@@ -161,6 +168,7 @@ export function createAuthOpenService({ repo, audit, clock }: AuthOpenServiceDep
       const status = body.action === 'confirm' ? 'confirmed' : 'refused';
       if (!(await repo.decide(record, status, clock())))
         throw conflict(AUTH_OPEN_MESSAGES.alreadyDecided, 'ALREADY_DECIDED');
+      if (status === 'confirmed') authCache.forgetUser(caller.user.id);
       await audit.record({
         action: `auth-open.${body.action}`,
         userId: caller.user.id,

@@ -357,7 +357,20 @@ describe('sessions', () => {
   it('a disabled account is refused at once, even before its sessions are revoked', async () => {
     const user = await createUser(t.db);
     const token = await signIn(t.app, user);
+    expect((await info(token)).statusCode).toBe(200);
     await setEnabled(t.db, [user.id], false);
+    // What disabling an account does besides the update: drop the user's cached sign-ins on every instance.
+    t.app.authCache.forgetUser(user.id);
+    expect((await info(token)).statusCode).toBe(401);
+  });
+
+  it('a change made behind the cache is seen within AUTH_CACHE_TTL_MS at the latest', async () => {
+    const user = await createUser(t.db);
+    const token = await signIn(t.app, user);
+    expect((await info(token)).statusCode).toBe(200);
+    await setEnabled(t.db, [user.id], false);
+    expect((await info(token)).statusCode).toBe(200);
+    t.clock.advance(t.deps.config.authCacheTtlMs);
     expect((await info(token)).statusCode).toBe(401);
   });
 });

@@ -36,7 +36,7 @@ const SIGNED_IN = [{ bearer: [] }];
 
 export function authRoutes(app: AppInstance, { db, clock, sms }: AppDeps): void {
   const captchas = createCaptchaService(db, clock);
-  const sessions = createSessionService(db, clock);
+  const sessions = createSessionService(db, clock, app.authCache);
   const auth = createAuthService({
     db,
     clock,

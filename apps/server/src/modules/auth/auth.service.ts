@@ -145,6 +145,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         return owner;
       });
       if (userId === null) throw authErrors.resetTicketInvalid();
+      sessions.forgetCached(userId);
       await audit.record({ action: 'auth.password.reset', userId, target: String(userId), ip: client.ip });
     },
 

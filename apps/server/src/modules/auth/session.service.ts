@@ -3,6 +3,7 @@ import type { Database } from '../../db/client.js';
 import { menus, roleMenus, roles, sessions, userRoles, users } from '../../db/schema.js';
 import type { Clock } from '../../platform/clock.js';
 import type { AuthContext } from '../../plugins/request-context.js';
+import type { AuthCache, LoadedSession } from './auth-cache.js';
 import { isWellFormedToken, newToken, sha256 } from './token.js';
 
 /** Absolute session life: one day from sign-in, not extended by use. */
@@ -10,8 +11,15 @@ export const SESSION_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
 export type SessionService = ReturnType<typeof createSessionService>;
 
-export function createSessionService(db: Database, clock: Clock) {
-  return {
+/**
+ * Sessions in the database. With `authCache`, a revocation also drops the user's cached sign-ins on every
+ * instance; inside a transaction, the caller forgets the user again after the commit.
+ */
+export function createSessionService(db: Database, clock: Clock, authCache?: Pick<AuthCache, 'forgetUser'>) {
+  const forget = (userId: number | undefined) => {
+    if (authCache && userId !== undefined) authCache.forgetUser(userId);
+  };
+  const service = {
     async create(userId: number, client: { ip: string; userAgent: string }): Promise<string> {
       const token = newToken();
       const now = clock();
@@ -28,10 +36,16 @@ export function createSessionService(db: Database, clock: Clock) {
 
     /** The caller behind a token, or null for a malformed, unknown, expired or revoked token or a disabled user. */
     async resolve(token: string): Promise<AuthContext | null> {
+      return (await service.load(token))?.auth ?? null;
+    },
+
+    /** As `resolve`, with the session's own expiry (how long the caller may be cached at most). */
+    async load(token: string): Promise<LoadedSession | null> {
       if (!isWellFormedToken(token)) return null;
       const [row] = await db
         .select({
           sessionId: sessions.id,
+          sessionExpiresAt: sessions.expiresAt,
           id: users.id,
           username: users.username,
           nickName: users.nickName,
@@ -51,15 +65,20 @@ export function createSessionService(db: Database, clock: Clock) {
         )
         .limit(1);
       if (!row) return null;
-      const { sessionId, phone, ...user } = row;
-      return { sessionId, user: { ...user, phone: phone ?? '' }, roles: await rolesOf(db, user.id) };
+      const { sessionId, sessionExpiresAt, phone, ...user } = row;
+      return {
+        auth: { sessionId, user: { ...user, phone: phone ?? '' }, roles: await rolesOf(db, user.id) },
+        sessionExpiresAt,
+      };
     },
 
     async revoke(sessionId: number): Promise<void> {
-      await db
+      const [revoked] = await db
         .update(sessions)
         .set({ revokedAt: clock() })
-        .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+        .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+        .returning({ userId: sessions.userId });
+      forget(revoked?.userId);
     },
 
     /** Password reset and account disable end every session of the user, on every instance at once. */
@@ -68,8 +87,15 @@ export function createSessionService(db: Database, clock: Clock) {
         .update(sessions)
         .set({ revokedAt: clock() })
         .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+      forget(userId);
+    },
+
+    /** Drops the user's cached sign-ins everywhere: after a transaction that revoked sessions has committed. */
+    forgetCached(userId: number): void {
+      forget(userId);
     },
   };
+  return service;
 }
 
 /**

@@ -1,5 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { IM_PATHS, SERVICE_TOKEN_HEADER, type Broadcast, type PublishResult } from '@console/contract';
+import {
+  AUTH_PATHS,
+  IM_PATHS,
+  SERVICE_TOKEN_HEADER,
+  type Broadcast,
+  type PublishResult,
+} from '@console/contract';
 import { and, eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import pg from 'pg';
@@ -263,6 +269,25 @@ describe.skipIf(!enabled)('message center on several instances (PostgreSQL + Red
         timings.push(await crossInstanceWake(b, a, receiver));
       }
       for (const ms of timings) expect(ms).toBeLessThan(1_000);
+    });
+
+    it('a sign-out on one instance ends the session cached by the other within 1 second', async () => {
+      const receiver = await newReceiver();
+      const info = (server: ServerProcess) =>
+        fetch(`${server.baseUrl}${AUTH_PATHS.info}`, { headers: bearer(receiver.token) }).then(
+          (r) => r.status,
+        );
+      expect(await info(b)).toBe(200); // B now holds the sign-in in its cache (AUTH_CACHE_TTL_MS 5 s)
+      const out = await fetch(`${a.baseUrl}${AUTH_PATHS.logout}`, {
+        method: 'DELETE',
+        headers: bearer(receiver.token),
+      });
+      expect(out.status).toBe(200);
+      const started = Date.now();
+      while ((await info(b)) !== 401) {
+        expect(Date.now() - started).toBeLessThan(1_000);
+        await delay(20);
+      }
     });
 
     it('after a Redis FLUSHALL the wake-ups still cross instances within 1 second', async () => {

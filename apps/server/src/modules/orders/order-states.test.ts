@@ -24,6 +24,17 @@ describe('order state machine', () => {
     expect(FULFILMENT_STATUSES.filter((s) => canFulfil('writeOff', s))).toEqual(['wait_ship', 'shipped']);
   });
 
+  it('lets the customer cancel upstream only before shipping, an approved cancel check also once shipped', () => {
+    expect(FULFILMENT_STATUSES.filter((s) => canFulfil('customerCancel', s))).toEqual(['wait_ship']);
+    expect(FULFILMENT_STATUSES.filter((s) => canFulfil('checkedCancel', s))).toEqual([
+      'wait_ship',
+      'shipped',
+    ]);
+    expect(() => assertFulfilmentTransition('checkedCancel', 'completed')).toThrow(
+      '该订单已完成，不能再执行此操作',
+    );
+  });
+
   it('never leaves a terminal state', () => {
     for (const action of Object.keys(FULFILMENT_TRANSITIONS) as (keyof typeof FULFILMENT_TRANSITIONS)[]) {
       expect(canFulfil(action, 'cancelled')).toBe(false);

@@ -17,7 +17,10 @@ export const FULFILMENT_TRANSITIONS = {
   deliver: { from: ['wait_ship'], to: 'shipped' },
   writeOff: { from: ['wait_ship', 'shipped'], to: 'completed' },
   storeCancel: { from: ['wait_ship'], to: 'cancelled' },
+  /** The customer cancelled upstream: the platform refuses once the order left the store. */
   customerCancel: { from: ['wait_ship'], to: 'cancelled' },
+  /** Head office approved a cancel check: meant for orders already on their way, never a finished one. */
+  checkedCancel: { from: ['wait_ship', 'shipped'], to: 'cancelled' },
   modifyAddress: { from: ['wait_ship'], to: 'wait_ship' },
   modifyCyclePlan: { from: ['wait_ship', 'shipped'], to: null },
   finishInvoice: { from: ['shipped', 'completed'], to: null },

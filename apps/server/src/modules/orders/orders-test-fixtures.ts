@@ -10,7 +10,17 @@ import {
 import { and, asc, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import type { Database } from '../../db/client.js';
-import { imMessages, omsOrders, orderLogs, shopGroups, stores, users, userStores } from '../../db/schema.js';
+import {
+  imMessages,
+  members,
+  omsOrders,
+  orderLogs,
+  shopGroups,
+  stores,
+  users,
+  userStores,
+  valetOrders,
+} from '../../db/schema.js';
 import { seedOrderCatalogue } from '../../db/seed/order-catalogue.js';
 import { bearer, createUser, signIn } from '../../test/fixtures.js';
 import type { TestApp } from '../../test/test-app.js';
@@ -166,6 +176,48 @@ export async function takenOrder(t: TestApp, overrides: Partial<PushOrderBody> =
   const pushed = await pushOrder(t, [store], overrides);
   const taken = await grabOrder(t, staff, store, pushed.performancePlanOrderNo);
   return { store, staff, pushed, taken };
+}
+
+/**
+ * A confirmed points-mall valet order of `store` by `creator` and the upstream order it became, pushed to
+ * `store` only (channel valet_integral, sourceOrderNo = the valet order no) and taken by `creator`.
+ */
+export async function takenValetOrder(t: TestApp, store: OrderStore, creator: OrderStaff) {
+  const n = ++orderSequence;
+  const valetOrderNo = `VOT${suffix}${String(n).padStart(5, '0')}`;
+  const [member] = await t.db
+    .insert(members)
+    .values({
+      memberNo: `MT${suffix}${n}`,
+      name: '代客会员',
+      phone: `1365${suffix}${String(n).padStart(4, '0')}`,
+    })
+    .returning({ id: members.id });
+  const items = [{ skuCode: 'I2001', quantity: 1 }];
+  const [valet] = await t.db
+    .insert(valetOrders)
+    .values({
+      valetOrderNo,
+      kind: 'integral',
+      storeId: store.id,
+      memberId: member!.id,
+      deliveryType: 'express',
+      items: items.map((i) => ({ ...i, name: '品牌帆布袋', unitCents: 0, points: 800 })),
+      goodsCents: 0,
+      payCents: 0,
+      points: 800,
+      status: 'confirmed',
+      createdByUserId: creator.id,
+      confirmedAt: t.clock(),
+    })
+    .returning({ id: valetOrders.id });
+  const pushed = await pushOrder(t, [store], {
+    channel: 'valet_integral',
+    items,
+    sourceOrderNo: valetOrderNo,
+  });
+  const taken = await grabOrder(t, creator, store, pushed.performancePlanOrderNo);
+  return { valetOrderId: valet!.id, valetOrderNo, pushed, taken };
 }
 
 export const errorOf = (response: LightMyRequestResponse) =>

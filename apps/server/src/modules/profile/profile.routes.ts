@@ -40,6 +40,7 @@ export function profileRoutes(app: AppInstance, { db, clock }: AppDeps): void {
     profiles: createProfileRepository(db),
     limiter: createLoginLimiter(db, clock),
     audit: createAuditLog(db, clock),
+    authCache: app.authCache,
   });
   const signedIn = { preValidation: app.authenticate };
 

@@ -14,6 +14,7 @@ import type { AuthContext } from '../../plugins/request-context.js';
 import type { AuditLog } from '../audit/audit-log.js';
 import type { LoginLimiter } from '../auth/login-limiter.js';
 import { hashPassword, verifyPassword } from '../auth/password.js';
+import type { AuthCache } from '../auth/auth-cache.js';
 import { createUserRepository } from '../auth/user.repository.js';
 import { detectImageType } from './avatar-image.js';
 import { profileErrors } from './profile.messages.js';
@@ -35,8 +36,10 @@ export function createProfileService(deps: {
   profiles: ProfileRepository;
   limiter: LoginLimiter;
   audit: AuditLog;
+  /** The signed-in user is cached with their name, phone and avatar: a change drops it. */
+  authCache: Pick<AuthCache, 'forgetUser'>;
 }) {
-  const { db, clock, profiles, limiter, audit } = deps;
+  const { db, clock, profiles, limiter, audit, authCache } = deps;
 
   const load = async (userId: number): Promise<Profile> => {
     const profile = await profiles.findProfile(userId);
@@ -57,6 +60,7 @@ export function createProfileService(deps: {
         if (isUniqueViolation(error)) throw profileErrors.phoneTaken();
         throw error;
       }
+      authCache.forgetUser(userId);
       await audit.record({
         action: 'profile.update',
         userId,
@@ -99,6 +103,7 @@ export function createProfileService(deps: {
         await createUserRepository(scoped).setPassword(userId, passwordHash, now);
         return createProfileRepository(scoped).revokeOtherSessions(userId, caller.sessionId, now);
       });
+      authCache.forgetUser(userId);
       await audit.record({
         action: 'profile.password.change',
         userId,
@@ -128,6 +133,7 @@ export function createProfileService(deps: {
           avatarPath,
         ),
       );
+      authCache.forgetUser(userId);
       await audit.record({
         action: 'profile.avatar.update',
         userId,

@@ -13,6 +13,7 @@ import type { ClientInfo } from '../../http/client.js';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors.js';
 import type { Clock } from '../../platform/clock.js';
 import type { AuthContext } from '../../plugins/request-context.js';
+import type { AuthCache } from '../auth/auth-cache.js';
 import type { AuditLog } from '../audit/audit-log.js';
 import { resolveRegion, type AreaCatalogue } from './area-tree.js';
 import { distanceKmOf, groupByTitle, originOf } from './geo.js';
@@ -42,9 +43,19 @@ export type StoreServiceDeps = {
   audit: AuditLog;
   clock: Clock;
   revokeSession: (sessionId: number) => Promise<void>;
+  /** Store authorisations are cached with the store's name: saving a store drops them. */
+  authCache: Pick<AuthCache, 'forgetAll'>;
 };
 
-export function createStoreService({ stores, areas, places, audit, clock, revokeSession }: StoreServiceDeps) {
+export function createStoreService({
+  stores,
+  areas,
+  places,
+  audit,
+  clock,
+  revokeSession,
+  authCache,
+}: StoreServiceDeps) {
   return {
     async lastStore(caller: AuthContext, userId: number): Promise<SelectedStore | null> {
       assertSelf(caller, userId);
@@ -150,6 +161,7 @@ export function createStoreService({ stores, areas, places, audit, clock, revoke
         infoConfirmedAt: now,
         updatedAt: now,
       });
+      authCache.forgetAll();
       await audit.record({
         action: 'store.info.save',
         userId: caller.user.id,

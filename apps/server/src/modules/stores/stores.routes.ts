@@ -38,7 +38,7 @@ const SIGNED_IN = [{ bearer: [] }];
 
 export function storeRoutes(app: AppInstance, { db, clock, config }: AppDeps): void {
   const stores = createStoreRepository(db);
-  const sessions = createSessionService(db, clock);
+  const sessions = createSessionService(db, clock, app.authCache);
   const service = createStoreService({
     stores,
     areas: areaCatalogue,
@@ -49,6 +49,7 @@ export function storeRoutes(app: AppInstance, { db, clock, config }: AppDeps): v
     audit: createAuditLog(db, clock),
     clock,
     revokeSession: (id) => sessions.revoke(id),
+    authCache: app.authCache,
   });
   /** The session is checked before the body, so an anonymous caller always gets 401. */
   const signedIn = { preValidation: app.authenticate };

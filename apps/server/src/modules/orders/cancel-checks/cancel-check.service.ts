@@ -198,7 +198,8 @@ export function createCancelCheckService(deps: { db: Database; clock: Clock; pro
 
     /**
      * Pending only. Approving cancels the performance order as the customer asked (the fulfilment transition
-     * `customerCancel`: a 409 from it rolls everything back and the check stays pending).
+     * `checkedCancel`: `wait_ship` or `shipped`; a 409 from it rolls everything back and the check stays
+     * pending), and the valet order behind it, through the upstream cancellation's code path.
      */
     async setState(actor: CheckActor, body: SetStateBody): Promise<CancelCheckDetail> {
       const now = clock();
@@ -235,6 +236,7 @@ export function createCancelCheckService(deps: { db: Database; clock: Clock; pro
         });
         if (body.state === 'approved')
           await cancelTakenOrder(tx, messenger, {
+            transition: 'checkedCancel',
             order,
             plan: { performancePlanOrderNo: plan?.performancePlanOrderNo ?? '' },
             performance,

@@ -8,7 +8,7 @@ import {
 } from '@console/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cancelChecks, omsOrders, performanceOrders } from '../../../db/schema.js';
+import { cancelChecks, omsOrders, performanceOrders, valetOrders } from '../../../db/schema.js';
 import { bearer } from '../../../test/fixtures.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import {
@@ -22,6 +22,7 @@ import {
   pushOrder,
   seedCatalogue,
   staffPost,
+  takenValetOrder,
   type OrderStaff,
   type OrderStore,
 } from '../orders-test-fixtures.js';
@@ -373,18 +374,91 @@ describe('setState', () => {
     expect(again.statusCode).toBe(409);
   });
 
-  it('approving the check of a shipped order is refused by the transition (409) and stays pending', async () => {
+  it('approved cancels a shipped order too (what a checked cancellation is for), unlike the platform', async () => {
     const order = await takenOrder(store, clerk, 'shipped');
     const check = await addedCheck(order.performanceOrderNo);
-    const response = await decide(check.id, 'approved', '同意');
-    expect(response.statusCode).toBe(409);
-    expect(errorOf(response)).toMatchObject({
-      errorCode: 'ORDER_STATE_CONFLICT',
-      errorMsg: '该订单已发货，不能再执行此操作',
+    const response = await decide(check.id, 'approved', '已拦截退回');
+    expect(response.statusCode, response.body).toBe(200);
+    expect(dataOf<CancelCheckDetail>(response)).toMatchObject({
+      state: 'approved',
+      orderStatus: 'cancelled',
     });
-    const [row] = await t.db.select().from(cancelChecks).where(eq(cancelChecks.id, check.id));
-    expect(row!.state).toBe('pending');
-    expect((await orderRow(order.performanceOrderNo)).status).toBe('shipped');
+    expect(await orderRow(order.performanceOrderNo)).toMatchObject({
+      status: 'cancelled',
+      cancelReason: '顾客取消：顾客要求取消',
+    });
+    const [oms] = await t.db.select().from(omsOrders).where(eq(omsOrders.omsOrderNo, order.omsOrderNo));
+    expect(oms!.status).toBe('customer_cancelled');
+    expect((await logOf(t.db, order.omsOrderNo)).at(-1)).toMatchObject({
+      action: 'customer_cancelled',
+      fromStatus: 'shipped',
+      toStatus: 'cancelled',
+      operatorId: headOffice.id,
+    });
+    const toTaker = (await messagesOf(t.db, clerk.id, store.id)).filter(
+      (m) => m.businessType === 2 && m.messageType === 4,
+    );
+    expect(toTaker.at(-1)?.expandInfo).toMatchObject({ performanceOrderNo: order.performanceOrderNo });
+  });
+
+  it.each([
+    ['completed', '该订单已完成，不能再执行此操作'],
+    ['cancelled', '该订单已取消，不能再执行此操作'],
+  ] as const)(
+    'approving once the order is %s is refused (409) and the check stays pending',
+    async (status, text) => {
+      const order = await takenOrder(store, clerk, 'shipped');
+      const check = await addedCheck(order.performanceOrderNo);
+      // Written off (or cancelled by the store) while head office had not decided yet.
+      await t.db
+        .update(performanceOrders)
+        .set({ status })
+        .where(eq(performanceOrders.performanceOrderNo, order.performanceOrderNo));
+      const response = await decide(check.id, 'approved', '同意');
+      expect(response.statusCode).toBe(409);
+      expect(errorOf(response)).toMatchObject({ errorCode: 'ORDER_STATE_CONFLICT', errorMsg: text });
+      const [row] = await t.db.select().from(cancelChecks).where(eq(cancelChecks.id, check.id));
+      expect(row).toMatchObject({ state: 'pending', decidedByUserId: null });
+      expect((await orderRow(order.performanceOrderNo)).status).toBe(status);
+      expect((await logOf(t.db, order.omsOrderNo)).map((l) => l.action)).not.toContain(
+        'cancel_check_approved',
+      );
+      // Rejecting is still possible.
+      expect((await decide(check.id, 'rejected', '订单已完成')).statusCode).toBe(200);
+    },
+  );
+
+  it.each(['wait_ship', 'shipped'] as const)(
+    'approving the check of a %s valet order also cancels the valet order, with the check reason',
+    async (status) => {
+      const { valetOrderId, taken } = await takenValetOrder(t, store, clerk);
+      if (status === 'shipped')
+        await t.db
+          .update(performanceOrders)
+          .set({ status })
+          .where(eq(performanceOrders.performanceOrderNo, taken.performanceOrderNo));
+      const check = await addedCheck(taken.performanceOrderNo);
+      const before = await messagesOf(t.db, clerk.id, store.id);
+      expect((await decide(check.id, 'approved', '同意')).statusCode).toBe(200);
+      const [valet] = await t.db.select().from(valetOrders).where(eq(valetOrders.id, valetOrderId));
+      expect(valet).toMatchObject({ status: 'cancelled', cancelReason: '顾客取消：顾客要求取消' });
+      expect(valet!.cancelledAt).not.toBeNull();
+      // The creator took it too: one message, order and customer 4 (not 3, which is for untaken orders).
+      const after = (await messagesOf(t.db, clerk.id, store.id)).slice(before.length);
+      expect(after.map((m) => [m.businessType, m.messageType])).toEqual([[2, 4]]);
+    },
+  );
+
+  it('a refused approval leaves the valet order as it was', async () => {
+    const { valetOrderId, taken } = await takenValetOrder(t, store, clerk);
+    const check = await addedCheck(taken.performanceOrderNo);
+    await t.db
+      .update(performanceOrders)
+      .set({ status: 'completed' })
+      .where(eq(performanceOrders.performanceOrderNo, taken.performanceOrderNo));
+    expect((await decide(check.id, 'approved', '同意')).statusCode).toBe(409);
+    const [valet] = await t.db.select().from(valetOrders).where(eq(valetOrders.id, valetOrderId));
+    expect(valet).toMatchObject({ status: 'confirmed', cancelReason: '' });
   });
 
   it('needs cancelCheck:setState (403), the check in the caller store (404) and valid input (400)', async () => {

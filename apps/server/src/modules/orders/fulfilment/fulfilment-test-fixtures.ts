@@ -126,6 +126,8 @@ export async function addOrder(db: Database, seed: OrderSeed): Promise<SeededOrd
   const n = `${suffix}${String(next()).padStart(6, '0')}`;
   const takenAt = seed.takenAt ?? new Date();
   const invoiceType = seed.invoiceType ?? 'none';
+  const receiverName = seed.receiverName ?? '李收货';
+  const receiverPhone = seed.receiverPhone ?? nextPhone();
   const [oms] = await db
     .insert(omsOrders)
     .values({
@@ -134,8 +136,8 @@ export async function addOrder(db: Database, seed: OrderSeed): Promise<SeededOrd
       customerName: '王小明',
       customerPhone: nextPhone(),
       deliveryType: seed.deliveryType ?? 'express',
-      receiverName: seed.receiverName ?? '李收货',
-      receiverPhone: seed.receiverPhone ?? nextPhone(),
+      receiverName,
+      receiverPhone,
       regionName: '北京市朝阳区',
       countyCode: '110105',
       addressDetail: '建国路88号',
@@ -192,6 +194,8 @@ export async function addOrder(db: Database, seed: OrderSeed): Promise<SeededOrd
       storeId: seed.storeId,
       status: seed.status ?? 'wait_ship',
       deliveryType: seed.deliveryType ?? 'express',
+      receiverName,
+      receiverPhone,
       writeOffCode: seed.writeOffCode ?? '',
       invoiceStatus: seed.invoiceStatus ?? (invoiceType === 'none' ? 'none' : 'pending'),
       takenByUserId: seed.takenByUserId ?? null,

@@ -5,8 +5,9 @@ import {
   type OrderChannel,
   type ReceivedListBody,
 } from '@console/contract';
-import { and, asc, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, like, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../../db/client.js';
+import { likeLiteral } from '../../../db/like-pattern.js';
 import {
   cyclePlans,
   omsOrderItems,
@@ -41,6 +42,8 @@ const orderColumns = {
   courierCode: performanceOrders.courierCode,
   courierName: performanceOrders.courierName,
   trackingNo: performanceOrders.trackingNo,
+  delivererName: performanceOrders.delivererName,
+  delivererPhone: performanceOrders.delivererPhone,
   writeOffCode: performanceOrders.writeOffCode,
   invoiceStatus: performanceOrders.invoiceStatus,
   invoiceNo: performanceOrders.invoiceNo,
@@ -114,7 +117,6 @@ export type ReceivedRow = {
 export type FulfilmentRepository = ReturnType<typeof createFulfilmentRepository>;
 
 /** `%`, `_` and `\` typed by a person are literal characters, not LIKE patterns. */
-const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The first instant of a Shanghai day (or of the day `plusDays` later), as an ISO timestamp. */
 function shanghaiDayStart(day: string, plusDays = 0): string {
@@ -205,15 +207,11 @@ export function createFulfilmentRepository(db: Database) {
      * large store); the caller reports the cap when it is exceeded.
      */
     async cappedCount(storeId: number, filter: ReceivedListBody): Promise<number> {
-      const needsOms = Boolean(filter.keyword);
-      const inner = db
+      const limited = db
         .select({ one: sql`1` })
         .from(performanceOrders)
-        .$dynamic();
-      const joined = needsOms
-        ? inner.innerJoin(omsOrders, eq(omsOrders.id, performanceOrders.omsOrderId))
-        : inner;
-      const limited = joined.where(and(...filterConditions(storeId, filter))).limit(RECEIVED_COUNT_CAP + 1);
+        .where(and(...filterConditions(storeId, filter)))
+        .limit(RECEIVED_COUNT_CAP + 1);
       const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(limited.as('matching'));
       return row?.n ?? 0;
     },
@@ -263,7 +261,8 @@ export function createFulfilmentRepository(db: Database) {
           fromStatus: orderLogs.fromStatus,
           toStatus: orderLogs.toStatus,
           operatorName: orderLogs.operatorName,
-          detail: orderLogs.detail,
+          // A prescription's file stays out of the log (downloadPrescription answers it).
+          detail: sql<Record<string, unknown>>`${orderLogs.detail} - 'dataUrl'`,
           createdAt: orderLogs.createdAt,
           performanceOrderId: orderLogs.performanceOrderId,
         })
@@ -290,17 +289,6 @@ export function createFulfilmentRepository(db: Database) {
       return { omsOrderId: rows[0]?.omsOrderId ?? 0, ids: rows.map((r) => r.id) };
     },
 
-    /** The deliverer recorded by the latest store-delivery shipment (kept in the log's detail). */
-    async lastShipment(performanceOrderId: number): Promise<Record<string, unknown> | null> {
-      const [row] = await db
-        .select({ detail: orderLogs.detail })
-        .from(orderLogs)
-        .where(and(eq(orderLogs.performanceOrderId, performanceOrderId), eq(orderLogs.action, 'shipped')))
-        .orderBy(desc(orderLogs.id))
-        .limit(1);
-      return row?.detail ?? null;
-    },
-
     /** Orders of the store waiting to be shipped (the dashboard card). */
     async countWaitingToShip(storeId: number): Promise<number> {
       const [row] = await db
@@ -325,13 +313,14 @@ export function filterConditions(
   if (filter.takenTo)
     where.push(sql`${performanceOrders.takenAt} < ${shanghaiDayStart(filter.takenTo, 1)}::timestamptz`);
   if (filter.keyword) {
+    // Each alternative reads one index of the store (docs/domain/orders.md, "Received orders").
     const keyword = filter.keyword;
     where.push(
       or(
         eq(performanceOrders.performanceOrderNo, keyword),
-        eq(omsOrders.omsOrderNo, keyword),
-        eq(omsOrders.receiverPhone, keyword),
-        ilike(omsOrders.receiverName, `%${likeLiteral(keyword)}%`),
+        eq(performanceOrders.receiverPhone, keyword),
+        like(performanceOrders.receiverName, `${likeLiteral(keyword)}%`),
+        sql`${performanceOrders.omsOrderId} in (select ${omsOrders.id} from ${omsOrders} where ${omsOrders.omsOrderNo} = ${keyword})`,
       )!,
     );
   }

@@ -165,7 +165,7 @@ export function createFulfilmentService(deps: {
       if (filter.cursor && !cursor) throw badRequest(FULFILMENT_TEXT.badCursor, 'ORDER_CURSOR_INVALID');
       const [{ rows, hasMore }, counted] = await Promise.all([
         orders.page(actor.storeId, filter, cursor),
-        orders.cappedCount(actor.storeId, filter),
+        cursor ? null : orders.cappedCount(actor.storeId, filter),
       ]);
       const items = await orders.itemsOf(rows.map((r) => r.omsOrderId));
       const itemsByOrder = new Map<number, typeof items>();
@@ -197,8 +197,8 @@ export function createFulfilmentService(deps: {
             takenAt: row.takenAt.toISOString(),
           };
         }),
-        total: Math.min(counted, RECEIVED_COUNT_CAP),
-        totalExact: counted <= RECEIVED_COUNT_CAP,
+        total: counted === null ? null : Math.min(counted, RECEIVED_COUNT_CAP),
+        totalExact: counted !== null && counted <= RECEIVED_COUNT_CAP,
         pageNum: filter.pageNum,
         pageSize: filter.pageSize,
         nextCursor: hasMore && last ? encodeCursor({ takenAt: last.takenAtKey, id: last.id }) : null,
@@ -207,12 +207,9 @@ export function createFulfilmentService(deps: {
 
     async detail(actor: Actor, key: OrderKey): Promise<OrderDetail> {
       const order = await requireOrder(actor, key);
-      const [items, plans, shipment] = await Promise.all([
+      const [items, plans] = await Promise.all([
         orders.itemsOf([order.oms.id]),
         orders.cyclePlansOf(order.id),
-        order.deliveryType === 'store_delivery' && order.shippedAt
-          ? orders.lastShipment(order.id)
-          : Promise.resolve(null),
       ]);
       const hasPendingPeriods = plans.some((p) => p.status === 'pending');
       return {
@@ -253,8 +250,8 @@ export function createFulfilmentService(deps: {
           courierCode: order.courierCode,
           courierName: order.courierName,
           trackingNo: order.trackingNo,
-          delivererName: typeof shipment?.delivererName === 'string' ? shipment.delivererName : '',
-          delivererPhone: typeof shipment?.delivererPhone === 'string' ? shipment.delivererPhone : '',
+          delivererName: order.delivererName,
+          delivererPhone: order.delivererPhone,
         },
         invoice: invoiceOf(order),
         cyclePlans: plans.map((p) => ({
@@ -322,11 +319,11 @@ export function createFulfilmentService(deps: {
         throw unprocessable(FULFILMENT_TEXT.delivererRequired, 'ORDER_DELIVERER_REQUIRED');
       if (!MOBILE_PATTERN.test(delivererPhone))
         throw unprocessable(FULFILMENT_TEXT.delivererPhoneInvalid, 'ORDER_DELIVERER_PHONE_INVALID');
-      // No deliverer columns: the name goes where a courier's would, the phone lives in the log's detail.
+      // The store's own deliverer in the deliverer columns (no courier); the log's detail keeps them too.
       return change(actor, order, {
         action: 'deliver',
         log: 'shipped',
-        set: { courierCode: '', courierName: delivererName, trackingNo: '', shippedAt },
+        set: { courierCode: '', courierName: '', trackingNo: '', delivererName, delivererPhone, shippedAt },
         detail: { deliveryType: 'store_delivery', delivererName, delivererPhone },
       });
     },
@@ -367,6 +364,10 @@ export function createFulfilmentService(deps: {
               addressDetail: after.detail,
             })
             .where(eq(omsOrders.id, order.oms.id));
+          await tx
+            .update(performanceOrders)
+            .set({ receiverName: after.receiverName, receiverPhone: after.receiverPhone })
+            .where(eq(performanceOrders.omsOrderId, order.oms.id));
         },
       });
     },

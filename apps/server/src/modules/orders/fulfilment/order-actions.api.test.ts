@@ -78,9 +78,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** How to attempt each action: the order it needs and a valid body. */
+/** How to attempt each store action (the two customer cancellations are not the store's): order and body. */
 const ATTEMPTS: Record<
-  Exclude<FulfilmentAction, 'customerCancel'>,
+  Exclude<FulfilmentAction, 'customerCancel' | 'checkedCancel'>,
   { path: string; seed: () => Partial<OrderSeed>; body: () => Record<string, unknown> }
 > = {
   deliver: {
@@ -270,22 +270,43 @@ describe('deliver', () => {
     expect((await stateOf(order)).status).toBe('wait_ship');
   });
 
-  it('ships by the store’s own deliverer, who then shows on the detail', async () => {
+  it('ships by the store’s own deliverer, kept in the deliverer columns and the log, shown on the detail', async () => {
     const order = await seed({ deliveryType: 'store_delivery' });
     expect(await deliver(order, { delivererName: '小马' })).toMatchObject({
       statusCode: 422,
       body: { errorMsg: '请填写配送员姓名和手机号' },
     });
-    expect(await deliver(order, { delivererName: '小马', delivererPhone: '12345' })).toMatchObject({
-      statusCode: 422,
-      body: { errorMsg: '请输入正确的配送员手机号' },
+    for (const phone of ['12345', '23700002222', '137000022221', '1370000222a', '+8613700002222'])
+      expect(await deliver(order, { delivererName: '小马', delivererPhone: phone }), phone).toMatchObject({
+        statusCode: 422,
+        body: { errorMsg: '请输入正确的配送员手机号' },
+      });
+    expect(await stateOf(order)).toMatchObject({
+      status: 'wait_ship',
+      delivererName: '',
+      delivererPhone: '',
     });
-    const shipped = await deliver(order, { delivererName: '小马', delivererPhone: '13700002222' });
+
+    const shipped = await deliver(order, { delivererName: ' 小马 ', delivererPhone: '13700002222' });
     expect(shipped.statusCode).toBe(200);
-    expect((await detailOf(clerk, order)).delivery).toMatchObject({
-      type: 'store_delivery',
+    expect(await stateOf(order)).toMatchObject({
+      status: 'shipped',
       delivererName: '小马',
       delivererPhone: '13700002222',
+      courierCode: '',
+      courierName: '',
+      trackingNo: '',
+    });
+    expect((await detailOf(clerk, order)).delivery).toMatchObject({
+      type: 'store_delivery',
+      courierName: '',
+      delivererName: '小马',
+      delivererPhone: '13700002222',
+    });
+    const [log] = await logsOf(order);
+    expect(log).toMatchObject({
+      action: 'shipped',
+      detail: { deliveryType: 'store_delivery', delivererName: '小马', delivererPhone: '13700002222' },
     });
   });
 

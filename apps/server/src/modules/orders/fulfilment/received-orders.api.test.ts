@@ -142,6 +142,10 @@ describe('POST received-orders list', () => {
     expect(await keyword(o.picked.omsOrderNo)).toEqual([o.picked.performanceOrderNo]);
     expect(await keyword('13912345678')).toEqual([o.older.performanceOrderNo]);
     expect(await keyword('张')).toEqual([o.waitingLocal.performanceOrderNo, o.waiting.performanceOrderNo]);
+    expect(await keyword('张小')).toEqual([o.waitingLocal.performanceOrderNo]);
+    // A name matches from its start (an index range), not in the middle; a phone only whole.
+    expect(await keyword('小花')).toEqual([]);
+    expect(await keyword('1391234')).toEqual([]);
     // Another store's order is never found, even by its own number.
     expect(await keyword(foreign.performanceOrderNo)).toEqual([]);
     // LIKE wildcards typed by a person are literal.
@@ -162,6 +166,33 @@ describe('POST received-orders list', () => {
     expect(numbersOf(onlyOld.body.data)).toEqual([o.older.performanceOrderNo]);
     const future = await list(clerk, { storeCode: store.code, takenFrom: shanghaiDate(t.clock(), 1) });
     expect(future.body.data).toMatchObject({ list: [], total: 0, nextCursor: null });
+  });
+
+  it('finds an order under its new receiver after modify-address, no longer under the old one', async () => {
+    const moved = await addStore(t.db, '改址门店');
+    const mover = await addClerk(t, [moved]);
+    const order = await addOrder(t.db, {
+      storeId: moved.id,
+      receiverName: '孙旧名',
+      receiverPhone: '13700000001',
+    });
+    const changed = await call(t, 'POST', ORDER_PATHS.modifyAddress, mover, {
+      storeCode: moved.code,
+      performanceOrderNo: order.performanceOrderNo,
+      receiverName: '孙新名',
+      receiverPhone: '13700000002',
+      provinceCode: '110000',
+      cityCode: '110100',
+      countyCode: '110101',
+      detail: '东长安街1号',
+    });
+    expect(changed.statusCode).toBe(200);
+    const search = async (keyword: string) =>
+      numbersOf((await list(mover, { storeCode: moved.code, keyword })).body.data);
+    expect(await search('孙新名')).toEqual([order.performanceOrderNo]);
+    expect(await search('13700000002')).toEqual([order.performanceOrderNo]);
+    expect(await search('孙旧名')).toEqual([]);
+    expect(await search('13700000001')).toEqual([]);
   });
 
   it('pages by cursor exactly as by page number, and ends with no cursor', async () => {
@@ -192,7 +223,11 @@ describe('POST received-orders list', () => {
     expect(last.body.data.nextCursor).toBeNull();
     const all = [first, byCursor, last].flatMap((page) => numbersOf(page.body.data));
     expect(new Set(all).size).toBe(7);
-    expect(last.body.data).toMatchObject({ total: 7, totalExact: true });
+    // Only a page read by number is counted; paging forward by cursor skips the count.
+    expect(first.body.data).toMatchObject({ total: 7, totalExact: true });
+    expect(byNumber.body.data).toMatchObject({ total: 7, totalExact: true });
+    expect(byCursor.body.data).toMatchObject({ total: null, totalExact: false });
+    expect(last.body.data).toMatchObject({ total: null, totalExact: false });
   });
 
   it.each([

@@ -1,4 +1,11 @@
-import { ORDER_INTEGRATION_PATHS, ORDER_PATHS, ORDER_TIMING } from '@console/contract';
+import {
+  ORDER_INTEGRATION_PATHS,
+  ORDER_PATHS,
+  ORDER_TIMING,
+  PRESCRIPTION_MAX_BYTES,
+  SPECIAL_ORDER_PATHS,
+  type Prescription,
+} from '@console/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -9,12 +16,15 @@ import {
   performancePlanOrders,
   planCandidates,
   skus,
+  valetOrders,
 } from '../../../db/schema.js';
+import { bearer } from '../../../test/fixtures.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import {
   addOrderStaff,
   addOrderStore,
   errorOf,
+  grabOrder,
   logOf,
   messagesOf,
   orderBody,
@@ -23,6 +33,7 @@ import {
   servicePost,
   staffPost,
   takenOrder,
+  takenValetOrder,
   type OrderStaff,
   type OrderStore,
 } from '../orders-test-fixtures.js';
@@ -229,6 +240,137 @@ describe('POST /api/integration/orders', () => {
   });
 });
 
+describe('POST /api/integration/orders with a prescription', () => {
+  const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]);
+  /** A PDF of `size` bytes: the header, then filler. */
+  const pdf = (size: number) =>
+    Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(size - 9, 0x20)]).toString('base64');
+  const push = (prescription: unknown, overrides: object = {}) =>
+    servicePost(t, ORDER_INTEGRATION_PATHS.pushOrder, {
+      ...orderBody({ candidateStoreCodes: [near.code] }),
+      prescription,
+      ...overrides,
+    });
+  const stored = async (omsOrderNo: string) =>
+    (await t.db.select().from(omsOrders).where(eq(omsOrders.omsOrderNo, omsOrderNo))).length;
+
+  it('keeps the prescription as one prescription_attached row, which the taking store downloads', async () => {
+    const prescription = {
+      fileName: '处方单.png',
+      dataUrl: `data:image/png;base64,${PNG.toString('base64')}`,
+    };
+    const body = orderBody({ candidateStoreCodes: [near.code], prescription });
+    const first = await servicePost(t, ORDER_INTEGRATION_PATHS.pushOrder, body);
+    expect(first.statusCode, first.body).toBe(200);
+    const again = await servicePost(t, ORDER_INTEGRATION_PATHS.pushOrder, body);
+    expect(again.json<{ data: { created: boolean } }>().data.created).toBe(false);
+    expect((await logOf(t.db, body.omsOrderNo)).map((l) => [l.action, l.operatorName])).toEqual([
+      ['pushed', '平台'],
+      ['prescription_attached', '平台'],
+      ['offered', '平台'],
+    ]);
+
+    const planNo = first.json<{ data: { performancePlanOrderNo: string } }>().data.performancePlanOrderNo;
+    const taken = await grabOrder(t, nearStaff, near, planNo);
+    const download = await staffPost(t, SPECIAL_ORDER_PATHS.downloadPrescription, nearStaff, {
+      storeCode: near.code,
+      performanceOrderNo: taken.performanceOrderNo,
+    });
+    expect(download.statusCode, download.body).toBe(200);
+    expect(download.json<{ data: Prescription }>().data).toMatchObject(prescription);
+
+    // The order's log names the file but never carries it.
+    const log = await t.app.inject({
+      method: 'GET',
+      url: ORDER_PATHS.logList,
+      headers: bearer(nearStaff.token),
+      query: { storeCode: near.code, omsOrderNo: body.omsOrderNo },
+    });
+    expect(log.statusCode, log.body).toBe(200);
+    const attached = log
+      .json<{ data: { action: string; detail: Record<string, unknown> }[] }>()
+      .data.find((row) => row.action === 'prescription_attached');
+    expect(attached?.detail).toMatchObject({ fileName: '处方单.png' });
+    expect(attached?.detail).not.toHaveProperty('dataUrl');
+    expect(log.body).not.toContain(PNG.toString('base64'));
+  });
+
+  it('takes a file of PRESCRIPTION_MAX_BYTES, far over the global 64 KiB body limit', async () => {
+    const body = orderBody({
+      candidateStoreCodes: [near.code],
+      prescription: {
+        fileName: 'rx.PDF',
+        dataUrl: `data:application/pdf;base64,${pdf(PRESCRIPTION_MAX_BYTES)}`,
+      },
+    });
+    const response = await servicePost(t, ORDER_INTEGRATION_PATHS.pushOrder, body);
+    expect(response.statusCode, response.body.slice(0, 200)).toBe(200);
+    expect((await logOf(t.db, body.omsOrderNo)).map((l) => l.action)).toContain('prescription_attached');
+  });
+
+  it.each([
+    ['no file name', { dataUrl: `data:image/png;base64,${PNG.toString('base64')}` }, '缺少处方文件名'],
+    [
+      'a GIF',
+      { fileName: '处方.gif', dataUrl: `data:image/png;base64,${PNG.toString('base64')}` },
+      '处方文件只能是 PDF、PNG 或 JPG',
+    ],
+    [
+      'a file name over 100 characters',
+      { fileName: `${'方'.repeat(100)}.png`, dataUrl: `data:image/png;base64,${PNG.toString('base64')}` },
+      '处方文件名不能超过100个字符',
+    ],
+    ['a GIF data URL', { fileName: '处方.png', dataUrl: 'data:image/gif;base64,R0lGODlh' }, 'data URL'],
+    ['a link instead of content', { fileName: '处方.png', dataUrl: 'https://example.com/a.png' }, 'data URL'],
+    [
+      'broken base64',
+      { fileName: '处方.png', dataUrl: 'data:image/png;base64,iVBORw0' },
+      '不是有效的 base64',
+    ],
+    [
+      'a file over 1 MB',
+      { fileName: 'rx.pdf', dataUrl: `data:application/pdf;base64,${pdf(PRESCRIPTION_MAX_BYTES + 1)}` },
+      '处方文件不能超过1MB',
+    ],
+    ['not an object', '处方.png', '处方格式不正确'],
+  ])('answers 400 in Chinese for %s and writes nothing', async (_, prescription, message) => {
+    const body = orderBody({ candidateStoreCodes: [near.code] });
+    const response = await push(prescription, { omsOrderNo: body.omsOrderNo });
+    expect(response.statusCode).toBe(400);
+    expect(errorOf(response).errorMsg).toContain(message);
+    expect(await stored(body.omsOrderNo)).toBe(0);
+  });
+
+  it('answers 422 when the name, type and content disagree, and 413 over the route’s 2 MiB limit', async () => {
+    const cases = [
+      [
+        { fileName: '处方.pdf', dataUrl: `data:image/png;base64,${PNG.toString('base64')}` },
+        '处方文件名与文件类型不符',
+      ],
+      [{ fileName: '处方.png', dataUrl: `data:image/png;base64,${pdf(64)}` }, '处方文件内容与文件类型不符'],
+      [
+        { fileName: '处方.jpg', dataUrl: `data:image/jpeg;base64,${PNG.toString('base64')}` },
+        '处方文件内容与文件类型不符',
+      ],
+    ] as const;
+    for (const [prescription, message] of cases) {
+      const body = orderBody({ candidateStoreCodes: [near.code] });
+      const response = await push(prescription, { omsOrderNo: body.omsOrderNo });
+      expect(response.statusCode, message).toBe(422);
+      expect(errorOf(response).errorMsg).toBe(message);
+      expect(await stored(body.omsOrderNo)).toBe(0);
+    }
+    const body = orderBody({ candidateStoreCodes: [near.code] });
+    const huge = await push(
+      { fileName: 'rx.pdf', dataUrl: `data:application/pdf;base64,${pdf(1_700_000)}` },
+      { omsOrderNo: body.omsOrderNo },
+    );
+    expect(huge.statusCode).toBe(413);
+    expect(errorOf(huge).errorMsg).toBe('请求内容过大');
+    expect(await stored(body.omsOrderNo)).toBe(0);
+  });
+});
+
 describe('POST /api/integration/orders/cancel', () => {
   it('cancels an offered online order and tells every candidate store; again answers success unchanged', async () => {
     const pushed = await pushOrder(t, [near, second]);
@@ -327,6 +469,22 @@ describe('POST /api/integration/orders/cancel', () => {
       reason: '地址填错了',
     });
     expect(again.json<{ data: { changed: boolean } }>().data.changed).toBe(false);
+  });
+
+  it('cancels the valet order behind a taken order too, and tells only the taker', async () => {
+    const store = await addOrderStore(t.db);
+    const creator = await addOrderStaff(t, [store]);
+    const { valetOrderId, pushed } = await takenValetOrder(t, store, creator);
+    const before = await messagesOf(t.db, creator.id, store.id);
+    const response = await servicePost(t, ORDER_INTEGRATION_PATHS.cancelOrder, {
+      omsOrderNo: pushed.omsOrderNo,
+      reason: '积分退回',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const [valet] = await t.db.select().from(valetOrders).where(eq(valetOrders.id, valetOrderId));
+    expect(valet).toMatchObject({ status: 'cancelled', cancelReason: '顾客取消：积分退回' });
+    const after = (await messagesOf(t.db, creator.id, store.id)).slice(before.length);
+    expect(after.map((m) => [m.businessType, m.messageType])).toEqual([[2, 4]]);
   });
 
   it.each(['shipped', 'completed'])('refuses 409 订单已发货，无法取消 once %s', async (status) => {

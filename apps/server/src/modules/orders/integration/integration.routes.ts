@@ -1,5 +1,6 @@
 import {
   ORDER_INTEGRATION_PATHS,
+  PUSH_ORDER_BODY_LIMIT,
   cancelOrderBodySchema,
   cancelOrderResultSchema,
   pushIntentionBodySchema,
@@ -27,6 +28,8 @@ export function orderIntegrationRoutes(app: AppInstance, deps: AppDeps, intake: 
     ORDER_INTEGRATION_PATHS.pushOrder,
     {
       ...guarded,
+      // Its own limit: an order may carry a prescription file (PRESCRIPTION_MAX_BYTES) as a data URL.
+      bodyLimit: PUSH_ORDER_BODY_LIMIT,
       schema: {
         tags: TAGS,
         summary: 'Push an upstream order: offered to the candidate stores (idempotent on omsOrderNo)',

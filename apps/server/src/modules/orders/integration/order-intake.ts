@@ -29,11 +29,12 @@ import { shanghaiDateTime } from '../../im/message-format.js';
 import type { MessageProducer } from '../../im/message-producer.js';
 import { platformOperator, recordOrderLog, type OrderOperator } from '../order-log.js';
 import { newPerformancePlanOrderNo } from '../order-numbers.js';
-import { assertFulfilmentTransition, assertPlanTransition } from '../order-states.js';
+import { assertFulfilmentTransition, assertPlanTransition, type FulfilmentAction } from '../order-states.js';
 import { itemsSummaryOf } from '../plans/offer-format.js';
 import { ORDER_MESSAGE_TEXT, createOrderMessenger, type OrderMessenger } from '../plans/offer-messages.js';
 import { cancelValetOrderUpstream } from '../valet/valet-notices.js';
 import { candidateStores } from './candidate-stores.js';
+import { checkPrescription } from './prescription.js';
 
 type PushOrderInput = z.output<typeof pushOrderBodySchema>;
 type CancelOrderInput = z.output<typeof cancelOrderBodySchema>;
@@ -74,6 +75,7 @@ export function createOrderIntake(deps: { db: Database; clock: Clock; producer: 
     const before = await existingPush(reader, body.omsOrderNo);
     if (before) return before;
 
+    const prescription = body.prescription ? checkPrescription(body.prescription) : null;
     const items = await pricedItems(reader, body);
     const goodsCents = items.reduce((sum, i) => sum + i.amountCents, 0);
     const pointsUsed = items.reduce((sum, i) => sum + i.points, 0);
@@ -150,6 +152,15 @@ export function createOrderIntake(deps: { db: Database; clock: Clock; producer: 
         detail: { channel: body.channel, goodsCents, payCents: goodsCents + freightCents - discountCents },
         at: now,
       });
+      // The order's prescription (no column for it): what downloadPrescription/add answers.
+      if (prescription)
+        await recordOrderLog(tx, {
+          omsOrderId: order.id,
+          action: 'prescription_attached',
+          operator: platformOperator,
+          detail: prescription,
+          at: now,
+        });
       await recordOrderLog(tx, {
         omsOrderId: order.id,
         action: 'offered',
@@ -271,13 +282,8 @@ export function createOrderIntake(deps: { db: Database; clock: Clock; producer: 
       if (performance.status === 'cancelled') return unchanged;
       if (performance.status === 'shipped' || performance.status === 'completed')
         throw new AppError(409, 'ORDER_ALREADY_SHIPPED', INTAKE_TEXT.alreadyShipped);
-      await cancelValetOrderUpstream(tx, messenger, {
-        omsOrderId: order.id,
-        reason: body.reason,
-        at: now,
-        tellCreator: false,
-      });
       await cancelTakenOrder(tx, messenger, {
+        transition: 'customerCancel',
         order,
         plan,
         performance,
@@ -331,14 +337,17 @@ export function createOrderIntake(deps: { db: Database; clock: Clock; producer: 
 export type OrderIntake = ReturnType<typeof createOrderIntake>;
 
 /**
- * The customer's cancellation of a taken order, on rows the caller has locked: the performance order becomes
- * `cancelled`, the OMS order `customer_cancelled`, a log row names the operator (the platform, or the head-office
- * user who approved a cancel check) and the staff member who took it gets order and customer 4.
+ * The customer's cancellation of a taken order, on rows the caller has locked (OMS order → plan → performance
+ * order): the performance order becomes `cancelled`, the OMS order `customer_cancelled`, the valet order behind
+ * it (if any) `cancelled`, a log row names the operator (the platform, or the head-office user who approved a
+ * cancel check) and the staff member who took it gets order and customer 4. `transition`: `customerCancel` for
+ * the platform's cancellation (only `wait_ship`), `checkedCancel` for an approved cancel check (also `shipped`).
  */
 export async function cancelTakenOrder(
   tx: Database,
   messenger: OrderMessenger,
   input: {
+    transition: Extract<FulfilmentAction, 'customerCancel' | 'checkedCancel'>;
     order: { id: number; omsOrderNo: string };
     plan: { performancePlanOrderNo: string };
     performance: typeof performanceOrders.$inferSelect;
@@ -348,7 +357,7 @@ export async function cancelTakenOrder(
   },
 ): Promise<void> {
   const { order, plan, performance, reason, operator, at: now } = input;
-  assertFulfilmentTransition('customerCancel', performance.status as FulfilmentStatus);
+  assertFulfilmentTransition(input.transition, performance.status as FulfilmentStatus);
   await tx
     .update(performanceOrders)
     .set({
@@ -357,7 +366,14 @@ export async function cancelTakenOrder(
       cancelReason: `顾客取消：${reason}`.slice(0, 255),
       version: performance.version + 1,
     })
-    .where(and(eq(performanceOrders.id, performance.id), eq(performanceOrders.status, 'wait_ship')));
+    .where(and(eq(performanceOrders.id, performance.id), eq(performanceOrders.status, performance.status)));
+  // A taken valet order's creator is not told (order and customer 4 below goes to the taker).
+  await cancelValetOrderUpstream(tx, messenger, {
+    omsOrderId: order.id,
+    reason,
+    at: now,
+    tellCreator: false,
+  });
   await tx.update(omsOrders).set({ status: 'customer_cancelled' }).where(eq(omsOrders.id, order.id));
   await recordOrderLog(tx, {
     omsOrderId: order.id,

@@ -15,6 +15,3 @@ export function withinShanghaiDays(column: AnyColumn, from?: string | null, to?:
   if (to) where.push(sql`${column} < ${shanghaiDayStart(to, 1)}::timestamptz`);
   return where;
 }
-
-/** `%`, `_` and `\` typed by a person are literal characters, not LIKE patterns. */
-export const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -14,7 +14,8 @@ import { customerIntentions, members } from '../../../db/schema.js';
 import { AppError, notFound } from '../../../http/errors.js';
 import type { Clock } from '../../../platform/clock.js';
 import { shanghaiDateTime } from '../../im/message-format.js';
-import { likeLiteral, withinShanghaiDays } from './day-range.js';
+import { likeLiteral } from '../../../db/like-pattern.js';
+import { withinShanghaiDays } from './day-range.js';
 
 type ListBody = z.output<typeof intentionListBodySchema>;
 type FollowBody = z.output<typeof followIntentionBodySchema>;

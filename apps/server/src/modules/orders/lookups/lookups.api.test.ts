@@ -1,4 +1,4 @@
-import { LOOKUP_PATHS, type MemberAddress, type MemberSummary } from '@console/contract';
+import { LOOKUP_PATHS, type MemberAddress, type MemberSummary, type SkuInfo } from '@console/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { members, skus } from '../../../db/schema.js';
 import { bearer } from '../../../test/fixtures.js';
@@ -154,6 +154,61 @@ describe('SKU and shop lookups', () => {
     const missing = await get(LOOKUP_PATHS.skuById, { storeCode: store.code, id: 99_999_999 });
     expect(missing.statusCode).toBe(404);
     expect(errorOf(missing).errorMsg).toBe('商品不存在');
+  });
+
+  it('pages the uEnjoy shelf: on-sale subscriptions cheapest first, by name or code, with their cycle', async () => {
+    await t.db.insert(skus).values({
+      skuCode: 'U3999',
+      name: '已下架吐司订阅',
+      spec: '2期·每7天',
+      kind: 'uenjoy',
+      priceCents: 100,
+      cyclePeriods: 2,
+      cycleIntervalDays: 7,
+      enabled: false,
+    });
+    type Page = { list: SkuInfo[]; total: number; pageNum: number; pageSize: number };
+    const shelf = (body: object) => post(LOOKUP_PATHS.uenjoySkuAppPage, body);
+    const first = dataOf<Page>(await shelf({ pageSize: 2 }));
+    expect(first).toMatchObject({ total: 4, pageNum: 1, pageSize: 2 });
+    expect(first.list.map((s) => s.skuCode)).toEqual(['U3001', 'U3002']);
+    expect(first.list[0]).toMatchObject({
+      name: '每周鲜奶吐司',
+      spec: '4期·每7天',
+      kind: 'uenjoy',
+      priceCents: 6800,
+      cyclePeriods: 4,
+      cycleIntervalDays: 7,
+    });
+    const second = dataOf<Page>(await shelf({ pageNum: 2, pageSize: 2 }));
+    expect(second.list.map((s) => s.skuCode)).toEqual(['U3003', 'U3004']);
+    expect(dataOf<Page>(await shelf({ pageNum: 3, pageSize: 2 })).list).toEqual([]);
+    const byName = dataOf<Page>(await shelf({ keyword: '吐司' }));
+    expect(byName.list.map((s) => s.skuCode)).toEqual(['U3001']);
+    const byCode = dataOf<Page>(await shelf({ keyword: ' u3004 ' }));
+    expect(byCode.list.map((s) => s.name)).toEqual(['茶树认养·西湖龙井一年期']);
+    expect(dataOf<Page>(await shelf({ keyword: '帆布袋' })).total).toBe(0);
+  });
+
+  it('refuses the uEnjoy shelf without a store (400), for another store (403) and for bad paging (400)', async () => {
+    const noStore = await staffPost(t, LOOKUP_PATHS.uenjoySkuAppPage, staff, {});
+    expect(noStore.statusCode).toBe(400);
+    expect(errorOf(noStore).errorMsg).toMatch(/[\u4e00-\u9fa5]/);
+    const foreign = await post(LOOKUP_PATHS.uenjoySkuAppPage, { storeCode: other.code });
+    expect(foreign.statusCode).toBe(403);
+    const signedOut = await post(LOOKUP_PATHS.uenjoySkuAppPage, {}, null);
+    expect(signedOut.statusCode).toBe(401);
+    for (const [body, message] of [
+      [{ pageSize: 51 }, '每页最多50条'],
+      [{ pageNum: 0 }, '页码不正确'],
+      [{ pageNum: '1' }, '页码不正确'],
+      [{ keyword: 'x'.repeat(33) }, '关键字不能超过32个字符'],
+      [{ keyword: 42 }, '关键字格式不正确'],
+    ] as const) {
+      const response = await post(LOOKUP_PATHS.uenjoySkuAppPage, body);
+      expect(response.statusCode, message).toBe(400);
+      expect(errorOf(response).errorMsg).toContain(message);
+    }
   });
 
   it('answers shop info for an authorised store only, the bike distance and the uEnjoy stores', async () => {

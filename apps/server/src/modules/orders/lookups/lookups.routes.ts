@@ -23,6 +23,7 @@ import {
   temporaryMemberAddBodySchema,
   temporaryMemberResultSchema,
   uenjoyShopBodySchema,
+  uenjoySkuPageBodySchema,
   uenjoyShopSchema,
 } from '@console/contract';
 import type { FastifyRequest } from 'fastify';
@@ -43,9 +44,9 @@ const TAGS = ['orders'];
 const SIGNED_IN = [{ bearer: [] }];
 
 /**
- * The lookups of the valet flows (docs/domain/orders.md "Valet orders"): members, addresses, integral SKUs,
- * shops. Each needs a session and a store the caller is authorised for (`storeCode`), except the shop calls
- * that name a store by id: those check the caller's authorisation for that store.
+ * The lookups of the valet flows (docs/domain/orders.md "Valet orders"): members, addresses, integral and
+ * uEnjoy SKUs, shops. Each needs a session and a store the caller is authorised for (`storeCode`), except the
+ * shop calls that name a store by id: those check the caller's authorisation for that store.
  */
 export function orderLookupRoutes(app: AppInstance, deps: AppDeps, wiring: { areas?: AreaCatalogue } = {}) {
   const { db, clock } = deps;
@@ -154,6 +155,19 @@ export function orderLookupRoutes(app: AppInstance, deps: AppDeps, wiring: { are
       },
     },
     async (request) => ok(await skuLookups.managePage(request.body)),
+  );
+
+  app.post(
+    LOOKUP_PATHS.uenjoySkuAppPage,
+    {
+      ...scoped,
+      schema: {
+        ...doc('uEnjoy subscription SKUs on sale by keyword (name or code), cheapest first, paged'),
+        body: uenjoySkuPageBodySchema,
+        response: replies(skuPageSchema),
+      },
+    },
+    async (request) => ok(await skuLookups.uenjoyPage(request.body)),
   );
 
   app.get(

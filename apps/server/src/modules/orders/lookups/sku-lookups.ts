@@ -27,7 +27,7 @@ const skuColumns = {
   enabled: skus.enabled,
 };
 
-/** Points-mall labels and SKUs (market_ms) and one product SKU (product_ms). */
+/** Points-mall labels and SKUs, the uEnjoy shelf (market_ms) and one product SKU (product_ms). */
 export function createSkuLookups(deps: { db: Database }) {
   const { db } = deps;
 
@@ -59,6 +59,33 @@ export function createSkuLookups(deps: { db: Database }) {
     };
   }
 
+  /** uEnjoy subscriptions on sale by keyword (name or code), cheapest first: the valet flow's uEnjoy shelf. */
+  async function uenjoyPage(filter: Omit<SkuFilter, 'labelName'>) {
+    const where = and(
+      eq(skus.kind, 'uenjoy'),
+      eq(skus.enabled, true),
+      filter.keyword
+        ? or(ilike(skus.name, likeContains(filter.keyword)), eq(skus.skuCode, filter.keyword.toUpperCase()))
+        : undefined,
+    );
+    const [list, [total]] = await Promise.all([
+      db
+        .select(skuColumns)
+        .from(skus)
+        .where(where)
+        .orderBy(asc(skus.priceCents), asc(skus.skuCode))
+        .limit(filter.pageSize)
+        .offset((filter.pageNum - 1) * filter.pageSize),
+      db.select({ n: count() }).from(skus).where(where),
+    ]);
+    return {
+      list: list as SkuInfo[],
+      total: total?.n ?? 0,
+      pageNum: filter.pageNum,
+      pageSize: filter.pageSize,
+    };
+  }
+
   return {
     async labels() {
       return db
@@ -70,6 +97,7 @@ export function createSkuLookups(deps: { db: Database }) {
     },
     appPage: (filter: SkuFilter) => integralPage(filter, true),
     managePage: (filter: SkuFilter) => integralPage(filter, false),
+    uenjoyPage,
     async byId(id: number): Promise<SkuInfo> {
       const [row] = await db.select(skuColumns).from(skus).where(eq(skus.id, id)).limit(1);
       if (!row) throw notFound(LOOKUP_TEXT.skuNotFound, 'SKU_NOT_FOUND');

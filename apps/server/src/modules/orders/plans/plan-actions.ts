@@ -89,6 +89,8 @@ export function createPlanActions(deps: { db: Database; clock: Clock; producer: 
           storeId: taker.storeId,
           status: 'wait_ship',
           deliveryType,
+          receiverName: order!.receiverName,
+          receiverPhone: order!.receiverPhone,
           writeOffCode,
           invoiceStatus: order!.invoiceType === 'none' ? 'none' : 'pending',
           takenByUserId: taker.user.id,

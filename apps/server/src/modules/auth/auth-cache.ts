@@ -1,0 +1,122 @@
+import type { Clock } from '../../platform/clock.js';
+import type { WakeBus } from '../../platform/wake-bus.js';
+import type { AuthContext } from '../../plugins/request-context.js';
+import type { ScopedStore } from '../stores/store.repository.js';
+
+/** Wake-bus keys that tell every instance to drop cached sign-ins (docs/adr/0003-auth-cache.md). */
+export const AUTH_CACHE_KEYS = {
+  all: 'auth:all',
+  user: (userId: number) => `auth:user:${userId}`,
+} as const;
+
+/** Entries kept at most; the oldest go first (a Map keeps insertion order). */
+const MAX_ENTRIES = 20_000;
+
+export type LoadedSession = { auth: AuthContext; sessionExpiresAt: Date };
+
+export type AuthCache = {
+  /** The caller behind a token hash, from the cache while fresh, else from `load` (null is never cached). */
+  session(tokenHash: string, load: () => Promise<LoadedSession | null>): Promise<AuthContext | null>;
+  /** A store the user is authorised for, from the cache while fresh, else from `load` (null is never cached). */
+  store(
+    userId: number,
+    storeCode: string,
+    load: () => Promise<ScopedStore | null>,
+  ): Promise<ScopedStore | null>;
+  /** After a change to a user's sessions, roles, stores or profile: drops them here and on every instance. */
+  forgetUser(userId: number): void;
+  /** After a change that may touch anyone (a store disabled, a role's menus changed). */
+  forgetAll(): void;
+  close(): void;
+};
+
+type Timed<T> = { value: T; userId: number; expiresAt: number };
+
+/**
+ * A short-lived cache of what every signed-in request would otherwise read first: the session with its user
+ * and roles, and the user's authorisation for the store it works in. `ttlMs` 0 turns it off.
+ *
+ * Writes that change those rows call `forgetUser` / `forgetAll` after they commit; the wake bus carries that to
+ * the other instances. A load that started before a forget is not cached (the generation check), so a reader
+ * racing a revocation cannot put the old rows back. If a bus message is lost, an entry still dies within ttlMs.
+ */
+export function createAuthCache({
+  ttlMs,
+  clock,
+  bus,
+}: {
+  ttlMs: number;
+  clock: Clock;
+  bus: WakeBus;
+}): AuthCache {
+  const sessions = new Map<string, Timed<AuthContext>>();
+  const stores = new Map<string, Timed<ScopedStore>>();
+  let generation = 0;
+
+  const now = () => clock().getTime();
+  const fresh = <T>(entry: Timed<T> | undefined): entry is Timed<T> =>
+    entry !== undefined && entry.expiresAt > now();
+  const put = <T>(map: Map<string, Timed<T>>, key: string, entry: Timed<T>) => {
+    map.delete(key);
+    if (map.size >= MAX_ENTRIES) map.delete(map.keys().next().value as string);
+    map.set(key, entry);
+  };
+  const dropUser = (userId: number) => {
+    generation += 1;
+    for (const map of [sessions, stores] as Map<string, Timed<unknown>>[])
+      for (const [key, entry] of map) if (entry.userId === userId) map.delete(key);
+  };
+  const dropAll = () => {
+    generation += 1;
+    sessions.clear();
+    stores.clear();
+  };
+
+  const unsubscribe = bus.subscribe((keys) => {
+    for (const key of keys) {
+      if (key === AUTH_CACHE_KEYS.all) dropAll();
+      else if (key.startsWith('auth:user:')) dropUser(Number(key.slice('auth:user:'.length)));
+    }
+  });
+
+  return {
+    async session(tokenHash, load) {
+      if (ttlMs === 0) return (await load())?.auth ?? null;
+      const cached = sessions.get(tokenHash);
+      if (fresh(cached)) return cached.value;
+      const startedAt = generation;
+      const loaded = await load();
+      if (!loaded) return null;
+      if (startedAt === generation) {
+        const expiresAt = Math.min(now() + ttlMs, loaded.sessionExpiresAt.getTime());
+        put(sessions, tokenHash, { value: loaded.auth, userId: loaded.auth.user.id, expiresAt });
+      }
+      return loaded.auth;
+    },
+
+    async store(userId, storeCode, load) {
+      if (ttlMs === 0) return load();
+      const key = `${userId}\u0000${storeCode}`;
+      const cached = stores.get(key);
+      if (fresh(cached)) return cached.value;
+      const startedAt = generation;
+      const loaded = await load();
+      if (loaded && startedAt === generation)
+        put(stores, key, { value: loaded, userId, expiresAt: now() + ttlMs });
+      return loaded;
+    },
+
+    forgetUser(userId) {
+      bus.publish([AUTH_CACHE_KEYS.user(userId)]);
+    },
+
+    forgetAll() {
+      bus.publish([AUTH_CACHE_KEYS.all]);
+    },
+
+    close() {
+      unsubscribe();
+      dropAll();
+    },
+  };
+}
