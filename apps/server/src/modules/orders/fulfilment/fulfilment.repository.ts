@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   RECEIVED_COUNT_CAP,
   type DeliveryType,
@@ -5,7 +6,7 @@ import {
   type OrderChannel,
   type ReceivedListBody,
 } from '@console/contract';
-import { and, asc, desc, eq, inArray, isNull, like, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, like, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Database } from '../../../db/client.js';
 import { likeLiteral } from '../../../db/like-pattern.js';
 import {
@@ -114,32 +115,177 @@ export type ReceivedRow = {
   takenAt: Date;
 };
 
-export type FulfilmentRepository = ReturnType<typeof createFulfilmentRepository>;
+export type OrderItemRow = {
+  omsOrderId: number;
+  skuCode: string;
+  name: string;
+  spec: string;
+  quantity: number;
+  unitCents: number;
+  amountCents: number;
+  points: number;
+};
 
-/** `%`, `_` and `\` typed by a person are literal characters, not LIKE patterns. */
+export type CyclePlanRow = {
+  id: number;
+  period: number;
+  plannedDate: string;
+  status: string;
+  trackingNo: string;
+};
+
+export type FulfilmentRepository = ReturnType<typeof createFulfilmentRepository>;
 
 /** The first instant of a Shanghai day (or of the day `plusDays` later), as an ISO timestamp. */
 function shanghaiDayStart(day: string, plusDays = 0): string {
   return new Date(Date.parse(`${day}T00:00:00${SHANGHAI_OFFSET}`) + plusDays * DAY_MS).toISOString();
 }
 
+/**
+ * How a query takes a value: inline (a parameter of this one execution) or as a named placeholder of a prepared
+ * statement, whose values are collected for `execute`.
+ */
+type Bind = <T>(name: string, value: T) => T | Placeholder;
+const inline: Bind = (_name, value) => value;
+
+/** A binder that turns every value into a placeholder and keeps the values to execute with. */
+function collectingBind(): { bind: Bind; params: Record<string, unknown> } {
+  const params: Record<string, unknown> = {};
+  const bind: Bind = (name, value) => {
+    params[name] = value;
+    return sql.placeholder(name);
+  };
+  return { bind, params };
+}
+
+type Preparable<Row> = {
+  prepare(name: string): { execute(params: Record<string, unknown>): Promise<Row[]> };
+};
+
+/**
+ * Runs a hot read as a prepared statement, one per query shape (which placeholders it has): drizzle compiles the
+ * SQL once per shape and PostgreSQL keeps the parsed statement per connection. The name is derived from the
+ * shape, so every repository instance gives the same SQL the same name on a shared connection.
+ */
+function preparedRunner<Row>(prefix: string) {
+  const byShape = new Map<string, ReturnType<Preparable<Row>['prepare']>>();
+  return (build: (bind: Bind) => Preparable<Row>): Promise<Row[]> => {
+    const { bind, params } = collectingBind();
+    const query = build(bind);
+    const shape = Object.keys(params).sort().join(',');
+    let prepared = byShape.get(shape);
+    if (!prepared) {
+      prepared = query.prepare(`${prefix}_${createHash('sha1').update(shape).digest('hex').slice(0, 16)}`);
+      byShape.set(shape, prepared);
+    }
+    return prepared.execute(params);
+  };
+}
+
+const pageColumns = {
+  id: performanceOrders.id,
+  takenAtKey,
+  performanceOrderNo: performanceOrders.performanceOrderNo,
+  omsOrderId: omsOrders.id,
+  omsOrderNo: omsOrders.omsOrderNo,
+  performancePlanOrderNo: performancePlanOrders.performancePlanOrderNo,
+  channel: omsOrders.channel,
+  status: performanceOrders.status,
+  deliveryType: performanceOrders.deliveryType,
+  receiverName: omsOrders.receiverName,
+  receiverPhone: omsOrders.receiverPhone,
+  regionName: omsOrders.regionName,
+  payCents: omsOrders.payCents,
+  invoiceStatus: performanceOrders.invoiceStatus,
+  takenAt: performanceOrders.takenAt,
+};
+
+/** The received-orders page: the filters, the keyset after `cursor`, and LIMIT/OFFSET, each value through `bind`. */
+function pageQuery(
+  db: Database,
+  storeId: number,
+  filter: ReceivedListBody,
+  cursor: ReceivedCursor | null,
+  bind: Bind,
+) {
+  const where = [...filterConditions(storeId, filter, bind)];
+  if (cursor)
+    where.push(
+      sql`(${performanceOrders.takenAt}, ${performanceOrders.id}) < (${bind('cursorTakenAt', cursor.takenAt)}::timestamptz, ${bind('cursorId', cursor.id)})`,
+    );
+  return db
+    .select(pageColumns)
+    .from(performanceOrders)
+    .innerJoin(omsOrders, eq(omsOrders.id, performanceOrders.omsOrderId))
+    .leftJoin(performancePlanOrders, eq(performancePlanOrders.id, performanceOrders.planId))
+    .where(and(...where))
+    .orderBy(desc(performanceOrders.takenAt), desc(performanceOrders.id))
+    .limit(bind('limit', filter.pageSize + 1))
+    .offset(bind('offset', cursor ? 0 : (filter.pageNum - 1) * filter.pageSize));
+}
+
+/** Matching rows up to RECEIVED_COUNT_CAP + 1, each value through `bind`. */
+function cappedCountQuery(db: Database, storeId: number, filter: ReceivedListBody, bind: Bind) {
+  const limited = db
+    .select({ one: sql`1` })
+    .from(performanceOrders)
+    .where(and(...filterConditions(storeId, filter, bind)))
+    .limit(RECEIVED_COUNT_CAP + 1);
+  return db.select({ n: sql<number>`count(*)::int` }).from(limited.as('matching'));
+}
+
+/** The store's order by one of its numbers (the first given), each value through `bind`. */
+function findOrderQuery(db: Database, storeId: number, key: OrderKey, bind: Bind) {
+  const match = key.performanceOrderNo
+    ? eq(performanceOrders.performanceOrderNo, bind('no', key.performanceOrderNo))
+    : key.omsOrderNo
+      ? eq(omsOrders.omsOrderNo, bind('omsNo', key.omsOrderNo))
+      : key.performancePlanOrderNo
+        ? eq(performancePlanOrders.performancePlanOrderNo, bind('planNo', key.performancePlanOrderNo))
+        : sql`false`;
+  return selectStoreOrders(db)
+    .where(and(eq(performanceOrders.storeId, bind('storeId', storeId)), match))
+    .orderBy(desc(performanceOrders.id))
+    .limit(1);
+}
+
+const itemColumns = {
+  omsOrderId: omsOrderItems.omsOrderId,
+  skuCode: omsOrderItems.skuCode,
+  name: omsOrderItems.name,
+  spec: omsOrderItems.spec,
+  quantity: omsOrderItems.quantity,
+  unitCents: omsOrderItems.unitCents,
+  amountCents: omsOrderItems.amountCents,
+  points: omsOrderItems.points,
+};
+
+const cyclePlanColumns = {
+  id: cyclePlans.id,
+  period: cyclePlans.period,
+  plannedDate: cyclePlans.plannedDate,
+  status: cyclePlans.status,
+  trackingNo: cyclePlans.trackingNo,
+};
+
 export function createFulfilmentRepository(db: Database) {
+  const runPage = preparedRunner<ReceivedRow>('received_page');
+  const runCount = preparedRunner<{ n: number }>('received_count');
+  const runFindOrder = preparedRunner<StoreOrder>('store_order');
+  const runItems = preparedRunner<OrderItemRow>('order_items');
+  const runCyclePlans = preparedRunner<CyclePlanRow>('cycle_plans');
   return {
     /** The store's order by one of its numbers; null when missing or another store's (never tell which). */
     async findOrder(storeId: number, key: OrderKey, tx: Database = db): Promise<StoreOrder | null> {
-      const match = key.performanceOrderNo
-        ? eq(performanceOrders.performanceOrderNo, key.performanceOrderNo)
-        : key.omsOrderNo
-          ? eq(omsOrders.omsOrderNo, key.omsOrderNo)
-          : key.performancePlanOrderNo
-            ? eq(performancePlanOrders.performancePlanOrderNo, key.performancePlanOrderNo)
-            : null;
-      if (!match) return null;
-      const [row] = await selectStoreOrders(tx)
-        .where(and(eq(performanceOrders.storeId, storeId), match))
-        .orderBy(desc(performanceOrders.id))
-        .limit(1);
-      return (row as StoreOrder | undefined) ?? null;
+      if (!key.performanceOrderNo && !key.omsOrderNo && !key.performancePlanOrderNo) return null;
+      // Inside a transaction the statement runs on the transaction's connection, unprepared.
+      const rows =
+        tx === db
+          ? await runFindOrder(
+              (bind) => findOrderQuery(db, storeId, key, bind) as unknown as Preparable<StoreOrder>,
+            )
+          : await findOrderQuery(tx, storeId, key, inline);
+      return (rows[0] as StoreOrder | undefined) ?? null;
     },
 
     /** Open pickup orders of the store carrying this write-off code (normally one). */
@@ -166,38 +312,13 @@ export function createFulfilmentRepository(db: Database) {
       filter: ReceivedListBody,
       cursor: ReceivedCursor | null,
     ): Promise<{ rows: ReceivedRow[]; hasMore: boolean }> {
-      const where = [...filterConditions(storeId, filter)];
-      if (cursor)
-        where.push(
-          sql`(${performanceOrders.takenAt}, ${performanceOrders.id}) < (${cursor.takenAt}::timestamptz, ${cursor.id})`,
-        );
-      const rows = await db
-        .select({
-          id: performanceOrders.id,
-          takenAtKey,
-          performanceOrderNo: performanceOrders.performanceOrderNo,
-          omsOrderId: omsOrders.id,
-          omsOrderNo: omsOrders.omsOrderNo,
-          performancePlanOrderNo: performancePlanOrders.performancePlanOrderNo,
-          channel: omsOrders.channel,
-          status: performanceOrders.status,
-          deliveryType: performanceOrders.deliveryType,
-          receiverName: omsOrders.receiverName,
-          receiverPhone: omsOrders.receiverPhone,
-          regionName: omsOrders.regionName,
-          payCents: omsOrders.payCents,
-          invoiceStatus: performanceOrders.invoiceStatus,
-          takenAt: performanceOrders.takenAt,
-        })
-        .from(performanceOrders)
-        .innerJoin(omsOrders, eq(omsOrders.id, performanceOrders.omsOrderId))
-        .leftJoin(performancePlanOrders, eq(performancePlanOrders.id, performanceOrders.planId))
-        .where(and(...where))
-        .orderBy(desc(performanceOrders.takenAt), desc(performanceOrders.id))
-        .limit(filter.pageSize + 1)
-        .offset(cursor ? 0 : (filter.pageNum - 1) * filter.pageSize);
+      const rows = filter.keyword
+        ? ((await pageQuery(db, storeId, filter, cursor, inline)) as ReceivedRow[])
+        : await runPage(
+            (bind) => pageQuery(db, storeId, filter, cursor, bind) as unknown as Preparable<ReceivedRow>,
+          );
       return {
-        rows: rows.slice(0, filter.pageSize) as ReceivedRow[],
+        rows: rows.slice(0, filter.pageSize),
         hasMore: rows.length > filter.pageSize,
       };
     },
@@ -207,46 +328,38 @@ export function createFulfilmentRepository(db: Database) {
      * large store); the caller reports the cap when it is exceeded.
      */
     async cappedCount(storeId: number, filter: ReceivedListBody): Promise<number> {
-      const limited = db
-        .select({ one: sql`1` })
-        .from(performanceOrders)
-        .where(and(...filterConditions(storeId, filter)))
-        .limit(RECEIVED_COUNT_CAP + 1);
-      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(limited.as('matching'));
+      const [row] = filter.keyword
+        ? await cappedCountQuery(db, storeId, filter, inline)
+        : await runCount((bind) => cappedCountQuery(db, storeId, filter, bind));
       return row?.n ?? 0;
     },
 
     /** Items of several upstream orders, in their order of entry. */
-    async itemsOf(omsOrderIds: readonly number[], tx: Database = db) {
+    async itemsOf(omsOrderIds: readonly number[], tx: Database = db): Promise<OrderItemRow[]> {
       if (omsOrderIds.length === 0) return [];
-      return tx
-        .select({
-          omsOrderId: omsOrderItems.omsOrderId,
-          skuCode: omsOrderItems.skuCode,
-          name: omsOrderItems.name,
-          spec: omsOrderItems.spec,
-          quantity: omsOrderItems.quantity,
-          unitCents: omsOrderItems.unitCents,
-          amountCents: omsOrderItems.amountCents,
-          points: omsOrderItems.points,
-        })
-        .from(omsOrderItems)
-        .where(inArray(omsOrderItems.omsOrderId, [...omsOrderIds]))
-        .orderBy(asc(omsOrderItems.id));
+      if (tx !== db)
+        return tx
+          .select(itemColumns)
+          .from(omsOrderItems)
+          .where(inArray(omsOrderItems.omsOrderId, [...omsOrderIds]))
+          .orderBy(asc(omsOrderItems.id));
+      return runItems((bind) =>
+        db
+          .select(itemColumns)
+          .from(omsOrderItems)
+          .where(sql`${omsOrderItems.omsOrderId} = any(${bind('ids', [...omsOrderIds])}::bigint[])`)
+          .orderBy(asc(omsOrderItems.id)),
+      );
     },
 
-    async cyclePlansOf(performanceOrderId: number, tx: Database = db) {
-      return tx
-        .select({
-          id: cyclePlans.id,
-          period: cyclePlans.period,
-          plannedDate: cyclePlans.plannedDate,
-          status: cyclePlans.status,
-          trackingNo: cyclePlans.trackingNo,
-        })
-        .from(cyclePlans)
-        .where(eq(cyclePlans.performanceOrderId, performanceOrderId))
-        .orderBy(asc(cyclePlans.period));
+    async cyclePlansOf(performanceOrderId: number, tx: Database = db): Promise<CyclePlanRow[]> {
+      const query = (database: Database, bind: Bind) =>
+        database
+          .select(cyclePlanColumns)
+          .from(cyclePlans)
+          .where(eq(cyclePlans.performanceOrderId, bind('orderId', performanceOrderId)))
+          .orderBy(asc(cyclePlans.period));
+      return tx === db ? runCyclePlans((bind) => query(db, bind)) : query(tx, inline);
     },
 
     /**
@@ -304,14 +417,20 @@ export function createFulfilmentRepository(db: Database) {
 export function filterConditions(
   storeId: number,
   filter: Omit<ReceivedListBody, 'storeCode' | 'pageNum' | 'pageSize' | 'cursor'>,
+  bind: Bind = inline,
 ): SQL[] {
-  const where: SQL[] = [eq(performanceOrders.storeId, storeId)];
-  if (filter.status !== 'all') where.push(eq(performanceOrders.status, filter.status));
-  if (filter.deliveryType) where.push(eq(performanceOrders.deliveryType, filter.deliveryType));
+  const where: SQL[] = [eq(performanceOrders.storeId, bind('storeId', storeId))];
+  if (filter.status !== 'all') where.push(eq(performanceOrders.status, bind('status', filter.status)));
+  if (filter.deliveryType)
+    where.push(eq(performanceOrders.deliveryType, bind('deliveryType', filter.deliveryType)));
   if (filter.takenFrom)
-    where.push(sql`${performanceOrders.takenAt} >= ${shanghaiDayStart(filter.takenFrom)}::timestamptz`);
+    where.push(
+      sql`${performanceOrders.takenAt} >= ${bind('takenFrom', shanghaiDayStart(filter.takenFrom))}::timestamptz`,
+    );
   if (filter.takenTo)
-    where.push(sql`${performanceOrders.takenAt} < ${shanghaiDayStart(filter.takenTo, 1)}::timestamptz`);
+    where.push(
+      sql`${performanceOrders.takenAt} < ${bind('takenTo', shanghaiDayStart(filter.takenTo, 1))}::timestamptz`,
+    );
   if (filter.keyword) {
     // Each alternative reads one index of the store (docs/domain/orders.md, "Received orders").
     const keyword = filter.keyword;
@@ -320,7 +439,8 @@ export function filterConditions(
         eq(performanceOrders.performanceOrderNo, keyword),
         eq(performanceOrders.receiverPhone, keyword),
         like(performanceOrders.receiverName, `${likeLiteral(keyword)}%`),
-        sql`${performanceOrders.omsOrderId} in (select ${omsOrders.id} from ${omsOrders} where ${omsOrders.omsOrderNo} = ${keyword})`,
+        // A scalar subquery (OMS numbers are unique) is a constant to the planner, so this arm is an index read too.
+        sql`${performanceOrders.omsOrderId} = (select ${omsOrders.id} from ${omsOrders} where ${omsOrders.omsOrderNo} = ${keyword})`,
       )!,
     );
   }
