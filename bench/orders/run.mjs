@@ -298,11 +298,12 @@ log row each) and ${Number(options.members).toLocaleString()} members across 50 
 generate_series in ${fmt(seedSeconds, 0)} s; the measured store holds ${storeOrders.toLocaleString()} orders. Load:
 ${connections} keep-alive connections, ${options.warmup} s warm-up then ${seconds} s per case, ours first, then bare.
 
-- **ours**: the real server (Fastify, session check, store scope, zod validation and serialisation, the
-  fulfilment service) on a pool of ${POOL_SIZE} connections.
+- **ours**: the real server (Fastify, session check and store scope — cached per instance for
+  AUTH_CACHE_TTL_MS, docs/adr/0003-auth-cache.md —, zod validation and serialisation, the fulfilment service,
+  its hot reads as prepared statements) on a pool of ${POOL_SIZE} connections.
 - **bare**: node:http + pg, pool of ${POOL_SIZE}, no auth or validation, running the very SQL the service runs
-  for the same request (captured through drizzle's query logger by capture-sql.ts), all of a case's queries at
-  once (ours runs the items query after the page).
+  for the same request (captured through drizzle's query logger by capture-sql.ts) as unnamed statements, all
+  of a case's queries at once (ours runs the items query after the page).
 
 Goals: p95 ≤ ${GOALS.p95Ms} ms, and ≥ ${GOALS.rpsRatio}× the bare handler's requests per second.
 
@@ -310,8 +311,17 @@ Goals: p95 ≤ ${GOALS.p95Ms} ms, and ≥ ${GOALS.rpsRatio}× the bare handler's
 |---|---|---|---|---|---|---|---|
 ${rows.join('\n')}
 
-The list's \`total\` is a bounded count (at most 10,001 rows read, \`RECEIVED_COUNT_CAP\`); it runs on every list
-request and is part of both columns.
+The list's \`total\` is a bounded count (at most 10,001 rows read, \`RECEIVED_COUNT_CAP\`) of a page read by number
+(the first page, the filtered case); a page read by cursor is not counted. Both columns run the same queries.
+
+With ${connections} connections always busy, a request waits for the ones ahead of it: p50 ≈ ${connections} ÷ req/s
+(Little's law). A p95 of ${GOALS.p95Ms} ms at ${connections} connections needs roughly ${fmt((connections / GOALS.p95Ms) * 1000 * 1.3, 0)}
+req/s or more; the fastest case here reached ${fmt(Math.max(...results.flatMap((r) => [r.ours.rps, r.bare.rps])), 0)} (${fmt(
+    Math.max(...results.flatMap((r) => [r.ours.rps, r.bare.rps])) /
+      ((connections / GOALS.p95Ms) * 1000 * 1.3),
+    2,
+  )} of that), with the load generator, both servers and PostgreSQL on ${os.cpus().length} cores. The single-query
+times below are what a request costs without the queue.
 
 ## Query plans (EXPLAIN ANALYZE after the run, one execution each)
 

@@ -6,7 +6,7 @@ import {
   type OrderChannel,
   type ReceivedListBody,
 } from '@console/contract';
-import { and, asc, desc, eq, inArray, isNull, like, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, like, or, Placeholder, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../../db/client.js';
 import { likeLiteral } from '../../../db/like-pattern.js';
 import {
@@ -160,14 +160,17 @@ function collectingBind(): { bind: Bind; params: Record<string, unknown> } {
 
 type Preparable<Row> = {
   prepare(name: string): { execute(params: Record<string, unknown>): Promise<Row[]> };
+  toSQL(): { params: unknown[] };
 };
 
 /**
  * Runs a hot read as a prepared statement, one per query shape (which placeholders it has): drizzle compiles the
  * SQL once per shape and PostgreSQL keeps the parsed statement per connection. The name is derived from the
- * shape, so every repository instance gives the same SQL the same name on a shared connection.
+ * shape, so every repository instance gives the same SQL the same name on a shared connection. `planEachTime`
+ * sends it unnamed instead, so PostgreSQL plans it for the values at hand: a LIKE prefix only reaches its index
+ * in a plan made for the actual pattern, which a generic plan of a named statement is not.
  */
-function preparedRunner<Row>(prefix: string) {
+function preparedRunner<Row>(prefix: string, { planEachTime = false } = {}) {
   const byShape = new Map<string, ReturnType<Preparable<Row>['prepare']>>();
   return (build: (bind: Bind) => Preparable<Row>): Promise<Row[]> => {
     const { bind, params } = collectingBind();
@@ -175,7 +178,13 @@ function preparedRunner<Row>(prefix: string) {
     const shape = Object.keys(params).sort().join(',');
     let prepared = byShape.get(shape);
     if (!prepared) {
-      prepared = query.prepare(`${prefix}_${createHash('sha1').update(shape).digest('hex').slice(0, 16)}`);
+      // A value not bound through `bind` would be frozen into the statement for every later call.
+      if (query.toSQL().params.some((param) => !(param instanceof Placeholder)))
+        throw new Error(`${prefix}: every value of a prepared query must be a placeholder`);
+      const name = planEachTime
+        ? ''
+        : `${prefix}_${createHash('sha1').update(shape).digest('hex').slice(0, 16)}`;
+      prepared = query.prepare(name);
       byShape.set(shape, prepared);
     }
     return prepared.execute(params);
@@ -230,7 +239,7 @@ function cappedCountQuery(db: Database, storeId: number, filter: ReceivedListBod
     .select({ one: sql`1` })
     .from(performanceOrders)
     .where(and(...filterConditions(storeId, filter, bind)))
-    .limit(RECEIVED_COUNT_CAP + 1);
+    .limit(bind('cap', RECEIVED_COUNT_CAP + 1));
   return db.select({ n: sql<number>`count(*)::int` }).from(limited.as('matching'));
 }
 
@@ -246,7 +255,7 @@ function findOrderQuery(db: Database, storeId: number, key: OrderKey, bind: Bind
   return selectStoreOrders(db)
     .where(and(eq(performanceOrders.storeId, bind('storeId', storeId)), match))
     .orderBy(desc(performanceOrders.id))
-    .limit(1);
+    .limit(bind('limit', 1));
 }
 
 const itemColumns = {
@@ -271,6 +280,8 @@ const cyclePlanColumns = {
 export function createFulfilmentRepository(db: Database) {
   const runPage = preparedRunner<ReceivedRow>('received_page');
   const runCount = preparedRunner<{ n: number }>('received_count');
+  const runKeywordPage = preparedRunner<ReceivedRow>('received_page', { planEachTime: true });
+  const runKeywordCount = preparedRunner<{ n: number }>('received_count', { planEachTime: true });
   const runFindOrder = preparedRunner<StoreOrder>('store_order');
   const runItems = preparedRunner<OrderItemRow>('order_items');
   const runCyclePlans = preparedRunner<CyclePlanRow>('cycle_plans');
@@ -312,11 +323,10 @@ export function createFulfilmentRepository(db: Database) {
       filter: ReceivedListBody,
       cursor: ReceivedCursor | null,
     ): Promise<{ rows: ReceivedRow[]; hasMore: boolean }> {
-      const rows = filter.keyword
-        ? ((await pageQuery(db, storeId, filter, cursor, inline)) as ReceivedRow[])
-        : await runPage(
-            (bind) => pageQuery(db, storeId, filter, cursor, bind) as unknown as Preparable<ReceivedRow>,
-          );
+      const run = filter.keyword ? runKeywordPage : runPage;
+      const rows = await run(
+        (bind) => pageQuery(db, storeId, filter, cursor, bind) as unknown as Preparable<ReceivedRow>,
+      );
       return {
         rows: rows.slice(0, filter.pageSize),
         hasMore: rows.length > filter.pageSize,
@@ -328,9 +338,8 @@ export function createFulfilmentRepository(db: Database) {
      * large store); the caller reports the cap when it is exceeded.
      */
     async cappedCount(storeId: number, filter: ReceivedListBody): Promise<number> {
-      const [row] = filter.keyword
-        ? await cappedCountQuery(db, storeId, filter, inline)
-        : await runCount((bind) => cappedCountQuery(db, storeId, filter, bind));
+      const run = filter.keyword ? runKeywordCount : runCount;
+      const [row] = await run((bind) => cappedCountQuery(db, storeId, filter, bind));
       return row?.n ?? 0;
     },
 
@@ -433,12 +442,12 @@ export function filterConditions(
     );
   if (filter.keyword) {
     // Each alternative reads one index of the store (docs/domain/orders.md, "Received orders").
-    const keyword = filter.keyword;
+    const keyword = bind('keyword', filter.keyword);
     where.push(
       or(
         eq(performanceOrders.performanceOrderNo, keyword),
         eq(performanceOrders.receiverPhone, keyword),
-        like(performanceOrders.receiverName, `${likeLiteral(keyword)}%`),
+        like(performanceOrders.receiverName, bind('namePrefix', `${likeLiteral(filter.keyword)}%`)),
         // A scalar subquery (OMS numbers are unique) is a constant to the planner, so this arm is an index read too.
         sql`${performanceOrders.omsOrderId} = (select ${omsOrders.id} from ${omsOrders} where ${omsOrders.omsOrderNo} = ${keyword})`,
       )!,
