@@ -104,3 +104,54 @@ test('staff creates a points-mall valet order end to end and finds it in 代客�
   await expect(page.getByTestId('valet-table')).toContainText(valetOrderNo);
   await shootBothSizes(page, 'valet-orders');
 });
+
+test('staff creates a uEnjoy valet order by picking a SKU from the shelf (trial → confirm)', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize(DESKTOP);
+  await signInAsStaff(page);
+  await page.goto('/order/valet-order-create');
+  await expect(page.getByTestId('valet-create-page')).toBeVisible();
+
+  await page.getByTestId('member-search').getByRole('searchbox').fill('1370000');
+  await page.getByTestId('member-search').getByRole('searchbox').press('Enter');
+  await page.getByTestId('member-option').first().getByTestId('member-choose').click();
+  await page.getByTestId('step-next').click();
+
+  // Picked up at the counter (the default): no address needed.
+  await expect(page.getByTestId('address-step')).toBeVisible();
+  await page.getByTestId('step-next').click();
+
+  // 优享订阅: the shelf lists the subscriptions on sale; search, then add the tea-tree adoption.
+  await page.getByRole('tab', { name: '优享订阅' }).click();
+  const shelf = page.getByTestId('uenjoy-skus');
+  await expect(shelf.getByTestId('uenjoy-sku-card')).toHaveCount(4);
+  const search = page.getByTestId('uenjoy-search').getByRole('searchbox');
+  await search.fill('龙井');
+  await search.press('Enter');
+  await expect(shelf.getByTestId('uenjoy-sku-card')).toHaveCount(1);
+  await expect(shelf).toContainText('茶树认养·西湖龙井一年期');
+  await expect(shelf).toContainText('共4期，每90天一期');
+  await page.getByTestId('uenjoy-add-U3004').click();
+  await expect(page.getByTestId('uenjoy-basket')).toContainText('茶树认养·西湖龙井一年期');
+  await expect(page.getByTestId('uenjoy-plan-U3004')).toContainText('共4期，每90天一期');
+  await shootBothSizes(page, 'valet-create-uenjoy-items');
+  await page.getByTestId('step-next').click();
+
+  // 试算: the server prices it (goods ¥1,288.00, pickup ships free, the member level's discount).
+  await page.getByTestId('trial-run').click();
+  await expect(page.getByTestId('trial-goods')).toHaveText('¥1,288.00');
+  await expect(page.getByTestId('trial-freight')).toHaveText('¥0.00');
+  await expect(page.getByTestId('trial-pay')).toBeVisible();
+  await page.getByTestId('step-next').click();
+
+  await expect(page.getByTestId('confirm-items')).toContainText('茶树认养·西湖龙井一年期×1');
+  await page.getByTestId('valet-submit').click();
+  await expect(page.getByTestId('valet-created')).toContainText('待确认');
+  await page.getByTestId('valet-confirm').click();
+  await expect(page.getByTestId('valet-created')).toContainText('已确认');
+  await page.getByTestId('valet-open-detail').click();
+  await expect(page.getByTestId('valet-status-tag')).toHaveText('已确认');
+  await expect(page.getByTestId('valet-fulfilment')).toContainText('OMS');
+});

@@ -1,18 +1,18 @@
+import type { MenuNode } from '@console/contract';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { menuPages } from '../app/menu-routes';
 import { useMenuStore } from '../stores/menu-store';
 
-/** The route of a menu page by its server name with a query, or null when the user's menu has no such page. */
-export function pageHref(
-  pages: readonly { path: string; name: string | undefined }[],
-  name: string,
-  query: Record<string, string> = {},
-): string | null {
-  const page = pages.find((candidate) => candidate.name === name);
-  if (!page) return null;
+/** The route path of a menu page by its server name (spec 2.15), or null when the user's menu has no such page. */
+export function menuPagePath(menus: readonly MenuNode[], name: string): string | null {
+  return menuPages(menus).find((page) => page.node.name === name)?.path ?? null;
+}
+
+/** `path` with `query` as its search string (none when the query is empty). */
+export function withQuery(path: string, query: Record<string, string> = {}): string {
   const search = new URLSearchParams(query).toString();
-  return search ? `${page.path}?${search}` : page.path;
+  return search ? `${path}?${search}` : path;
 }
 
 /** The links of a feature, narrowed to the menu names it uses. */
@@ -26,12 +26,10 @@ export function useMenuPageLinks(): MenuPageLinks {
   const menus = useMenuStore((state) => state.menus);
   const navigate = useNavigate();
   const href = useCallback(
-    (name: string, query?: Record<string, string>) =>
-      pageHref(
-        menuPages(menus).map((page) => ({ path: page.path, name: page.node.name })),
-        name,
-        query,
-      ),
+    (name: string, query?: Record<string, string>) => {
+      const path = menuPagePath(menus, name);
+      return path === null ? null : withQuery(path, query);
+    },
     [menus],
   );
   const open = useCallback(

@@ -1,6 +1,7 @@
 import type { MenuNode } from '@console/contract';
 import { describe, expect, it } from 'vitest';
-import { COMING_SOON_PATH, planMessageTarget, routePathOfName, type TargetContext } from './message-target';
+import { menuPagePath } from '../../components/use-menu-page-links';
+import { COMING_SOON_PATH, planMessageTarget, type TargetContext } from './message-target';
 
 function node(name: string, path: string, component: string, children?: MenuNode[]): MenuNode {
   return {
@@ -34,10 +35,10 @@ function message(businessType: number, messageType: number, expandInfo: Record<s
   return { businessType, messageContent: { messageType, title: '', text: '', expandInfo } };
 }
 
-describe('routePathOfName', () => {
+describe('menuPagePath', () => {
   it('finds a route by its menu name through containers', () => {
-    expect(routePathOfName(menus, 'takeOrdersDetail')).toBe('/transfer/transfer-out-detail');
-    expect(routePathOfName(menus, 'nope')).toBeNull();
+    expect(menuPagePath(menus, 'takeOrdersDetail')).toBe('/transfer/transfer-out-detail');
+    expect(menuPagePath(menus, 'nope')).toBeNull();
   });
 });
 

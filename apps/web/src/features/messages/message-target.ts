@@ -1,5 +1,5 @@
 import { resolveMessageTarget, type Message, type MenuNode } from '@console/contract';
-import { menuPages } from '../../app/menu-routes';
+import { menuPagePath, withQuery } from '../../components/use-menu-page-links';
 import { appendToken } from '../../lib/format/link';
 
 /** The static route of the coming-soon page, for a named target the menu has no page for. */
@@ -22,16 +22,6 @@ export type TargetContext = {
   tokenHosts: readonly string[];
 };
 
-/** The route path of a named target (a server menu route name, spec 2.15), or null when the menu has none. */
-export function routePathOfName(menus: readonly MenuNode[], name: string): string | null {
-  return menuPages(menus).find((page) => page.node.name === name)?.path ?? null;
-}
-
-function withQuery(path: string, query: Record<string, string>): string {
-  const search = new URLSearchParams(query).toString();
-  return search ? `${path}?${search}` : path;
-}
-
 /** Where opening `message` goes (spec 2.15; DESIGN 4 "Links"), without side effects. */
 export function planMessageTarget(
   message: Pick<Message, 'businessType' | 'messageContent'>,
@@ -43,7 +33,7 @@ export function planMessageTarget(
     const url = appendToken(target.url, context.token, context.tokenHosts);
     return url === null ? { kind: 'refused' } : { kind: 'external', url };
   }
-  const path = routePathOfName(context.menus, target.name);
+  const path = menuPagePath(context.menus, target.name);
   if (path === null) return { kind: 'comingSoon', to: COMING_SOON_PATH };
   return {
     kind: 'navigate',

@@ -46,7 +46,7 @@ export function CyclePlanDialog({ open, order, storeCode, onClose, onDone }: Ord
             <Form.Item
               key={plan.period}
               name={['dates', String(plan.period)]}
-              label={`${ORDER_LABELS.fields.period} ${plan.period}`}
+              label={L.periodLabel(plan.period)}
               rules={[
                 { required: true, message: L.dateRequired },
                 {

@@ -162,13 +162,14 @@ export const ORDER_LABELS = {
   },
   cyclePlan: {
     hint: '只能调整尚未配送的期数，日期不能早于今天',
+    periodLabel: (period: number) => `第${period}期`,
     dateRequired: '请选择日期',
     datePast: '日期不能早于今天',
     nothingPending: '没有可调整的期数',
   },
   cancel: {
     reason: '取消原因',
-    reasonPlaceholder: '请输入取消原因，最多100个字',
+    reasonPlaceholder: '请输入取消原因',
     reasonRequired: '请输入取消原因',
     confirmTitle: '确认取消订单',
     confirmContent: '取消后订单将退回平台，且不能恢复。确定取消吗？',

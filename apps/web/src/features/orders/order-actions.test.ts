@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderActions } from '@console/contract';
-import { visibleActions } from './order-actions';
+import { primaryAction, visibleActions } from './order-actions';
 
 const NONE: OrderActions = {
   deliver: false,
@@ -27,10 +27,19 @@ describe('visibleActions', () => {
   });
   it('shows every allowed action to admin', () => {
     expect(visibleActions(allow('writeOff', 'finishInvoice', 'modifyCyclePlan'), ['admin'])).toEqual([
+      'writeOff',
       'modifyCyclePlan',
       'finishInvoice',
-      'writeOff',
     ]);
+  });
+  it('puts cancel last: a pickup order offers 核销 before 取消订单', () => {
+    expect(visibleActions(allow('cancel', 'writeOff'), STAFF)).toEqual(['writeOff', 'cancel']);
+  });
+  it('never draws cancel as the primary button', () => {
+    expect(primaryAction(['writeOff', 'cancel'])).toBe('writeOff');
+    expect(primaryAction(['deliver', 'modifyAddress', 'cancel'])).toBe('deliver');
+    expect(primaryAction(['cancel'])).toBeUndefined();
+    expect(primaryAction([])).toBeUndefined();
   });
   it('shows nothing to an account with no order permission', () => {
     expect(visibleActions(allow('deliver', 'cancel'), [])).toEqual([]);

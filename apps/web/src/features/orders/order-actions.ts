@@ -3,14 +3,14 @@ import { hasPermission } from '../../lib/permission';
 
 export type OrderAction = keyof OrderActions;
 
-/** The actions of a received order, in the order their buttons appear. */
+/** The actions of a received order, in the order their buttons appear: the destructive cancel comes last. */
 export const ORDER_ACTIONS: readonly OrderAction[] = [
   'deliver',
+  'writeOff',
   'modifyAddress',
   'modifyCyclePlan',
-  'cancel',
   'finishInvoice',
-  'writeOff',
+  'cancel',
 ];
 
 /** The menu button permission each action needs (apps/server/src/db/seed/menu-tree.ts). */
@@ -22,6 +22,11 @@ export const ACTION_PERMISSION: Record<OrderAction, string> = {
   finishInvoice: 'order:invoice',
   writeOff: 'order:writeOff',
 };
+
+/** The button drawn as primary: the first shown, unless it is cancel (a pickup order's only other action). */
+export function primaryAction(actions: readonly OrderAction[]): OrderAction | undefined {
+  return actions.find((action) => action !== 'cancel');
+}
 
 /**
  * The buttons to show: an action the detail says is allowed now (its state and the caller's permissions), for a

@@ -151,8 +151,15 @@ export function CyclePlanSection({ order }: { order: OrderDetail }) {
         rowKey="period"
         pagination={false}
         dataSource={order.cyclePlans}
+        // On a phone the table scrolls sideways rather than breaking 计划配送日期 over two lines.
+        scroll={{ x: 'max-content' }}
         columns={[
-          { title: F.period, dataIndex: 'period', width: 70 },
+          {
+            title: F.period,
+            dataIndex: 'period',
+            width: 70,
+            render: (period: number) => ORDER_LABELS.cyclePlan.periodLabel(period),
+          },
           { title: F.plannedDate, dataIndex: 'plannedDate' },
           { title: F.planStatus, dataIndex: 'statusText', width: 100 },
           { title: F.trackingNo, dataIndex: 'trackingNo', render: (no: string) => orDash(no) },

@@ -135,6 +135,51 @@ describe('ReceivedOrderDetailPage', { timeout: 30_000 }, () => {
     expect(screen.queryByTestId('ship-dialog')).toBeNull();
   });
 
+  it('ships by the store’s own deliverer: a mainland mobile is required, then the detail shows them', async () => {
+    const storeDelivery = { type: 'store_delivery' as const, typeText: '门店配送' };
+    api.detail.mockResolvedValue(orderDetail({ delivery: { ...orderDetail().delivery, ...storeDelivery } }));
+    api.deliver.mockResolvedValue({
+      performanceOrderNo: 'PO202611210001',
+      status: 'shipped',
+      statusText: '已发货',
+    });
+    renderPage();
+    await userEvent.click(await screen.findByTestId('order-action-deliver'));
+    const dialog = await screen.findByTestId('ship-dialog');
+    expect(within(dialog).queryByTestId('ship-courier')).toBeNull();
+    await userEvent.type(screen.getByTestId('ship-deliverer'), '小马');
+    await userEvent.type(screen.getByTestId('ship-deliverer-phone'), '12345678901{Enter}');
+    expect(await within(dialog).findByText('手机号格式不正确')).toBeTruthy();
+    expect(api.deliver).not.toHaveBeenCalled();
+
+    api.detail.mockResolvedValue(
+      orderDetail({
+        status: 'shipped',
+        statusText: '已发货',
+        delivery: {
+          ...orderDetail().delivery,
+          ...storeDelivery,
+          delivererName: '小马',
+          delivererPhone: '13700002222',
+        },
+      }),
+    );
+    await userEvent.clear(screen.getByTestId('ship-deliverer-phone'));
+    await userEvent.type(screen.getByTestId('ship-deliverer-phone'), '13700002222{Enter}');
+    await waitFor(() =>
+      expect(api.deliver).toHaveBeenCalledWith({
+        storeCode: 'S0001',
+        performanceOrderNo: 'PO202611210001',
+        delivererName: '小马',
+        delivererPhone: '13700002222',
+      }),
+    );
+    await waitFor(() => expect(screen.getByTestId('order-status').textContent).toBe('已发货'));
+    const delivery = screen.getByTestId('order-delivery');
+    expect(within(delivery).getByText('小马 13700002222')).toBeTruthy();
+    expect(within(delivery).queryByText('快递公司')).toBeNull();
+  });
+
   it('keeps the dialog open with the server refusal inside it', async () => {
     api.deliver.mockRejectedValue(
       new ApiError('http', '快递单号与快递公司不匹配', { status: 400, errorCode: 'BAD_REQUEST' }),
@@ -182,6 +227,27 @@ describe('ReceivedOrderDetailPage', { timeout: 30_000 }, () => {
       }),
     );
     expect(notify.success).toHaveBeenCalledWith('订单已取消');
+  });
+
+  it('offers 核销 first and as the primary button on a pickup order; 取消订单 comes last, never primary', async () => {
+    useSessionStore.setState({ roles: ['order:cancel', 'order:writeOff'] });
+    api.detail.mockResolvedValue(
+      orderDetail({
+        actions: {
+          deliver: false,
+          modifyAddress: false,
+          modifyCyclePlan: false,
+          cancel: true,
+          finishInvoice: false,
+          writeOff: true,
+        },
+      }),
+    );
+    renderPage();
+    const buttons = within(await screen.findByTestId('order-actions')).getAllByRole('button');
+    expect(buttons.map((button) => button.textContent?.replace(/\s/g, ''))).toEqual(['核销', '取消订单']);
+    expect(screen.getByTestId('order-action-writeOff').className).toContain('ant-btn-primary');
+    expect(screen.getByTestId('order-action-cancel').className).not.toContain('ant-btn-primary');
   });
 
   it('says the order was not found in place', async () => {

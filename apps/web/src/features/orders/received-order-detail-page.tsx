@@ -9,7 +9,7 @@ import { AddressDialog } from './address-dialog';
 import { CyclePlanDialog } from './cycle-plan-dialog';
 import type { OrderDialogProps } from './dialog-props';
 import { ORDER_LABELS } from './labels';
-import { visibleActions, type OrderAction } from './order-actions';
+import { primaryAction, visibleActions, type OrderAction } from './order-actions';
 import {
   CustomerSection,
   CyclePlanSection,
@@ -89,6 +89,7 @@ export function ReceivedOrderDetailPage() {
 
   const order = detail.data;
   const actions = visibleActions(order.actions, roles);
+  const primary = primaryAction(actions);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: orderKeys.all });
   const Dialog = dialog ? DIALOGS[dialog] : null;
 
@@ -108,10 +109,10 @@ export function ReceivedOrderDetailPage() {
       >
         {actions.length > 0 ? (
           <div className={styles.actions} data-testid="order-actions">
-            {actions.map((action, index) => (
+            {actions.map((action) => (
               <Button
                 key={action}
-                type={index === 0 ? 'primary' : 'default'}
+                type={action === primary ? 'primary' : 'default'}
                 danger={action === 'cancel'}
                 data-testid={`order-action-${action}`}
                 onClick={() => setDialog(action)}

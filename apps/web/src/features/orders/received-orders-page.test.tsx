@@ -70,8 +70,12 @@ beforeEach(() => {
   useMenuStore.setState({ menus: ORDER_MENUS });
   useSessionStore.setState({ roles: ['order:ship'] });
   useShopStore.setState({ shopInfo: { addressId: 'S0001' } });
-  api.list.mockImplementation((body: { pageNum: number }) =>
-    Promise.resolve(pageOf(body.pageNum, body.pageNum < 3 ? `cursor-${body.pageNum + 1}` : null)),
+  // As the server: a page read by cursor is not counted (total null).
+  api.list.mockImplementation((body: { pageNum: number; cursor: string | null }) =>
+    Promise.resolve({
+      ...pageOf(body.pageNum, body.pageNum < 3 ? `cursor-${body.pageNum + 1}` : null),
+      ...(body.cursor ? { total: null, totalExact: false } : {}),
+    }),
   );
 });
 afterEach(() => {
@@ -120,6 +124,11 @@ describe('ReceivedOrdersPage', { timeout: 30_000 }, () => {
     await screen.findByText('PO21');
     expect(where()).toBe('/order/received-orders?pageNum=2');
     expect(lastBody()).toMatchObject({ pageNum: 2, cursor: 'cursor-2' });
+    // The uncounted keyset page keeps the first page's count: all 3 pages stay in the pager.
+    expect(screen.getByTitle('3')).toBeTruthy();
+    await userEvent.click(screen.getByTitle('3'));
+    await screen.findByText('PO41');
+    expect(lastBody()).toMatchObject({ pageNum: 3, cursor: 'cursor-3' });
   });
 
   it('opens the detail of a clicked row', async () => {

@@ -12,11 +12,11 @@ export function useReceivedList(storeCode: string, query: ReceivedQuery) {
   const queryClient = useQueryClient();
   return useQuery({
     queryKey: orderKeys.received(storeCode, query),
-    queryFn: ({ signal }) => {
+    queryFn: async ({ signal }) => {
       const before = queryClient.getQueryData<ReceivedPage>(
         orderKeys.received(storeCode, { ...query, pageNum: query.pageNum - 1 }),
       );
-      return receivedApi.list(
+      const page = await receivedApi.list(
         {
           storeCode,
           status: query.status ?? 'all',
@@ -29,6 +29,10 @@ export function useReceivedList(storeCode: string, query: ReceivedQuery) {
         },
         signal,
       );
+      // A keyset page is not counted again: it carries the count of the page it follows.
+      return page.total === null && before
+        ? { ...page, total: before.total, totalExact: before.totalExact }
+        : page;
     },
     enabled: Boolean(storeCode),
     placeholderData: (previous, previousQuery) =>

@@ -1,12 +1,25 @@
 import type { CyclePlanProposal, SkuInfo, ValetKind } from '@console/contract';
-import { DeleteOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Empty, Input, InputNumber, List, Segmented, Spin, Tabs, Tag } from 'antd';
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import {
+  Alert,
+  Button,
+  Card,
+  Empty,
+  Input,
+  InputNumber,
+  List,
+  Pagination,
+  Segmented,
+  Spin,
+  Tabs,
+  Tag,
+} from 'antd';
 import { useState } from 'react';
 import { isApiError } from '../../lib/http';
 import { orderAmount } from '../orders/order-format';
 import { VALET_LABELS } from './labels';
-import { valetApi, valetKeys } from './valet-api';
+import { UENJOY_SHELF_PAGE_SIZE, valetApi, valetKeys } from './valet-api';
 import { QUANTITY_MAX, type DraftLine, type ValetDraft } from './valet-draft';
 import styles from './valet-orders.module.css';
 
@@ -86,60 +99,130 @@ function IntegralShelf({ storeCode, draft, onQuantity }: Omit<Props, 'onKind'>) 
   );
 }
 
+/** The basket line of a SKU as listed on a shelf. */
+const lineSku = (sku: SkuInfo): DraftLine['sku'] => ({
+  skuCode: sku.skuCode,
+  name: sku.name,
+  spec: sku.spec,
+  priceCents: sku.priceCents,
+  points: sku.points,
+});
+
 /**
- * The uEnjoy plans: a subscription SKU by its code (there is no uEnjoy shelf lookup), with the cycle plan it
- * gives shown as the preview; name and price come with the trial.
+ * The uEnjoy shelf: subscriptions on sale, searched by name or code (Enter), each added with a button; the basket
+ * below keeps the quantities and previews the cycle plan each SKU gives (the trial step prices them).
  */
-function UenjoyPlans({ storeCode, draft, onQuantity }: Omit<Props, 'onKind'>) {
+function UenjoyShelf({ storeCode, draft, onQuantity }: Omit<Props, 'onKind'>) {
+  const [keyword, setKeyword] = useState('');
+  const [pageNum, setPageNum] = useState(1);
   const [plans, setPlans] = useState<Record<string, CyclePlanProposal>>({});
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const skus = useQuery({
+    queryKey: valetKeys.uenjoySkus(storeCode, keyword, pageNum),
+    queryFn: ({ signal }) => valetApi.uenjoySkus(storeCode, keyword, pageNum, signal),
+    placeholderData: keepPreviousData,
+  });
+  const quantityOf = (code: string) => draft.lines.uenjoy.find((l) => l.sku.skuCode === code)?.quantity ?? 0;
 
-  const add = async (code: string) => {
-    const skuCode = code.trim().toUpperCase();
-    if (!skuCode) return;
-    setBusy(true);
+  const add = async (sku: SkuInfo) => {
     setError(null);
+    onQuantity('uenjoy', lineSku(sku), quantityOf(sku.skuCode) + 1);
+    if (plans[sku.skuCode] || sku.cyclePeriods === 0) return;
     try {
-      const plan = await valetApi.cyclePlan(storeCode, skuCode, draft.firstDeliveryDate ?? undefined);
-      setPlans((current) => ({ ...current, [skuCode]: plan }));
-      const existing = draft.lines.uenjoy.find((l) => l.sku.skuCode === skuCode);
-      onQuantity(
-        'uenjoy',
-        existing?.sku ?? { skuCode, name: skuCode, spec: '', priceCents: 0, points: 0 },
-        (existing?.quantity ?? 0) + 1,
-      );
+      const plan = await valetApi.cyclePlan(storeCode, sku.skuCode, draft.firstDeliveryDate ?? undefined);
+      setPlans((current) => ({ ...current, [sku.skuCode]: plan }));
     } catch (failure) {
       setError(isApiError(failure) ? failure.message : VALET_LABELS.common.loadFailed);
-    } finally {
-      setBusy(false);
     }
   };
 
   return (
     <div className={styles.step}>
       <Input.Search
-        data-testid="uenjoy-code"
+        data-testid="uenjoy-search"
         className={styles.keyword}
-        enterButton={VALET_LABELS.common.ok}
-        loading={busy}
+        allowClear
+        enterButton
         maxLength={32}
         placeholder={L.uenjoyPlaceholder}
-        onSearch={(value) => void add(value)}
+        loading={skus.isFetching}
+        onSearch={(value) => {
+          setKeyword(value.trim());
+          setPageNum(1);
+        }}
       />
+      {skus.isError ? (
+        <Alert
+          type="error"
+          showIcon
+          title={VALET_LABELS.common.loadFailed}
+          data-testid="uenjoy-shelf-error"
+        />
+      ) : null}
+      <Spin spinning={skus.isFetching}>
+        {skus.data && skus.data.list.length === 0 ? (
+          <Empty description={L.uenjoyShelfEmpty} image={Empty.PRESENTED_IMAGE_SIMPLE} />
+        ) : null}
+        <div className={styles.skus} data-testid="uenjoy-skus">
+          {(skus.data?.list ?? []).map((sku) => {
+            const quantity = quantityOf(sku.skuCode);
+            return (
+              <Card key={sku.skuCode} size="small" className={styles.skuCard} data-testid="uenjoy-sku-card">
+                <div>
+                  <strong>{sku.name}</strong> <span className={styles.muted}>{sku.spec}</span>
+                </div>
+                <div className={styles.muted}>
+                  {sku.skuCode}{' '}
+                  {sku.cyclePeriods > 0 ? L.periods(sku.cyclePeriods, sku.cycleIntervalDays) : L.noCycle}
+                  {sku.labelName ? <Tag style={{ marginInlineStart: 8 }}>{sku.labelName}</Tag> : null}
+                </div>
+                <div className={styles.skuFoot}>
+                  <span className={styles.amount}>{orderAmount(sku.priceCents)}</span>
+                  <Button
+                    size="small"
+                    type={quantity > 0 ? 'default' : 'primary'}
+                    icon={<PlusOutlined />}
+                    data-testid={`uenjoy-add-${sku.skuCode}`}
+                    disabled={quantity >= QUANTITY_MAX}
+                    onClick={() => void add(sku)}
+                  >
+                    {quantity > 0 ? L.addMore(quantity) : L.add}
+                  </Button>
+                </div>
+              </Card>
+            );
+          })}
+        </div>
+      </Spin>
+      {skus.data && skus.data.total > UENJOY_SHELF_PAGE_SIZE ? (
+        <Pagination
+          size="small"
+          align="end"
+          data-testid="uenjoy-pages"
+          current={pageNum}
+          pageSize={UENJOY_SHELF_PAGE_SIZE}
+          total={skus.data.total}
+          showSizeChanger={false}
+          onChange={setPageNum}
+        />
+      ) : null}
       {error ? <Alert type="error" showIcon title={error} /> : null}
       <List<DraftLine>
         bordered
+        data-testid="uenjoy-basket"
+        header={<strong>{L.uenjoySelected}</strong>}
         dataSource={draft.lines.uenjoy}
         locale={{ emptyText: L.uenjoyEmpty }}
         renderItem={(line) => {
           const plan = plans[line.sku.skuCode];
           return (
             <List.Item
+              data-testid="uenjoy-line"
               actions={[
                 <InputNumber
                   key="qty"
-                  aria-label={`${line.sku.skuCode} 数量`}
+                  aria-label={`${line.sku.name} 数量`}
+                  data-testid={`uenjoy-qty-${line.sku.skuCode}`}
                   size="small"
                   min={1}
                   max={QUANTITY_MAX}
@@ -152,15 +235,21 @@ function UenjoyPlans({ storeCode, draft, onQuantity }: Omit<Props, 'onKind'>) {
                   size="small"
                   icon={<DeleteOutlined />}
                   aria-label={L.remove}
+                  data-testid={`uenjoy-remove-${line.sku.skuCode}`}
                   onClick={() => onQuantity('uenjoy', line.sku, 0)}
                 />,
               ]}
             >
               <List.Item.Meta
-                title={line.sku.name}
+                title={
+                  <span>
+                    {line.sku.name} <span className={styles.muted}>{line.sku.spec}</span>{' '}
+                    <span className={styles.amount}>{orderAmount(line.sku.priceCents)}</span>
+                  </span>
+                }
                 description={
                   plan ? (
-                    <span>
+                    <span data-testid={`uenjoy-plan-${line.sku.skuCode}`}>
                       {L.cyclePlan}：{L.periods(plan.periods, plan.intervalDays)}（
                       {plan.plans.map((p) => p.date).join('、')}）
                     </span>
@@ -186,7 +275,7 @@ export function ItemsStep(props: Props) {
         tabBarExtraContent={<Tag color="blue">{L.selectedCount(count)}</Tag>}
         items={[
           { key: 'integral', label: L.integralTab, children: <IntegralShelf {...props} /> },
-          { key: 'uenjoy', label: L.uenjoyTab, children: <UenjoyPlans {...props} /> },
+          { key: 'uenjoy', label: L.uenjoyTab, children: <UenjoyShelf {...props} /> },
         ]}
       />
     </div>

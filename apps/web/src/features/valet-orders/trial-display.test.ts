@@ -13,7 +13,7 @@ describe('trial display', () => {
     expect(values(rows)).toEqual({
       goods: '¥19.80',
       freight: '¥0.00',
-      discount: '-¥0.00',
+      discount: '¥0.00',
       pay: '¥19.80',
       points: '3000',
       memberPoints: '5000',
@@ -43,5 +43,10 @@ describe('trial display', () => {
       discount: '-¥2.72（会员等级2：98折）',
       pay: '¥145.28',
     });
+  });
+
+  it('shows no discount as ¥0.00, never -¥0.00', () => {
+    const trial = { goodsCents: 6800, freightCents: 1200, discountCents: 0, payCents: 8000 } as TrialResult;
+    expect(values(uenjoyTrialRows(trial)).discount).toBe('¥0.00');
   });
 });

@@ -12,12 +12,17 @@ export type TrialRow = {
   emphasis?: 'amount' | 'points' | 'error';
 };
 
+/** A discount as a deduction (-¥3.40); no discount reads ¥0.00, not -¥0.00. */
+function discountValue(cents: number): string {
+  return cents > 0 ? `-${orderAmount(cents)}` : orderAmount(0);
+}
+
 /** The lines of the points-mall trial: goods, freight, discount, points, the member's points and what is left. */
 export function integralTrialRows(trial: IntegralTrial): TrialRow[] {
   return [
     { key: 'goods', label: L.goods, value: orderAmount(trial.goodsCents) },
     { key: 'freight', label: L.freight, value: orderAmount(trial.freightCents) },
-    { key: 'discount', label: L.discount, value: `-${orderAmount(trial.discountCents)}` },
+    { key: 'discount', label: L.discount, value: discountValue(trial.discountCents) },
     { key: 'pay', label: L.pay, value: orderAmount(trial.payCents), emphasis: 'amount' },
     { key: 'points', label: L.points, value: String(trial.points), emphasis: 'points' },
     { key: 'memberPoints', label: L.memberPoints, value: String(trial.memberPoints) },
@@ -29,7 +34,7 @@ export function integralTrialRows(trial: IntegralTrial): TrialRow[] {
 
 /** The lines of a uEnjoy trial answered by the server; the discount names its reason (会员等级2：98折). */
 export function uenjoyTrialRows(trial: TrialResult): TrialRow[] {
-  const discount = `-${orderAmount(trial.discountCents)}`;
+  const discount = discountValue(trial.discountCents);
   return [
     { key: 'goods', label: L.goods, value: orderAmount(trial.goodsCents) },
     { key: 'freight', label: L.freight, value: orderAmount(trial.freightCents) },

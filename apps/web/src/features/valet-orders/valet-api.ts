@@ -46,6 +46,9 @@ const KIND_PATHS: Record<ValetKind, { list: string; confirm: string; cancel: str
   },
 };
 
+/** SKUs per page of the uEnjoy shelf. */
+export const UENJOY_SHELF_PAGE_SIZE = 12;
+
 export type PlaceSuggestion = z.infer<typeof placeSuggestionSchema>;
 
 /** The lookups of the valet flow (member, address, SKUs) and the valet orders of both kinds. */
@@ -96,6 +99,11 @@ export const valetApi = {
   async integralSkus(storeCode: string, labelName: string | undefined, signal?: AbortSignal) {
     const body = { storeCode, pageNum: 1, pageSize: 50, ...(labelName ? { labelName } : {}) };
     return skuPageSchema.parse(await http.post<unknown>(LOOKUP_PATHS.integralSkuAppPage, body, { signal }));
+  },
+  /** The uEnjoy shelf: subscriptions on sale, by name (part) or code. */
+  async uenjoySkus(storeCode: string, keyword: string, pageNum: number, signal?: AbortSignal) {
+    const body = { storeCode, pageNum, pageSize: UENJOY_SHELF_PAGE_SIZE, ...(keyword ? { keyword } : {}) };
+    return skuPageSchema.parse(await http.post<unknown>(LOOKUP_PATHS.uenjoySkuAppPage, body, { signal }));
   },
   async cyclePlan(
     storeCode: string,
@@ -152,4 +160,6 @@ export const valetKeys = {
     ['valet', 'last-address', storeCode, memberId] as const,
   labels: (storeCode: string) => ['valet', 'labels', storeCode] as const,
   skus: (storeCode: string, label: string) => ['valet', 'skus', storeCode, label] as const,
+  uenjoySkus: (storeCode: string, keyword: string, pageNum: number) =>
+    ['valet', 'uenjoy-skus', storeCode, keyword, pageNum] as const,
 };

@@ -29,7 +29,9 @@ function useNow(active: boolean): number {
 
 /**
  * The top-right stack: at most IM_LIMITS.maxCards cards (newest on top; older ones wait and move up when one
- * closes), and the sound control — a muted icon and text whenever sound is off or blocked, a sound icon to turn it off while cards show.
+ * closes), and below them the sound control — a muted icon and text whenever sound is off or blocked, a sound icon
+ * to turn it off while cards show. Without cards (`data-empty`) the stack moves to the bottom right, so a lasting
+ * 提示音已关闭 never covers the page's top-right actions.
  * `data-last-sound` names the last sound requested (browser tests read it; headless browsers may be silent).
  */
 export function BroadcastStack({ cards, player }: { cards: CardStore | null; player: SoundPlayer }) {
@@ -44,9 +46,19 @@ export function BroadcastStack({ cards, player }: { cards: CardStore | null; pla
     <div
       className={styles.stack}
       data-testid="broadcast-stack"
+      data-empty={entries.length === 0}
       data-last-sound={sound.lastSound || undefined}
       aria-live="polite"
     >
+      {visible.map((entry) => (
+        <BroadcastCard
+          key={entry.message.messageId}
+          message={entry.message}
+          now={now}
+          onClose={(id) => cards?.remove(id)}
+        />
+      ))}
+      {waiting > 0 && <div className={styles.more}>{BROADCAST_LABELS.more(waiting)}</div>}
       {(silenced || entries.length > 0) && (
         <button
           type="button"
@@ -66,15 +78,6 @@ export function BroadcastStack({ cards, player }: { cards: CardStore | null; pla
           )}
         </button>
       )}
-      {visible.map((entry) => (
-        <BroadcastCard
-          key={entry.message.messageId}
-          message={entry.message}
-          now={now}
-          onClose={(id) => cards?.remove(id)}
-        />
-      ))}
-      {waiting > 0 && <div className={styles.more}>{BROADCAST_LABELS.more(waiting)}</div>}
     </div>
   );
 }
