@@ -4,9 +4,10 @@ import {
   type ExportRecord,
   type ExportRecordPage,
 } from '@console/contract';
+import { eq } from 'drizzle-orm';
 import type { Workbook } from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exportJobs, userStores } from '../../db/schema.js';
+import { exportJobs, performanceOrders, userStores } from '../../db/schema.js';
 import { bearer, createUser, signIn } from '../../test/fixtures.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { addOrder, addStore, call, type TestStore } from '../orders/fulfilment/fulfilment-test-fixtures.js';
@@ -84,12 +85,17 @@ beforeAll(async () => {
     receiverName: '=HYPERLINK("http://evil.example","点我")',
     takenAt: new Date(now - 3 * 60_000),
   });
-  await addOrder(t.db, {
+  const shipped = await addOrder(t.db, {
     storeId: store.id,
     status: 'shipped',
+    deliveryType: 'store_delivery',
     receiverName: '张三',
     takenAt: new Date(now - 2 * 60_000),
   });
+  await t.db
+    .update(performanceOrders)
+    .set({ delivererName: '赵师傅', delivererPhone: '13800000009' })
+    .where(eq(performanceOrders.id, shipped.id));
   await addOrder(t.db, {
     storeId: store.id,
     status: 'wait_ship',
@@ -154,6 +160,9 @@ describe('received-orders export', () => {
   it('exports every status with the default filters, and the keyword filter as the list applies it', async () => {
     const all = await finished((await exportReceived(clerk, { storeCode: store.code })).body.data.id);
     expect(all.rowCount).toBe(3);
+    // The shipped order went out by store delivery: its deliverer has a column of its own.
+    const rows = rowsOf(await workbookOf((await download(clerk, store.code, all.id)).rawPayload));
+    expect(rows.find((r) => r['收货人'] === '张三')).toMatchObject({ 配送员: '赵师傅 13800000009' });
     const byName = await finished(
       (await exportReceived(clerk, { storeCode: store.code, keyword: '张三' })).body.data.id,
     );

@@ -45,6 +45,7 @@ export type ReceivedExportRow = {
   payYuan: number;
   courier: string;
   trackingNo: string;
+  deliverer: string;
   invoice: string;
   buyerRemark: string;
   takenAt: string;
@@ -70,6 +71,7 @@ export const RECEIVED_EXPORT_COLUMNS: SheetColumn<ReceivedExportRow>[] = [
   { header: '实付金额（元）', key: 'payYuan', width: 14, money: true },
   { header: '快递公司', key: 'courier', width: 12 },
   { header: '快递单号', key: 'trackingNo', width: 20 },
+  { header: '配送员', key: 'deliverer', width: 20 },
   { header: '开票状态', key: 'invoice', width: 10 },
   { header: '买家备注', key: 'buyerRemark', width: 24 },
   { header: '接单时间', key: 'takenAt', width: 20 },
@@ -120,6 +122,8 @@ export function receivedOrdersSource(
             deliveryType: performanceOrders.deliveryType,
             courierName: performanceOrders.courierName,
             trackingNo: performanceOrders.trackingNo,
+            delivererName: performanceOrders.delivererName,
+            delivererPhone: performanceOrders.delivererPhone,
             invoiceStatus: performanceOrders.invoiceStatus,
             takenAt: performanceOrders.takenAt,
             shippedAt: performanceOrders.shippedAt,
@@ -171,6 +175,7 @@ export function receivedOrdersSource(
             payYuan: yuanOf(row.payCents),
             courier: row.courierName,
             trackingNo: row.trackingNo,
+            deliverer: `${row.delivererName} ${row.delivererPhone}`.trim(),
             invoice: INVOICE_STATUS_TEXT[row.invoiceStatus] ?? row.invoiceStatus,
             buyerRemark: row.buyerRemark,
             takenAt: shanghaiDateTime(row.takenAt),

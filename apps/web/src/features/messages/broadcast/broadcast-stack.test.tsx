@@ -99,16 +99,13 @@ describe('BroadcastStack', () => {
     expect(screen.queryByTestId('sound-muted')).toBeNull();
   });
 
-  it('keeps the sound control below the cards, and moves a lone muted control away from the top right', () => {
+  it('keeps the sound control below the cards, in the corner, with or without cards', () => {
     const cards = cardStore();
     const { player } = fakePlayer({ muted: true });
     render(<BroadcastStack cards={cards} player={player} />);
     const stack = screen.getByTestId('broadcast-stack');
-    // Only 提示音已关闭 is left: the stack is marked empty, which the stylesheet anchors to the bottom right.
-    expect(stack.dataset.empty).toBe('true');
     expect(stack.lastElementChild).toBe(screen.getByTestId('sound-muted'));
     act(() => cards.add([fakeMessage(1)]));
-    expect(stack.dataset.empty).toBe('false');
     expect(stack.firstElementChild).toBe(screen.getByTestId('broadcast-card'));
     expect(stack.lastElementChild).toBe(screen.getByTestId('sound-muted'));
   });

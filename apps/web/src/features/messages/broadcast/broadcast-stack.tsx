@@ -28,10 +28,9 @@ function useNow(active: boolean): number {
 }
 
 /**
- * The top-right stack: at most IM_LIMITS.maxCards cards (newest on top; older ones wait and move up when one
- * closes), and below them the sound control — a muted icon and text whenever sound is off or blocked, a sound icon
- * to turn it off while cards show. Without cards (`data-empty`) the stack moves to the bottom right, so a lasting
- * 提示音已关闭 never covers the page's top-right actions.
+ * The bottom-right stack: at most IM_LIMITS.maxCards cards (newest on top; older ones wait and move up when one
+ * closes), and below them, in the corner, the sound control — a muted icon and text whenever sound is off or
+ * blocked, a sound icon to turn it off while cards show. Nothing of it covers a page's top-right actions.
  * `data-last-sound` names the last sound requested (browser tests read it; headless browsers may be silent).
  */
 export function BroadcastStack({ cards, player }: { cards: CardStore | null; player: SoundPlayer }) {
@@ -46,7 +45,6 @@ export function BroadcastStack({ cards, player }: { cards: CardStore | null; pla
     <div
       className={styles.stack}
       data-testid="broadcast-stack"
-      data-empty={entries.length === 0}
       data-last-sound={sound.lastSound || undefined}
       aria-live="polite"
     >
