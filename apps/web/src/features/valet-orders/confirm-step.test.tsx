@@ -10,6 +10,9 @@ import { draftReducer, emptyDraft, type ValetDraft } from './valet-draft';
 
 const api = vi.hoisted(() => ({ createIntegral: vi.fn(), createUenjoy: vi.fn(), confirm: vi.fn() }));
 vi.mock('./valet-api', async (original) => ({ ...(await original<object>()), valetApi: api }));
+// The real notices load antd on first use; a test that ends right after a toast would tear down mid-import.
+const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), confirm: vi.fn() }));
+vi.mock('../../lib/notify', () => ({ notify }));
 
 const { ConfirmStep } = await import('./confirm-step');
 
@@ -73,6 +76,7 @@ describe('ConfirmStep', { timeout: 30_000 }, () => {
     await userEvent.click(screen.getByTestId('valet-confirm'));
     expect(await screen.findByText(`代客订单 ${pending.valetOrderNo} 已确认`)).toBeTruthy();
     expect(api.confirm).toHaveBeenCalledWith('integral', 'S0001', pending.valetOrderNo);
+    expect(notify.success).toHaveBeenCalledTimes(2);
     await userEvent.click(screen.getByTestId('valet-open-detail'));
     expect(onOpenDetail).toHaveBeenCalledWith(pending.valetOrderNo);
   });
