@@ -21,6 +21,10 @@ vi.mock('./exports-api', async (original) => ({
   saveBlob: save,
 }));
 
+// The real notices load antd on first use; a test that ends right after a toast would tear down mid-import.
+const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), confirm: vi.fn() }));
+vi.mock('../../lib/notify', () => ({ notify }));
+
 const { ExportRecordsPage } = await import('./export-records-page');
 
 function record(overrides: Partial<ExportRecord> = {}): ExportRecord {
@@ -108,6 +112,7 @@ describe('ExportRecordsPage', { timeout: 30_000 }, () => {
     expect(within(row).queryByTestId('export-download')).toBeNull();
     await userEvent.click(within(row).getByTestId('export-again'));
     await waitFor(() => expect(api.again).toHaveBeenCalledWith('S0001', 1));
+    await waitFor(() => expect(notify.success).toHaveBeenCalledTimes(1));
 
     cleanup();
     useSessionStore.setState({ roles: ['order:export'] });
