@@ -114,7 +114,7 @@ describe('ReceivedOrderDetailPage', { timeout: 30_000 }, () => {
     const dialog = await screen.findByTestId('ship-dialog');
     await userEvent.click(screen.getByTestId('ship-dialog-ok'));
     expect(await within(dialog).findByText('请选择快递公司')).toBeTruthy();
-    expect(within(dialog).getByText('请输入快递单号')).toBeTruthy();
+    expect(await within(dialog).findByText('请输入快递单号')).toBeTruthy();
     expect(api.deliver).not.toHaveBeenCalled();
 
     openSelect('ship-courier');
