@@ -1,5 +1,5 @@
 import type { SkuInfo } from '@console/contract';
-import { and, asc, count, eq, ilike, or } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../../../db/client.js';
 import { skus } from '../../../db/schema.js';
 import { notFound } from '../../../http/errors.js';
@@ -31,12 +31,10 @@ const skuColumns = {
 export function createSkuLookups(deps: { db: Database }) {
   const { db } = deps;
 
-  /** Integral SKUs by label and keyword (name or code); `onSaleOnly` for the shelf the customer sees. */
-  async function integralPage(filter: SkuFilter, onSaleOnly: boolean) {
-    const where = and(
-      eq(skus.kind, 'integral'),
-      onSaleOnly ? eq(skus.enabled, true) : undefined,
-      filter.labelName ? eq(skus.labelName, filter.labelName) : undefined,
+  /** A page of SKUs matching `where` and, when given, the keyword (part of the name or the exact code). */
+  async function skuPage(filter: Omit<SkuFilter, 'labelName'>, where: (SQL | undefined)[], orderBy: SQL[]) {
+    const matching = and(
+      ...where,
       filter.keyword
         ? or(ilike(skus.name, likeContains(filter.keyword)), eq(skus.skuCode, filter.keyword.toUpperCase()))
         : undefined,
@@ -45,11 +43,11 @@ export function createSkuLookups(deps: { db: Database }) {
       db
         .select(skuColumns)
         .from(skus)
-        .where(where)
-        .orderBy(asc(skus.points), asc(skus.skuCode))
+        .where(matching)
+        .orderBy(...orderBy)
         .limit(filter.pageSize)
         .offset((filter.pageNum - 1) * filter.pageSize),
-      db.select({ n: count() }).from(skus).where(where),
+      db.select({ n: count() }).from(skus).where(matching),
     ]);
     return {
       list: list as SkuInfo[],
@@ -59,32 +57,25 @@ export function createSkuLookups(deps: { db: Database }) {
     };
   }
 
-  /** uEnjoy subscriptions on sale by keyword (name or code), cheapest first: the valet flow's uEnjoy shelf. */
-  async function uenjoyPage(filter: Omit<SkuFilter, 'labelName'>) {
-    const where = and(
-      eq(skus.kind, 'uenjoy'),
-      eq(skus.enabled, true),
-      filter.keyword
-        ? or(ilike(skus.name, likeContains(filter.keyword)), eq(skus.skuCode, filter.keyword.toUpperCase()))
-        : undefined,
+  /** Integral SKUs by label and keyword, fewest points first; `onSaleOnly` for the shelf the customer sees. */
+  const integralPage = (filter: SkuFilter, onSaleOnly: boolean) =>
+    skuPage(
+      filter,
+      [
+        eq(skus.kind, 'integral'),
+        onSaleOnly ? eq(skus.enabled, true) : undefined,
+        filter.labelName ? eq(skus.labelName, filter.labelName) : undefined,
+      ],
+      [asc(skus.points), asc(skus.skuCode)],
     );
-    const [list, [total]] = await Promise.all([
-      db
-        .select(skuColumns)
-        .from(skus)
-        .where(where)
-        .orderBy(asc(skus.priceCents), asc(skus.skuCode))
-        .limit(filter.pageSize)
-        .offset((filter.pageNum - 1) * filter.pageSize),
-      db.select({ n: count() }).from(skus).where(where),
-    ]);
-    return {
-      list: list as SkuInfo[],
-      total: total?.n ?? 0,
-      pageNum: filter.pageNum,
-      pageSize: filter.pageSize,
-    };
-  }
+
+  /** uEnjoy subscriptions on sale by keyword, cheapest first: the valet flow's uEnjoy shelf. */
+  const uenjoyPage = (filter: Omit<SkuFilter, 'labelName'>) =>
+    skuPage(
+      filter,
+      [eq(skus.kind, 'uenjoy'), eq(skus.enabled, true)],
+      [asc(skus.priceCents), asc(skus.skuCode)],
+    );
 
   return {
     async labels() {
