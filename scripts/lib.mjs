@@ -23,15 +23,14 @@ export function runOrExit(command, args, options) {
 
 const stampFile = path.join(root, 'node_modules', '.install-stamp');
 
-/** Installs dependencies when node_modules is missing or package-lock.json changed since the last install. */
+/** Installs the locked dependencies when node_modules is missing or package-lock.json changed since the last install. */
 export function ensureDependencies() {
   const lock = readFileSync(path.join(root, 'package-lock.json'));
   const digest = createHash('sha256').update(lock).digest('hex');
   if (existsSync(stampFile) && readFileSync(stampFile, 'utf8') === digest) return;
-  // Not `npm ci`: the registry here lacks other platforms' optional binaries (rollup's), so the lock file cannot
-  // list them and `npm ci` rejects it as out of sync. `npm install` installs exactly the locked versions.
-  console.log('Installing dependencies (npm install)…');
-  runOrExit('npm', ['install', '--no-audit', '--no-fund']);
+  // `npm ci` installs exactly what the lock file lists and never rewrites it, so a fresh clone stays clean.
+  console.log('Installing dependencies (npm ci)…');
+  runOrExit('npm', ['ci', '--no-audit', '--no-fund']);
   writeFileSync(stampFile, digest);
 }
 
