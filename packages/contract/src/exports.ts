@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { DELIVERY_TYPES } from './orders.js';
-import { calendarDateSchema, receivedStatusFilterSchema } from './orders-fulfilment.js';
+import { receivedFilters } from './orders-fulfilment.js';
 import { storeCodeSchema } from './stores.js';
 
 /**
@@ -39,19 +38,7 @@ export const EXPORT_MAX_ROWS = 100_000;
 export const EXPORT_RECORDS_PAGE_SIZE_MAX = 50;
 
 /** The received-orders filters (the list's, without paging): what an export of that list takes. */
-export const receivedOrdersExportBodySchema = z
-  .object({
-    storeCode: storeCodeSchema,
-    status: receivedStatusFilterSchema.default('all'),
-    takenFrom: calendarDateSchema.nullish(),
-    takenTo: calendarDateSchema.nullish(),
-    keyword: z.string({ error: '搜索关键字不正确' }).trim().max(50, '搜索关键字不能超过50个字').nullish(),
-    deliveryType: z.enum(DELIVERY_TYPES, { error: '配送方式不正确' }).nullish(),
-  })
-  .refine((body) => !body.takenFrom || !body.takenTo || body.takenFrom <= body.takenTo, {
-    message: '开始日期不能晚于结束日期',
-    path: ['takenTo'],
-  });
+export const receivedOrdersExportBodySchema = receivedFilters.filters;
 export type ReceivedOrdersExportBody = z.infer<typeof receivedOrdersExportBodySchema>;
 
 export const exportJobCreatedSchema = z.object({

@@ -16,3 +16,4 @@ export * from './exports.js';
 export * from './orders-intentions.js';
 export * from './orders-valet.js';
 export * from './orders-special.js';
+export * from './common/index.js';

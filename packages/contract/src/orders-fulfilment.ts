@@ -1,7 +1,11 @@
 import { z } from 'zod';
-import { DELIVERY_TYPES, FULFILMENT_STATUSES, ORDER_CHANNELS } from './orders.js';
+import { DELIVERY_TYPES, FULFILMENT_STATUSES, ORDER_CHANNELS, ORDER_PATHS } from './orders.js';
+import { endpoint } from './common/endpoint.js';
 import { storeCodeSchema } from './stores.js';
 import { MOBILE_PATTERN } from './validation.js';
+import { calendarDateSchema, dateRangeFields } from './common/date-range.js';
+import { keysetListFilters, keywordField } from './common/list-request.js';
+import { keysetPageOf } from './common/page.js';
 
 /**
  * The store's received (performance) orders and their actions (docs/domain/orders.md "Received orders"):
@@ -15,18 +19,7 @@ export const CANCEL_REASON_MAX = 200;
 export const WRITE_OFF_CODE_PATTERN = /^\d{6}$/;
 /** Invoice numbers: 8 to 20 letters or digits (a VAT invoice number is 8 or 20 digits). */
 export const INVOICE_NO_PATTERN = /^[A-Za-z0-9]{8,20}$/;
-const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 const ORDER_NO_PATTERN = /^[A-Za-z0-9_-]{1,40}$/;
-
-const isCalendarDate = (value: string) => {
-  const parsed = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value;
-};
-/** A calendar day `yyyy-MM-dd` (Asia/Shanghai when it bounds a time). */
-export const calendarDateSchema = z
-  .string({ error: '日期格式不正确' })
-  .regex(DATE_PATTERN, '日期格式不正确')
-  .refine(isCalendarDate, '日期格式不正确');
 
 const orderNo = (label: string) =>
   z
@@ -45,36 +38,22 @@ export const receivedStatusFilterSchema = z.enum(['all', ...FULFILMENT_STATUSES]
   error: '订单状态不正确',
 });
 
-export const receivedListBodySchema = z
-  .object({
+/**
+ * The received-orders filters, declared once: the list takes them with paging (`receivedListBodySchema`), an
+ * export of the list without (`receivedOrdersExportBodySchema` in exports.ts). Dates bound `takenAt`.
+ */
+export const receivedFilters = keysetListFilters(
+  {
     storeCode: storeCodeSchema,
     status: receivedStatusFilterSchema.default('all'),
-    /** Taken on or after this Asia/Shanghai day. */
-    takenFrom: calendarDateSchema.nullish(),
-    /** Taken on or before this Asia/Shanghai day. */
-    takenTo: calendarDateSchema.nullish(),
-    /** Performance or OMS order number, receiver phone (exact) or part of the receiver's name. */
-    keyword: z.string({ error: '搜索关键字不正确' }).trim().max(50, '搜索关键字不能超过50个字').nullish(),
+    ...dateRangeFields,
+    /** Performance or OMS order number, receiver phone (exact) or the start of the receiver's name. */
+    keyword: keywordField(50),
     deliveryType: z.enum(DELIVERY_TYPES, { error: '配送方式不正确' }).nullish(),
-    pageNum: z
-      .number({ error: '页码不正确' })
-      .int('页码不正确')
-      .min(1, '页码不正确')
-      .max(100_000, '页码不正确')
-      .default(1),
-    pageSize: z
-      .number({ error: '每页条数不正确' })
-      .int('每页条数不正确')
-      .min(1, '每页条数不正确')
-      .max(RECEIVED_PAGE_SIZE_MAX, `每页条数不能超过${RECEIVED_PAGE_SIZE_MAX}`)
-      .default(20),
-    /** `nextCursor` of the previous page: the next page is read by keyset, without OFFSET. */
-    cursor: z.string({ error: '分页游标不正确' }).max(200, '分页游标不正确').nullish(),
-  })
-  .refine((body) => !body.takenFrom || !body.takenTo || body.takenFrom <= body.takenTo, {
-    message: '开始日期不能晚于结束日期',
-    path: ['takenTo'],
-  });
+  },
+  { max: RECEIVED_PAGE_SIZE_MAX, defaultSize: 20 },
+);
+export const receivedListBodySchema = receivedFilters.request;
 export type ReceivedListBody = z.infer<typeof receivedListBodySchema>;
 
 export const receivedOrderRowSchema = z.object({
@@ -98,19 +77,10 @@ export const receivedOrderRowSchema = z.object({
 });
 export type ReceivedOrderRow = z.infer<typeof receivedOrderRowSchema>;
 
-export const receivedPageSchema = z.object({
-  list: z.array(receivedOrderRowSchema),
-  /**
-   * Exact up to RECEIVED_COUNT_CAP; see `totalExact`. Null on a page read by `cursor`: the list is not counted
-   * again while paging forward (the client keeps the count of the first page).
-   */
-  total: z.number().int().nullable(),
-  totalExact: z.boolean(),
-  pageNum: z.number().int(),
-  pageSize: z.number().int(),
-  /** Pass as `cursor` for the next page; null on the last page. */
-  nextCursor: z.string().nullable(),
-});
+/**
+ * `total` is exact up to RECEIVED_COUNT_CAP (`totalExact` false beyond); null on a page read by `cursor`.
+ */
+export const receivedPageSchema = keysetPageOf(receivedOrderRowSchema);
 export type ReceivedPage = z.infer<typeof receivedPageSchema>;
 
 /** One of the three numbers names the order; the taking store sees it, any other store gets 404. */
@@ -379,4 +349,92 @@ export const ORDER_LOG_ACTION_TEXT: Record<string, string> = {
   ship_reminded: '提醒接单人发货',
   prescription_attached: '上传处方',
   prescription_downloaded: '下载处方',
+};
+
+/** The calls of the store's received orders (ORDER_PATHS), described once for the web's `call()` and the routes. */
+export const fulfilmentEndpoints = {
+  received: endpoint({
+    method: 'POST',
+    path: ORDER_PATHS.received,
+    request: receivedListBodySchema,
+    response: receivedPageSchema,
+    summary: 'Received orders of the store, newest first; keyset-paged by `cursor` (or pageNum)',
+  }),
+  detail: endpoint({
+    method: 'GET',
+    path: ORDER_PATHS.detail,
+    request: orderDetailQuerySchema,
+    response: orderDetailSchema,
+    summary: 'A received order by performanceOrderNo, omsOrderNo or performancePlanOrderNo',
+  }),
+  logList: endpoint({
+    method: 'GET',
+    path: ORDER_PATHS.logList,
+    request: orderLogQuerySchema,
+    response: z.array(orderLogRowSchema),
+    summary: 'The log of an order the store took, oldest first',
+  }),
+  deliver: endpoint({
+    method: 'POST',
+    path: ORDER_PATHS.deliver,
+    request: deliverBodySchema,
+    response: orderActionResultSchema,
+    summary: 'Ship: express with courier and tracking number, or store delivery with the deliverer',
+  }),
+  modifyAddress: endpoint({
+    method: 'POST',
+    path: ORDER_PATHS.modifyAddress,
+    request: modifyAddressBodySchema,
+    response: orderActionResultSchema,
+    summary: 'Change the delivery address while waiting to ship',
+  }),
+  modifyCyclePlan: endpoint({
+    method: 'POST',
+    path: ORDER_PATHS.modifyCyclePlan,
+    request: modifyCyclePlanBodySchema,
+    response: orderActionResultSchema,
+    summary: 'Move pending deliveries of a uEnjoy cycle plan',
+  }),
+  cancel: endpoint({
+    method: 'POST',
+    path: ORDER_PATHS.cancel,
+    request: storeCancelBodySchema,
+    response: orderActionResultSchema,
+    summary: 'Cancel an order waiting to ship, with a reason',
+  }),
+  finishInvoice: endpoint({
+    method: 'POST',
+    path: ORDER_PATHS.finishInvoice,
+    request: finishInvoiceBodySchema,
+    response: orderActionResultSchema,
+    summary: 'Record the issued invoice of a shipped or completed order',
+  }),
+  writeOff: endpoint({
+    method: 'POST',
+    path: ORDER_PATHS.writeOff,
+    request: writeOffBodySchema,
+    response: orderActionResultSchema,
+    summary: 'Complete a pickup order with the 6-digit code the customer shows',
+  }),
+  invoiceDetail: endpoint({
+    method: 'GET',
+    path: ORDER_PATHS.invoiceDetail,
+    request: invoiceDetailQuerySchema,
+    response: invoiceDetailSchema,
+    summary: 'The invoice the customer asked for and its state',
+  }),
+  cnArea: endpoint({
+    method: 'POST',
+    path: ORDER_PATHS.cnArea,
+    request: cnAreaBodySchema,
+    response: z.array(cnAreaSchema),
+    summary: 'Provinces, or the cities / counties under parentCode',
+  }),
+  deliveryCompany: endpoint({
+    method: 'GET',
+    path: ORDER_PATHS.deliveryCompany,
+    request: deliveryCompanyQuerySchema,
+    response: z.array(deliveryCompanySchema),
+    summary: 'Couriers: the one of comNum, or all when comNum is empty',
+  }),
 };

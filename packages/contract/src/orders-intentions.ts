@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FULFILMENT_STATUSES } from './orders.js';
-import { calendarDateSchema } from './orders-fulfilment.js';
+import { calendarDateSchema } from './common/date-range.js';
 import { storeCodeSchema } from './stores.js';
 
 /**

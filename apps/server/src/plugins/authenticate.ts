@@ -5,6 +5,7 @@ import { createAuthCache, type AuthCache } from '../modules/auth/auth-cache.js';
 import { createSessionService } from '../modules/auth/session.service.js';
 import { isWellFormedToken, sha256 } from '../modules/auth/token.js';
 import type { WakeBus } from '../platform/wake-bus.js';
+import { createStoreRepository, type StoreRepository } from '../modules/stores/store.repository.js';
 import './request-context.js';
 
 declare module 'fastify' {
@@ -13,6 +14,8 @@ declare module 'fastify' {
     authenticate: (request: FastifyRequest) => Promise<void>;
     /** Cached sign-ins and store authorisations; writes that change them call its `forget…`. */
     authCache: AuthCache;
+    /** Looks up the caller's authorisation for a store: what the store-scope guard checks. */
+    storeAccess: Pick<StoreRepository, 'findAuthorised'>;
   }
 }
 
@@ -35,6 +38,7 @@ export function registerAuthentication(
   const authCache = createAuthCache({ ttlMs: config.authCacheTtlMs, clock, bus });
   const sessions = createSessionService(db, clock, authCache);
   app.decorate('authCache', authCache);
+  app.decorate('storeAccess', createStoreRepository(db));
   app.addHook('onClose', async () => authCache.close());
   app.decorateRequest('auth', null);
   app.decorate('authenticate', async (request: FastifyRequest) => {

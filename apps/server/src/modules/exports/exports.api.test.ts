@@ -172,8 +172,8 @@ describe('received-orders export', () => {
   it('answers 400 with a Chinese message for bad filters, 401 without a session', async () => {
     const reversed = await exportReceived(clerk, {
       storeCode: store.code,
-      takenFrom: '2024-06-02',
-      takenTo: '2024-06-01',
+      dateFrom: '2024-06-02',
+      dateTo: '2024-06-01',
     });
     expect(reversed.statusCode).toBe(400);
     expect(reversed.body.errorMsg).toBe('开始日期不能晚于结束日期');

@@ -80,8 +80,8 @@ describe('导出 on 已接订单', { timeout: 30_000 }, () => {
         status: 'shipped',
         deliveryType: 'express',
         keyword: 'OMS1',
-        takenFrom: '2026-11-01',
-        takenTo: '2026-11-02',
+        dateFrom: '2026-11-01',
+        dateTo: '2026-11-02',
       }),
     );
     expect((await screen.findByTestId('export-queued')).textContent).toContain('导出记录');

@@ -55,14 +55,14 @@ describe('receivedSearch', () => {
 describe('takenDays', () => {
   const now = new Date(2026, 10, 21, 15, 30);
   it('resolves a preset at now', () => {
-    expect(takenDays({ preset: 1 }, now)).toEqual({ takenFrom: '2026-11-20', takenTo: '2026-11-20' });
-    expect(takenDays({ preset: 2 }, now)).toEqual({ takenFrom: '2026-11-16', takenTo: '2026-11-22' });
-    expect(takenDays({ preset: 10 }, now)).toEqual({ takenFrom: '2026-08-24', takenTo: '2026-11-21' });
+    expect(takenDays({ preset: 1 }, now)).toEqual({ dateFrom: '2026-11-20', dateTo: '2026-11-20' });
+    expect(takenDays({ preset: 2 }, now)).toEqual({ dateFrom: '2026-11-16', dateTo: '2026-11-22' });
+    expect(takenDays({ preset: 10 }, now)).toEqual({ dateFrom: '2026-08-24', dateTo: '2026-11-21' });
   });
   it('passes picked days through', () => {
     expect(takenDays({ from: '2026-11-01', to: '2026-11-02' }, now)).toEqual({
-      takenFrom: '2026-11-01',
-      takenTo: '2026-11-02',
+      dateFrom: '2026-11-01',
+      dateTo: '2026-11-02',
     });
   });
   it('is null without a date filter', () => {

@@ -50,13 +50,13 @@ export function receivedSearch(query: ReceivedQuery): Record<string, string> {
 }
 
 /**
- * The days sent to the server (`takenFrom`/`takenTo`, both inclusive); a preset is resolved at `now`, so
+ * The days sent to the server (`dateFrom`/`dateTo`, both inclusive); a preset is resolved at `now`, so
  * "今天" stays today when the list is reopened tomorrow.
  */
 export function takenDays(
   date: DateFilter,
   now: Date = new Date(),
-): { takenFrom: string; takenTo: string } | null {
+): { dateFrom: string; dateTo: string } | null {
   const days = daysOfDateFilter(date, now);
-  return days && { takenFrom: days.from, takenTo: days.to };
+  return days && { dateFrom: days.from, dateTo: days.to };
 }

@@ -1,6 +1,7 @@
 import { runtimeConfig } from '../env';
 import { notify } from '../notify';
 import { isTrustedUrl } from '../trusted-hosts';
+import { createCall } from './call';
 import { createHttpClient } from './client';
 import type { HttpDeps } from './types';
 
@@ -22,6 +23,9 @@ export function configureHttp(next: Partial<HttpDeps>): void {
 
 /** The app's single HTTP client. */
 export const http = createHttpClient(deps);
+/** Calls an endpoint of the contract through `http` (see call.ts). */
+export const call = createCall(http);
+export type { Call, CallOptions } from './call';
 
 export type { HttpClient } from './client';
 export { ApiError, isApiError, isCancelledError } from './errors';

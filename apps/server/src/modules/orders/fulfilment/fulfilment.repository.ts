@@ -432,13 +432,13 @@ export function filterConditions(
   if (filter.status !== 'all') where.push(eq(performanceOrders.status, bind('status', filter.status)));
   if (filter.deliveryType)
     where.push(eq(performanceOrders.deliveryType, bind('deliveryType', filter.deliveryType)));
-  if (filter.takenFrom)
+  if (filter.dateFrom)
     where.push(
-      sql`${performanceOrders.takenAt} >= ${bind('takenFrom', shanghaiDayStart(filter.takenFrom))}::timestamptz`,
+      sql`${performanceOrders.takenAt} >= ${bind('dateFrom', shanghaiDayStart(filter.dateFrom))}::timestamptz`,
     );
-  if (filter.takenTo)
+  if (filter.dateTo)
     where.push(
-      sql`${performanceOrders.takenAt} < ${bind('takenTo', shanghaiDayStart(filter.takenTo, 1))}::timestamptz`,
+      sql`${performanceOrders.takenAt} < ${bind('dateTo', shanghaiDayStart(filter.dateTo, 1))}::timestamptz`,
     );
   if (filter.keyword) {
     // Each alternative reads one index of the store (docs/domain/orders.md, "Received orders").

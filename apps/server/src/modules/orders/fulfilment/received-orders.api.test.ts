@@ -156,15 +156,15 @@ describe('POST received-orders list', () => {
   it('filters by Asia/Shanghai taken dates, both ends inclusive', async () => {
     const today = shanghaiDate(t.clock());
     const fiveDaysAgo = shanghaiDate(t.clock(), -5);
-    const recent = await list(clerk, { storeCode: store.code, takenFrom: fiveDaysAgo, takenTo: today });
+    const recent = await list(clerk, { storeCode: store.code, dateFrom: fiveDaysAgo, dateTo: today });
     expect(recent.body.data.total).toBe(6);
     const onlyOld = await list(clerk, {
       storeCode: store.code,
-      takenFrom: fiveDaysAgo,
-      takenTo: fiveDaysAgo,
+      dateFrom: fiveDaysAgo,
+      dateTo: fiveDaysAgo,
     });
     expect(numbersOf(onlyOld.body.data)).toEqual([o.older.performanceOrderNo]);
-    const future = await list(clerk, { storeCode: store.code, takenFrom: shanghaiDate(t.clock(), 1) });
+    const future = await list(clerk, { storeCode: store.code, dateFrom: shanghaiDate(t.clock(), 1) });
     expect(future.body.data).toMatchObject({ list: [], total: 0, nextCursor: null });
   });
 
@@ -235,9 +235,9 @@ describe('POST received-orders list', () => {
     [{ pageNum: 0 }, '页码不正确'],
     [{ status: 'lost' }, '订单状态不正确'],
     [{ deliveryType: 'drone' }, '配送方式不正确'],
-    [{ takenFrom: '2024-02-30' }, '日期格式不正确'],
-    [{ takenFrom: '2024/01/01' }, '日期格式不正确'],
-    [{ takenFrom: '2024-03-02', takenTo: '2024-03-01' }, '开始日期不能晚于结束日期'],
+    [{ dateFrom: '2024-02-30' }, '日期格式不正确'],
+    [{ dateFrom: '2024/01/01' }, '日期格式不正确'],
+    [{ dateFrom: '2024-03-02', dateTo: '2024-03-01' }, '开始日期不能晚于结束日期'],
     [{ keyword: '很'.repeat(51) }, '搜索关键字不能超过50个字'],
     [{ cursor: 'not-a-cursor' }, '分页游标不正确，请从第一页重新查询'],
   ])('refuses %j with 400 and a Chinese reason', async (extra, message) => {

@@ -1,0 +1,28 @@
+import type { Endpoint, EndpointInput, EndpointOutput } from '@console/contract';
+import type { HttpClient } from './client';
+import type { RequestOptions } from './types';
+
+export type CallOptions = Omit<RequestOptions, 'params'>;
+export type Call = <E extends Endpoint>(
+  endpoint: E,
+  input: EndpointInput<E>,
+  options?: CallOptions,
+) => Promise<EndpointOutput<E>>;
+
+/**
+ * Calls an endpoint of the contract: `input` travels as the query string of a GET or DELETE, else as the JSON
+ * body, and the answer's `data` is parsed with the endpoint's response schema, so a page works with exactly the
+ * shape the contract names. Features call the API through `call` (lib/http); none writes paths or parsing again.
+ */
+export function createCall(client: HttpClient): Call {
+  return async (endpoint, input, options = {}) => {
+    const inQuery = endpoint.method === 'GET' || endpoint.method === 'DELETE';
+    const data = await client.request<unknown>(
+      endpoint.method,
+      endpoint.path,
+      inQuery ? undefined : input,
+      inQuery ? { ...options, params: input as Record<string, unknown> } : options,
+    );
+    return endpoint.response.parse(data) as EndpointOutput<typeof endpoint>;
+  };
+}
