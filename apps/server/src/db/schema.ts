@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   customType,
@@ -26,6 +27,13 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 });
 
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+/** A big surrogate key the database numbers (tables that grow without bound). */
+const identityId = () => bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity();
+/** A required reference to another table's integer id. */
+const requiredRef = (column: string, target: () => AnyPgColumn, onDelete?: 'cascade' | 'set null') =>
+  integer(column)
+    .notNull()
+    .references(target, onDelete ? { onDelete } : {});
 
 export const departments = pgTable('departments', {
   id: serial('id').primaryKey(),
@@ -104,12 +112,8 @@ export const menus = pgTable(
 export const userRoles = pgTable(
   'user_roles',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    roleId: integer('role_id')
-      .notNull()
-      .references(() => roles.id, { onDelete: 'cascade' }),
+    userId: requiredRef('user_id', () => users.id, 'cascade'),
+    roleId: requiredRef('role_id', () => roles.id, 'cascade'),
   },
   (t) => [primaryKey({ columns: [t.userId, t.roleId] })],
 );
@@ -117,12 +121,8 @@ export const userRoles = pgTable(
 export const roleMenus = pgTable(
   'role_menus',
   {
-    roleId: integer('role_id')
-      .notNull()
-      .references(() => roles.id, { onDelete: 'cascade' }),
-    menuId: integer('menu_id')
-      .notNull()
-      .references(() => menus.id, { onDelete: 'cascade' }),
+    roleId: requiredRef('role_id', () => roles.id, 'cascade'),
+    menuId: requiredRef('menu_id', () => menus.id, 'cascade'),
   },
   (t) => [primaryKey({ columns: [t.roleId, t.menuId] })],
 );
@@ -143,9 +143,7 @@ export const stores = pgTable(
     shopCode: varchar('shop_code', { length: 32 }).notNull(),
     shopName: varchar('shop_name', { length: 64 }).notNull(),
     businessScopeName: varchar('business_scope_name', { length: 128 }).notNull(),
-    shopGroupId: integer('shop_group_id')
-      .notNull()
-      .references(() => shopGroups.id),
+    shopGroupId: requiredRef('shop_group_id', () => shopGroups.id),
     shopPhone: varchar('shop_phone', { length: 32 }).notNull().default(''),
     shopProvinceCode: varchar('shop_province_code', { length: 12 }).notNull().default(''),
     shopCityCode: varchar('shop_city_code', { length: 12 }).notNull().default(''),
@@ -177,12 +175,8 @@ export const stores = pgTable(
 export const userStores = pgTable(
   'user_stores',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    storeId: integer('store_id')
-      .notNull()
-      .references(() => stores.id, { onDelete: 'cascade' }),
+    userId: requiredRef('user_id', () => users.id, 'cascade'),
+    storeId: requiredRef('store_id', () => stores.id, 'cascade'),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.storeId] }), index('user_stores_store_idx').on(t.storeId)],
@@ -192,9 +186,7 @@ export const userLastStores = pgTable('user_last_stores', {
   userId: integer('user_id')
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
-  storeId: integer('store_id')
-    .notNull()
-    .references(() => stores.id, { onDelete: 'cascade' }),
+  storeId: requiredRef('store_id', () => stores.id, 'cascade'),
   updatedAt: updatedAt(),
 });
 
@@ -204,9 +196,7 @@ export const sessions = pgTable(
   {
     id: serial('id').primaryKey(),
     tokenHash: varchar('token_hash', { length: 64 }).notNull(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: requiredRef('user_id', () => users.id, 'cascade'),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
@@ -258,7 +248,7 @@ export const captchas = pgTable('captchas', {
 export const loginAttempts = pgTable(
   'login_attempts',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     account: varchar('account', { length: 64 }).notNull(),
     ip: varchar('ip', { length: 64 }).notNull(),
     succeeded: boolean('succeeded').notNull(),
@@ -273,9 +263,7 @@ export const loginAttempts = pgTable(
 /** Single-use tickets issued after a validated reset code. */
 export const passwordResetTickets = pgTable('password_reset_tickets', {
   ticketHash: varchar('ticket_hash', { length: 64 }).primaryKey(),
-  userId: integer('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: requiredRef('user_id', () => users.id, 'cascade'),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
   createdAt: createdAt(),
@@ -284,7 +272,7 @@ export const passwordResetTickets = pgTable('password_reset_tickets', {
 export const auditLog = pgTable(
   'audit_log',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     userId: integer('user_id'),
     action: varchar('action', { length: 64 }).notNull(),
     target: varchar('target', { length: 128 }).notNull().default(''),
@@ -306,12 +294,8 @@ export const authOpenRecords = pgTable(
   'auth_open_records',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    storeId: integer('store_id')
-      .notNull()
-      .references(() => stores.id, { onDelete: 'cascade' }),
+    userId: requiredRef('user_id', () => users.id, 'cascade'),
+    storeId: requiredRef('store_id', () => stores.id, 'cascade'),
     roleId: integer('role_id').references(() => roles.id, { onDelete: 'set null' }),
     /** pending | confirmed | refused */
     status: varchar('status', { length: 16 }).notNull().default('pending'),
@@ -343,9 +327,7 @@ export const userAvatars = pgTable('user_avatars', {
 export const storeDailyMetrics = pgTable(
   'store_daily_metrics',
   {
-    storeId: integer('store_id')
-      .notNull()
-      .references(() => stores.id, { onDelete: 'cascade' }),
+    storeId: requiredRef('store_id', () => stores.id, 'cascade'),
     day: date('day', { mode: 'string' }).notNull(),
     metric: varchar('metric', { length: 32 }).notNull(),
     value: integer('value').notNull().default(0),
@@ -357,7 +339,7 @@ export const storeDailyMetrics = pgTable(
 export const clientErrorReports = pgTable(
   'client_error_reports',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     userId: integer('user_id'),
     storeCode: varchar('store_code', { length: 32 }),
     kind: varchar('kind', { length: 16 }).notNull(),
@@ -379,13 +361,9 @@ export const clientErrorReports = pgTable(
 export const imMessages = pgTable(
   'im_messages',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    storeId: integer('store_id')
-      .notNull()
-      .references(() => stores.id, { onDelete: 'cascade' }),
-    receiverId: integer('receiver_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    storeId: requiredRef('store_id', () => stores.id, 'cascade'),
+    receiverId: requiredRef('receiver_id', () => users.id, 'cascade'),
     businessType: smallint('business_type').notNull(),
     messageType: smallint('message_type').notNull(),
     title: varchar('title', { length: 64 }).notNull(),
@@ -442,9 +420,7 @@ export const memberAddresses = pgTable(
   'member_addresses',
   {
     id: serial('id').primaryKey(),
-    memberId: integer('member_id')
-      .notNull()
-      .references(() => members.id, { onDelete: 'cascade' }),
+    memberId: requiredRef('member_id', () => members.id, 'cascade'),
     receiverName: varchar('receiver_name', { length: 64 }).notNull(),
     receiverPhone: varchar('receiver_phone', { length: 20 }).notNull(),
     provinceCode: varchar('province_code', { length: 12 }).notNull(),
@@ -501,7 +477,7 @@ export const deliveryCompanies = pgTable('delivery_companies', {
 export const omsOrders = pgTable(
   'oms_orders',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     omsOrderNo: varchar('oms_order_no', { length: 40 }).notNull(),
     channel: varchar('channel', { length: 16 }).notNull(),
     memberId: integer('member_id').references(() => members.id),
@@ -545,7 +521,7 @@ export const omsOrders = pgTable(
 export const omsOrderItems = pgTable(
   'oms_order_items',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     omsOrderId: bigint('oms_order_id', { mode: 'number' })
       .notNull()
       .references(() => omsOrders.id, { onDelete: 'cascade' }),
@@ -567,7 +543,7 @@ export const omsOrderItems = pgTable(
 export const performancePlanOrders = pgTable(
   'performance_plan_orders',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     performancePlanOrderNo: varchar('performance_plan_order_no', { length: 40 }).notNull(),
     omsOrderId: bigint('oms_order_id', { mode: 'number' })
       .notNull()
@@ -595,9 +571,7 @@ export const planCandidates = pgTable(
     planId: bigint('plan_id', { mode: 'number' })
       .notNull()
       .references(() => performancePlanOrders.id, { onDelete: 'cascade' }),
-    storeId: integer('store_id')
-      .notNull()
-      .references(() => stores.id, { onDelete: 'cascade' }),
+    storeId: requiredRef('store_id', () => stores.id, 'cascade'),
     distanceMeters: integer('distance_meters').notNull(),
   },
   (t) => [primaryKey({ columns: [t.planId, t.storeId] }), index('plan_candidates_store_idx').on(t.storeId)],
@@ -610,15 +584,13 @@ export const planCandidates = pgTable(
 export const performanceOrders = pgTable(
   'performance_orders',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     performanceOrderNo: varchar('performance_order_no', { length: 40 }).notNull(),
     planId: bigint('plan_id', { mode: 'number' }).references(() => performancePlanOrders.id),
     omsOrderId: bigint('oms_order_id', { mode: 'number' })
       .notNull()
       .references(() => omsOrders.id, { onDelete: 'cascade' }),
-    storeId: integer('store_id')
-      .notNull()
-      .references(() => stores.id),
+    storeId: requiredRef('store_id', () => stores.id),
     status: varchar('status', { length: 16 }).notNull().default('wait_ship'),
     deliveryType: varchar('delivery_type', { length: 16 }).notNull(),
     /**
@@ -668,7 +640,7 @@ export const performanceOrders = pgTable(
 export const cyclePlans = pgTable(
   'cycle_plans',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     performanceOrderId: bigint('performance_order_id', { mode: 'number' })
       .notNull()
       .references(() => performanceOrders.id, { onDelete: 'cascade' }),
@@ -685,7 +657,7 @@ export const cyclePlans = pgTable(
 export const orderLogs = pgTable(
   'order_logs',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     omsOrderId: bigint('oms_order_id', { mode: 'number' })
       .notNull()
       .references(() => omsOrders.id, { onDelete: 'cascade' }),
@@ -706,11 +678,9 @@ export const orderLogs = pgTable(
 export const customerIntentions = pgTable(
   'customer_intentions',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     omsConsultantsNo: varchar('oms_consultants_no', { length: 40 }).notNull(),
-    storeId: integer('store_id')
-      .notNull()
-      .references(() => stores.id),
+    storeId: requiredRef('store_id', () => stores.id),
     memberId: integer('member_id').references(() => members.id),
     customerName: varchar('customer_name', { length: 64 }).notNull(),
     customerPhone: varchar('customer_phone', { length: 20 }).notNull(),
@@ -736,15 +706,11 @@ export const customerIntentions = pgTable(
 export const valetOrders = pgTable(
   'valet_orders',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     valetOrderNo: varchar('valet_order_no', { length: 40 }).notNull(),
     kind: varchar('kind', { length: 16 }).notNull(),
-    storeId: integer('store_id')
-      .notNull()
-      .references(() => stores.id),
-    memberId: integer('member_id')
-      .notNull()
-      .references(() => members.id),
+    storeId: requiredRef('store_id', () => stores.id),
+    memberId: requiredRef('member_id', () => members.id),
     addressId: integer('address_id').references(() => memberAddresses.id),
     deliveryType: varchar('delivery_type', { length: 16 }).notNull(),
     items: jsonb('items')
@@ -758,9 +724,7 @@ export const valetOrders = pgTable(
     remark: varchar('remark', { length: 255 }).notNull().default(''),
     status: varchar('status', { length: 24 }).notNull().default('pending_confirm'),
     omsOrderNo: varchar('oms_order_no', { length: 40 }).notNull().default(''),
-    createdByUserId: integer('created_by_user_id')
-      .notNull()
-      .references(() => users.id),
+    createdByUserId: requiredRef('created_by_user_id', () => users.id),
     createdAt: createdAt(),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
@@ -780,19 +744,15 @@ export const valetOrders = pgTable(
 export const cancelChecks = pgTable(
   'cancel_checks',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     checkNo: varchar('check_no', { length: 40 }).notNull(),
     performanceOrderId: bigint('performance_order_id', { mode: 'number' })
       .notNull()
       .references(() => performanceOrders.id, { onDelete: 'cascade' }),
-    storeId: integer('store_id')
-      .notNull()
-      .references(() => stores.id),
+    storeId: requiredRef('store_id', () => stores.id),
     reason: varchar('reason', { length: 255 }).notNull(),
     state: varchar('state', { length: 16 }).notNull().default('pending'),
-    requestedByUserId: integer('requested_by_user_id')
-      .notNull()
-      .references(() => users.id),
+    requestedByUserId: requiredRef('requested_by_user_id', () => users.id),
     decidedByUserId: integer('decided_by_user_id').references(() => users.id),
     decisionRemark: varchar('decision_remark', { length: 255 }).notNull().default(''),
     createdAt: createdAt(),
@@ -811,13 +771,9 @@ export const cancelChecks = pgTable(
 export const exportJobs = pgTable(
   'export_jobs',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    storeId: integer('store_id')
-      .notNull()
-      .references(() => stores.id),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
+    id: identityId(),
+    storeId: requiredRef('store_id', () => stores.id),
+    userId: requiredRef('user_id', () => users.id),
     /** What is exported, e.g. received-orders. */
     kind: varchar('kind', { length: 32 }).notNull(),
     params: jsonb('params').$type<Record<string, unknown>>().notNull().default({}),
