@@ -36,6 +36,7 @@ import { cancelCheckRoutes } from './modules/orders/cancel-checks/cancel-check.r
 import { specialOrderRoutes } from './modules/orders/special/special.routes.js';
 import { registerSpecialOrderJobs } from './modules/orders/special/special.jobs.js';
 import { exportRoutes } from './modules/exports/exports.routes.js';
+import { registerExportJobs } from './modules/exports/exports.jobs.js';
 import { createClusterLock } from './platform/jobs/cluster-lock.js';
 import { createJobRunner, type JobRunner } from './platform/jobs/job-runner.js';
 import { createWakeBus } from './platform/wake-bus.js';
@@ -137,7 +138,7 @@ export async function buildApp(deps: AppDeps): Promise<AppInstance> {
     cancelCheckRoutes(api, deps, { producer: messageCenter.producer });
     specialOrderRoutes(api, deps);
     registerSpecialOrderJobs(jobs, deps, { producer: messageCenter.producer });
-    exportRoutes(api, deps);
+    registerExportJobs(jobs, exportRoutes(api, deps));
     profileRoutes(api, deps);
     clientErrorRoutes(api, deps);
     // Belt and braces: demo helpers never exist in production, whatever demoMode says.
