@@ -25,20 +25,28 @@ import { profileRoutes } from './modules/profile/profile.routes.js';
 import { clientErrorRoutes } from './modules/client-errors/client-errors.routes.js';
 import { createDashboardSources } from './modules/dashboard/dashboard-sources.js';
 import { imRoutes, type ImModule } from './modules/im/im.routes.js';
+import { registerImJobs } from './modules/im/im.jobs.js';
 import { orderPlanRoutes } from './modules/orders/plans/plans.routes.js';
+import { registerPlanJobs } from './modules/orders/plans/plans.jobs.js';
 import { fulfilmentRoutes } from './modules/orders/fulfilment/fulfilment.routes.js';
 import { orderLookupRoutes } from './modules/orders/lookups/lookups.routes.js';
 import { valetOrderRoutes } from './modules/orders/valet/valet.routes.js';
 import { intentionRoutes } from './modules/orders/intentions/intentions.routes.js';
 import { cancelCheckRoutes } from './modules/orders/cancel-checks/cancel-check.routes.js';
 import { specialOrderRoutes } from './modules/orders/special/special.routes.js';
+import { registerSpecialOrderJobs } from './modules/orders/special/special.jobs.js';
 import { exportRoutes } from './modules/exports/exports.routes.js';
+import { registerExportJobs } from './modules/exports/exports.jobs.js';
+import { createClusterLock } from './platform/jobs/cluster-lock.js';
+import { createJobRunner, type JobRunner } from './platform/jobs/job-runner.js';
 import { createWakeBus } from './platform/wake-bus.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The message center's producer (for business modules) and poll hub (tests, benchmark). */
     messageCenter: ImModule;
+    /** Every timer of the server (platform/jobs); tests and the scheduled-jobs page run jobs through it. */
+    jobs: JobRunner;
   }
 }
 
@@ -95,6 +103,16 @@ export async function buildApp(deps: AppDeps): Promise<AppInstance> {
   // A wake-up only hints that PostgreSQL has news; with Redis it reaches the other instances too.
   const wakeBus = createWakeBus(deps.redis, app.log);
   app.addHook('onClose', () => wakeBus.close());
+  // Every timer is a job on this one runner, started once the app is ready. onClose hooks run last-added first,
+  // so running jobs are awaited before the wake bus closes.
+  const jobs = createJobRunner({
+    lock: createClusterLock(deps.db, deps.dbKind, app.log),
+    log: app.log,
+    clock: deps.clock,
+  });
+  app.decorate('jobs', jobs);
+  app.addHook('onReady', async () => jobs.start());
+  app.addHook('onClose', () => jobs.stop());
   registerAuthentication(app, deps, wakeBus);
   await registerUploads(app);
   const dashboardSources = createDashboardSources();
@@ -109,15 +127,18 @@ export async function buildApp(deps: AppDeps): Promise<AppInstance> {
     storeRoutes(api, deps);
     authOpenRoutes(api, deps);
     messageCenter = imRoutes(api, deps, { wakeBus, dashboardSources });
+    registerImJobs(jobs, deps, messageCenter);
     orderPlanRoutes(api, deps, { producer: messageCenter.producer, dashboardSources });
+    registerPlanJobs(jobs, deps, { producer: messageCenter.producer });
     dashboardRoutes(api, deps, dashboardSources);
     fulfilmentRoutes(api, deps, { dashboardSources });
     orderLookupRoutes(api, deps);
     valetOrderRoutes(api, deps, { producer: messageCenter.producer });
     intentionRoutes(api, deps);
     cancelCheckRoutes(api, deps, { producer: messageCenter.producer });
-    specialOrderRoutes(api, deps, { producer: messageCenter.producer });
-    exportRoutes(api, deps);
+    specialOrderRoutes(api, deps);
+    registerSpecialOrderJobs(jobs, deps, { producer: messageCenter.producer });
+    registerExportJobs(jobs, exportRoutes(api, deps));
     profileRoutes(api, deps);
     clientErrorRoutes(api, deps);
     // Belt and braces: demo helpers never exist in production, whatever demoMode says.

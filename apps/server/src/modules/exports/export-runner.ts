@@ -13,7 +13,6 @@ import { writeSheet } from './sheet-writer.js';
 /** A running job that has not moved for this long was left by a killed instance. */
 export const STALE_RUNNING_MS = 10 * 60 * 1000;
 const PAGE_SIZE = 1_000;
-const POLL_MS = 5_000;
 
 export type ExportRunnerOptions = {
   db: Database;
@@ -31,7 +30,8 @@ export type ExportRunner = ReturnType<typeof createExportRunner>;
 /**
  * Runs export jobs in this process, one at a time: claims the oldest queued job, streams its rows into a
  * workbook page by page (storing the progress), then stores the file or a Chinese reason it failed.
- * `kick()` after queueing a job starts it at once; a slow poll picks up the jobs other instances queued.
+ * `kick()` after queueing a job starts it at once; a slow poll (a job, exports.jobs.ts) calls `drain()` to pick up
+ * the jobs other instances queued.
  */
 export function createExportRunner(options: ExportRunnerOptions) {
   const { db, jobs, clock, log } = options;
@@ -39,7 +39,6 @@ export function createExportRunner(options: ExportRunnerOptions) {
   const maxRows = options.maxRows ?? EXPORT_MAX_ROWS;
   let draining: Promise<void> | null = null;
   let kickedWhileDraining = false;
-  let timer: NodeJS.Timeout | null = null;
 
   async function sourceOf(job: ClaimedJob) {
     if (job.kind !== 'received-orders')
@@ -104,14 +103,8 @@ export function createExportRunner(options: ExportRunnerOptions) {
       void drain();
     },
     drain,
-    start(pollMs = POLL_MS): void {
-      timer ??= setInterval(() => void drain(), pollMs);
-      timer.unref();
-    },
-    /** Stops polling and waits for the job in hand. */
+    /** Waits for the job in hand. */
     async stop(): Promise<void> {
-      if (timer) clearInterval(timer);
-      timer = null;
       await draining;
     },
   };

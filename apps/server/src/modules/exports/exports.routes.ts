@@ -45,7 +45,8 @@ export function attachmentHeader(fileName: string): string {
 /**
  * Exports as background jobs (docs/domain/orders.md "Exports"): queue an export of the received orders, list
  * and re-run the store's export records, download a finished file. Everything is scoped to the caller's store;
- * another store's job answers 404. The runner works in this process and stops with the app.
+ * another store's job answers 404. The runner works in this process and stops with the app; its poll for jobs
+ * other instances queued is a job (exports.jobs.ts).
  */
 export function exportRoutes(
   app: AppInstance,
@@ -55,7 +56,6 @@ export function exportRoutes(
   const stores = createStoreRepository(db);
   const jobs = createExportJobRepository(db);
   const runner = createExportRunner({ db, jobs, clock, log: app.log, ...runnerOptions });
-  runner.start();
   app.addHook('onClose', () => runner.stop());
 
   const scoped = (...permissions: ExportPermission[]) => ({

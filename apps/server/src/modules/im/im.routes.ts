@@ -33,7 +33,6 @@ import type { Inbox } from './message-format.js';
 import { createMessageProducer, type MessageProducer } from './message-producer.js';
 import { createMessageRepository, inboxKey } from './message.repository.js';
 import { createPollHub, type PollHub } from './poll-hub.js';
-import { startPendingSweeper } from './pending-sweeper.js';
 import { createPublishApi } from './publish-api.js';
 
 const TAGS = ['messages'];
@@ -66,10 +65,8 @@ export function imRoutes(
     log: app.log,
   });
   const unsubscribe = wakeBus.subscribe((keys) => hub.wake(keys));
-  const sweeper = startPendingSweeper({ hub, messages, sweepMs: config.longPoll.sweepMs, log: app.log });
   // preClose runs before the server waits for in-flight requests: held polls must not keep it open.
   app.addHook('preClose', async () => {
-    sweeper.stop();
     unsubscribe();
     hub.releaseAll();
   });

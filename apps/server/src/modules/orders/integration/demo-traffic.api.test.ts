@@ -5,7 +5,7 @@ import { omsOrders, skus } from '../../../db/schema.js';
 import { randomFor } from '../../../db/seed/prng.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { addOrderStaff, addOrderStore, messagesOf, seedCatalogue } from '../orders-test-fixtures.js';
-import { demoOrder, startDemoTraffic } from './demo-traffic.js';
+import { createDemoTraffic, demoOrder } from './demo-traffic.js';
 import { createOrderIntake } from './order-intake.js';
 
 let t: TestApp;
@@ -35,38 +35,21 @@ describe('demo order traffic', () => {
     const store = await addOrderStore(t.db);
     const staff = await addOrderStaff(t, [store]);
     const intake = createOrderIntake({ db: t.db, clock: t.clock, producer: t.app.messageCenter.producer });
-    const traffic = startDemoTraffic({
-      db: t.db,
-      clock: t.clock,
-      intake,
-      intervalSeconds: 3600,
-      log: t.app.log,
+    const traffic = createDemoTraffic({ db: t.db, clock: t.clock, intake });
+    const omsOrderNo = await traffic.tick();
+    expect(omsOrderNo).toMatch(/^OMS\d{20}$/);
+    const [order] = await t.db.select().from(omsOrders).where(eq(omsOrders.omsOrderNo, omsOrderNo!));
+    expect(order).toMatchObject({ channel: 'online', status: 'open' });
+    expect((await messagesOf(t.db, staff.id, store.id)).at(-1)).toMatchObject({
+      businessType: 1,
+      messageType: 1,
     });
-    try {
-      const omsOrderNo = await traffic.tick();
-      expect(omsOrderNo).toMatch(/^OMS\d{20}$/);
-      const [order] = await t.db.select().from(omsOrders).where(eq(omsOrders.omsOrderNo, omsOrderNo!));
-      expect(order).toMatchObject({ channel: 'online', status: 'open' });
-      expect((await messagesOf(t.db, staff.id, store.id)).at(-1)).toMatchObject({
-        businessType: 1,
-        messageType: 1,
-      });
-    } finally {
-      traffic.stop();
-    }
   });
 
   it('does nothing without SKUs on sale', async () => {
     await t.db.update(skus).set({ enabled: false });
     const intake = createOrderIntake({ db: t.db, clock: t.clock, producer: t.app.messageCenter.producer });
-    const traffic = startDemoTraffic({
-      db: t.db,
-      clock: t.clock,
-      intake,
-      intervalSeconds: 3600,
-      log: t.app.log,
-    });
+    const traffic = createDemoTraffic({ db: t.db, clock: t.clock, intake });
     expect(await traffic.tick()).toBeNull();
-    traffic.stop();
   });
 });

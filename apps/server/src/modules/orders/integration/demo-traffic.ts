@@ -1,6 +1,5 @@
 import type { PushOrderBody, pushOrderBodySchema } from '@console/contract';
 import { and, eq, exists, inArray, ne, or, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Database } from '../../../db/client.js';
 import { skus, stores, users, userStores } from '../../../db/schema.js';
@@ -63,17 +62,14 @@ export function demoOrder(
 }
 
 /**
- * Demo mode: every `intervalSeconds` an online order near a random demo store (one with staff) arrives through
- * the same intake as `POST /api/integration/orders`, so a newcomer watches offers and alerts come in.
+ * Demo mode: on each `tick` (a job every DEMO_TRAFFIC_INTERVAL seconds, plans.jobs.ts) an online order near a
+ * random demo store (one with staff) arrives through the same intake as `POST /api/integration/orders`, so a
+ * newcomer watches offers and alerts come in.
  */
-export function startDemoTraffic(deps: {
-  db: Database;
-  clock: Clock;
-  intake: OrderIntake;
-  intervalSeconds: number;
-  log: FastifyBaseLogger;
-}): { stop: () => void; tick: () => Promise<string | null> } {
-  const { db, clock, intake, log } = deps;
+export function createDemoTraffic(deps: { db: Database; clock: Clock; intake: OrderIntake }): {
+  tick: () => Promise<string | null>;
+} {
+  const { db, clock, intake } = deps;
 
   /** A random enabled, located store with staff; `demoAccounts` narrows it to the demo sign-ins' stores. */
   async function pickStore(demoAccounts: boolean) {
@@ -120,9 +116,5 @@ export function startDemoTraffic(deps: {
     return result.omsOrderNo;
   }
 
-  const timer = setInterval(() => {
-    tick().catch((error: unknown) => log.warn({ err: error }, 'demo order traffic failed'));
-  }, deps.intervalSeconds * 1000);
-  timer.unref();
-  return { stop: () => clearInterval(timer), tick };
+  return { tick };
 }

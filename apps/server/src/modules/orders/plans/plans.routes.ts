@@ -14,7 +14,6 @@ import { scopedStoreOf, storeScope } from '../../../plugins/store-scope.js';
 import type { DashboardSources } from '../../dashboard/dashboard-sources.js';
 import type { MessageProducer } from '../../im/message-producer.js';
 import { createStoreRepository } from '../../stores/store.repository.js';
-import { startDemoTraffic } from '../integration/demo-traffic.js';
 import { orderIntegrationRoutes } from '../integration/integration.routes.js';
 import { createOrderIntake } from '../integration/order-intake.js';
 import { hasOrderPermission, requireOrderPermission } from '../order-permission.js';
@@ -23,18 +22,17 @@ import { createPlanQueries } from './plan-queries.js';
 
 const TAGS = ['orders'];
 const SIGNED_IN = [{ bearer: [] }];
-const EXPIRY_SWEEP_MS = 60_000;
 
 /**
- * Offers and grabbing (docs/domain/orders.md "Offers and grabbing"), the upstream integration endpoints, the
- * expiry sweep, the dashboard's 待抢订单 counter and, in demo mode, the demo order traffic.
+ * Offers and grabbing (docs/domain/orders.md "Offers and grabbing"), the upstream integration endpoints and the
+ * dashboard's 待抢订单 counter. The expiry sweep and the demo order traffic are jobs (plans.jobs.ts).
  */
 export function orderPlanRoutes(
   app: AppInstance,
   deps: AppDeps,
   wiring: { producer: MessageProducer; dashboardSources: DashboardSources },
 ): void {
-  const { db, clock, config } = deps;
+  const { db, clock } = deps;
   const { producer, dashboardSources } = wiring;
   const stores = createStoreRepository(db);
   const queries = createPlanQueries(db);
@@ -43,25 +41,6 @@ export function orderPlanRoutes(
 
   orderIntegrationRoutes(app, deps, intake);
   dashboardSources.register('ordersToGrab', 'orders', (ctx) => queries.grabbableCount(ctx.storeId, clock()));
-
-  const sweep = setInterval(() => {
-    actions.expireDue().catch((error: unknown) => app.log.warn({ err: error }, 'offer expiry sweep failed'));
-  }, EXPIRY_SWEEP_MS);
-  sweep.unref();
-  const traffic =
-    config.demoMode && config.seedDemo && config.demoTrafficIntervalSeconds > 0
-      ? startDemoTraffic({
-          db,
-          clock,
-          intake,
-          intervalSeconds: config.demoTrafficIntervalSeconds,
-          log: app.log,
-        })
-      : null;
-  app.addHook('onClose', async () => {
-    clearInterval(sweep);
-    traffic?.stop();
-  });
 
   const scoped = (...permissions: Parameters<typeof requireOrderPermission>[0][]) => ({
     preValidation: app.authenticate,

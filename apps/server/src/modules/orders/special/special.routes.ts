@@ -16,42 +16,26 @@ import type { AppDeps, AppInstance } from '../../../app-types.js';
 import { ok, replies } from '../../../http/envelope.js';
 import { callerOf } from '../../../plugins/request-context.js';
 import { scopedStoreOf, storeScope } from '../../../plugins/store-scope.js';
-import type { MessageProducer } from '../../im/message-producer.js';
 import { areaCatalogue } from '../../stores/area-tree.js';
 import { createStoreRepository } from '../../stores/store.repository.js';
 import { createFulfilmentRepository } from '../fulfilment/fulfilment.repository.js';
 import { createFulfilmentService, type Actor } from '../fulfilment/fulfilment.service.js';
 import { hasOrderPermission, requireOrderPermission, type OrderPermission } from '../order-permission.js';
-import { createShipReminder } from './ship-reminder.js';
 import { createSpecialOrderService } from './special-orders.service.js';
 
 const TAGS = ['orders'];
 const SIGNED_IN = [{ bearer: [] }];
-const REMINDER_SWEEP_MS = 60_000;
 
 /**
  * The special-order calls of spec 7.6 (docs/domain/orders.md "Special orders"), all scoped to the caller's
- * store, and the sweep that reminds a taker of an order still not shipped (order and customer 7).
+ * store. The sweep that reminds a taker of an order still not shipped is a job (special.jobs.ts).
  */
-export function specialOrderRoutes(
-  app: AppInstance,
-  deps: AppDeps,
-  wiring: { producer: MessageProducer },
-): void {
+export function specialOrderRoutes(app: AppInstance, deps: AppDeps): void {
   const { db, clock } = deps;
   const stores = createStoreRepository(db);
   const orders = createFulfilmentRepository(db);
   const fulfilment = createFulfilmentService({ db, clock, orders, areas: areaCatalogue });
   const service = createSpecialOrderService({ db, clock, orders, fulfilment });
-  const reminder = createShipReminder({ db, clock, producer: wiring.producer });
-
-  const sweep = setInterval(() => {
-    reminder
-      .remindDue()
-      .catch((error: unknown) => app.log.warn({ err: error }, 'ship reminder sweep failed'));
-  }, REMINDER_SWEEP_MS);
-  sweep.unref();
-  app.addHook('onClose', async () => clearInterval(sweep));
 
   const scoped = (...permissions: OrderPermission[]) => ({
     preValidation: app.authenticate,
