@@ -110,7 +110,7 @@ test.describe('order follow-up: intentions, cancel checks, exports', () => {
     const orderRows = page.getByTestId('received-table').locator('tbody tr.ant-table-row');
     await expect(orderRows.first()).toBeVisible();
     const performanceOrderNo = (
-      await orderRows.first().locator('td').first().locator('div').first().innerText()
+      await orderRows.first().getByTestId('list-key-link').innerText()
     ).trim();
     await page.goto('/order/cancel-check-help');
     await expect(page.getByTestId('cancel-checks-page')).toBeVisible();

@@ -45,6 +45,8 @@ export type ListPageProps<Row, Status extends string = string> = {
   title: string;
   /** Names the list for its remembered settings and its test ids (`${name}-table`, …). */
   name: string;
+  /** The page's test id (default `${name}-page`). */
+  testId?: string;
   list: ListData<Row>;
   paging: ListPaging;
   columns: readonly ListColumn<Row>[];
@@ -74,7 +76,7 @@ const DEFAULT_PAGE_SIZES = [10, 20, 50] as const;
 export function ListPage<Row extends object, Status extends string = string>(
   props: ListPageProps<Row, Status>,
 ) {
-  const { title, name, list, columns, toolbar, notice, filters, statusFilter } = props;
+  const { title, name, testId, list, columns, toolbar, notice, filters, statusFilter } = props;
   // xs is "below 576 px" (antd's max-width query): a phone gets cards from the same columns.
   const phone = Grid.useBreakpoint().xs === true;
   const defaults = useMemo<ListPrefs>(
@@ -87,7 +89,7 @@ export function ListPage<Row extends object, Status extends string = string>(
   return (
     <Card
       title={title}
-      data-testid={`${name}-page`}
+      data-testid={testId ?? `${name}-page`}
       extra={
         <Space wrap>
           {toolbar}

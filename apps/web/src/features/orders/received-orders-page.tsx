@@ -96,6 +96,7 @@ export function ReceivedOrdersPage() {
     <ListPage
       title={ORDER_LABELS.titles.received}
       name="received"
+      testId="received-orders-page"
       list={list}
       paging={listQuery}
       columns={columns}
