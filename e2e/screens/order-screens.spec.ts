@@ -176,7 +176,7 @@ async function openReceivedRow(page: Page, query: string) {
   await page.goto(`/order/received-orders?${query}`);
   const rows = page.getByTestId('received-table').locator('tbody tr.ant-table-row');
   await expect(rows.first()).toBeVisible();
-  await rows.first().click();
+  await rows.first().getByTestId('list-key-link').click();
   await expect(page.getByTestId('received-order-detail-page')).toBeVisible();
   await expect(page.getByTestId('order-status')).toBeVisible();
 }
@@ -249,7 +249,7 @@ test('solo: every order screen of a one-store clerk', async ({ page }) => {
   await page.goto('/order/received-orders?status=wait_ship');
   const waitingRows = page.getByTestId('received-table').locator('tbody tr.ant-table-row');
   await expect(waitingRows.first()).toBeVisible();
-  await waitingRows.last().click();
+  await waitingRows.last().getByTestId('list-key-link').click();
   await expect(page.getByTestId('received-order-detail-page')).toBeVisible();
   await shoot(page, 'received-detail-uenjoy', findings);
   await shootAction(page, 'modifyCyclePlan', 'dialog-cycle-plan', findings);

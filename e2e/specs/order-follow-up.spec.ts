@@ -109,9 +109,7 @@ test.describe('order follow-up: intentions, cancel checks, exports', () => {
     await page.goto('/order/received-orders?status=wait_ship');
     const orderRows = page.getByTestId('received-table').locator('tbody tr.ant-table-row');
     await expect(orderRows.first()).toBeVisible();
-    const performanceOrderNo = (
-      await orderRows.first().locator('td').first().locator('div').first().innerText()
-    ).trim();
+    const performanceOrderNo = (await orderRows.first().getByTestId('list-key-link').innerText()).trim();
     await page.goto('/order/cancel-check-help');
     await expect(page.getByTestId('cancel-checks-page')).toBeVisible();
     await page.getByTestId('add-check').click();

@@ -166,7 +166,7 @@ test.describe('store orders: grab and ship', () => {
     await page.goto('/order/received-orders');
     await closeCards(page);
     await shootBothSizes(page, 'orders-received-list');
-    await rows.first().click();
+    await rows.first().getByTestId('list-key-link').click();
     await expect(page).toHaveURL(/\/order\/received-order-detail\?/);
 
     // The other pages of the slice.

@@ -1,10 +1,14 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation, useMatches, useNavigation } from 'react-router';
+import { useTagsStore } from '../stores/tags-store';
 import { currentTitle } from './route-handle';
 import { APP_LABELS, pageTitle } from './labels';
 
 function useDocumentTitle() {
-  const title = currentTitle(useMatches());
+  const { pathname, search, hash } = useLocation();
+  const recordTitle = useTagsStore((state) => state.viewTitles[`${pathname}${search}${hash}`]);
+  const routeTitle = currentTitle(useMatches());
+  const title = recordTitle ?? routeTitle;
   useEffect(() => {
     document.title = pageTitle(title);
   }, [title]);

@@ -67,6 +67,12 @@ type TagsState = {
   /** Keeps the affix tabs. */
   delAllViews(): TagView[];
   refreshView(path: string): void;
+  /**
+   * Record titles by full path (`已接订单详情 P123`): a detail page names its record once it is loaded; the tab
+   * and the document title use it instead of the route's title.
+   */
+  viewTitles: Record<string, string>;
+  setViewTitle(fullPath: string, title: string): void;
 };
 
 function persist(views: readonly TagView[]): void {
@@ -82,8 +88,20 @@ export const useTagsStore = create<TagsState>()((set, get) => {
   return {
     visitedViews: readStoredTags(),
     refreshKeys: {},
+    viewTitles: {},
 
-    addView(view) {
+    setViewTitle(fullPath, title) {
+      if (get().viewTitles[fullPath] === title) return;
+      set({ viewTitles: { ...get().viewTitles, [fullPath]: title } });
+      const views = get().visitedViews;
+      if (views.some((tag) => tag.fullPath === fullPath && tag.title !== title)) {
+        update(views.map((tag) => (tag.fullPath === fullPath ? { ...tag, title } : tag)));
+      }
+    },
+
+    addView(added) {
+      const title = get().viewTitles[added.fullPath];
+      const view = title ? { ...added, title } : added;
       const views = get().visitedViews;
       const index = views.findIndex((tag) => tag.path === view.path);
       if (index === -1) {

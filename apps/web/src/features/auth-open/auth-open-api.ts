@@ -79,14 +79,4 @@ export const authOpenApi = {
 
 export const IMPORT_MAX_BYTES = AUTH_OPEN_IMPORT_MAX_BYTES;
 
-/** Saves a downloaded file under `filename` through a temporary link. */
-export function saveBlob(blob: Blob, filename: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
+export { saveBlob } from '../../lib/save-blob';

@@ -8,7 +8,7 @@ import {
   type ResetTicket,
   type SmsSent,
 } from '@console/contract';
-import { HTTP_LABELS, http } from '../../lib/http';
+import { http } from '../../lib/http';
 import { AUTH_LABELS } from './labels';
 
 /** The sign-in screens show their errors inline, next to the form, so these calls raise no notices. */
@@ -47,7 +47,4 @@ export const authApi = {
   resetPassword: (body: ResetPasswordBody) => http.post<unknown>(AUTH_PATHS.resetPassword, body, inline),
 };
 
-/** The inline message for a failed call: the server's Chinese text, else a generic failure. */
-export function errorText(error: unknown): string {
-  return error instanceof Error && error.message ? error.message : HTTP_LABELS.failed;
-}
+export { errorText } from '../../lib/http/errors';

@@ -1,4 +1,5 @@
 import { isStrongPassword, MOBILE_PATTERN, SMS_CODE_PATTERN } from '@console/contract';
+import { normalizePhone } from '../../lib/format/phone';
 import { AUTH_LABELS } from './labels';
 import type { FieldCheck } from './use-form-fields';
 
@@ -32,7 +33,4 @@ export const FIELD_RULES = {
   ],
 } satisfies Record<string, FieldCheck[]>;
 
-/** Phone numbers are often pasted with spaces or dashes. */
-export function normalizePhone(value: string | undefined): string {
-  return (value ?? '').replace(/[\s-]/g, '');
-}
+export { normalizePhone };

@@ -1,6 +1,6 @@
 import { CANCEL_CHECK_REASON_MAX } from '@console/contract';
 import { Form, Input } from 'antd';
-import { ActionDialog } from '../orders/action-dialog';
+import { FormDialog } from '../../components/form-dialog/form-dialog';
 import { cancelChecksApi } from './cancel-checks-api';
 import { CANCEL_CHECK_LABELS } from './labels';
 
@@ -18,7 +18,7 @@ type Props = {
 /** 新增核查: ask head office to check the cancellation of one of the store's orders. */
 export function AddCheckDialog({ open, storeCode, onClose, onAdded }: Props) {
   return (
-    <ActionDialog<Values>
+    <FormDialog<Values>
       open={open}
       title={L.title}
       doneText={L.done}
@@ -55,6 +55,6 @@ export function AddCheckDialog({ open, storeCode, onClose, onAdded }: Props) {
           placeholder={L.reasonPlaceholder}
         />
       </Form.Item>
-    </ActionDialog>
+    </FormDialog>
   );
 }

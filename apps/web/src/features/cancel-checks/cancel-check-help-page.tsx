@@ -10,8 +10,8 @@ import { Alert, Button, Card, Input, Space, Table, Tabs, Tag, type TableColumnsT
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { DateRangePresetPicker } from '../../components/date-range-preset-picker';
-import { orderTime } from '../orders/order-format';
-import { useStoreCode } from '../orders/use-store-code';
+import { formatTime } from '../../lib/format/display';
+import { useStoreCode } from '../../stores/use-store-code';
 import { AddCheckDialog } from './add-check-dialog';
 import {
   CANCEL_CHECK_PAGE_SIZE,
@@ -59,7 +59,7 @@ const columns: TableColumnsType<CancelCheckRow> = [
     dataIndex: 'createdAt',
     width: 170,
     responsive: ['sm'],
-    render: (at: string) => orderTime(at),
+    render: (at: string) => formatTime(at),
   },
 ];
 

@@ -3,8 +3,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Drawer, Space, Spin, Tag } from 'antd';
 import { useState } from 'react';
 import { isApiError } from '../../lib/http';
-import { orderAmount, orderTime } from '../orders/order-format';
-import { STATUS_COLOR } from '../orders/status-color';
+import { formatYuan, formatTime } from '../../lib/format/display';
+import { FULFILMENT_STATUS_COLOR } from '../../components/fulfilment-status';
 import { CANCEL_CHECK_STATE_COLOR } from './cancel-check-state';
 import { cancelCheckKeys, cancelChecksApi } from './cancel-checks-api';
 import { DecideDialog, type Decision } from './decide-dialog';
@@ -31,22 +31,22 @@ function CheckDescriptions({ check }: { check: CancelCheckDetail }) {
         },
         { label: F.reason, children: check.reason },
         { label: F.requestedBy, children: check.requestedByName },
-        { label: F.createdAt, children: orderTime(check.createdAt) },
+        { label: F.createdAt, children: formatTime(check.createdAt) },
         { label: F.performanceOrderNo, children: check.performanceOrderNo },
         { label: F.omsOrderNo, children: check.omsOrderNo },
         {
           label: F.orderStatus,
-          children: <Tag color={STATUS_COLOR[check.orderStatus]}>{check.orderStatusText}</Tag>,
+          children: <Tag color={FULFILMENT_STATUS_COLOR[check.orderStatus]}>{check.orderStatusText}</Tag>,
         },
         { label: F.receiver, children: `${check.receiverName} ${check.receiverPhone}` },
         { label: F.delivery, children: check.deliveryTypeText },
         { label: F.items, children: check.itemsSummary },
-        { label: F.amount, children: orderAmount(check.payCents) },
-        { label: F.takenAt, children: orderTime(check.takenAt) },
+        { label: F.amount, children: formatYuan(check.payCents) },
+        { label: F.takenAt, children: formatTime(check.takenAt) },
         ...(check.decidedAt
           ? [
               { label: F.decidedBy, children: orDash(check.decidedByName) },
-              { label: F.decidedAt, children: orderTime(check.decidedAt) },
+              { label: F.decidedAt, children: formatTime(check.decidedAt) },
               { label: F.decisionRemark, children: orDash(check.decisionRemark) },
             ]
           : []),

@@ -1,6 +1,6 @@
 import { CANCEL_CHECK_REMARK_MAX } from '@console/contract';
 import { Alert, Form, Input } from 'antd';
-import { ActionDialog } from '../orders/action-dialog';
+import { FormDialog } from '../../components/form-dialog/form-dialog';
 import { cancelChecksApi } from './cancel-checks-api';
 import { CANCEL_CHECK_LABELS } from './labels';
 
@@ -19,7 +19,7 @@ type Props = {
 export function DecideDialog({ decision, storeCode, checkId, onClose, onDone }: Props) {
   const approving = decision === 'approved';
   return (
-    <ActionDialog<{ remark: string }>
+    <FormDialog<{ remark: string }>
       open={decision !== null}
       title={approving ? L.approveTitle : L.rejectTitle}
       doneText={approving ? L.approved : L.rejected}
@@ -56,6 +56,6 @@ export function DecideDialog({ decision, storeCode, checkId, onClose, onDone }: 
           placeholder={L.remarkPlaceholder}
         />
       </Form.Item>
-    </ActionDialog>
+    </FormDialog>
   );
 }

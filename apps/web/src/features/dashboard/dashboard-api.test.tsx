@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { messageEvents } from '../messages/message-events';
+import { messageEvents } from '../../lib/events/message-events';
 import { useRefreshOnMessages } from './dashboard-api';
 
 describe('useRefreshOnMessages', () => {

@@ -2,7 +2,7 @@ import { DASHBOARD_PATHS, type DashboardRange, type DashboardSummary } from '@co
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { http } from '../../lib/http';
-import { messageEvents } from '../messages/message-events';
+import { messageEvents } from '../../lib/events/message-events';
 
 export const dashboardKeys = {
   summary: (storeCode: string, days: DashboardRange) => ['dashboard', 'summary', storeCode, days] as const,

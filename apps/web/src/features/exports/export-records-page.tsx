@@ -6,8 +6,8 @@ import { useSearchParams } from 'react-router';
 import { pageNumOfSearch } from '../../components/date-filter-search';
 import { useHasPermission } from '../../components/permission';
 import { notify } from '../../lib/notify';
-import { orderTime } from '../orders/order-format';
-import { useStoreCode } from '../orders/use-store-code';
+import { formatTime } from '../../lib/format/display';
+import { useStoreCode } from '../../stores/use-store-code';
 import { isActive, pollInterval, progressOf, STATUS_COLOR } from './export-progress';
 import { exportKeys, exportsApi, saveBlob } from './exports-api';
 import styles from './exports.module.css';
@@ -63,14 +63,14 @@ function columnsOf({ canAgain, onDownload, onAgain }: RowActions): TableColumnsT
       dataIndex: 'createdAt',
       width: 170,
       responsive: ['md'],
-      render: (at: string) => orderTime(at),
+      render: (at: string) => formatTime(at),
     },
     {
       title: F.finishedAt,
       dataIndex: 'finishedAt',
       width: 170,
       responsive: ['lg'],
-      render: (at: string | null) => orderTime(at),
+      render: (at: string | null) => formatTime(at),
     },
     {
       title: F.actions,

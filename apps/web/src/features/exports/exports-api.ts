@@ -35,4 +35,4 @@ export const exportsApi = {
     }),
 };
 
-export { saveBlob } from '../auth-open/auth-open-api';
+export { saveBlob } from '../../lib/save-blob';

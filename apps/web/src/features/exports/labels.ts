@@ -26,10 +26,4 @@ export const EXPORT_LABELS = {
     againDone: '已重新提交导出任务',
     polling: '有导出任务进行中，页面每2秒自动刷新',
   },
-  button: {
-    export: '导出',
-    queued: '导出任务已提交',
-    where: '导出在后台进行，完成后可在「导出记录」中下载文件。',
-    open: '查看导出记录',
-  },
 } as const;

@@ -4,14 +4,14 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Descriptions, Empty, Result, Spin, Tag, Timeline } from 'antd';
 import { useSearchParams } from 'react-router';
 import { isApiError } from '../../lib/http';
-import { orderTime } from '../orders/order-format';
-import { useStoreCode } from '../orders/use-store-code';
+import { formatTime } from '../../lib/format/display';
+import { useStoreCode } from '../../stores/use-store-code';
 import { FollowForm } from './follow-form';
 import { intentionKeys, intentionsApi } from './intentions-api';
 import styles from './intentions.module.css';
 import { INTENTION_STATUS_COLOR } from './intention-status';
 import { INTENTION_LABELS } from './labels';
-import { useRefreshOnOrderMessages } from './use-refresh-on-order-messages';
+import { useRefreshOnOrderMessages } from '../../lib/events/use-refresh-on-order-messages';
 
 const L = INTENTION_LABELS.detail;
 const F = INTENTION_LABELS.fields;
@@ -33,7 +33,7 @@ function InfoSection({ intention }: { intention: IntentionDetail }) {
               </Tag>
             ),
           },
-          { label: F.createdAt, children: orderTime(intention.createdAt) },
+          { label: F.createdAt, children: formatTime(intention.createdAt) },
           { label: F.customer, children: intention.customerName },
           { label: F.phone, children: intention.customerPhone },
           {
@@ -65,7 +65,7 @@ function FollowUpTimeline({ intention }: { intention: IntentionDetail }) {
           <div data-testid="follow-row">
             <div className={styles.interest}>{followUp.note || '-'}</div>
             <div className={styles.meta}>
-              {orderTime(followUp.at)} · {followUp.userName}
+              {formatTime(followUp.at)} · {followUp.userName}
             </div>
           </div>
         ),

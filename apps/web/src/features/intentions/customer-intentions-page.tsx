@@ -10,9 +10,10 @@ import { Alert, Button, Card, Input, Segmented, Table, Tag, type TableColumnsTyp
 import { useSearchParams } from 'react-router';
 import { DateRangePresetPicker } from '../../components/date-range-preset-picker';
 import { useMenuPageLinks } from '../../components/use-menu-page-links';
-import { maskPhone, orderTime } from '../orders/order-format';
-import { useRefreshOnOrderMessages } from './use-refresh-on-order-messages';
-import { useStoreCode } from '../orders/use-store-code';
+import { maskPhone } from '../../lib/format/phone';
+import { formatTime } from '../../lib/format/display';
+import { useRefreshOnOrderMessages } from '../../lib/events/use-refresh-on-order-messages';
+import { useStoreCode } from '../../stores/use-store-code';
 import { intentionKeys, intentionsApi } from './intentions-api';
 import styles from './intentions.module.css';
 import {
@@ -58,14 +59,14 @@ const columns: TableColumnsType<IntentionRow> = [
     dataIndex: 'lastFollowUpAt',
     width: 170,
     responsive: ['lg'],
-    render: (at: string | null) => orderTime(at),
+    render: (at: string | null) => formatTime(at),
   },
   {
     title: F.createdAt,
     dataIndex: 'createdAt',
     width: 170,
     responsive: ['sm'],
-    render: (at: string) => orderTime(at),
+    render: (at: string) => formatTime(at),
   },
 ];
 

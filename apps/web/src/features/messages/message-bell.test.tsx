@@ -6,9 +6,9 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '../../stores/session-store';
 import { useShopStore } from '../../stores/shop-store';
-import { storeEvents } from '../stores/store-events';
+import { storeEvents } from '../../lib/events/store-events';
 import { MessageBell } from './message-bell';
-import { messageEvents } from './message-events';
+import { messageEvents } from '../../lib/events/message-events';
 import { useMessageStore } from './message-store';
 import { fakeImServer, makeMessage } from './testing/fake-im-server';
 

@@ -5,7 +5,7 @@ import { useMenuStore } from '../../stores/menu-store';
 import { useSessionStore } from '../../stores/session-store';
 import { useShopStore } from '../../stores/shop-store';
 import { useTagsStore } from '../../stores/tags-store';
-import { messageEvents } from './message-events';
+import { messageEvents } from '../../lib/events/message-events';
 import { useMessageStore } from './message-store';
 import { openMessage } from './open-message';
 import { fakeImServer, makeMessage } from './testing/fake-im-server';

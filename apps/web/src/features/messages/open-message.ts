@@ -6,7 +6,7 @@ import { useSessionStore } from '../../stores/session-store';
 import { useTagsStore } from '../../stores/tags-store';
 import { operateMessages } from './im-api';
 import { MESSAGE_LABELS } from './labels';
-import { messageEvents } from './message-events';
+import { messageEvents } from '../../lib/events/message-events';
 import { isUnread } from './message-kind-view';
 import { useMessageStore } from './message-store';
 import { planMessageTarget, type TargetPlan } from './message-target';

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
-import { storeEvents } from '../stores/store-events';
+import { storeEvents } from '../../lib/events/store-events';
 import { useSessionStore } from '../../stores/session-store';
 import { useShopStore } from '../../stores/shop-store';
-import { messageEvents } from './message-events';
+import { messageEvents } from '../../lib/events/message-events';
 import { useMessageStore } from './message-store';
 import { useOpenMessage } from './use-open-message';
 

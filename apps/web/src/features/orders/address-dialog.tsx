@@ -1,12 +1,14 @@
+import { fulfilmentEndpoints } from '@console/contract';
+import { call } from '../../lib/http';
 import { MOBILE_PATTERN } from '@console/contract';
 import { Cascader, Form, Input } from 'antd';
-import { ActionDialog } from './action-dialog';
-import type { AreaOption } from './area-options';
-import { areaPathOf } from './area-options';
+import { FormDialog } from '../../components/form-dialog/form-dialog';
+import type { AreaOption } from '../../components/address/area-options';
+import { areaPathOf } from '../../components/address/area-options';
 import type { OrderDialogProps } from './dialog-props';
 import { ORDER_LABELS } from './labels';
-import { receivedApi } from './received-api';
-import { useAreaOptions } from './use-area-options';
+import { ACTION_CALL } from './dialog-props';
+import { useAreaOptions } from '../../components/address/use-area-options';
 
 const L = ORDER_LABELS.address;
 const F = ORDER_LABELS.fields;
@@ -19,7 +21,7 @@ export function AddressDialog({ open, order, storeCode, onClose, onDone }: Order
   const initialRegion = areaPathOf(order.address.countyCode);
 
   return (
-    <ActionDialog<AddressValues>
+    <FormDialog<AddressValues>
       open={open}
       title={ORDER_LABELS.actions.modifyAddress}
       doneText={ORDER_LABELS.actions.done.modifyAddress}
@@ -34,16 +36,20 @@ export function AddressDialog({ open, order, storeCode, onClose, onDone }: Order
       }}
       submit={(values) => {
         const [provinceCode = '', cityCode = '', countyCode = ''] = values.region;
-        return receivedApi.modifyAddress({
-          storeCode,
-          performanceOrderNo: order.performanceOrderNo,
-          receiverName: values.receiverName.trim(),
-          receiverPhone: values.receiverPhone.trim(),
-          provinceCode,
-          cityCode,
-          countyCode,
-          detail: values.detail.trim(),
-        });
+        return call(
+          fulfilmentEndpoints.modifyAddress,
+          {
+            storeCode,
+            performanceOrderNo: order.performanceOrderNo,
+            receiverName: values.receiverName.trim(),
+            receiverPhone: values.receiverPhone.trim(),
+            provinceCode,
+            cityCode,
+            countyCode,
+            detail: values.detail.trim(),
+          },
+          ACTION_CALL,
+        );
       }}
     >
       <Form.Item
@@ -83,6 +89,6 @@ export function AddressDialog({ open, order, storeCode, onClose, onDone }: Order
       >
         <Input maxLength={200} placeholder={L.detailPlaceholder} data-testid="address-detail" />
       </Form.Item>
-    </ActionDialog>
+    </FormDialog>
   );
 }

@@ -1,9 +1,11 @@
+import { fulfilmentEndpoints } from '@console/contract';
+import { call } from '../../lib/http';
 import { DatePicker, Empty, Form, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { ActionDialog } from './action-dialog';
+import { FormDialog } from '../../components/form-dialog/form-dialog';
 import type { OrderDialogProps } from './dialog-props';
 import { ORDER_LABELS } from './labels';
-import { receivedApi } from './received-api';
+import { ACTION_CALL } from './dialog-props';
 
 const L = ORDER_LABELS.cyclePlan;
 const DAY = 'YYYY-MM-DD';
@@ -16,7 +18,7 @@ export function CyclePlanDialog({ open, order, storeCode, onClose, onDone }: Ord
   const today = dayjs().startOf('day');
 
   return (
-    <ActionDialog<CycleValues>
+    <FormDialog<CycleValues>
       open={open}
       title={ORDER_LABELS.actions.modifyCyclePlan}
       doneText={ORDER_LABELS.actions.done.modifyCyclePlan}
@@ -27,14 +29,18 @@ export function CyclePlanDialog({ open, order, storeCode, onClose, onDone }: Ord
         dates: Object.fromEntries(pending.map((plan) => [String(plan.period), dayjs(plan.plannedDate)])),
       }}
       submit={(values) =>
-        receivedApi.modifyCyclePlan({
-          storeCode,
-          performanceOrderNo: order.performanceOrderNo,
-          periods: pending.map((plan) => ({
-            period: plan.period,
-            plannedDate: values.dates[String(plan.period)]?.format(DAY) ?? plan.plannedDate,
-          })),
-        })
+        call(
+          fulfilmentEndpoints.modifyCyclePlan,
+          {
+            storeCode,
+            performanceOrderNo: order.performanceOrderNo,
+            periods: pending.map((plan) => ({
+              period: plan.period,
+              plannedDate: values.dates[String(plan.period)]?.format(DAY) ?? plan.plannedDate,
+            })),
+          },
+          ACTION_CALL,
+        )
       }
     >
       {pending.length === 0 ? (
@@ -67,6 +73,6 @@ export function CyclePlanDialog({ open, order, storeCode, onClose, onDone }: Ord
           ))}
         </>
       )}
-    </ActionDialog>
+    </FormDialog>
   );
 }

@@ -4,7 +4,7 @@ import { Permission } from '../../components/permission';
 import { CountdownTag } from './countdown-tag';
 import { timeLeft } from './countdown';
 import { ORDER_LABELS } from './labels';
-import { distanceText, orderAmount } from './order-format';
+import { distanceText, formatYuan } from '../../lib/format/display';
 import styles from './orders.module.css';
 
 type Props = {
@@ -50,7 +50,7 @@ export function OfferCard({ offer, now, action, countdown, onOpen }: Props) {
       </div>
       <div className={styles.offerLine}>
         <span>{F.amount}</span>
-        <span className={styles.amount}>{orderAmount(offer.payCents)}</span>
+        <span className={styles.amount}>{formatYuan(offer.payCents)}</span>
       </div>
       <div className={styles.offerLine}>
         <span>{F.delivery}</span>

@@ -5,7 +5,7 @@ import { CyclePlanDialog } from './cycle-plan-dialog';
 import { CyclePlanSection } from './order-detail-sections';
 import { orderDetail } from './test-fixtures';
 
-vi.mock('./received-api', () => ({ receivedApi: { modifyCyclePlan: vi.fn() } }));
+vi.mock('../../lib/http', async (original) => ({ ...(await original<object>()), call: vi.fn() }));
 
 afterEach(cleanup);
 

@@ -2,9 +2,9 @@ import type { OrderDetail } from '@console/contract';
 import { Card, Descriptions, Table, Tag } from 'antd';
 import { ORDER_LABELS } from './labels';
 import { OrderItemsTable } from './order-items-table';
-import { orderAmount, orderTime } from './order-format';
+import { formatYuan, formatTime } from '../../lib/format/display';
 import styles from './orders.module.css';
-import { STATUS_COLOR } from './status-color';
+import { FULFILMENT_STATUS_COLOR } from '../../components/fulfilment-status';
 
 const L = ORDER_LABELS.detail;
 const F = ORDER_LABELS.fields;
@@ -25,19 +25,19 @@ export function OrderSection({ order }: { order: OrderDetail }) {
           {
             label: F.status,
             children: (
-              <Tag color={STATUS_COLOR[order.status]} data-testid="order-status">
+              <Tag color={FULFILMENT_STATUS_COLOR[order.status]} data-testid="order-status">
                 {order.statusText}
               </Tag>
             ),
           },
-          { label: F.orderedAt, children: orderTime(order.orderedAt) },
-          { label: F.takenAt, children: orderTime(order.takenAt) },
+          { label: F.orderedAt, children: formatTime(order.orderedAt) },
+          { label: F.takenAt, children: formatTime(order.takenAt) },
           { label: F.takenBy, children: orDash(order.takenByName) },
-          ...(order.shippedAt ? [{ label: F.shippedAt, children: orderTime(order.shippedAt) }] : []),
-          ...(order.completedAt ? [{ label: F.completedAt, children: orderTime(order.completedAt) }] : []),
+          ...(order.shippedAt ? [{ label: F.shippedAt, children: formatTime(order.shippedAt) }] : []),
+          ...(order.completedAt ? [{ label: F.completedAt, children: formatTime(order.completedAt) }] : []),
           ...(order.cancelledAt
             ? [
-                { label: F.cancelledAt, children: orderTime(order.cancelledAt) },
+                { label: F.cancelledAt, children: formatTime(order.cancelledAt) },
                 { label: F.cancelReason, children: orDash(order.cancelReason) },
               ]
             : []),
@@ -78,13 +78,13 @@ export function ItemsSection({ order }: { order: OrderDetail }) {
         column={{ xs: 1, sm: 2, lg: 5 }}
         style={{ marginTop: 12 }}
         items={[
-          { label: F.goodsAmount, children: orderAmount(amounts.goodsCents) },
-          { label: F.freight, children: orderAmount(amounts.freightCents) },
-          { label: F.discount, children: orderAmount(amounts.discountCents) },
+          { label: F.goodsAmount, children: formatYuan(amounts.goodsCents) },
+          { label: F.freight, children: formatYuan(amounts.freightCents) },
+          { label: F.discount, children: formatYuan(amounts.discountCents) },
           ...(amounts.pointsUsed > 0 ? [{ label: F.points, children: String(amounts.pointsUsed) }] : []),
           {
             label: F.amount,
-            children: <span className={styles.amount}>{orderAmount(amounts.payCents)}</span>,
+            children: <span className={styles.amount}>{formatYuan(amounts.payCents)}</span>,
           },
         ]}
       />

@@ -1,6 +1,6 @@
 import { Table, type TableColumnsType } from 'antd';
 import { ORDER_LABELS } from './labels';
-import { orderAmount } from './order-format';
+import { formatYuan } from '../../lib/format/display';
 
 type Item = {
   skuCode: string;
@@ -26,7 +26,7 @@ const columns: TableColumnsType<Item> = [
     width: 110,
     align: 'right',
     responsive: ['sm'],
-    render: (c: number) => orderAmount(c),
+    render: (c: number) => formatYuan(c),
   },
   { title: F.quantity, dataIndex: 'quantity', width: 70, align: 'right' },
   {
@@ -34,7 +34,7 @@ const columns: TableColumnsType<Item> = [
     dataIndex: 'amountCents',
     width: 120,
     align: 'right',
-    render: (c: number) => orderAmount(c),
+    render: (c: number) => formatYuan(c),
   },
 ];
 

@@ -4,8 +4,8 @@ export const orderKeys = {
   offers: (storeCode: string) => ['orders', 'offers', storeCode] as const,
   offerDetail: (storeCode: string, planNo: string) => ['orders', 'offer-detail', storeCode, planNo] as const,
   untaken: (storeCode: string, pageNum: number) => ['orders', 'untaken', storeCode, pageNum] as const,
-  received: (storeCode: string, query: unknown) => ['orders', 'received', storeCode, query] as const,
-  detail: (storeCode: string, ref: unknown) => ['orders', 'detail', storeCode, ref] as const,
+  received: (storeCode: string) => ['orders', 'received', storeCode] as const,
+  detail: (storeCode: string) => ['orders', 'detail', storeCode] as const,
   log: (storeCode: string, omsOrderNo: string) => ['orders', 'log', storeCode, omsOrderNo] as const,
   couriers: ['orders', 'couriers'] as const,
 };

@@ -1,8 +1,5 @@
 import type { OrderLogRow } from '@console/contract';
-import { Empty, Timeline } from 'antd';
-import { ORDER_LABELS } from './labels';
-import { orderTime } from './order-format';
-import styles from './orders.module.css';
+import type { LogEntry } from '../../components/detail/detail-page';
 
 /** The new status after the action, when it changed and the server named it in Chinese (not a raw code). */
 export function statusNote(row: Pick<OrderLogRow, 'toStatus' | 'toStatusText' | 'fromStatusText'>): string {
@@ -11,28 +8,14 @@ export function statusNote(row: Pick<OrderLogRow, 'toStatus' | 'toStatusText' | 
   return `（${text}）`;
 }
 
-/** Oldest first: the log reads as the order's story, from the push to the latest step. */
-export function OrderLogTimeline({ rows }: { rows: readonly OrderLogRow[] }) {
-  if (rows.length === 0) return <Empty description={ORDER_LABELS.detail.noLog} />;
-  return (
-    <Timeline
-      className={styles.timeline}
-      data-testid="order-log"
-      items={rows.map((row) => ({
-        key: row.id,
-        color: row.action === 'cancelled' || row.action === 'customer_cancelled' ? 'red' : 'blue',
-        content: (
-          <div data-testid="order-log-row" data-action={row.action}>
-            <div>
-              {row.actionText}
-              {statusNote(row)}
-            </div>
-            <div className={styles.logMeta}>
-              {orderTime(row.createdAt)} · {ORDER_LABELS.detail.operator(row.operatorName)}
-            </div>
-          </div>
-        ),
-      }))}
-    />
-  );
+/** An order's log as the kit's timeline entries: cancellations in red. */
+export function logEntriesOf(rows: readonly OrderLogRow[]): LogEntry[] {
+  return rows.map((row) => ({
+    key: row.id,
+    kind: row.action,
+    title: `${row.actionText}${statusNote(row)}`,
+    at: row.createdAt,
+    operator: row.operatorName,
+    danger: row.action === 'cancelled' || row.action === 'customer_cancelled',
+  }));
 }

@@ -1,4 +1,5 @@
 import '../../test/dom';
+import { fulfilmentEndpoints } from '@console/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -21,7 +22,23 @@ const api = vi.hoisted(() => ({
 }));
 const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), confirm: vi.fn() }));
 vi.mock('../../lib/notify', () => ({ notify }));
-vi.mock('./received-api', () => ({ receivedApi: api }));
+vi.mock('../../lib/http', async (original) => ({
+  ...(await original<object>()),
+  call: (endpoint: unknown, input: Record<string, unknown>, options: unknown) => {
+    const E = fulfilmentEndpoints;
+    if (endpoint === E.detail) {
+      const { storeCode, ...ref } = input;
+      return api.detail(storeCode, ref, options);
+    }
+    if (endpoint === E.logList) return api.log(input.storeCode, input.omsOrderNo, options);
+    if (endpoint === E.deliveryCompany) return api.couriers();
+    if (endpoint === E.deliver) return api.deliver(input);
+    if (endpoint === E.cnArea) return api.areas(input.parentCode);
+    if (endpoint === E.modifyAddress) return api.modifyAddress(input);
+    if (endpoint === E.cancel) return api.cancel(input);
+    return Promise.reject(new Error('unexpected call'));
+  },
+}));
 
 const { ReceivedOrderDetailPage, orderRefOf } = await import('./received-order-detail-page');
 

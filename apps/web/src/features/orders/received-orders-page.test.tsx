@@ -1,5 +1,5 @@
 import '../../test/dom';
-import type { ReceivedOrderRow, ReceivedPage } from '@console/contract';
+import { fulfilmentEndpoints, type ReceivedOrderRow, type ReceivedPage } from '@console/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -12,7 +12,13 @@ import { useShopStore } from '../../stores/shop-store';
 import { ORDER_MENUS } from './test-fixtures';
 
 const api = vi.hoisted(() => ({ list: vi.fn() }));
-vi.mock('./received-api', () => ({ receivedApi: api }));
+vi.mock('../../lib/http', async (original) => ({
+  ...(await original<object>()),
+  call: (endpoint: unknown, input: unknown) =>
+    endpoint === fulfilmentEndpoints.received
+      ? api.list(input)
+      : Promise.reject(new Error('unexpected call')),
+}));
 
 const { ReceivedOrdersPage } = await import('./received-orders-page');
 
@@ -54,9 +60,11 @@ function row(no: number): ReceivedOrderRow {
   };
 }
 
-const pageOf = (pageNum: number, nextCursor: string | null): ReceivedPage => ({
-  list: Array.from({ length: 20 }, (_, i) => row((pageNum - 1) * 20 + i + 1)),
-  total: 45,
+const pageOf = (pageNum: number, nextCursor: string | null, total = 45): ReceivedPage => ({
+  list: Array.from({ length: Math.min(20, total - (pageNum - 1) * 20) }, (_, i) =>
+    row((pageNum - 1) * 20 + i + 1),
+  ),
+  total,
   totalExact: true,
   pageNum,
   pageSize: 20,
@@ -71,7 +79,7 @@ beforeEach(() => {
   useSessionStore.setState({ roles: ['order:ship'] });
   useShopStore.setState({ shopInfo: { addressId: 'S0001' } });
   // As the server: a page read by cursor is not counted (total null).
-  api.list.mockImplementation((body: { pageNum: number; cursor: string | null }) =>
+  api.list.mockImplementation((body: { pageNum: number; cursor?: string | null }) =>
     Promise.resolve({
       ...pageOf(body.pageNum, body.pageNum < 3 ? `cursor-${body.pageNum + 1}` : null),
       ...(body.cursor ? { total: null, totalExact: false } : {}),
@@ -85,7 +93,7 @@ afterEach(() => {
 
 describe('ReceivedOrdersPage', { timeout: 30_000 }, () => {
   it('reads its filters from the URL into the list call', async () => {
-    renderPage('?status=shipped&deliveryType=pickup&keyword=OMS1&preset=0&pageNum=2');
+    renderPage('?status=shipped&deliveryType=pickup&keyword=OMS1&preset=0&pageNum=2&pageSize=50');
     await waitFor(() => expect(api.list).toHaveBeenCalled());
     const today = dayjs().format('YYYY-MM-DD');
     expect(lastBody()).toEqual({
@@ -96,9 +104,14 @@ describe('ReceivedOrdersPage', { timeout: 30_000 }, () => {
       dateFrom: today,
       dateTo: today,
       pageNum: 2,
-      pageSize: 20,
-      cursor: null,
+      pageSize: 50,
     });
+  });
+
+  it('keeps the good filters when one URL value is bad', async () => {
+    renderPage('?status=lost&keyword=OMS1&pageSize=999');
+    await waitFor(() => expect(api.list).toHaveBeenCalled());
+    expect(lastBody()).toMatchObject({ status: 'all', keyword: 'OMS1', pageSize: 20 });
   });
 
   it('puts a status tab and an Enter in the keyword into the URL, back on page 1', async () => {
@@ -116,24 +129,62 @@ describe('ReceivedOrdersPage', { timeout: 30_000 }, () => {
     );
   });
 
-  it('pages forward by the cursor of the page before', async () => {
+  it('pages forward by the cursor of the page before and keeps the first count', async () => {
     renderPage();
     await screen.findByText('PO1');
-    expect(lastBody()).toMatchObject({ pageNum: 1, cursor: null });
+    expect(lastBody()).toMatchObject({ pageNum: 1 });
+    expect(lastBody()).not.toHaveProperty('cursor');
+    expect(screen.getByTestId('received-total').textContent).toBe('共 45 条');
     await userEvent.click(screen.getByTitle('2'));
     await screen.findByText('PO21');
     expect(where()).toBe('/order/received-orders?pageNum=2');
     expect(lastBody()).toMatchObject({ pageNum: 2, cursor: 'cursor-2' });
     // The uncounted keyset page keeps the first page's count: all 3 pages stay in the pager.
-    expect(screen.getByTitle('3')).toBeTruthy();
+    expect(screen.getByTestId('received-total').textContent).toBe('共 45 条');
     await userEvent.click(screen.getByTitle('3'));
     await screen.findByText('PO41');
     expect(lastBody()).toMatchObject({ pageNum: 3, cursor: 'cursor-3' });
   });
 
-  it('opens the detail of a clicked row', async () => {
+  it('shows the count with one page, and N+ when the server stopped counting', async () => {
+    api.list.mockResolvedValueOnce(pageOf(1, null, 3));
     renderPage();
-    await userEvent.click(await screen.findByText('PO1'));
+    await screen.findByText('PO3');
+    expect(screen.getByTestId('received-total').textContent).toBe('共 3 条');
+    cleanup();
+    api.list.mockResolvedValueOnce({ ...pageOf(1, 'c2', 10_000), totalExact: false });
+    renderPage('?status=shipped');
+    await screen.findByText('PO1');
+    expect(screen.getByTestId('received-total').textContent).toBe('共 10000+ 条');
+  });
+
+  it('makes the order number a real link to the detail', async () => {
+    renderPage();
+    const link = (await screen.findByText('PO1')).closest('a');
+    expect(link?.getAttribute('href')).toBe(
+      '/order/received-order-detail?omsOrderNo=OMS1&performanceOrderNo=PO1',
+    );
+    link?.focus();
+    await userEvent.keyboard('{Enter}');
     expect(where()).toBe('/order/received-order-detail?omsOrderNo=OMS1&performanceOrderNo=PO1');
+  });
+
+  it('tells an empty list from no result, and resets the filters', async () => {
+    api.list.mockResolvedValue(pageOf(1, null, 0));
+    renderPage();
+    expect((await screen.findByTestId('received-empty')).textContent).toContain('暂无已接订单');
+    cleanup();
+    renderPage('?keyword=nobody&status=shipped');
+    await userEvent.click(within(await screen.findByTestId('received-no-result')).getByText('重置筛选'));
+    await waitFor(() => expect(where()).toBe('/order/received-orders'));
+  });
+
+  it('says why the list failed and retries', async () => {
+    api.list.mockRejectedValueOnce(new Error('boom'));
+    renderPage();
+    const error = await screen.findByTestId('received-error');
+    await userEvent.click(within(error).getByRole('button'));
+    await screen.findByText('PO1');
+    expect(screen.queryByTestId('received-error')).toBeNull();
   });
 });

@@ -8,7 +8,7 @@ import { timeLeft } from './countdown';
 import { CountdownTag } from './countdown-tag';
 import { ORDER_LABELS } from './labels';
 import { OrderItemsTable } from './order-items-table';
-import { distanceText, orderAmount, orderTime } from './order-format';
+import { distanceText, formatYuan, formatTime } from '../../lib/format/display';
 import { orderKeys } from './order-keys';
 import { useOrderLinks } from './order-links';
 import { useOrderMessageRefresh } from './order-message-refresh';
@@ -16,7 +16,7 @@ import styles from './orders.module.css';
 import { plansApi } from './plans-api';
 import { useGrab } from './use-grab';
 import { useNow } from './use-now';
-import { useStoreCode } from './use-store-code';
+import { useStoreCode } from '../../stores/use-store-code';
 
 const L = ORDER_LABELS.robDetail;
 const F = ORDER_LABELS.fields;
@@ -123,8 +123,8 @@ export function RobOrderDetailPage() {
             { label: F.omsOrderNo, children: offer.omsOrderNo },
             { label: F.channel, children: offer.channelText },
             { label: F.status, children: offer.statusText },
-            { label: F.offeredAt, children: orderTime(offer.offeredAt) },
-            { label: F.expiresAt, children: orderTime(offer.expiresAt) },
+            { label: F.offeredAt, children: formatTime(offer.offeredAt) },
+            { label: F.expiresAt, children: formatTime(offer.expiresAt) },
             { label: F.delivery, children: offer.deliveryTypeText },
             { label: F.distance, children: distanceText(offer.distanceMeters) },
             { label: F.customer, children: offer.customerName },
@@ -145,12 +145,12 @@ export function RobOrderDetailPage() {
           column={{ xs: 1, sm: 2, lg: 4 }}
           style={{ marginTop: 12 }}
           items={[
-            { label: F.goodsAmount, children: orderAmount(offer.goodsCents) },
-            { label: F.freight, children: orderAmount(offer.freightCents) },
-            { label: F.discount, children: orderAmount(offer.discountCents) },
+            { label: F.goodsAmount, children: formatYuan(offer.goodsCents) },
+            { label: F.freight, children: formatYuan(offer.freightCents) },
+            { label: F.discount, children: formatYuan(offer.discountCents) },
             {
               label: F.amount,
-              children: <span className={styles.amount}>{orderAmount(offer.payCents)}</span>,
+              children: <span className={styles.amount}>{formatYuan(offer.payCents)}</span>,
             },
           ]}
         />

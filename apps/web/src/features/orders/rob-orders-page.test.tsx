@@ -8,7 +8,7 @@ import { ApiError } from '../../lib/http';
 import { useMenuStore } from '../../stores/menu-store';
 import { useSessionStore } from '../../stores/session-store';
 import { useShopStore } from '../../stores/shop-store';
-import { messageEvents } from '../messages/message-events';
+import { messageEvents } from '../../lib/events/message-events';
 import { NOW, ORDER_MENUS, offer } from './test-fixtures';
 
 const api = vi.hoisted(() => ({

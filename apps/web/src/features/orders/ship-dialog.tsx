@@ -1,11 +1,13 @@
+import { fulfilmentEndpoints } from '@console/contract';
+import { call } from '../../lib/http';
 import { MOBILE_PATTERN } from '@console/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Form, Input, Select } from 'antd';
-import { ActionDialog } from './action-dialog';
+import { FormDialog } from '../../components/form-dialog/form-dialog';
 import type { OrderDialogProps } from './dialog-props';
 import { ORDER_LABELS } from './labels';
 import { orderKeys } from './order-keys';
-import { receivedApi } from './received-api';
+import { ACTION_CALL } from './dialog-props';
 
 const L = ORDER_LABELS.ship;
 const F = ORDER_LABELS.fields;
@@ -24,13 +26,13 @@ export function ShipDialog({ open, order, storeCode, onClose, onDone }: OrderDia
   const type = order.delivery.type;
   const couriers = useQuery({
     queryKey: orderKeys.couriers,
-    queryFn: receivedApi.couriers,
+    queryFn: ({ signal }) => call(fulfilmentEndpoints.deliveryCompany, {}, { signal }),
     enabled: open && type === 'express',
     staleTime: 10 * 60_000,
   });
 
   return (
-    <ActionDialog<ShipValues>
+    <FormDialog<ShipValues>
       open={open}
       title={ORDER_LABELS.actions.deliver}
       doneText={ORDER_LABELS.actions.done.deliver}
@@ -38,16 +40,20 @@ export function ShipDialog({ open, order, storeCode, onClose, onDone }: OrderDia
       onClose={onClose}
       onDone={onDone}
       submit={(values) =>
-        receivedApi.deliver({
-          storeCode,
-          performanceOrderNo: order.performanceOrderNo,
-          ...(type === 'express'
-            ? { courierCode: values.courierCode, trackingNo: values.trackingNo?.trim() }
-            : {}),
-          ...(type === 'store_delivery'
-            ? { delivererName: values.delivererName?.trim(), delivererPhone: values.delivererPhone?.trim() }
-            : {}),
-        })
+        call(
+          fulfilmentEndpoints.deliver,
+          {
+            storeCode,
+            performanceOrderNo: order.performanceOrderNo,
+            ...(type === 'express'
+              ? { courierCode: values.courierCode, trackingNo: values.trackingNo?.trim() }
+              : {}),
+            ...(type === 'store_delivery'
+              ? { delivererName: values.delivererName?.trim(), delivererPhone: values.delivererPhone?.trim() }
+              : {}),
+          },
+          ACTION_CALL,
+        )
       }
     >
       <Form.Item label={L.method}>{order.delivery.typeText}</Form.Item>
@@ -108,6 +114,6 @@ export function ShipDialog({ open, order, storeCode, onClose, onDone }: OrderDia
           </Form.Item>
         </>
       ) : null}
-    </ActionDialog>
+    </FormDialog>
   );
 }

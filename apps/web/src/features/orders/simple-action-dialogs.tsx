@@ -1,10 +1,12 @@
+import { fulfilmentEndpoints } from '@console/contract';
+import { call } from '../../lib/http';
 import { CANCEL_REASON_MAX, INVOICE_NO_PATTERN, WRITE_OFF_CODE_PATTERN } from '@console/contract';
 import { Alert, Form, Input } from 'antd';
-import { ActionDialog } from './action-dialog';
+import { FormDialog } from '../../components/form-dialog/form-dialog';
 import type { OrderDialogProps } from './dialog-props';
 import { ORDER_LABELS } from './labels';
-import { orderAmount } from './order-format';
-import { receivedApi } from './received-api';
+import { formatYuan } from '../../lib/format/display';
+import { ACTION_CALL } from './dialog-props';
 
 const A = ORDER_LABELS.actions;
 const F = ORDER_LABELS.fields;
@@ -13,7 +15,7 @@ const F = ORDER_LABELS.fields;
 export function CancelDialog({ open, order, storeCode, onClose, onDone }: OrderDialogProps) {
   const L = ORDER_LABELS.cancel;
   return (
-    <ActionDialog<{ reason: string }>
+    <FormDialog<{ reason: string }>
       open={open}
       title={L.confirmTitle}
       doneText={A.done.cancel}
@@ -23,11 +25,15 @@ export function CancelDialog({ open, order, storeCode, onClose, onDone }: OrderD
       onClose={onClose}
       onDone={onDone}
       submit={(values) =>
-        receivedApi.cancel({
-          storeCode,
-          performanceOrderNo: order.performanceOrderNo,
-          reason: values.reason.trim(),
-        })
+        call(
+          fulfilmentEndpoints.cancel,
+          {
+            storeCode,
+            performanceOrderNo: order.performanceOrderNo,
+            reason: values.reason.trim(),
+          },
+          ACTION_CALL,
+        )
       }
     >
       <Alert type="warning" showIcon title={L.confirmContent} style={{ marginBottom: 16 }} />
@@ -44,7 +50,7 @@ export function CancelDialog({ open, order, storeCode, onClose, onDone }: OrderD
           placeholder={L.reasonPlaceholder}
         />
       </Form.Item>
-    </ActionDialog>
+    </FormDialog>
   );
 }
 
@@ -53,7 +59,7 @@ export function InvoiceDialog({ open, order, storeCode, onClose, onDone }: Order
   const L = ORDER_LABELS.invoice;
   const invoice = order.invoice;
   return (
-    <ActionDialog<{ invoiceNo: string }>
+    <FormDialog<{ invoiceNo: string }>
       open={open}
       title={A.finishInvoice}
       doneText={A.done.finishInvoice}
@@ -61,18 +67,22 @@ export function InvoiceDialog({ open, order, storeCode, onClose, onDone }: Order
       onClose={onClose}
       onDone={onDone}
       submit={(values) =>
-        receivedApi.finishInvoice({
-          storeCode,
-          performanceOrderNo: order.performanceOrderNo,
-          invoiceNo: values.invoiceNo.trim(),
-        })
+        call(
+          fulfilmentEndpoints.finishInvoice,
+          {
+            storeCode,
+            performanceOrderNo: order.performanceOrderNo,
+            invoiceNo: values.invoiceNo.trim(),
+          },
+          ACTION_CALL,
+        )
       }
     >
       <Form.Item label={F.invoiceTitle}>
         {invoice.title || '-'}（{invoice.invoiceTypeText}）
         {invoice.taxNo ? ` ${F.invoiceTaxNo}：${invoice.taxNo}` : ''}
       </Form.Item>
-      <Form.Item label={F.amount}>{orderAmount(invoice.amountCents)}</Form.Item>
+      <Form.Item label={F.amount}>{formatYuan(invoice.amountCents)}</Form.Item>
       <Form.Item
         name="invoiceNo"
         label={F.invoiceNo}
@@ -83,7 +93,7 @@ export function InvoiceDialog({ open, order, storeCode, onClose, onDone }: Order
       >
         <Input data-testid="invoice-no" maxLength={20} placeholder={L.noPlaceholder} autoComplete="off" />
       </Form.Item>
-    </ActionDialog>
+    </FormDialog>
   );
 }
 
@@ -91,7 +101,7 @@ export function InvoiceDialog({ open, order, storeCode, onClose, onDone }: Order
 export function WriteOffDialog({ open, order, storeCode, onClose, onDone }: OrderDialogProps) {
   const L = ORDER_LABELS.writeOff;
   return (
-    <ActionDialog<{ writeOffCode: string }>
+    <FormDialog<{ writeOffCode: string }>
       open={open}
       title={A.writeOff}
       doneText={A.done.writeOff}
@@ -99,11 +109,15 @@ export function WriteOffDialog({ open, order, storeCode, onClose, onDone }: Orde
       onClose={onClose}
       onDone={onDone}
       submit={(values) =>
-        receivedApi.writeOff({
-          storeCode,
-          performanceOrderNo: order.performanceOrderNo,
-          writeOffCode: values.writeOffCode.trim(),
-        })
+        call(
+          fulfilmentEndpoints.writeOff,
+          {
+            storeCode,
+            performanceOrderNo: order.performanceOrderNo,
+            writeOffCode: values.writeOffCode.trim(),
+          },
+          ACTION_CALL,
+        )
       }
     >
       <Form.Item
@@ -122,6 +136,6 @@ export function WriteOffDialog({ open, order, storeCode, onClose, onDone }: Orde
           autoComplete="off"
         />
       </Form.Item>
-    </ActionDialog>
+    </FormDialog>
   );
 }

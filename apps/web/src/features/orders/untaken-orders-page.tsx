@@ -11,7 +11,7 @@ import styles from './orders.module.css';
 import { plansApi } from './plans-api';
 import { useGrab } from './use-grab';
 import { useNow } from './use-now';
-import { useStoreCode } from './use-store-code';
+import { useStoreCode } from '../../stores/use-store-code';
 
 const L = ORDER_LABELS.untaken;
 export const UNTAKEN_PAGE_SIZE = 20;

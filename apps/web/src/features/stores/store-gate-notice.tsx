@@ -1,7 +1,7 @@
 import { ShopOutlined } from '@ant-design/icons';
 import { Button, Result } from 'antd';
 import { STORE_LABELS } from './labels';
-import { storeEvents } from './store-events';
+import { storeEvents } from '../../lib/events/store-events';
 import styles from './stores.module.css';
 
 /** 请先选择门店 with the button that opens the store switcher (loaded by store-gate.tsx when needed). */

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useShopStore } from '../../stores/shop-store';
-import { storeEvents } from './store-events';
+import { storeEvents } from '../../lib/events/store-events';
 import { needsStore, StoreGate } from './store-gate';
 
 afterEach(() => {

@@ -48,8 +48,8 @@ export function groupStores(pages: readonly ShopGroupPage[]): StoreGroup[] {
   return [...groups.values()].filter((group) => group.stores.length > 0);
 }
 
-/** The store a list item stands for, as kept in shopInfo (addressId = storeCode). */
-export type StoreChoice = { addressId: string; frontTitle: string; businessScopeName: string };
+import type { StoreChoice } from '../../lib/events/store-events';
+export type { StoreChoice };
 
 export function choiceOf(group: StoreGroup, store: ShopListItem): StoreChoice {
   return {

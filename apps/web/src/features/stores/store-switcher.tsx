@@ -3,7 +3,7 @@ import { Popover, Spin } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useShopStore } from '../../stores/shop-store';
 import { storeLabel, STORE_LABELS } from './labels';
-import { storeEvents } from './store-events';
+import { storeEvents } from '../../lib/events/store-events';
 import type { StoreChoice } from './store-list';
 import styles from './stores.module.css';
 import { useSwitchStore } from './use-switch-store';

@@ -9,7 +9,7 @@ import { useSessionStore } from '../../stores/session-store';
 import { useShopStore } from '../../stores/shop-store';
 import { HOME_TAG, useTagsStore } from '../../stores/tags-store';
 import { saveLastStore } from './store-api';
-import { storeEvents } from './store-events';
+import { storeEvents } from '../../lib/events/store-events';
 import { useApplyStore, useSwitchStore } from './use-switch-store';
 
 vi.mock('./store-api', () => ({ saveLastStore: vi.fn() }));

@@ -7,7 +7,7 @@ import { useShopStore } from '../../stores/shop-store';
 import { useTagsStore } from '../../stores/tags-store';
 import { STORE_LABELS } from './labels';
 import { saveLastStore } from './store-api';
-import { storeEvents, type StoreSwitchedEvent } from './store-events';
+import { storeEvents, type StoreSwitchedEvent } from '../../lib/events/store-events';
 import type { StoreChoice } from './store-list';
 
 export const HOME_PATH = '/dashboard';

@@ -4,7 +4,7 @@ import { Avatar, Button, Modal, Progress, Upload } from 'antd';
 import { useEffect, useState } from 'react';
 import { notify } from '../../lib/notify';
 import { avatarSrc } from '../../shell/user-menu';
-import { errorText } from '../auth/auth-api';
+import { errorText } from '../../lib/http/errors';
 import { avatarFileProblem } from './avatar-checks';
 import { USER_LABELS } from './labels';
 import { profileApi, profileKeys, refreshSessionUser } from './profile-api';

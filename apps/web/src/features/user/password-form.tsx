@@ -2,7 +2,7 @@ import { isStrongPassword, passwordStrength, PASSWORD_MAX, type UpdatePasswordBo
 import { Alert, Button, Form, Input, Progress } from 'antd';
 import { useState } from 'react';
 import { notify } from '../../lib/notify';
-import { errorText } from '../auth/auth-api';
+import { errorText } from '../../lib/http/errors';
 import { strengthLevel } from './avatar-checks';
 import { USER_LABELS } from './labels';
 import { profileApi } from './profile-api';

@@ -3,8 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { notify } from '../../lib/notify';
-import { errorText } from '../auth/auth-api';
-import { normalizePhone } from '../auth/field-rules';
+import { errorText } from '../../lib/http/errors';
+import { normalizePhone } from '../../lib/format/phone';
 import { USER_LABELS } from './labels';
 import { profileApi, profileKeys, refreshSessionUser } from './profile-api';
 

@@ -1,9 +1,9 @@
 import { MOBILE_PATTERN, type MemberAddress } from '@console/contract';
 import { AutoComplete, Cascader, Checkbox, Form, Input } from 'antd';
 import { useRef, useState } from 'react';
-import { ActionDialog } from '../orders/action-dialog';
-import { areaPathOf, type AreaOption } from '../orders/area-options';
-import { useAreaOptions } from '../orders/use-area-options';
+import { FormDialog } from '../../components/form-dialog/form-dialog';
+import { areaPathOf, type AreaOption } from '../../components/address/area-options';
+import { useAreaOptions } from '../../components/address/use-area-options';
 import { VALET_LABELS } from './labels';
 import { valetApi, type PlaceSuggestion } from './valet-api';
 
@@ -35,7 +35,7 @@ export function AddressAddDialog({ storeCode, memberId, onClose, onAdded }: Prop
   };
 
   return (
-    <ActionDialog<Values>
+    <FormDialog<Values>
       open
       title={L.addTitle}
       doneText={L.added}
@@ -119,6 +119,6 @@ export function AddressAddDialog({ storeCode, memberId, onClose, onAdded }: Prop
           </Form.Item>
         </>
       )}
-    </ActionDialog>
+    </FormDialog>
   );
 }

@@ -3,7 +3,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Empty, Radio, Spin, Tag } from 'antd';
 import { useState } from 'react';
-import { distanceText } from '../orders/order-format';
+import { distanceText } from '../../lib/format/display';
 import { AddressAddDialog } from './address-add-dialog';
 import { VALET_LABELS } from './labels';
 import { valetApi, valetKeys } from './valet-api';

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useHasPermission } from '../../components/permission';
 import { isApiError } from '../../lib/http';
 import { notify } from '../../lib/notify';
-import { itemsSummary, orderAmount } from '../orders/order-format';
+import { itemsSummary, formatYuan } from '../../lib/format/display';
 import { VALET_LABELS } from './labels';
 import { pointsPriceText } from './items-step';
 import { valetApi } from './valet-api';
@@ -131,9 +131,9 @@ export function ConfirmStep({ storeCode, draft, dispatch, onOpenDetail, onOpenLi
     draft.kind === 'integral'
       ? (() => {
           const trial = integralTrial(lines, member.points);
-          return `${trial.points} 积分${trial.payCents > 0 ? ` + ${orderAmount(trial.payCents)}` : ''}`;
+          return `${trial.points} 积分${trial.payCents > 0 ? ` + ${formatYuan(trial.payCents)}` : ''}`;
         })()
-      : orderAmount(draft.trial?.payCents);
+      : formatYuan(draft.trial?.payCents);
 
   return (
     <div className={styles.step} data-testid="confirm-step">

@@ -17,7 +17,7 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { isApiError } from '../../lib/http';
-import { orderAmount } from '../orders/order-format';
+import { formatYuan } from '../../lib/format/display';
 import { VALET_LABELS } from './labels';
 import { UENJOY_SHELF_PAGE_SIZE, valetApi, valetKeys } from './valet-api';
 import { QUANTITY_MAX, type DraftLine, type ValetDraft } from './valet-draft';
@@ -34,7 +34,7 @@ type Props = {
 
 /** '800 积分' or '1500 积分 + ¥9.90' for a SKU that also costs cash. */
 export const pointsPriceText = (sku: Pick<SkuInfo, 'points' | 'priceCents'>) =>
-  `${L.pointsPrice(sku.points)}${sku.priceCents > 0 ? L.plusCash(orderAmount(sku.priceCents)) : ''}`;
+  `${L.pointsPrice(sku.points)}${sku.priceCents > 0 ? L.plusCash(formatYuan(sku.priceCents)) : ''}`;
 
 function IntegralShelf({ storeCode, draft, onQuantity }: Omit<Props, 'onKind'>) {
   const [label, setLabel] = useState('');
@@ -177,7 +177,7 @@ function UenjoyShelf({ storeCode, draft, onQuantity }: Omit<Props, 'onKind'>) {
                   {sku.labelName ? <Tag style={{ marginInlineStart: 8 }}>{sku.labelName}</Tag> : null}
                 </div>
                 <div className={styles.skuFoot}>
-                  <span className={styles.amount}>{orderAmount(sku.priceCents)}</span>
+                  <span className={styles.amount}>{formatYuan(sku.priceCents)}</span>
                   <Button
                     size="small"
                     type={quantity > 0 ? 'default' : 'primary'}
@@ -244,7 +244,7 @@ function UenjoyShelf({ storeCode, draft, onQuantity }: Omit<Props, 'onKind'>) {
                 title={
                   <span>
                     {line.sku.name} <span className={styles.muted}>{line.sku.spec}</span>{' '}
-                    <span className={styles.amount}>{orderAmount(line.sku.priceCents)}</span>
+                    <span className={styles.amount}>{formatYuan(line.sku.priceCents)}</span>
                   </span>
                 }
                 description={

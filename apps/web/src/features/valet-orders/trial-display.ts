@@ -1,5 +1,5 @@
 import type { TrialResult } from '@console/contract';
-import { orderAmount } from '../orders/order-format';
+import { formatYuan } from '../../lib/format/display';
 import { VALET_LABELS } from './labels';
 import type { IntegralTrial } from './valet-draft';
 
@@ -14,16 +14,16 @@ export type TrialRow = {
 
 /** A discount as a deduction (-¥3.40); no discount reads ¥0.00, not -¥0.00. */
 function discountValue(cents: number): string {
-  return cents > 0 ? `-${orderAmount(cents)}` : orderAmount(0);
+  return cents > 0 ? `-${formatYuan(cents)}` : formatYuan(0);
 }
 
 /** The lines of the points-mall trial: goods, freight, discount, points, the member's points and what is left. */
 export function integralTrialRows(trial: IntegralTrial): TrialRow[] {
   return [
-    { key: 'goods', label: L.goods, value: orderAmount(trial.goodsCents) },
-    { key: 'freight', label: L.freight, value: orderAmount(trial.freightCents) },
+    { key: 'goods', label: L.goods, value: formatYuan(trial.goodsCents) },
+    { key: 'freight', label: L.freight, value: formatYuan(trial.freightCents) },
     { key: 'discount', label: L.discount, value: discountValue(trial.discountCents) },
-    { key: 'pay', label: L.pay, value: orderAmount(trial.payCents), emphasis: 'amount' },
+    { key: 'pay', label: L.pay, value: formatYuan(trial.payCents), emphasis: 'amount' },
     { key: 'points', label: L.points, value: String(trial.points), emphasis: 'points' },
     { key: 'memberPoints', label: L.memberPoints, value: String(trial.memberPoints) },
     trial.pointsShort
@@ -36,13 +36,13 @@ export function integralTrialRows(trial: IntegralTrial): TrialRow[] {
 export function uenjoyTrialRows(trial: TrialResult): TrialRow[] {
   const discount = discountValue(trial.discountCents);
   return [
-    { key: 'goods', label: L.goods, value: orderAmount(trial.goodsCents) },
-    { key: 'freight', label: L.freight, value: orderAmount(trial.freightCents) },
+    { key: 'goods', label: L.goods, value: formatYuan(trial.goodsCents) },
+    { key: 'freight', label: L.freight, value: formatYuan(trial.freightCents) },
     {
       key: 'discount',
       label: L.discount,
       value: trial.discountText ? `${discount}（${trial.discountText}）` : discount,
     },
-    { key: 'pay', label: L.pay, value: orderAmount(trial.payCents), emphasis: 'amount' },
+    { key: 'pay', label: L.pay, value: formatYuan(trial.payCents), emphasis: 'amount' },
   ];
 }

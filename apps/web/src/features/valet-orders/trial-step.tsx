@@ -3,7 +3,7 @@ import { Alert, Button, DatePicker, Descriptions, Form } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { isApiError } from '../../lib/http';
-import { orderTime } from '../orders/order-format';
+import { formatTime } from '../../lib/format/display';
 import { VALET_LABELS } from './labels';
 import { integralTrialRows, uenjoyTrialRows, type TrialRow } from './trial-display';
 import { valetApi } from './valet-api';
@@ -122,7 +122,7 @@ export function TrialStep({ storeCode, draft, dispatch }: Props) {
       {draft.trial ? (
         <>
           <TrialTable rows={uenjoyTrialRows(draft.trial)} />
-          <span className={styles.muted}>{L.validUntil(orderTime(draft.trial.validUntil))}</span>
+          <span className={styles.muted}>{L.validUntil(formatTime(draft.trial.validUntil))}</span>
         </>
       ) : (
         <Alert type="info" showIcon title={L.needTrial} />

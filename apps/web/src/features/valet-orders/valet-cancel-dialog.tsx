@@ -1,6 +1,6 @@
 import type { ValetKind } from '@console/contract';
 import { Form, Input } from 'antd';
-import { ActionDialog } from '../orders/action-dialog';
+import { FormDialog } from '../../components/form-dialog/form-dialog';
 import { VALET_LABELS } from './labels';
 import { valetApi } from './valet-api';
 
@@ -17,7 +17,7 @@ type Props = {
 /** 取消订单 of a pending valet order: a reason is required. */
 export function ValetCancelDialog({ storeCode, kind, valetOrderNo, onClose, onDone }: Props) {
   return (
-    <ActionDialog<{ reason: string }>
+    <FormDialog<{ reason: string }>
       open
       title={A.cancelTitle}
       doneText={A.cancelled}
@@ -41,6 +41,6 @@ export function ValetCancelDialog({ storeCode, kind, valetOrderNo, onClose, onDo
           placeholder={A.reasonPlaceholder}
         />
       </Form.Item>
-    </ActionDialog>
+    </FormDialog>
   );
 }

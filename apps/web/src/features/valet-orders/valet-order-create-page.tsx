@@ -1,6 +1,6 @@
 import { Alert, Button, Card, Steps } from 'antd';
 import { useReducer, useState } from 'react';
-import { useStoreCode } from '../orders/use-store-code';
+import { useStoreCode } from '../../stores/use-store-code';
 import { useShopStore } from '../../stores/shop-store';
 import { AddressStep } from './address-step';
 import { ConfirmStep } from './confirm-step';

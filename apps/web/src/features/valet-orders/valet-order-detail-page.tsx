@@ -6,8 +6,8 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useHasPermission } from '../../components/permission';
 import { isApiError } from '../../lib/http';
-import { orderAmount, orderTime } from '../orders/order-format';
-import { useStoreCode } from '../orders/use-store-code';
+import { formatYuan, formatTime } from '../../lib/format/display';
+import { useStoreCode } from '../../stores/use-store-code';
 import { VALET_LABELS } from './labels';
 import { valetApi, valetKeys } from './valet-api';
 import { ValetCancelDialog } from './valet-cancel-dialog';
@@ -159,11 +159,11 @@ export function ValetOrderDetailPage() {
             { label: F.kind, children: order.kindText },
             { label: F.delivery, children: order.deliveryTypeText },
             { label: F.createdBy, children: order.createdByName },
-            { label: F.createdAt, children: orderTime(order.createdAt) },
-            ...(order.confirmedAt ? [{ label: F.confirmedAt, children: orderTime(order.confirmedAt) }] : []),
+            { label: F.createdAt, children: formatTime(order.createdAt) },
+            ...(order.confirmedAt ? [{ label: F.confirmedAt, children: formatTime(order.confirmedAt) }] : []),
             ...(order.cancelledAt
               ? [
-                  { label: F.cancelledAt, children: orderTime(order.cancelledAt) },
+                  { label: F.cancelledAt, children: formatTime(order.cancelledAt) },
                   { label: F.cancelReason, children: orDash(order.cancelReason) },
                 ]
               : []),
@@ -207,7 +207,7 @@ export function ValetOrderDetailPage() {
               dataIndex: 'unitCents',
               width: 110,
               align: 'right' as const,
-              render: (cents: number) => orderAmount(cents),
+              render: (cents: number) => formatYuan(cents),
             },
           ]}
         />
@@ -216,14 +216,14 @@ export function ValetOrderDetailPage() {
           column={{ xs: 1, sm: 2, lg: 5 }}
           style={{ marginTop: 12 }}
           items={[
-            { label: F.goods, children: orderAmount(order.goodsCents) },
-            { label: F.freight, children: orderAmount(order.freightCents) },
+            { label: F.goods, children: formatYuan(order.goodsCents) },
+            { label: F.freight, children: formatYuan(order.freightCents) },
             {
               label: F.discount,
-              children: `${orderAmount(order.discountCents)}${trialText ? `（${trialText}）` : ''}`,
+              children: `${formatYuan(order.discountCents)}${trialText ? `（${trialText}）` : ''}`,
             },
             ...(order.points > 0 ? [{ label: F.points, children: String(order.points) }] : []),
-            { label: F.pay, children: <span className={styles.amount}>{orderAmount(order.payCents)}</span> },
+            { label: F.pay, children: <span className={styles.amount}>{formatYuan(order.payCents)}</span> },
           ]}
         />
       </Card>

@@ -12,8 +12,8 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { DateRangePresetPicker } from '../../components/date-range-preset-picker';
 import { useHasPermission } from '../../components/permission';
-import { orderAmount, orderTime } from '../orders/order-format';
-import { useStoreCode } from '../orders/use-store-code';
+import { formatYuan, formatTime } from '../../lib/format/display';
+import { useStoreCode } from '../../stores/use-store-code';
 import { VALET_LABELS } from './labels';
 import { valetApi, valetKeys } from './valet-api';
 import { ValetCancelDialog } from './valet-cancel-dialog';
@@ -87,8 +87,8 @@ export function ValetOrdersPage() {
       align: 'right',
       render: (_, row) =>
         query.kind === 'integral'
-          ? `${row.points} 积分${row.payCents > 0 ? ` + ${orderAmount(row.payCents)}` : ''}`
-          : orderAmount(row.payCents),
+          ? `${row.points} 积分${row.payCents > 0 ? ` + ${formatYuan(row.payCents)}` : ''}`
+          : formatYuan(row.payCents),
     },
     { title: F.delivery, dataIndex: 'deliveryTypeText', width: 100, responsive: ['md'] },
     {
@@ -103,7 +103,7 @@ export function ValetOrdersPage() {
       dataIndex: 'createdAt',
       width: 170,
       responsive: ['sm'],
-      render: (at: string) => orderTime(at),
+      render: (at: string) => formatTime(at),
     },
     {
       title: F.actions,

@@ -37,3 +37,8 @@ export function maskPhone(phone: PhoneInput): string {
   if (!/^\d{8,}$/.test(phone)) return phone;
   return `${phone.slice(0, 3)}${'*'.repeat(phone.length - 7)}${phone.slice(-4)}`;
 }
+
+/** Phone numbers are often pasted with spaces or dashes. */
+export function normalizePhone(value: string | undefined): string {
+  return (value ?? '').replace(/[\s-]/g, '');
+}

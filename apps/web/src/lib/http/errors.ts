@@ -37,3 +37,8 @@ export function isCancelledError(error: unknown): boolean {
 export function cancelledError(): ApiError {
   return new ApiError('cancel', HTTP_LABELS.cancelled);
 }
+
+/** The Chinese text of any failure: the server's message, else 接口请求失败. */
+export function errorText(error: unknown): string {
+  return error instanceof Error && error.message ? error.message : HTTP_LABELS.failed;
+}

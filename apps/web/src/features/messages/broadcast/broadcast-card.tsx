@@ -2,7 +2,7 @@ import { businessTypeOf, DEFAULT_DETAIL_TEXT, DEFAULT_MESSAGE_TITLE, messageKind
 import type { Message } from '@console/contract';
 import type { CSSProperties } from 'react';
 import { relativeTime } from '../../../lib/format/relative-time';
-import { messageEvents } from '../message-events';
+import { messageEvents } from '../../../lib/events/message-events';
 import styles from './broadcast.module.css';
 import { BROADCAST_LABELS } from './labels';
 

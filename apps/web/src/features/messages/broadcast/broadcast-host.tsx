@@ -4,7 +4,7 @@ import { runtimeConfig } from '../../../lib/env';
 import { notify } from '../../../lib/notify';
 import { useSessionStore } from '../../../stores/session-store';
 import { useShopStore } from '../../../stores/shop-store';
-import { storeEvents } from '../../stores/store-events';
+import { storeEvents } from '../../../lib/events/store-events';
 import { listen, supplementHistory } from './broadcast-api';
 import { BroadcastStack } from './broadcast-stack';
 import { cardCacheKey, createCardStore, type CardStore } from './card-store';

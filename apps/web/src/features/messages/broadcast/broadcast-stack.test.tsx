@@ -1,7 +1,7 @@
 import '../../../test/dom';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { messageEvents } from '../message-events';
+import { messageEvents } from '../../../lib/events/message-events';
 import { BroadcastStack } from './broadcast-stack';
 import { createCardStore } from './card-store';
 import { reportVoiceFailureOncePerDay, type SoundPlayer, type SoundPlayerState } from './sound-player';

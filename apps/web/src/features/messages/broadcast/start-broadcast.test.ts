@@ -1,6 +1,6 @@
 import type { Message } from '@console/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { messageEvents } from '../message-events';
+import { messageEvents } from '../../../lib/events/message-events';
 import { createCardStore } from './card-store';
 import type { LockManagerLike } from './leader-election';
 import { startBroadcast, supplementWithRetry, type BroadcastEnv } from './start-broadcast';

@@ -1,5 +1,5 @@
 import { IM_LIMITS, messageKindOf, type Message } from '@console/contract';
-import { messageEvents } from '../message-events';
+import { messageEvents } from '../../../lib/events/message-events';
 import type { BroadcastScope } from './broadcast-api';
 import type { CardStore } from './card-store';
 import { electLeader, pollLockName, type LockManagerLike } from './leader-election';

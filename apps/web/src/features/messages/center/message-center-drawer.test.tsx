@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { notify } from '../../../lib/notify';
 import { useSessionStore } from '../../../stores/session-store';
 import { useShopStore } from '../../../stores/shop-store';
-import { messageEvents } from '../message-events';
+import { messageEvents } from '../../../lib/events/message-events';
 import { useMessageStore } from '../message-store';
 import { fakeImServer, makeMessage } from '../testing/fake-im-server';
 import { MessageCenterDrawer } from './message-center-drawer';

@@ -6,7 +6,7 @@ import { useAppStore } from '../../../stores/app-store';
 import { loadBusinessTags } from '../business-tags';
 import { operateMessages } from '../im-api';
 import { MESSAGE_LABELS } from '../labels';
-import { messageEvents } from '../message-events';
+import { messageEvents } from '../../../lib/events/message-events';
 import { isUnread } from '../message-kind-view';
 import { useMessageStore, type MessageTab } from '../message-store';
 import { refreshUnreadCount } from '../unread-count';

@@ -1,5 +1,5 @@
 import type { Message } from '@console/contract';
-import { createEmitter } from '../../lib/emitter';
+import { createEmitter } from '../emitter';
 
 type MessageEventMap = {
   /** The broadcast took in new messages (already de-duplicated): unread counts and lists refresh. */

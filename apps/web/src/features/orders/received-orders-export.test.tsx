@@ -1,4 +1,5 @@
 import '../../test/dom';
+import { EXPORT_PATHS, fulfilmentEndpoints } from '@console/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -7,17 +8,29 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useMenuStore } from '../../stores/menu-store';
 import { useSessionStore } from '../../stores/session-store';
 import { useShopStore } from '../../stores/shop-store';
-import { ORDER_MENUS } from '../orders/test-fixtures';
+import { ORDER_MENUS } from './test-fixtures';
 
 const exportsApi = vi.hoisted(() => ({ receivedOrders: vi.fn() }));
 const receivedApi = vi.hoisted(() => ({ list: vi.fn() }));
-vi.mock('./exports-api', async (original) => ({
-  ...(await original<Record<string, unknown>>()),
-  exportsApi,
-}));
-vi.mock('../orders/received-api', () => ({ receivedApi }));
+vi.mock('../../lib/http', async (original) => {
+  const real = await original<{ http: object }>();
+  return {
+    ...real,
+    call: (endpoint: unknown, input: unknown) =>
+      endpoint === fulfilmentEndpoints.received
+        ? receivedApi.list(input)
+        : Promise.reject(new Error('unexpected')),
+    http: {
+      ...real.http,
+      post: (path: string, body: unknown) =>
+        path === EXPORT_PATHS.receivedOrders
+          ? exportsApi.receivedOrders(body)
+          : Promise.reject(new Error(path)),
+    },
+  };
+});
 
-const { ReceivedOrdersPage } = await import('../orders/received-orders-page');
+const { ReceivedOrdersPage } = await import('./received-orders-page');
 
 function Where() {
   const location = useLocation();

@@ -1,8 +1,8 @@
-import { formatDate } from '../../lib/format/date';
-import { formatCents } from '../../lib/format/money';
+import { formatDate } from './date';
+import { formatCents } from './money';
 
-/** Money as shown in order screens: ¥ and the spec 9 helper (cents/100, 2 decimals, thousands separators). */
-export function orderAmount(cents: number | null | undefined): string {
+/** Money from cents as shown on screens: ¥ and the spec 9 helper (cents/100, 2 decimals, thousands separators). */
+export function formatYuan(cents: number | null | undefined): string {
   const text = formatCents(cents);
   return text === '--' ? text : `¥${text}`;
 }
@@ -31,15 +31,10 @@ export function distanceText(meters: number | null | undefined): string {
   return `${(Math.round(meters / 100) / 10).toFixed(1)}公里`;
 }
 
-/** '张三 138****0000': a phone in a list is masked; the detail shows it whole. */
-export function maskPhone(phone: string): string {
-  return /^\d{11}$/.test(phone) ? `${phone.slice(0, 3)}****${phone.slice(7)}` : phone;
-}
-
 /**
  * A time of an order as yyyy-MM-dd HH:mm:ss in local time. The order APIs answer ISO instants or Shanghai
  * wall-clock text; both read the same here. Missing or unreadable is '-'.
  */
-export function orderTime(value: string | null | undefined): string {
+export function formatTime(value: string | null | undefined): string {
   return formatDate(value) || '-';
 }

@@ -1,42 +1,43 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import type { ReceivedOrdersExportBody } from '@console/contract';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Button } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useHasPermission } from '../../components/permission';
-import { useMenuPageLinks } from '../../components/use-menu-page-links';
-import { exportsApi } from './exports-api';
-import { EXPORT_LABELS } from './labels';
+import { useHasPermission } from '../permission';
+import { useMenuPageLinks } from '../use-menu-page-links';
+import { EXPORT_LABELS as L } from '../labels';
 
-const L = EXPORT_LABELS.button;
+type ExportOptions = {
+  /** Queues the export job with the list's current filters (e.g. `call(exportEndpoints.x, filters)`). */
+  start(): Promise<unknown>;
+  /** The button permission (e.g. `order:export`). */
+  permission: readonly string[];
+  testId?: string;
+};
 
 /**
- * 导出 of the received orders (`order:export`): the button queues an export with the list's current filters;
- * the notice then says where the file will be, with a link to 导出记录, since the export runs in the background.
- * The page places the two: the button with its tools, the notice above the list. Both are null without the
+ * 导出 of a list through the export jobs: the button queues an export with the list's current filters; the
+ * notice then says where the file will be, with a link to 导出记录, since the export runs in the background.
+ * <ListPage> places the two: the button in `toolbar`, the notice in `notice`. Both are null without the
  * permission.
  */
-export function useReceivedOrdersExport(filters: () => ReceivedOrdersExportBody): {
+export function useExportAction({ start, permission, testId = 'list-export' }: ExportOptions): {
   button: ReactNode;
   notice: ReactNode;
 } {
-  const allowed = useHasPermission(['order:export']);
+  const allowed = useHasPermission(permission);
   const links = useMenuPageLinks();
   const [queued, setQueued] = useState(false);
-  const start = useMutation({
-    mutationFn: () => exportsApi.receivedOrders(filters()),
-    onSuccess: () => setQueued(true),
-  });
+  const mutation = useMutation({ mutationFn: start, onSuccess: () => setQueued(true) });
   if (!allowed) return { button: null, notice: null };
   const recordsHref = links.href('ExportRecords');
 
   const button = (
     <Button
       icon={<DownloadOutlined />}
-      loading={start.isPending}
-      data-testid="received-export"
-      onClick={() => start.mutate()}
+      loading={mutation.isPending}
+      data-testid={testId}
+      onClick={() => mutation.mutate()}
     >
       {L.export}
     </Button>

@@ -1,6 +1,9 @@
 import { useEffect, useState } from 'react';
 import { areaPathOf, toAreaOption, withChildren, type AreaOption } from './area-options';
-import { receivedApi } from './received-api';
+import { fulfilmentEndpoints } from '@console/contract';
+import { call } from '../../lib/http';
+
+const areas = (parentCode: string | null) => call(fulfilmentEndpoints.cnArea, { parentCode });
 
 /**
  * Options of the region cascader (cnArea, one level per call). When `countyCode` is known, the levels above it
@@ -13,13 +16,13 @@ export function useAreaOptions(enabled: boolean, countyCode: string) {
     if (!enabled) return;
     let live = true;
     void (async () => {
-      let tree = (await receivedApi.areas(null)).map(toAreaOption);
+      let tree = (await areas(null)).map(toAreaOption);
       const path = areaPathOf(countyCode);
       if (path && tree.some((option) => option.value === path[0])) {
-        const cities = (await receivedApi.areas(path[0])).map(toAreaOption);
+        const cities = (await areas(path[0])).map(toAreaOption);
         tree = withChildren(tree, path[0], cities);
         if (cities.some((option) => option.value === path[1])) {
-          tree = withChildren(tree, path[1], (await receivedApi.areas(path[1])).map(toAreaOption));
+          tree = withChildren(tree, path[1], (await areas(path[1])).map(toAreaOption));
         }
       }
       if (live) setOptions(tree);
@@ -32,7 +35,7 @@ export function useAreaOptions(enabled: boolean, countyCode: string) {
   const loadData = async (selected: AreaOption[]) => {
     const target = selected[selected.length - 1];
     if (!target || target.isLeaf) return;
-    const children = (await receivedApi.areas(target.value)).map(toAreaOption);
+    const children = (await areas(target.value)).map(toAreaOption);
     setOptions((current) => withChildren(current, target.value, children));
   };
 

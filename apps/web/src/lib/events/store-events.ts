@@ -1,5 +1,7 @@
-import { createEmitter } from '../../lib/emitter';
-import type { StoreChoice } from './store-list';
+import { createEmitter } from '../emitter';
+
+/** The store a list item stands for, as kept in shopInfo (addressId = storeCode). */
+export type StoreChoice = { addressId: string; frontTitle: string; businessScopeName: string };
 
 /** What happened to the selected store; `startup` is the first choice after sign-in or a reload. */
 export type StoreSwitchedEvent = { store: StoreChoice; reason: 'startup' | 'switch' };

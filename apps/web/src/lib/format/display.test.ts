@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { distanceText, itemsSummary, maskPhone, orderAmount, orderTime } from './order-format';
+import { distanceText, itemsSummary, formatYuan, formatTime } from './display';
 
-describe('orderAmount', () => {
+describe('formatYuan', () => {
   it('shows cents as yuan with separators and two decimals', () => {
-    expect(orderAmount(123456789)).toBe('¥1,234,567.89');
-    expect(orderAmount(5)).toBe('¥0.05');
-    expect(orderAmount(0)).toBe('¥0.00');
+    expect(formatYuan(123456789)).toBe('¥1,234,567.89');
+    expect(formatYuan(5)).toBe('¥0.05');
+    expect(formatYuan(0)).toBe('¥0.00');
   });
   it('keeps a missing amount apart from zero', () => {
-    expect(orderAmount(null)).toBe('--');
-    expect(orderAmount(undefined)).toBe('--');
+    expect(formatYuan(null)).toBe('--');
+    expect(formatYuan(undefined)).toBe('--');
   });
 });
 
@@ -51,21 +51,14 @@ describe('distanceText', () => {
   });
 });
 
-describe('maskPhone', () => {
-  it('masks the middle four digits of a mobile number only', () => {
-    expect(maskPhone('13800001234')).toBe('138****1234');
-    expect(maskPhone('010-1234')).toBe('010-1234');
-  });
-});
-
-describe('orderTime', () => {
+describe('formatTime', () => {
   it('shows ISO instants and wall-clock text alike, in local time', () => {
     const iso = new Date(2026, 10, 21, 20, 52, 24, 558).toISOString();
-    expect(orderTime(iso)).toBe('2026-11-21 20:52:24');
-    expect(orderTime('2026-11-21 20:51:54')).toBe('2026-11-21 20:51:54');
+    expect(formatTime(iso)).toBe('2026-11-21 20:52:24');
+    expect(formatTime('2026-11-21 20:51:54')).toBe('2026-11-21 20:51:54');
   });
   it('shows a dash for missing or unreadable', () => {
-    expect(orderTime(null)).toBe('-');
-    expect(orderTime('soon')).toBe('-');
+    expect(formatTime(null)).toBe('-');
+    expect(formatTime('soon')).toBe('-');
   });
 });

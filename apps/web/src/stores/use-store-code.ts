@@ -1,4 +1,4 @@
-import { useShopStore } from '../../stores/shop-store';
+import { useShopStore } from './shop-store';
 
 /** The selected store's code, '' when none is selected yet. */
 export function useStoreCode(): string {

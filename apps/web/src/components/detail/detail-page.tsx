@@ -1,0 +1,232 @@
+import { ArrowLeftOutlined, ReloadOutlined } from '@ant-design/icons';
+import { useQuery, type QueryKey, type UseQueryResult } from '@tanstack/react-query';
+import { Alert, Button, Card, Empty, Result, Spin, Timeline } from 'antd';
+import { useEffect, type ReactNode } from 'react';
+import { Link, useLocation } from 'react-router';
+import { formatTime } from '../../lib/format/display';
+import { isApiError } from '../../lib/http';
+import { hasPermission } from '../../lib/permission';
+import { useSessionStore } from '../../stores/session-store';
+import { useTagsStore } from '../../stores/tags-store';
+import { useStoreCode } from '../../stores/use-store-code';
+import { COMMON_LABELS, DETAIL_LABELS } from '../labels';
+import styles from './detail.module.css';
+
+type DetailQueryOptions<Key, Data> = {
+  /** The query key before the record's key (e.g. `['orders', 'detail', storeCode]`). */
+  key: QueryKey;
+  /** What names the record in the URL, or null when the URL names none. */
+  recordKey: Key | null;
+  load(recordKey: Key, signal: AbortSignal): Promise<Data>;
+  /** Store-scoped records wait for a store (default true). */
+  needsStore?: boolean;
+};
+
+export type DetailQuery<Key, Data> = UseQueryResult<Data> & { recordKey: Key | null; noStore: boolean };
+
+/** One record of a detail page: loaded once there is a store and the URL names a record. */
+export function useDetailQuery<Key, Data>({
+  key,
+  recordKey,
+  load,
+  needsStore = true,
+}: DetailQueryOptions<Key, Data>): DetailQuery<Key, Data> {
+  const storeCode = useStoreCode();
+  const query = useQuery({
+    queryKey: [...key, recordKey],
+    queryFn: ({ signal }) => load(recordKey as Key, signal),
+    enabled: (!needsStore || Boolean(storeCode)) && recordKey !== null,
+    retry: false,
+  });
+  return { ...query, recordKey, noStore: needsStore && !storeCode };
+}
+
+/** An action of the detail's action bar: shown when the server's `actions` allows it and the user may. */
+export type DetailAction = {
+  key: string;
+  label: string;
+  onClick(): void;
+  allowed: boolean;
+  permission?: readonly string[];
+  primary?: boolean;
+  danger?: boolean;
+};
+
+type DetailPageProps<Key, Data> = {
+  /** The page title; `${title} ${recordNo}` names the tab and the window. */
+  title: string;
+  /** test id of the loaded page. */
+  testId: string;
+  detail: DetailQuery<Key, Data>;
+  /** The record's number once loaded. */
+  recordNo(data: Data): string;
+  /** The list to go back to (its filters kept: pass the list's URL with its search), null when unknown. */
+  backTo?: string | null;
+  actions?(data: Data): readonly DetailAction[];
+  /** Shown in the action bar when no action is possible (e.g. the status text). */
+  idle?(data: Data): ReactNode;
+  extraBusy?: boolean;
+  /** Test ids of the action bar (`${actionTestId}s`) and its buttons (`${actionTestId}-${key}`). */
+  actionTestId?: string;
+  onRefresh(): void;
+  children(data: Data): ReactNode;
+};
+
+/**
+ * A record's page: the loading sequence (no store → missing key → spinner → not found / error with retry) once,
+ * then a header card with back, refresh and the action bar, and the page's sections. The record's number goes
+ * into the tab title.
+ */
+export function DetailPage<Key, Data>({
+  title,
+  testId,
+  detail,
+  recordNo,
+  backTo,
+  actions,
+  idle,
+  extraBusy,
+  actionTestId = 'detail-action',
+  onRefresh,
+  children,
+}: DetailPageProps<Key, Data>) {
+  const roles = useSessionStore((state) => state.roles);
+  const data = detail.data;
+  useRecordTitle(data ? `${title} ${recordNo(data)}` : null);
+
+  if (detail.noStore) return <Alert type="info" showIcon title={COMMON_LABELS.noStore} />;
+  if (detail.recordKey === null) return <Result status="warning" title={DETAIL_LABELS.missingKey} />;
+  if (detail.isLoading)
+    return (
+      <Card>
+        <Spin description={COMMON_LABELS.loading}>
+          <div style={{ minHeight: 160 }} />
+        </Spin>
+      </Card>
+    );
+  if (detail.isError || data === undefined) {
+    const notFound = isApiError(detail.error) && detail.error.status === 404;
+    return (
+      <Result
+        status={notFound ? '404' : 'error'}
+        title={isApiError(detail.error) ? detail.error.message : COMMON_LABELS.loadFailed}
+        extra={
+          <>
+            {backTo ? (
+              <Link to={backTo}>
+                <Button>{DETAIL_LABELS.backToList}</Button>
+              </Link>
+            ) : null}
+            <Button onClick={() => void detail.refetch()}>{COMMON_LABELS.retry}</Button>
+          </>
+        }
+      />
+    );
+  }
+
+  const shown = (actions?.(data) ?? []).filter(
+    (action) => action.allowed && (!action.permission || hasPermission(roles, action.permission)),
+  );
+  return (
+    <div className={styles.page} data-testid={testId}>
+      <Card
+        size="small"
+        title={
+          <span className={styles.heading}>
+            {backTo ? (
+              <Link to={backTo} aria-label={DETAIL_LABELS.backToList} data-testid="detail-back">
+                <ArrowLeftOutlined />
+              </Link>
+            ) : null}
+            {`${title} ${recordNo(data)}`}
+          </span>
+        }
+        extra={
+          <Button
+            icon={<ReloadOutlined />}
+            loading={detail.isFetching || extraBusy}
+            onClick={onRefresh}
+            aria-label={COMMON_LABELS.refresh}
+          />
+        }
+      >
+        {shown.length > 0 ? (
+          <div className={styles.actions} data-testid={`${actionTestId}s`}>
+            {shown.map((action) => (
+              <Button
+                key={action.key}
+                type={action.primary ? 'primary' : 'default'}
+                danger={action.danger}
+                data-testid={`${actionTestId}-${action.key}`}
+                onClick={action.onClick}
+              >
+                {action.label}
+              </Button>
+            ))}
+          </div>
+        ) : (
+          <span className={styles.hint}>{idle?.(data)}</span>
+        )}
+      </Card>
+      {children(data)}
+    </div>
+  );
+}
+
+/** Names the current tab and the window after the record (`已接订单详情 P2026…`). */
+export function useRecordTitle(title: string | null): void {
+  const { pathname, search, hash } = useLocation();
+  const fullPath = `${pathname}${search}${hash}`;
+  useEffect(() => {
+    if (title) useTagsStore.getState().setViewTitle(fullPath, title);
+  }, [fullPath, title]);
+}
+
+/** A log entry of the record's timeline. */
+export type LogEntry = {
+  key: string | number;
+  title: ReactNode;
+  at: string;
+  operator?: string;
+  danger?: boolean;
+  /** What kind of entry it is (`data-kind`), for tests and styles. */
+  kind?: string;
+};
+
+/** The record's log, oldest first: it reads as the record's story. */
+export function LogTimeline({
+  entries,
+  testId = 'record-log',
+}: {
+  entries: readonly LogEntry[];
+  testId?: string;
+}) {
+  if (entries.length === 0) return <Empty description={DETAIL_LABELS.noLog} />;
+  return (
+    <Timeline
+      className={styles.timeline}
+      data-testid={testId}
+      items={entries.map((entry) => ({
+        key: entry.key,
+        color: entry.danger ? 'red' : 'blue',
+        content: (
+          <div data-testid={`${testId}-row`} data-kind={entry.kind}>
+            <div>{entry.title}</div>
+            <div className={styles.hint}>
+              {formatTime(entry.at)}
+              {entry.operator ? ` · ${DETAIL_LABELS.operator(entry.operator)}` : null}
+            </div>
+          </div>
+        ),
+      }))}
+    />
+  );
+}
+
+/** Where "back to the list" goes: the list page's last URL in the tabs (its filters kept), else its path. */
+export function useListReturn(listPath: string | null): string | null {
+  const tab = useTagsStore((state) =>
+    listPath ? state.visitedViews.find((view) => view.path === listPath) : undefined,
+  );
+  return tab?.fullPath ?? listPath;
+}

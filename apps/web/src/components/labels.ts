@@ -1,0 +1,50 @@
+/** Text of the shared kit (components/): every list, detail page and dialog says these the same way. */
+export const COMMON_LABELS = {
+  refresh: '刷新',
+  loading: '加载中…',
+  loadFailed: '加载失败',
+  retry: '重试',
+  ok: '确定',
+  cancel: '取消',
+  back: '返回',
+  none: '-',
+  noStore: '请先选择门店',
+  search: '查询',
+  reset: '重置',
+  all: '全部',
+} as const;
+
+export const LIST_LABELS = {
+  total: (total: number, exact: boolean) => `共 ${total}${exact ? '' : '+'} 条`,
+  pageSize: (size: number) => `${size} 条/页`,
+  resetFilters: '重置筛选',
+  noResult: '没有符合条件的记录',
+  noResultHint: '换个条件试试，或',
+  actions: '操作',
+  density: '密度',
+  densities: { large: '宽松', middle: '默认', small: '紧凑' },
+  columns: '列设置',
+  columnsReset: '恢复默认',
+  selected: (count: number) => `已选 ${count} 项`,
+  clearSelection: '取消选择',
+  confirmTitle: (action: string) => `确认${action}`,
+  confirmContent: (action: string, what: string) => `确定${action} ${what} 吗？`,
+  previous: '上一页',
+  next: '下一页',
+} as const;
+
+export const DETAIL_LABELS = {
+  missingKey: '缺少记录编号',
+  notFound: '记录不存在或无权查看',
+  backToList: '返回列表',
+  log: '操作日志',
+  noLog: '暂无日志',
+  operator: (name: string) => `操作人：${name}`,
+} as const;
+
+export const EXPORT_LABELS = {
+  export: '导出',
+  queued: '导出任务已提交',
+  where: '导出在后台进行，完成后可在「导出记录」中下载文件。',
+  open: '查看导出记录',
+} as const;

@@ -1,0 +1,223 @@
+import '../../test/dom';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useSessionStore } from '../../stores/session-store';
+import {
+  areaColumn,
+  areaText,
+  keyColumn,
+  moneyColumn,
+  phoneColumn,
+  statusColumn,
+  timeColumn,
+} from './columns';
+import { ListPage, type ListPaging } from './list-page';
+import { readListPrefs } from './list-prefs';
+import type { ListData } from './use-list-data';
+
+const notify = vi.hoisted(() => ({ confirm: vi.fn(), success: vi.fn(), error: vi.fn() }));
+vi.mock('../../lib/notify', () => ({ notify }));
+
+type Row = {
+  no: string;
+  cents: number;
+  at: string;
+  status: string;
+  phone: string;
+  area: string;
+  open: boolean;
+};
+const ROWS: Row[] = [
+  {
+    no: 'A1',
+    cents: 12345,
+    at: '2026-11-21 09:00:00',
+    status: 'open',
+    phone: '13912345678',
+    area: '北京市 北京市 朝阳区',
+    open: true,
+  },
+  { no: 'A2', cents: 5, at: '', status: 'closed', phone: '', area: '浙江省/杭州市/西湖区', open: false },
+];
+const columns = [
+  keyColumn<Row>('no', '编号', (row) => `/things/detail?no=${row.no}`),
+  moneyColumn<Row>('cents', '金额'),
+  timeColumn<Row>('at', '时间'),
+  statusColumn<Row>('status', '状态', { open: '进行中', closed: '已结束' }, { open: 'green' }),
+  phoneColumn<Row>('phone', '手机号'),
+  areaColumn<Row>('area', '地区', { hiddenByDefault: true }),
+];
+
+const data = (patch: Partial<ListData<Row>> = {}): ListData<Row> => ({
+  rows: ROWS,
+  total: 2,
+  totalExact: true,
+  isLoading: false,
+  isFetching: false,
+  isError: false,
+  error: null,
+  refetch: vi.fn(),
+  ...patch,
+});
+const paging = (patch: Partial<ListPaging> = {}): ListPaging => ({
+  query: { pageNum: 1, pageSize: 20 },
+  setQuery: vi.fn(),
+  reset: vi.fn(),
+  filtered: false,
+  ...patch,
+});
+
+function renderList(
+  list = data(),
+  page = paging(),
+  extra: Partial<Parameters<typeof ListPage<Row>>[0]> = {},
+) {
+  render(
+    <MemoryRouter>
+      <ListPage<Row>
+        title="事项"
+        name="things"
+        list={list}
+        paging={page}
+        columns={columns}
+        rowKey="no"
+        empty={{ description: '暂无事项，新建一个吧' }}
+        {...extra}
+      />
+    </MemoryRouter>,
+  );
+}
+
+const phoneWidth = (on: boolean) => {
+  window.matchMedia = ((query: string) => ({
+    matches: on && query.includes('max-width: 575'),
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  })) as typeof window.matchMedia;
+};
+
+beforeEach(() => {
+  phoneWidth(false);
+  localStorage.clear();
+  useSessionStore.setState({ roles: ['thing:close'], user: null });
+});
+afterEach(() => {
+  cleanup();
+  vi.clearAllMocks();
+});
+
+describe('column helpers', () => {
+  it('writes an area as people do', () => {
+    expect(areaText('北京市 北京市 朝阳区')).toBe('北京市朝阳区');
+    expect(areaText('浙江省/杭州市/西湖区')).toBe('浙江省杭州市西湖区');
+    expect(areaText('')).toBe('-');
+  });
+});
+
+describe('ListPage', { timeout: 30_000 }, () => {
+  it('draws the cells from the column helpers, the key as a link, and the count', () => {
+    renderList();
+    const table = screen.getByTestId('things-table');
+    expect(within(table).getByText('A1').closest('a')?.getAttribute('href')).toBe('/things/detail?no=A1');
+    expect(within(table).getByText('¥123.45')).toBeTruthy();
+    expect(within(table).getByText('2026-11-21 09:00:00')).toBeTruthy();
+    expect(within(table).getByText('进行中')).toBeTruthy();
+    expect(within(table).getByText('139****5678')).toBeTruthy();
+    // 地区 is hidden by default.
+    expect(within(table).queryByText('北京市朝阳区')).toBeNull();
+    expect(screen.getByTestId('things-total').textContent).toBe('共 2 条');
+  });
+
+  it('says N+ when the count is capped', () => {
+    renderList(data({ total: 10_000, totalExact: false }));
+    expect(screen.getByTestId('things-total').textContent).toBe('共 10000+ 条');
+  });
+
+  it('tells empty from no result', async () => {
+    renderList(data({ rows: [], total: 0 }));
+    expect(screen.getByTestId('things-empty').textContent).toContain('暂无事项，新建一个吧');
+    cleanup();
+    const page = paging({ filtered: true });
+    renderList(data({ rows: [], total: 0 }), page);
+    await userEvent.click(within(screen.getByTestId('things-no-result')).getByRole('button'));
+    expect(page.reset).toHaveBeenCalled();
+  });
+
+  it('shows the error with retry', async () => {
+    const list = data({ isError: true, error: new Error('x'), rows: [], total: null });
+    renderList(list);
+    await userEvent.click(within(screen.getByTestId('things-error')).getByRole('button'));
+    expect(list.refetch).toHaveBeenCalled();
+  });
+
+  it('gates row actions by permission and the server, and confirms destructive ones', async () => {
+    const close = vi.fn();
+    const edit = vi.fn();
+    notify.confirm.mockResolvedValue(true);
+    renderList(data(), paging(), {
+      rowActions: [
+        { key: 'edit', label: '编辑', onClick: edit, permission: ['thing:edit'] },
+        {
+          key: 'close',
+          label: '关闭',
+          onClick: close,
+          permission: ['thing:close'],
+          allowed: (row) => row.open,
+          danger: true,
+          confirm: (row) => row.no,
+        },
+      ],
+    });
+    expect(screen.queryAllByTestId('row-action-edit')).toHaveLength(0);
+    const buttons = screen.getAllByTestId('row-action-close');
+    expect(buttons).toHaveLength(1);
+    await userEvent.click(buttons[0]!);
+    expect(notify.confirm).toHaveBeenCalledWith({ title: '确认关闭', content: '确定关闭 A1 吗？' });
+    await waitFor(() => expect(close).toHaveBeenCalledWith(ROWS[0]));
+  });
+
+  it('runs batch actions on the selected rows', async () => {
+    const closeAll = vi.fn();
+    renderList(data(), paging(), { batchActions: [{ key: 'close', label: '批量关闭', onClick: closeAll }] });
+    const boxes = screen.getAllByRole('checkbox');
+    await userEvent.click(boxes[1]!);
+    await userEvent.click(within(screen.getByTestId('things-batch')).getByText('批量关闭'));
+    expect(closeAll).toHaveBeenCalledWith([ROWS[0]]);
+  });
+
+  it('renders cards from the same columns below 576 px', () => {
+    phoneWidth(true);
+    renderList();
+    expect(screen.queryByTestId('things-table')).toBeNull();
+    const cards = screen.getAllByTestId('list-card');
+    expect(cards).toHaveLength(2);
+    expect(within(cards[0]!).getByText('A1').closest('a')).toBeTruthy();
+    expect(within(cards[0]!).getByText('金额')).toBeTruthy();
+    expect(within(cards[0]!).getByText('¥123.45')).toBeTruthy();
+  });
+
+  it('remembers the hidden columns and density per user', async () => {
+    useSessionStore.setState({ user: { id: 7 } as never });
+    renderList();
+    await userEvent.click(screen.getByTestId('list-columns'));
+    await userEvent.click(within(await screen.findByTestId('list-column-settings')).getByText('金额'));
+    await waitFor(() => expect(within(screen.getByTestId('things-table')).queryByText('¥123.45')).toBeNull());
+    const defaults = { density: 'middle' as const, hidden: ['area'] };
+    expect(readListPrefs('7', 'things', defaults).hidden).toEqual(['area', 'cents']);
+    expect(readListPrefs('8', 'things', defaults).hidden).toEqual(['area']);
+  });
+
+  it('changes the page size through the selector', async () => {
+    const page = paging();
+    renderList(data({ total: 45 }), page);
+    await userEvent.click(screen.getByTitle('2'));
+    expect(page.setQuery).toHaveBeenCalledWith({ pageNum: 2 });
+  });
+});

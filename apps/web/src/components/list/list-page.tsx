@@ -1,0 +1,429 @@
+import { ColumnHeightOutlined, ReloadOutlined, SettingOutlined } from '@ant-design/icons';
+import {
+  Alert,
+  Button,
+  Card,
+  Checkbox,
+  Dropdown,
+  Empty,
+  Grid,
+  Pagination,
+  Popover,
+  Segmented,
+  Space,
+  Spin,
+  Table,
+  Tooltip,
+} from 'antd';
+import type { TableColumnsType } from 'antd';
+import { useMemo, useState, type Key, type ReactNode } from 'react';
+import { isApiError } from '../../lib/http';
+import { hasPermission } from '../../lib/permission';
+import { useSessionStore } from '../../stores/session-store';
+import { COMMON_LABELS, LIST_LABELS } from '../labels';
+import { cellOf, type ListColumn } from './columns';
+import styles from './list.module.css';
+import { useListPrefs, type Density, type ListPrefs } from './list-prefs';
+import { RowActionButtons, visibleRowActions, type BatchAction, type RowAction } from './row-actions';
+import type { ListData } from './use-list-data';
+
+/** The paging part of a list's URL state (from `useListQuery`). */
+export type ListPaging = {
+  query: { pageNum: number; pageSize: number };
+  setQuery(patch: { pageNum?: number; pageSize?: number }): void;
+  reset(): void;
+  filtered: boolean;
+};
+
+export type StatusFilter<Value extends string> = {
+  value: Value;
+  options: readonly { value: Value; label: string }[];
+  onChange(value: Value): void;
+};
+
+export type ListPageProps<Row, Status extends string = string> = {
+  title: string;
+  /** Names the list for its remembered settings and its test ids (`${name}-table`, …). */
+  name: string;
+  /** The page's test id (default `${name}-page`). */
+  testId?: string;
+  list: ListData<Row>;
+  paging: ListPaging;
+  columns: readonly ListColumn<Row>[];
+  rowKey: keyof Row & string;
+  /** The page's own tools before 刷新 / 密度 / 列设置: create, export (`useExportAction`). */
+  toolbar?: ReactNode;
+  /** Above the filters: e.g. the export's queued notice. */
+  notice?: ReactNode;
+  filters?: ReactNode;
+  statusFilter?: StatusFilter<Status>;
+  rowActions?: readonly RowAction<Row>[];
+  /** Row selection with the actions on the selected rows. */
+  batchActions?: readonly BatchAction<Row>[];
+  /** What the list holds and the next step, shown when it is empty without filters. */
+  empty: { description: string; action?: ReactNode };
+  pageSizes?: readonly number[];
+  /** Numbered pages with a page list (default), or keyset: 上一页 / 下一页 only. */
+  pager?: 'numbered' | 'keyset';
+};
+
+const DEFAULT_PAGE_SIZES = [10, 20, 50] as const;
+
+/**
+ * A list page of the console: title and tools, filters, status filter, the table (cards below 576 px), paging
+ * with `共 N 条`, and every state (loading, empty, no result, error with retry). Pages declare; this draws.
+ */
+export function ListPage<Row extends object, Status extends string = string>(
+  props: ListPageProps<Row, Status>,
+) {
+  const { title, name, testId, list, columns, toolbar, notice, filters, statusFilter } = props;
+  // xs is "below 576 px" (antd's max-width query): a phone gets cards from the same columns.
+  const phone = Grid.useBreakpoint().xs === true;
+  const defaults = useMemo<ListPrefs>(
+    () => ({ density: 'middle', hidden: columns.filter((c) => c.hiddenByDefault).map((c) => c.key) }),
+    [columns],
+  );
+  const [prefs, setPrefs] = useListPrefs(name, defaults);
+  const shown = columns.filter((column) => column.isKey || !prefs.hidden.includes(column.key));
+
+  return (
+    <Card
+      title={title}
+      data-testid={testId ?? `${name}-page`}
+      extra={
+        <Space wrap>
+          {toolbar}
+          <Tooltip title={COMMON_LABELS.refresh}>
+            <Button
+              icon={<ReloadOutlined />}
+              aria-label={COMMON_LABELS.refresh}
+              loading={list.isFetching}
+              data-testid={`${name}-refresh`}
+              onClick={() => void list.refetch()}
+            />
+          </Tooltip>
+          {phone ? null : <DensityMenu value={prefs.density} onChange={(density) => setPrefs({ density })} />}
+          {phone ? null : (
+            <ColumnSettings
+              columns={columns}
+              hidden={prefs.hidden}
+              onChange={(hidden) => setPrefs({ hidden })}
+              onReset={() => setPrefs(null)}
+            />
+          )}
+        </Space>
+      }
+    >
+      <div className={styles.page}>
+        {notice}
+        {statusFilter ? (
+          <Segmented<Status>
+            className={styles.statusFilter}
+            data-testid={`${name}-status`}
+            value={statusFilter.value}
+            onChange={statusFilter.onChange}
+            options={[...statusFilter.options]}
+          />
+        ) : null}
+        {filters ? <div className={styles.filters}>{filters}</div> : null}
+        {list.isError ? (
+          <Alert
+            type="error"
+            showIcon
+            data-testid={`${name}-error`}
+            title={isApiError(list.error) ? list.error.message : COMMON_LABELS.loadFailed}
+            action={
+              <Button size="small" onClick={() => void list.refetch()}>
+                {COMMON_LABELS.retry}
+              </Button>
+            }
+          />
+        ) : null}
+        <ListBody {...props} columns={shown} phone={phone} density={prefs.density} />
+        <ListFooter {...props} />
+      </div>
+    </Card>
+  );
+}
+
+function ListBody<Row extends object>({
+  name,
+  list,
+  paging,
+  columns,
+  rowKey,
+  rowActions = [],
+  batchActions = [],
+  empty,
+  phone,
+  density,
+}: ListPageProps<Row> & { phone: boolean; density: Density }) {
+  const roles = useSessionStore((state) => state.roles);
+  const [selected, setSelected] = useState<Key[]>([]);
+  const batch = batchActions.filter(
+    (action) => !action.permission || hasPermission(roles, action.permission),
+  );
+  const emptyNode = list.isLoading ? (
+    <Spin description={COMMON_LABELS.loading}>
+      <div style={{ minHeight: 80 }} />
+    </Spin>
+  ) : list.isError ? (
+    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={COMMON_LABELS.loadFailed} />
+  ) : paging.filtered ? (
+    <Empty
+      image={Empty.PRESENTED_IMAGE_SIMPLE}
+      description={LIST_LABELS.noResult}
+      data-testid={`${name}-no-result`}
+    >
+      <Button onClick={paging.reset}>{LIST_LABELS.resetFilters}</Button>
+    </Empty>
+  ) : (
+    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={empty.description} data-testid={`${name}-empty`}>
+      {empty.action}
+    </Empty>
+  );
+  const actionsOf = (row: Row) => visibleRowActions(rowActions, row, roles);
+
+  if (phone) {
+    return (
+      <Spin spinning={list.isFetching && !list.isLoading}>
+        {list.rows.length === 0 ? (
+          emptyNode
+        ) : (
+          <ul className={styles.cards} data-testid={`${name}-cards`}>
+            {list.rows.map((row, index) => (
+              <ListCard
+                key={String(row[rowKey])}
+                row={row}
+                index={index}
+                columns={columns}
+                actions={actionsOf(row)}
+              />
+            ))}
+          </ul>
+        )}
+      </Spin>
+    );
+  }
+
+  const tableColumns: TableColumnsType<Row> = columns.map((column) => ({
+    ...column,
+    fixed: column.isKey ? 'left' : column.fixed,
+  }));
+  if (rowActions.length > 0) {
+    tableColumns.push({
+      key: 'actions',
+      title: LIST_LABELS.actions,
+      fixed: 'right',
+      width: 160,
+      render: (_, row) => <RowActionButtons actions={actionsOf(row)} row={row} />,
+    });
+  }
+  const selectedRows = list.rows.filter((row) => selected.includes(row[rowKey] as Key));
+
+  return (
+    <>
+      {batch.length > 0 && selected.length > 0 ? (
+        <div className={styles.batch} data-testid={`${name}-batch`}>
+          <span>{LIST_LABELS.selected(selected.length)}</span>
+          {batch.map((action) => (
+            <Button key={action.key} danger={action.danger} onClick={() => void action.onClick(selectedRows)}>
+              {action.label}
+            </Button>
+          ))}
+          <Button type="link" onClick={() => setSelected([])}>
+            {LIST_LABELS.clearSelection}
+          </Button>
+        </div>
+      ) : null}
+      <Table<Row>
+        data-testid={`${name}-table`}
+        rowKey={rowKey}
+        size={density}
+        loading={list.isFetching && !list.isLoading}
+        columns={tableColumns}
+        dataSource={list.rows}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: emptyNode }}
+        pagination={false}
+        rowSelection={
+          batch.length > 0 ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys) } : undefined
+        }
+      />
+    </>
+  );
+}
+
+function ListCard<Row extends object>({
+  row,
+  index,
+  columns,
+  actions,
+}: {
+  row: Row;
+  index: number;
+  columns: readonly ListColumn<Row>[];
+  actions: RowAction<Row>[];
+}) {
+  const key = columns.find((column) => column.isKey);
+  return (
+    <li>
+      <Card size="small" title={key ? cellOf(key, row, index) : undefined} data-testid="list-card">
+        <dl style={{ margin: 0 }}>
+          {columns
+            .filter((column) => !column.isKey)
+            .map((column) => (
+              <div key={column.key} className={styles.cardLine}>
+                <dt>{column.title}</dt>
+                <dd>{cellOf(column, row, index)}</dd>
+              </div>
+            ))}
+        </dl>
+        {actions.length > 0 ? (
+          <div className={styles.cardActions}>
+            <RowActionButtons actions={actions} row={row} />
+          </div>
+        ) : null}
+      </Card>
+    </li>
+  );
+}
+
+function ListFooter<Row>({
+  name,
+  list,
+  paging,
+  pageSizes = DEFAULT_PAGE_SIZES,
+  pager = 'numbered',
+}: ListPageProps<Row>) {
+  const { pageNum, pageSize } = paging.query;
+  if (list.total === null) return null;
+  const total = <span data-testid={`${name}-total`}>{LIST_LABELS.total(list.total, list.totalExact)}</span>;
+  const sizes = pageSizes.map((size) => ({ value: size, label: LIST_LABELS.pageSize(size) }));
+  if (pager === 'keyset') {
+    const hasNext = list.rows.length === pageSize && pageNum * pageSize < list.total;
+    return (
+      <div className={styles.footer} data-testid={`${name}-pager`}>
+        {total}
+        <Button disabled={pageNum <= 1} onClick={() => paging.setQuery({ pageNum: pageNum - 1 })}>
+          {LIST_LABELS.previous}
+        </Button>
+        <span>{pageNum}</span>
+        <Button disabled={!hasNext} onClick={() => paging.setQuery({ pageNum: pageNum + 1 })}>
+          {LIST_LABELS.next}
+        </Button>
+        <PageSizeSelect
+          value={pageSize}
+          options={sizes}
+          onChange={(size) => paging.setQuery({ pageSize: size })}
+        />
+      </div>
+    );
+  }
+  return (
+    <div className={styles.footer} data-testid={`${name}-pager`}>
+      <Pagination
+        current={pageNum}
+        pageSize={pageSize}
+        total={list.total}
+        showTotal={() => total}
+        showSizeChanger={{ options: sizes }}
+        pageSizeOptions={pageSizes.map(String)}
+        locale={{ items_per_page: '条/页' }}
+        onChange={(next, size) =>
+          size !== pageSize ? paging.setQuery({ pageSize: size }) : paging.setQuery({ pageNum: next })
+        }
+      />
+    </div>
+  );
+}
+
+function PageSizeSelect({
+  value,
+  options,
+  onChange,
+}: {
+  value: number;
+  options: { value: number; label: string }[];
+  onChange(size: number): void;
+}) {
+  return (
+    <Dropdown
+      trigger={['click']}
+      menu={{
+        items: options.map((option) => ({ key: String(option.value), label: option.label })),
+        selectable: true,
+        selectedKeys: [String(value)],
+        onClick: ({ key }) => onChange(Number(key)),
+      }}
+    >
+      <Button data-testid="list-page-size">{LIST_LABELS.pageSize(value)}</Button>
+    </Dropdown>
+  );
+}
+
+function DensityMenu({ value, onChange }: { value: Density; onChange(density: Density): void }) {
+  return (
+    <Dropdown
+      trigger={['click']}
+      menu={{
+        items: (Object.keys(LIST_LABELS.densities) as Density[]).map((density) => ({
+          key: density,
+          label: LIST_LABELS.densities[density],
+        })),
+        selectable: true,
+        selectedKeys: [value],
+        onClick: ({ key }) => onChange(key as Density),
+      }}
+    >
+      <Tooltip title={LIST_LABELS.density}>
+        <Button icon={<ColumnHeightOutlined />} aria-label={LIST_LABELS.density} data-testid="list-density" />
+      </Tooltip>
+    </Dropdown>
+  );
+}
+
+function ColumnSettings<Row>({
+  columns,
+  hidden,
+  onChange,
+  onReset,
+}: {
+  columns: readonly ListColumn<Row>[];
+  hidden: string[];
+  onChange(hidden: string[]): void;
+  onReset(): void;
+}) {
+  return (
+    <Popover
+      trigger="click"
+      placement="bottomRight"
+      title={LIST_LABELS.columns}
+      content={
+        <div data-testid="list-column-settings" style={{ display: 'flex', flexDirection: 'column', gap: 4 }}>
+          {columns.map((column) => (
+            <Checkbox
+              key={column.key}
+              disabled={column.isKey}
+              checked={column.isKey || !hidden.includes(column.key)}
+              onChange={(event) =>
+                onChange(
+                  event.target.checked ? hidden.filter((key) => key !== column.key) : [...hidden, column.key],
+                )
+              }
+            >
+              {column.title}
+            </Checkbox>
+          ))}
+          <Button type="link" size="small" onClick={onReset} style={{ alignSelf: 'flex-start', padding: 0 }}>
+            {LIST_LABELS.columnsReset}
+          </Button>
+        </div>
+      }
+    >
+      <Tooltip title={LIST_LABELS.columns}>
+        <Button icon={<SettingOutlined />} aria-label={LIST_LABELS.columns} data-testid="list-columns" />
+      </Tooltip>
+    </Popover>
+  );
+}

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import {
+  dateFilterOfQuery,
+  dateRangeOfQuery,
+  dateUrlShape,
+  isFiltered,
+  queryOfDateFilter,
+  readUrlQuery,
+  urlField,
+  writeUrlQuery,
+} from './list-query';
+
+const shape = {
+  status: urlField.oneOfOr(['all', 'open', 'closed'], 'all'),
+  type: urlField.oneOf(['a', 'b']),
+  keyword: urlField.keyword(5),
+  ...dateUrlShape,
+  pageNum: urlField.pageNum(100),
+  pageSize: urlField.pageSize([10, 20], 10),
+};
+const read = (search: string) => readUrlQuery(shape, new URLSearchParams(search));
+
+describe('readUrlQuery', () => {
+  it('reads each field and falls back per field, not for the whole query', () => {
+    expect(read('status=open&type=b&keyword=%20abc%20&pageNum=3&pageSize=20')).toMatchObject({
+      status: 'open',
+      type: 'b',
+      keyword: 'abc',
+      pageNum: 3,
+      pageSize: 20,
+    });
+    expect(read('status=bad&type=z&keyword=abcdefgh&pageNum=101&pageSize=15')).toMatchObject({
+      status: 'all',
+      type: undefined,
+      keyword: 'abcde',
+      pageNum: 1,
+      pageSize: 10,
+    });
+    expect(read('status=bad&keyword=ok').keyword).toBe('ok');
+  });
+
+  it('refuses impossible days and unknown presets', () => {
+    expect(read('from=2026-02-30&to=2026-03-01').from).toBeUndefined();
+    expect(read('preset=11').preset).toBeUndefined();
+    expect(read('preset=3').preset).toBe(3);
+  });
+});
+
+describe('writeUrlQuery', () => {
+  it('leaves defaults out and round-trips', () => {
+    expect(writeUrlQuery(shape, read(''))).toEqual({});
+    const search = { status: 'closed', keyword: 'x', from: '2026-01-01', to: '2026-01-02', pageNum: '2' };
+    expect(writeUrlQuery(shape, read(new URLSearchParams(search).toString()))).toEqual(search);
+  });
+});
+
+describe('isFiltered', () => {
+  it('ignores paging', () => {
+    expect(isFiltered(shape, read('pageNum=3&pageSize=20'))).toBe(false);
+    expect(isFiltered(shape, read('keyword=a'))).toBe(true);
+    expect(isFiltered(shape, read('status=open'))).toBe(true);
+  });
+});
+
+describe('date filter', () => {
+  it('keeps a preset as a preset and days as days', () => {
+    expect(dateFilterOfQuery(read('preset=0'))).toEqual({ preset: 0 });
+    expect(dateFilterOfQuery(read('from=2026-01-02&to=2026-01-01'))).toBeNull();
+    expect(queryOfDateFilter({ from: '2026-01-01', to: '2026-01-02' })).toEqual({
+      preset: undefined,
+      from: '2026-01-01',
+      to: '2026-01-02',
+    });
+  });
+
+  it('gives the contract its dateFrom/dateTo', () => {
+    const now = new Date('2026-11-21T10:00:00+08:00');
+    expect(dateRangeOfQuery(read('preset=0'), now)).toEqual({ dateFrom: '2026-11-21', dateTo: '2026-11-21' });
+    expect(dateRangeOfQuery(read(''), now)).toEqual({});
+  });
+});

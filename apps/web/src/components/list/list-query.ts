@@ -1,0 +1,128 @@
+import dayjs from 'dayjs';
+import { z } from 'zod';
+import { isDateRangePresetIndex, type DateRangePresetIndex } from '../../lib/format/date-range-presets';
+import type { DateFilter } from '../date-range-filter';
+import { daysOfDateFilter } from '../date-filter-search';
+
+/**
+ * A list's URL state, declared as one zod schema per search parameter. Each field reads the parameter's text
+ * (or `undefined` when absent) and must give a value for `undefined` too (`.default(…)` or `.optional()`):
+ * that value is the field's default, used when the text is unreadable, so one bad parameter never resets the
+ * others.
+ */
+export type UrlShape = Record<string, z.ZodType>;
+export type UrlQuery<S extends UrlShape> = { [K in keyof S]: z.output<S[K]> };
+
+const fallbackOf = (field: z.ZodType): unknown => {
+  const empty = field.safeParse(undefined);
+  return empty.success ? empty.data : undefined;
+};
+
+/** The query a URL stands for; every field falls back to its default on its own. */
+export function readUrlQuery<S extends UrlShape>(shape: S, params: URLSearchParams): UrlQuery<S> {
+  const query: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(shape)) {
+    const text = params.get(key);
+    const read = field.safeParse(text === null || text === '' ? undefined : text);
+    query[key] = read.success ? read.data : fallbackOf(field);
+  }
+  return query as UrlQuery<S>;
+}
+
+/** The URL search of a query: defaults are left out, so a plain list has a plain URL. */
+export function writeUrlQuery<S extends UrlShape>(shape: S, query: UrlQuery<S>): Record<string, string> {
+  const search: Record<string, string> = {};
+  for (const [key, field] of Object.entries(shape)) {
+    const value = (query as Record<string, unknown>)[key];
+    if (value === undefined || value === null || value === '' || value === fallbackOf(field)) continue;
+    search[key] = String(value);
+  }
+  return search;
+}
+
+/** Whether any filter (anything but paging) differs from its default: an empty list is then "no result". */
+export function isFiltered<S extends UrlShape>(shape: S, query: UrlQuery<S>): boolean {
+  return Object.entries(shape).some(
+    ([key, field]) =>
+      key !== 'pageNum' &&
+      key !== 'pageSize' &&
+      ((query as Record<string, unknown>)[key] ?? undefined) !== (fallbackOf(field) ?? undefined),
+  );
+}
+
+/** Fields of the URL shape. */
+export const urlField = {
+  /** One of `values`, or absent (no filter) for anything else. */
+  oneOf<const T extends readonly string[]>(values: T): z.ZodType<T[number] | undefined> {
+    return z
+      .string()
+      .refine((value) => values.includes(value))
+      .optional() as z.ZodType<T[number] | undefined>;
+  },
+  /** One of `values`, else `fallback` (e.g. 'all'). */
+  oneOfOr<const T extends readonly string[]>(values: T, fallback: T[number]): z.ZodType<T[number]> {
+    return z
+      .string()
+      .refine((value) => values.includes(value))
+      .default(fallback) as unknown as z.ZodType<T[number]>;
+  },
+  /** A search box's text: trimmed and cut to `max` characters ('' when absent). */
+  keyword(max = 50) {
+    return z
+      .string()
+      .default('')
+      .transform((text) => text.trim().slice(0, max));
+  },
+  /** A 1-based page number up to `max` (deeper pages are read by keyset cursor), else 1. */
+  pageNum(max = 100_000) {
+    return z.coerce.number().int().min(1).max(max).default(1);
+  },
+  /** One of the page sizes the selector offers, else `fallback`. */
+  pageSize(sizes: readonly number[], fallback: number) {
+    return z.coerce
+      .number()
+      .refine((size) => sizes.includes(size))
+      .default(fallback);
+  },
+  /** A calendar day yyyy-MM-dd that exists. */
+  day() {
+    return z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/)
+      .refine((day) => dayjs(day).format('YYYY-MM-DD') === day)
+      .optional();
+  },
+  /** One of the 11 date presets of spec 9 (its index). */
+  preset() {
+    return z.coerce
+      .number()
+      .int()
+      .refine((index) => isDateRangePresetIndex(index))
+      .optional();
+  },
+};
+
+/** The date filter of a list: `preset` (kept as a preset, so 今天 stays today), or the days `from`–`to`. */
+export const dateUrlShape = { preset: urlField.preset(), from: urlField.day(), to: urlField.day() };
+type DateUrlQuery = UrlQuery<typeof dateUrlShape>;
+
+export function dateFilterOfQuery(query: DateUrlQuery): DateFilter {
+  if (query.preset !== undefined) return { preset: query.preset as DateRangePresetIndex };
+  return query.from && query.to && query.from <= query.to ? { from: query.from, to: query.to } : null;
+}
+
+/** The URL fields of a date filter; spread into `setQuery`, so choosing days clears the preset and back. */
+export function queryOfDateFilter(filter: DateFilter): DateUrlQuery {
+  if (!filter) return { preset: undefined, from: undefined, to: undefined };
+  if ('preset' in filter) return { preset: filter.preset, from: undefined, to: undefined };
+  return { preset: undefined, from: filter.from, to: filter.to };
+}
+
+/** The contract's `dateFrom`/`dateTo` (inclusive days) of a list's date filter, a preset resolved at `now`. */
+export function dateRangeOfQuery(
+  query: DateUrlQuery,
+  now: Date = new Date(),
+): { dateFrom?: string; dateTo?: string } {
+  const days = daysOfDateFilter(dateFilterOfQuery(query), now);
+  return days ? { dateFrom: days.from, dateTo: days.to } : {};
+}

@@ -1,0 +1,69 @@
+import { Button, Space } from 'antd';
+import { hasPermission } from '../../lib/permission';
+import { notify } from '../../lib/notify';
+import { LIST_LABELS } from '../labels';
+
+/** One action of a row (the fixed 操作 column, the card's buttons) or of the selected rows. */
+export type RowAction<Row> = {
+  key: string;
+  label: string;
+  onClick(row: Row): unknown;
+  /** Button permissions, any one of which shows it (none: everyone). */
+  permission?: readonly string[];
+  /** The server's say for this row (its `actions`): hidden when false. */
+  allowed?(row: Row): boolean;
+  /** Destructive: red, and asks first — `confirm` names what is acted on (e.g. the order number). */
+  danger?: boolean;
+  confirm?(row: Row): string;
+};
+
+export type BatchAction<Row> = {
+  key: string;
+  label: string;
+  onClick(rows: Row[]): unknown;
+  permission?: readonly string[];
+  danger?: boolean;
+};
+
+/** The actions a person may take on `row`: their button permissions and the server's `actions`. */
+export function visibleRowActions<Row>(
+  actions: readonly RowAction<Row>[],
+  row: Row,
+  roles: readonly string[],
+): RowAction<Row>[] {
+  return actions.filter(
+    (action) =>
+      (!action.permission || hasPermission(roles, action.permission)) && (action.allowed?.(row) ?? true),
+  );
+}
+
+/** Runs an action, asking first when it is destructive. */
+export async function runRowAction<Row>(action: RowAction<Row>, row: Row): Promise<void> {
+  if (action.confirm) {
+    const yes = await notify.confirm({
+      title: LIST_LABELS.confirmTitle(action.label),
+      content: LIST_LABELS.confirmContent(action.label, action.confirm(row)),
+    });
+    if (!yes) return;
+  }
+  await action.onClick(row);
+}
+
+export function RowActionButtons<Row>({ actions, row }: { actions: RowAction<Row>[]; row: Row }) {
+  return (
+    <Space size={4} wrap>
+      {actions.map((action) => (
+        <Button
+          key={action.key}
+          type="link"
+          size="small"
+          danger={action.danger}
+          data-testid={`row-action-${action.key}`}
+          onClick={() => void runRowAction(action, row)}
+        >
+          {action.label}
+        </Button>
+      ))}
+    </Space>
+  );
+}

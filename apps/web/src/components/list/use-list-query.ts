@@ -1,0 +1,33 @@
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { isFiltered, readUrlQuery, writeUrlQuery, type UrlQuery, type UrlShape } from './list-query';
+
+export type ListQuery<S extends UrlShape> = {
+  /** The URL's query, each field validated (a bad value is its default). */
+  query: UrlQuery<S>;
+  /** Changes some fields; any change but the page number goes back to page 1. */
+  setQuery(patch: Partial<UrlQuery<S>>): void;
+  /** Back to the defaults (重置 / 重置筛选). */
+  reset(): void;
+  /** Whether a filter is set: an empty list then says "no result" and offers 重置筛选. */
+  filtered: boolean;
+};
+
+/**
+ * Filters and paging of a list page in the URL (spec: the URL is the list's state, so a link, a reload and the
+ * back button keep them). `shape` must be a module constant.
+ */
+export function useListQuery<S extends UrlShape>(shape: S): ListQuery<S> {
+  const [params, setParams] = useSearchParams();
+  const query = useMemo(() => readUrlQuery(shape, params), [shape, params]);
+  const setQuery = useCallback(
+    (patch: Partial<UrlQuery<S>>) => {
+      const paging = Object.keys(patch).every((key) => key === 'pageNum');
+      const pageNum = paging ? {} : { pageNum: undefined };
+      setParams(writeUrlQuery(shape, { ...query, ...pageNum, ...patch }));
+    },
+    [shape, query, setParams],
+  );
+  const reset = useCallback(() => setParams({}), [setParams]);
+  return { query, setQuery, reset, filtered: isFiltered(shape, query) };
+}

@@ -1,0 +1,80 @@
+import { expect, test, type Page } from '@playwright/test';
+import { captchaAnswer, nextCaptchaUuid, SCREENSHOT_DIR } from '../support/demo-api';
+
+const PHONE = { width: 390, height: 844 };
+
+/** `solo` works in one store (马驹桥店) with demo orders waiting to ship, remembered as the last used. */
+async function signInAsSolo(page: Page) {
+  const uuid = await nextCaptchaUuid(page, () => page.goto('/login'));
+  await page.getByTestId('login-username').fill('solo');
+  await page.getByTestId('login-password').fill('Solo@2026!');
+  await page.getByTestId('login-captcha-input').fill(await captchaAnswer(page.request, uuid));
+  await page.getByTestId('login-captcha-input').press('Enter');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('shopInfo'))).toContain('addressId');
+}
+
+/** Closes broadcast cards that may cover the page. */
+async function closeCards(page: Page) {
+  const close = page.getByTestId('broadcast-card-close');
+  while ((await close.count()) > 0) {
+    await close.first().click();
+    await page.waitForTimeout(150);
+  }
+}
+
+test.describe('已接订单 on the list/detail kit', () => {
+  test('a row opens with the keyboard, 共 N 条 shows with one page, a phone gets cards', async ({ page }) => {
+    await signInAsSolo(page);
+
+    // 1366×768: the table, its count, and a key link that is a real link.
+    await page.goto('/order/received-orders?status=wait_ship');
+    const rows = page.getByTestId('received-table').locator('tbody tr.ant-table-row');
+    await expect(rows.first()).toBeVisible();
+    await expect(page.getByTestId('received-total')).toHaveText(/^共 \d+\+? 条$/);
+    await closeCards(page);
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/kit-received-list-1366.png` });
+
+    // One page: the count still shows.
+    const firstLink = rows.first().getByTestId('list-key-link');
+    const performanceOrderNo = (await firstLink.innerText()).trim();
+    await page.getByTestId('received-keyword').locator('input').fill(performanceOrderNo);
+    await page.getByTestId('received-keyword').locator('input').press('Enter');
+    await expect(page).toHaveURL(new RegExp(`keyword=${performanceOrderNo}`));
+    await expect(rows).toHaveCount(1);
+    await expect(page.getByTestId('received-total')).toHaveText('共 1 条');
+    const link = rows.first().getByTestId('list-key-link');
+    await expect(link).toHaveAttribute('href', new RegExp(`performanceOrderNo=${performanceOrderNo}`));
+
+    // The keyboard: focus the key link, Enter opens the detail; its number names the window and the tab.
+    await link.focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/order\/received-order-detail\?/);
+    await expect(page.getByTestId('received-order-detail-page')).toBeVisible();
+    await expect(page).toHaveTitle(new RegExp(performanceOrderNo));
+    await closeCards(page);
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/kit-received-detail-1366.png` });
+
+    // Back to the list with its filters kept.
+    await page.getByTestId('detail-back').click();
+    await expect(page).toHaveURL(new RegExp(`status=wait_ship.*keyword=${performanceOrderNo}`));
+
+    // 390×844: the same columns as cards.
+    await page.setViewportSize(PHONE);
+    await page.goto('/order/received-orders?status=wait_ship');
+    await expect(page.getByTestId('received-cards')).toBeVisible();
+    await expect(page.getByTestId('received-table')).toHaveCount(0);
+    await expect(page.getByTestId('list-card').first()).toContainText('实付金额');
+    await expect(page.getByTestId('received-total')).toBeVisible();
+    await closeCards(page);
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/kit-received-list-390.png`, fullPage: true });
+    await page.getByTestId('list-card').first().getByTestId('list-key-link').click();
+    await expect(page.getByTestId('received-order-detail-page')).toBeVisible();
+    await closeCards(page);
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/kit-received-detail-390.png`, fullPage: true });
+  });
+});
