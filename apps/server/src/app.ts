@@ -25,14 +25,8 @@ import { profileRoutes } from './modules/profile/profile.routes.js';
 import { clientErrorRoutes } from './modules/client-errors/client-errors.routes.js';
 import { createDashboardSources } from './modules/dashboard/dashboard-sources.js';
 import { imRoutes, type ImModule } from './modules/im/im.routes.js';
-import { orderPlanRoutes } from './modules/orders/plans/plans.routes.js';
-import { fulfilmentRoutes } from './modules/orders/fulfilment/fulfilment.routes.js';
-import { orderLookupRoutes } from './modules/orders/lookups/lookups.routes.js';
-import { valetOrderRoutes } from './modules/orders/valet/valet.routes.js';
-import { intentionRoutes } from './modules/orders/intentions/intentions.routes.js';
-import { cancelCheckRoutes } from './modules/orders/cancel-checks/cancel-check.routes.js';
-import { specialOrderRoutes } from './modules/orders/special/special.routes.js';
-import { exportRoutes } from './modules/exports/exports.routes.js';
+import { ordersModule } from './modules/orders/index.js';
+import { exportsModule } from './modules/exports/index.js';
 import { createWakeBus } from './platform/wake-bus.js';
 
 declare module 'fastify' {
@@ -109,15 +103,9 @@ export async function buildApp(deps: AppDeps): Promise<AppInstance> {
     storeRoutes(api, deps);
     authOpenRoutes(api, deps);
     messageCenter = imRoutes(api, deps, { wakeBus, dashboardSources });
-    orderPlanRoutes(api, deps, { producer: messageCenter.producer, dashboardSources });
+    ordersModule(api, deps, { producer: messageCenter.producer, dashboardSources });
+    exportsModule(api, deps);
     dashboardRoutes(api, deps, dashboardSources);
-    fulfilmentRoutes(api, deps, { dashboardSources });
-    orderLookupRoutes(api, deps);
-    valetOrderRoutes(api, deps, { producer: messageCenter.producer });
-    intentionRoutes(api, deps);
-    cancelCheckRoutes(api, deps, { producer: messageCenter.producer });
-    specialOrderRoutes(api, deps, { producer: messageCenter.producer });
-    exportRoutes(api, deps);
     profileRoutes(api, deps);
     clientErrorRoutes(api, deps);
     // Belt and braces: demo helpers never exist in production, whatever demoMode says.
