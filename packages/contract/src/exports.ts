@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoint, pageOf, pageRequest } from './common/index.js';
 import { receivedFilters } from './orders-fulfilment.js';
 import { storeCodeSchema } from './stores.js';
 
@@ -50,18 +51,7 @@ export type ExportJobCreated = z.infer<typeof exportJobCreatedSchema>;
 
 export const exportRecordsBodySchema = z.object({
   storeCode: storeCodeSchema,
-  pageNum: z
-    .number({ error: '页码不正确' })
-    .int('页码不正确')
-    .min(1, '页码不正确')
-    .max(100_000, '页码不正确')
-    .default(1),
-  pageSize: z
-    .number({ error: '每页条数不正确' })
-    .int('每页条数不正确')
-    .min(1, '每页条数不正确')
-    .max(EXPORT_RECORDS_PAGE_SIZE_MAX, `每页条数不能超过${EXPORT_RECORDS_PAGE_SIZE_MAX}`)
-    .default(10),
+  ...pageRequest({ max: EXPORT_RECORDS_PAGE_SIZE_MAX, defaultSize: 10 }),
 });
 export type ExportRecordsBody = z.infer<typeof exportRecordsBodySchema>;
 
@@ -96,10 +86,37 @@ export const exportRecordSchema = z.object({
 });
 export type ExportRecord = z.infer<typeof exportRecordSchema>;
 
-export const exportRecordPageSchema = z.object({
-  list: z.array(exportRecordSchema),
-  total: z.number().int(),
-  pageNum: z.number().int(),
-  pageSize: z.number().int(),
-});
+export const exportRecordPageSchema = pageOf(exportRecordSchema);
 export type ExportRecordPage = z.infer<typeof exportRecordPageSchema>;
+
+export const exportEndpoints = {
+  receivedOrders: endpoint({
+    method: 'POST',
+    path: EXPORT_PATHS.receivedOrders,
+    request: receivedOrdersExportBodySchema,
+    response: exportJobCreatedSchema,
+    summary: 'Queue an Excel export of the received orders with the list filters; answers the job at once',
+  }),
+  records: endpoint({
+    method: 'POST',
+    path: EXPORT_PATHS.records,
+    request: exportRecordsBodySchema,
+    response: exportRecordPageSchema,
+    summary: "The store's export records, newest first, with status and progress",
+  }),
+  again: endpoint({
+    method: 'POST',
+    path: EXPORT_PATHS.again,
+    request: exportAgainBodySchema,
+    response: exportJobCreatedSchema,
+    summary: 'Queue a new job with the parameters of an earlier one of the store',
+  }),
+  /** Answers the .xlsx file itself, not an envelope (the response schema is the file's bytes). */
+  download: endpoint({
+    method: 'GET',
+    path: EXPORT_PATHS.download,
+    request: exportDownloadQuerySchema,
+    response: z.custom<Uint8Array>((value) => value instanceof Uint8Array),
+    summary: 'The .xlsx of a finished job of the store',
+  }),
+};

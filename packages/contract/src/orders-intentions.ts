@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FULFILMENT_STATUSES } from './orders.js';
-import { calendarDateSchema } from './common/date-range.js';
+import { dateRangeFields, endpoint, keywordField, listFilters, pageOf } from './common/index.js';
 import { storeCodeSchema } from './stores.js';
 
 /**
@@ -47,26 +47,6 @@ const PAGE_SIZE_MAX = 50;
 const CONSULTANTS_NO_PATTERN = /^[A-Za-z0-9_-]{1,40}$/;
 const ORDER_NO_PATTERN = /^[A-Za-z0-9_-]{1,40}$/;
 
-const pageNum = z
-  .number({ error: '页码不正确' })
-  .int('页码不正确')
-  .min(1, '页码不正确')
-  .max(10_000, '页码不正确')
-  .default(1);
-const pageSize = z
-  .number({ error: '每页条数不正确' })
-  .int('每页条数不正确')
-  .min(1, '每页条数不正确')
-  .max(PAGE_SIZE_MAX, `每页条数不能超过${PAGE_SIZE_MAX}`)
-  .default(20);
-const keyword = z.string({ error: '搜索关键字不正确' }).trim().max(50, '搜索关键字不能超过50个字').nullish();
-const dateOrder = {
-  message: '开始日期不能晚于结束日期',
-  path: ['createdTo'],
-};
-const datesInOrder = (body: { createdFrom?: string | null; createdTo?: string | null }) =>
-  !body.createdFrom || !body.createdTo || body.createdFrom <= body.createdTo;
-
 const omsConsultantsNoSchema = z
   .string({ error: '缺少客户意向单号' })
   .trim()
@@ -76,19 +56,18 @@ const omsConsultantsNoSchema = z
 // ------------------------------------------------------------------------------------------------------------
 // Customer intentions
 
-export const intentionListBodySchema = z
-  .object({
+/** The list's filters; dateFrom/dateTo bound the day the intention was pushed (Asia/Shanghai). */
+export const intentionFilters = listFilters(
+  {
     storeCode: storeCodeSchema,
     status: z.enum(['all', ...INTENTION_STATUSES], { error: '意向状态不正确' }).default('all'),
     /** Intention number or phone (exact), or part of the customer's name or of the interest. */
-    keyword,
-    /** Pushed on or after this Asia/Shanghai day. */
-    createdFrom: calendarDateSchema.nullish(),
-    createdTo: calendarDateSchema.nullish(),
-    pageNum,
-    pageSize,
-  })
-  .refine(datesInOrder, dateOrder);
+    keyword: keywordField(50),
+    ...dateRangeFields,
+  },
+  { max: PAGE_SIZE_MAX },
+);
+export const intentionListBodySchema = intentionFilters.request;
 export type IntentionListBody = z.input<typeof intentionListBodySchema>;
 
 export const intentionRowSchema = z.object({
@@ -105,12 +84,7 @@ export const intentionRowSchema = z.object({
 });
 export type IntentionRow = z.infer<typeof intentionRowSchema>;
 
-export const intentionPageSchema = z.object({
-  list: z.array(intentionRowSchema),
-  total: z.number().int(),
-  pageNum: z.number().int(),
-  pageSize: z.number().int(),
-});
+export const intentionPageSchema = pageOf(intentionRowSchema);
 export type IntentionPage = z.infer<typeof intentionPageSchema>;
 
 export const intentionDetailQuerySchema = z.object({
@@ -161,18 +135,18 @@ export const cancelCheckAuthQuerySchema = z.object({ storeCode: storeCodeSchema 
 export const cancelCheckAuthSchema = z.object({ canAdd: z.boolean(), canDecide: z.boolean() });
 export type CancelCheckAuth = z.infer<typeof cancelCheckAuthSchema>;
 
-export const cancelCheckPageBodySchema = z
-  .object({
+/** The list's filters; dateFrom/dateTo bound the day the check was asked for (Asia/Shanghai). */
+export const cancelCheckFilters = listFilters(
+  {
     storeCode: storeCodeSchema,
     state: z.enum(['all', ...CANCEL_CHECK_STATES], { error: '核查状态不正确' }).default('all'),
     /** Check number, performance order number or OMS order number (exact). */
-    keyword,
-    createdFrom: calendarDateSchema.nullish(),
-    createdTo: calendarDateSchema.nullish(),
-    pageNum,
-    pageSize,
-  })
-  .refine(datesInOrder, dateOrder);
+    keyword: keywordField(50),
+    ...dateRangeFields,
+  },
+  { max: PAGE_SIZE_MAX },
+);
+export const cancelCheckPageBodySchema = cancelCheckFilters.request;
 export type CancelCheckPageBody = z.input<typeof cancelCheckPageBodySchema>;
 
 export const cancelCheckRowSchema = z.object({
@@ -193,12 +167,7 @@ export const cancelCheckRowSchema = z.object({
 });
 export type CancelCheckRow = z.infer<typeof cancelCheckRowSchema>;
 
-export const cancelCheckPageSchema = z.object({
-  list: z.array(cancelCheckRowSchema),
-  total: z.number().int(),
-  pageNum: z.number().int(),
-  pageSize: z.number().int(),
-});
+export const cancelCheckPageSchema = pageOf(cancelCheckRowSchema);
 export type CancelCheckPage = z.infer<typeof cancelCheckPageSchema>;
 
 export const addCancelCheckBodySchema = z.object({
@@ -253,3 +222,65 @@ export const setCancelCheckStateBodySchema = z
     path: ['remark'],
   });
 export type SetCancelCheckStateBody = z.input<typeof setCancelCheckStateBodySchema>;
+
+export const intentionEndpoints = {
+  list: endpoint({
+    method: 'POST',
+    path: INTENTION_PATHS.list,
+    request: intentionListBodySchema,
+    response: intentionPageSchema,
+    summary: "The store's customer intentions, newest first (status, keyword, pushed-date range)",
+  }),
+  detail: endpoint({
+    method: 'GET',
+    path: INTENTION_PATHS.detail,
+    request: intentionDetailQuerySchema,
+    response: intentionDetailSchema,
+    summary: 'One intention of the store with its follow-ups (CustomerIntentionDetail)',
+  }),
+  follow: endpoint({
+    method: 'POST',
+    path: INTENTION_PATHS.follow,
+    request: followIntentionBodySchema,
+    response: intentionDetailSchema,
+    summary: 'Follow an intention up: a note and/or new status (new → following, or closed with a note)',
+  }),
+};
+
+export const cancelCheckEndpoints = {
+  queryShopAuth: endpoint({
+    method: 'GET',
+    path: CANCEL_CHECK_PATHS.queryShopAuth,
+    request: cancelCheckAuthQuerySchema,
+    response: cancelCheckAuthSchema,
+    summary: 'Whether the caller may ask for (canAdd) and decide (canDecide) cancel checks in this store',
+  }),
+  pageQuery: endpoint({
+    method: 'POST',
+    path: CANCEL_CHECK_PATHS.pageQuery,
+    request: cancelCheckPageBodySchema,
+    response: cancelCheckPageSchema,
+    summary: "The store's cancel checks, newest first (state, keyword, date range)",
+  }),
+  add: endpoint({
+    method: 'POST',
+    path: CANCEL_CHECK_PATHS.add,
+    request: addCancelCheckBodySchema,
+    response: cancelCheckDetailSchema,
+    summary: 'Ask head office to check the cancellation of a wait-ship or shipped order (one pending each)',
+  }),
+  detail: endpoint({
+    method: 'POST',
+    path: CANCEL_CHECK_PATHS.detail,
+    request: cancelCheckDetailBodySchema,
+    response: cancelCheckDetailSchema,
+    summary: 'One cancel check of the store with its order summary',
+  }),
+  setState: endpoint({
+    method: 'POST',
+    path: CANCEL_CHECK_PATHS.setState,
+    request: setCancelCheckStateBodySchema,
+    response: cancelCheckDetailSchema,
+    summary: 'Decide a pending check: approved cancels the order as the customer asked, rejected keeps it',
+  }),
+};

@@ -1,6 +1,12 @@
 import { z } from 'zod';
-import { pageSchema } from './envelope.js';
-import { DELIVERY_TYPES, ORDER_CHANNELS, PLAN_STATUSES } from './orders.js';
+import { endpoint, pageOf, pageRequest } from './common/index.js';
+import {
+  DELIVERY_TYPES,
+  ORDER_CHANNELS,
+  ORDER_INTEGRATION_PATHS,
+  ORDER_PATHS,
+  PLAN_STATUSES,
+} from './orders.js';
 import { storeCodeSchema } from './stores.js';
 import { MOBILE_PATTERN } from './validation.js';
 
@@ -215,18 +221,7 @@ export type PushIntentionResult = z.infer<typeof pushIntentionResultSchema>;
 /** `ORDER_PATHS.offers` and `ORDER_PATHS.untaken`. */
 export const offerListBodySchema = z.object({
   storeCode: storeCodeSchema,
-  pageNum: z
-    .number({ error: '页码不正确' })
-    .int('页码不正确')
-    .min(1, '页码不正确')
-    .max(10_000, '页码不正确')
-    .default(1),
-  pageSize: z
-    .number({ error: '每页条数不正确' })
-    .int('每页条数不正确')
-    .min(1, '每页条数不正确')
-    .max(OFFER_PAGE_SIZE_MAX, `每页最多${OFFER_PAGE_SIZE_MAX}条`)
-    .default(10),
+  ...pageRequest({ max: OFFER_PAGE_SIZE_MAX, defaultSize: 10, tooLarge: `每页最多${OFFER_PAGE_SIZE_MAX}条` }),
 });
 export type OfferListBody = z.input<typeof offerListBodySchema>;
 
@@ -276,7 +271,7 @@ export const offerSummarySchema = z.object({
 });
 export type OfferSummary = z.infer<typeof offerSummarySchema>;
 
-export const offerPageSchema = pageSchema(offerSummarySchema);
+export const offerPageSchema = pageOf(offerSummarySchema);
 export type OfferPage = z.infer<typeof offerPageSchema>;
 
 /** `ORDER_PATHS.offerDetail` (robOrderDetail): any candidate store sees the plan in every state. */
@@ -311,3 +306,67 @@ export const grabResultSchema = z.object({
   writeOffCode: z.string(),
 });
 export type GrabResult = z.infer<typeof grabResultSchema>;
+
+/** The store side of offers: what the 抢单 and 未接订单 pages call. */
+export const planEndpoints = {
+  offers: endpoint({
+    method: 'POST',
+    path: ORDER_PATHS.offers,
+    request: offerListBodySchema,
+    response: offerPageSchema,
+    summary: 'Offers the store can grab now (抢单), nearest first, with the seconds left',
+  }),
+  untaken: endpoint({
+    method: 'POST',
+    path: ORDER_PATHS.untaken,
+    request: offerListBodySchema,
+    response: offerPageSchema,
+    summary: 'Offers nobody took in time (未接订单), still open to the candidate stores',
+  }),
+  offerDetail: endpoint({
+    method: 'POST',
+    path: ORDER_PATHS.offerDetail,
+    request: planActionBodySchema,
+    response: offerDetailSchema,
+    summary: 'One plan order as a candidate store sees it (robOrderDetail); 404 for other stores',
+  }),
+  grab: endpoint({
+    method: 'POST',
+    path: ORDER_PATHS.grab,
+    request: planActionBodySchema,
+    response: grabResultSchema,
+    summary: 'Grab an offered plan order (order:rob): exactly one store wins, the others get 409',
+  }),
+  takeUntaken: endpoint({
+    method: 'POST',
+    path: ORDER_PATHS.takeUntaken,
+    request: planActionBodySchema,
+    response: grabResultSchema,
+    summary: 'Take an untaken (expired) plan order (order:take); 409 while it is still offered',
+  }),
+};
+
+/** The upstream platform's pushes (X-Service-Token). */
+export const integrationEndpoints = {
+  pushOrder: endpoint({
+    method: 'POST',
+    path: ORDER_INTEGRATION_PATHS.pushOrder,
+    request: pushOrderBodySchema,
+    response: pushOrderResultSchema,
+    summary: 'Push an upstream order: offered to the candidate stores (idempotent on omsOrderNo)',
+  }),
+  cancelOrder: endpoint({
+    method: 'POST',
+    path: ORDER_INTEGRATION_PATHS.cancelOrder,
+    request: cancelOrderBodySchema,
+    response: cancelOrderResultSchema,
+    summary: 'The customer cancelled upstream (409 once shipped; cancelling again answers success)',
+  }),
+  pushIntention: endpoint({
+    method: 'POST',
+    path: ORDER_INTEGRATION_PATHS.pushIntention,
+    request: pushIntentionBodySchema,
+    response: pushIntentionResultSchema,
+    summary: 'Push a customer intention for a store to follow up (idempotent on omsConsultantsNo)',
+  }),
+};

@@ -1,6 +1,11 @@
 import { z } from 'zod';
+import { endpoint, keywordField, pageOf, pageRequest } from './common/index.js';
 import { DELIVERY_TYPES, FULFILMENT_STATUSES, ORDER_CHANNELS } from './orders.js';
-import { performanceOrderNoSchema } from './orders-fulfilment.js';
+import {
+  orderActionResultSchema,
+  performanceOrderNoSchema,
+  storeCancelBodySchema,
+} from './orders-fulfilment.js';
 import { storeCodeSchema } from './stores.js';
 
 /**
@@ -35,21 +40,8 @@ export const MEMBER_LEVEL_THRESHOLDS_CENTS: Readonly<Record<number, number>> = {
 };
 export const MEMBER_LEVEL_WINDOW_DAYS = 365;
 
-const pageFields = {
-  pageNum: z
-    .number({ error: '页码不正确' })
-    .int('页码不正确')
-    .min(1, '页码不正确')
-    .max(10_000, '页码不正确')
-    .default(1),
-  pageSize: z
-    .number({ error: '每页条数不正确' })
-    .int('每页条数不正确')
-    .min(1, '每页条数不正确')
-    .max(SPECIAL_PAGE_SIZE_MAX, `每页条数不能超过${SPECIAL_PAGE_SIZE_MAX}`)
-    .default(10),
-};
-const keyword = z.string({ error: '搜索关键字不正确' }).trim().max(50, '搜索关键字不能超过50个字').nullish();
+const pageFields = pageRequest({ max: SPECIAL_PAGE_SIZE_MAX, defaultSize: 10 });
+const keyword = keywordField(50);
 
 /** `arriveAtStoreList`: keyword = performance or OMS number, receiver phone (exact) or part of the name. */
 export const arriveAtStoreListBodySchema = z.object({ storeCode: storeCodeSchema, keyword, ...pageFields });
@@ -73,12 +65,7 @@ export const arriveAtStoreRowSchema = z.object({
 });
 export type ArriveAtStoreRow = z.infer<typeof arriveAtStoreRowSchema>;
 
-export const arriveAtStorePageSchema = z.object({
-  list: z.array(arriveAtStoreRowSchema),
-  total: z.number().int(),
-  pageNum: z.number().int(),
-  pageSize: z.number().int(),
-});
+export const arriveAtStorePageSchema = pageOf(arriveAtStoreRowSchema);
 export type ArriveAtStorePage = z.infer<typeof arriveAtStorePageSchema>;
 
 /** `expressInfo`, `keepLevelCheck`, `downloadPrescription`. */
@@ -139,12 +126,7 @@ export const teaTreeRowSchema = z.object({
 });
 export type TeaTreeRow = z.infer<typeof teaTreeRowSchema>;
 
-export const teaTreePageSchema = z.object({
-  list: z.array(teaTreeRowSchema),
-  total: z.number().int(),
-  pageNum: z.number().int(),
-  pageSize: z.number().int(),
-});
+export const teaTreePageSchema = pageOf(teaTreeRowSchema);
 export type TeaTreePage = z.infer<typeof teaTreePageSchema>;
 
 export const keepLevelCheckSchema = z.object({
@@ -167,3 +149,48 @@ export const prescriptionSchema = z.object({
   downloadedAt: z.string(),
 });
 export type Prescription = z.infer<typeof prescriptionSchema>;
+
+export const specialOrderEndpoints = {
+  arriveAtStoreList: endpoint({
+    method: 'POST',
+    path: SPECIAL_ORDER_PATHS.arriveAtStoreList,
+    request: arriveAtStoreListBodySchema,
+    response: arriveAtStorePageSchema,
+    summary: 'Pickup orders waiting for the customer at the counter, longest waiting first',
+  }),
+  expressInfo: endpoint({
+    method: 'POST',
+    path: SPECIAL_ORDER_PATHS.expressInfo,
+    request: specialOrderBodySchema,
+    response: expressInfoSchema,
+    summary: 'Courier and tracking number of an order of the store, and of its shipped cycle-plan periods',
+  }),
+  teaTreeAdoptionList: endpoint({
+    method: 'POST',
+    path: SPECIAL_ORDER_PATHS.teaTreeAdoptionList,
+    request: teaTreeListBodySchema,
+    response: teaTreePageSchema,
+    summary: 'Tea-tree adoption orders of the store (item name or SKU label contains 茶树认养), newest first',
+  }),
+  cancelPerformanceOrder: endpoint({
+    method: 'POST',
+    path: SPECIAL_ORDER_PATHS.cancelPerformanceOrder,
+    request: storeCancelBodySchema,
+    response: orderActionResultSchema,
+    summary: 'Cancel a uEnjoy order waiting to ship, with a reason (the rules of the received-order cancel)',
+  }),
+  keepLevelCheck: endpoint({
+    method: 'POST',
+    path: SPECIAL_ORDER_PATHS.keepLevelCheck,
+    request: specialOrderBodySchema,
+    response: keepLevelCheckSchema,
+    summary: "Whether cancelling a uEnjoy order would drop the member's level",
+  }),
+  downloadPrescription: endpoint({
+    method: 'POST',
+    path: SPECIAL_ORDER_PATHS.downloadPrescription,
+    request: specialOrderBodySchema,
+    response: prescriptionSchema,
+    summary: "Download an order's prescription (a data URL); the download is logged",
+  }),
+};

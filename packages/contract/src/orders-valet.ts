@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageSchema } from './envelope.js';
+import { dateRangeFields, endpoint, listFilters, pageOf, pageRequest } from './common/index.js';
 import { DELIVERY_TYPES, PLAN_STATUSES } from './orders.js';
 import { storeCodeSchema } from './stores.js';
 import { MOBILE_PATTERN } from './validation.js';
@@ -99,21 +99,16 @@ const mobile = (missing: string) =>
   z.string({ error: missing }).trim().regex(MOBILE_PATTERN, '手机号格式不正确');
 const text = (max: number, missing: string, tooLong: string) =>
   z.string({ error: missing }).trim().min(1, missing).max(max, tooLong);
-const pageNum = z
-  .number({ error: '页码不正确' })
-  .int('页码不正确')
-  .min(1, '页码不正确')
-  .max(10_000, '页码不正确');
-const pageSize = z
-  .number({ error: '每页条数不正确' })
-  .int('每页条数不正确')
-  .min(1, '每页条数不正确')
-  .max(VALET_PAGE_SIZE_MAX, `每页最多${VALET_PAGE_SIZE_MAX}条`);
 const dateSchema = (invalid: string) =>
   z
     .string({ error: invalid })
     .regex(/^\d{4}-\d{2}-\d{2}$/, invalid)
     .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), invalid);
+const valetPaging = {
+  max: VALET_PAGE_SIZE_MAX,
+  defaultSize: 10,
+  tooLarge: `每页最多${VALET_PAGE_SIZE_MAX}条`,
+};
 
 export const valetOrderNoSchema = z
   .string({ error: '缺少代客订单号' })
@@ -155,8 +150,7 @@ export const integralSkuPageBodySchema = z.object({
   storeCode: storeCodeSchema,
   labelName: z.string({ error: '标签格式不正确' }).trim().max(32, '标签格式不正确').optional(),
   keyword: z.string({ error: '关键字格式不正确' }).trim().max(32, '关键字不能超过32个字符').optional(),
-  pageNum: pageNum.default(1),
-  pageSize: pageSize.default(10),
+  ...pageRequest(valetPaging),
 });
 export type IntegralSkuPageBody = z.input<typeof integralSkuPageBodySchema>;
 
@@ -164,8 +158,7 @@ export type IntegralSkuPageBody = z.input<typeof integralSkuPageBodySchema>;
 export const uenjoySkuPageBodySchema = z.object({
   storeCode: storeCodeSchema,
   keyword: z.string({ error: '关键字格式不正确' }).trim().max(32, '关键字不能超过32个字符').optional(),
-  pageNum: pageNum.default(1),
-  pageSize: pageSize.default(10),
+  ...pageRequest(valetPaging),
 });
 export type UenjoySkuPageBody = z.input<typeof uenjoySkuPageBodySchema>;
 
@@ -183,7 +176,7 @@ export const skuSchema = z.object({
   enabled: z.boolean(),
 });
 export type SkuInfo = z.infer<typeof skuSchema>;
-export const skuPageSchema = pageSchema(skuSchema);
+export const skuPageSchema = pageOf(skuSchema);
 
 export const shopByIdQuerySchema = z.object({ id: positiveId('缺少门店ID', '门店ID不正确') });
 export const shopCodeQuerySchema = z.object({
@@ -422,20 +415,17 @@ export const valetCancelBodySchema = valetActionBodySchema.extend({
   reason: text(200, '请填写取消原因', '取消原因不能超过200个字符'),
 });
 
-export const valetListBodySchema = z
-  .object({
+/** The list's filters; dateFrom/dateTo bound the day the valet order was created (Asia/Shanghai). */
+export const valetFilters = listFilters(
+  {
     storeCode: storeCodeSchema,
     status: z.enum(['all', ...VALET_STATUSES], { error: '订单状态不正确' }).default('all'),
     keyword: z.string({ error: '关键字格式不正确' }).trim().max(40, '关键字不能超过40个字符').optional(),
-    dateFrom: dateSchema('开始日期格式不正确').optional(),
-    dateTo: dateSchema('结束日期格式不正确').optional(),
-    pageNum: pageNum.default(1),
-    pageSize: pageSize.default(10),
-  })
-  .refine((v) => !v.dateFrom || !v.dateTo || v.dateFrom <= v.dateTo, {
-    message: '开始日期不能晚于结束日期',
-    path: ['dateTo'],
-  });
+    ...dateRangeFields,
+  },
+  valetPaging,
+);
+export const valetListBodySchema = valetFilters.request;
 export type ValetListBody = z.input<typeof valetListBodySchema>;
 
 export const valetOrderSummarySchema = z.object({
@@ -458,7 +448,7 @@ export const valetOrderSummarySchema = z.object({
   createdAt: z.string(),
 });
 export type ValetOrderSummary = z.infer<typeof valetOrderSummarySchema>;
-export const valetOrderPageSchema = pageSchema(valetOrderSummarySchema);
+export const valetOrderPageSchema = pageOf(valetOrderSummarySchema);
 
 export const valetOrderDetailSchema = valetOrderSummarySchema.extend({
   memberId: z.number().int(),
@@ -505,3 +495,213 @@ export const valetActionResultSchema = z.object({
 });
 export type ValetActionResult = z.infer<typeof valetActionResultSchema>;
 export type ValetOrderPage = z.infer<typeof valetOrderPageSchema>;
+
+const valetKindEndpoints = (kind: ValetKind, paths: { list: string; confirm: string; cancel: string }) => ({
+  list: endpoint({
+    method: 'POST',
+    path: paths.list,
+    request: valetListBodySchema,
+    response: valetOrderPageSchema,
+    summary: `The store’s ${kind} valet orders, newest first (status, keyword, created date range)`,
+  }),
+  confirm: endpoint({
+    method: 'POST',
+    path: paths.confirm,
+    request: valetActionBodySchema,
+    response: valetActionResultSchema,
+    summary: `Confirms a ${kind} valet order: the upstream order is created and offered in one transaction`,
+  }),
+  cancel: endpoint({
+    method: 'POST',
+    path: paths.cancel,
+    request: valetCancelBodySchema,
+    response: valetActionResultSchema,
+    summary: `Cancels a ${kind} valet order that is still pending_confirm`,
+  }),
+});
+
+export const valetEndpoints = {
+  integralCreate: endpoint({
+    method: 'POST',
+    path: VALET_PATHS.integralCreate,
+    request: integralCreateBodySchema,
+    response: valetActionResultSchema,
+    summary: 'Points-mall valet order (pending_confirm); the member must have the points (422 会员积分不足)',
+  }),
+  trialChange: endpoint({
+    method: 'POST',
+    path: VALET_PATHS.trialChange,
+    request: trialBodySchema,
+    response: trialResultSchema,
+    summary: 'uEnjoy price trial: goods, freight, member-level discount',
+  }),
+  trialExpress: endpoint({
+    method: 'POST',
+    path: VALET_PATHS.trialExpress,
+    request: trialBodySchema,
+    response: trialResultSchema,
+    summary: 'uEnjoy price trial for courier delivery',
+  }),
+  trialPersonalization: endpoint({
+    method: 'POST',
+    path: VALET_PATHS.trialPersonalization,
+    request: personalTrialBodySchema,
+    response: trialResultSchema,
+    summary: 'uEnjoy price trial with a discount the store grants (at most 10% of the goods)',
+  }),
+  trialResult: endpoint({
+    method: 'GET',
+    path: VALET_PATHS.trialResult,
+    request: trialIdQuerySchema,
+    response: trialResultSchema,
+    summary: 'A price trial back by its id (valid 30 minutes, this store only)',
+  }),
+  changePlan: endpoint({
+    method: 'POST',
+    path: VALET_PATHS.changePlan,
+    request: changePlanBodySchema,
+    response: cyclePlanProposalSchema,
+    summary: 'The cycle plan of a uEnjoy SKU from a first delivery day (tomorrow by default)',
+  }),
+  uenjoyCreate: endpoint({
+    method: 'POST',
+    path: VALET_PATHS.uenjoyCreate,
+    request: uenjoyCreateBodySchema,
+    response: valetActionResultSchema,
+    summary: 'uEnjoy valet order from a price trial (pending_confirm); 409 when prices changed since',
+  }),
+  detail: endpoint({
+    method: 'POST',
+    path: VALET_PATHS.detail,
+    request: valetActionBodySchema,
+    response: valetOrderDetailSchema,
+    summary: 'One valet order of the store (valetOrderManagerDetail) with its upstream offer and actions',
+  }),
+  /** List, confirm and cancel of each kind. */
+  integral: valetKindEndpoints('integral', {
+    list: VALET_PATHS.integralList,
+    confirm: VALET_PATHS.integralConfirm,
+    cancel: VALET_PATHS.integralCancel,
+  }),
+  uenjoy: valetKindEndpoints('uenjoy', {
+    list: VALET_PATHS.uenjoyList,
+    confirm: VALET_PATHS.uenjoyConfirm,
+    cancel: VALET_PATHS.uenjoyCancel,
+  }),
+};
+
+export const lookupEndpoints = {
+  memberByKeywords: endpoint({
+    method: 'GET',
+    path: LOOKUP_PATHS.memberByKeywords,
+    request: memberKeywordsQuerySchema,
+    response: z.array(memberSummarySchema),
+    summary: 'Registered members by phone (prefix), member number or name (part); at most 20',
+  }),
+  temporaryMemberByKeywords: endpoint({
+    method: 'GET',
+    path: LOOKUP_PATHS.temporaryMemberByKeywords,
+    request: memberKeywordsQuerySchema,
+    response: z.array(memberSummarySchema),
+    summary: 'Temporary members (created at the counter) by phone, member number or name; at most 20',
+  }),
+  temporaryMemberAdd: endpoint({
+    method: 'POST',
+    path: LOOKUP_PATHS.temporaryMemberAdd,
+    request: temporaryMemberAddBodySchema,
+    response: temporaryMemberResultSchema,
+    summary:
+      'Creates a temporary member (name + phone) homed at the store, or answers the member of that phone',
+  }),
+  integralLabels: endpoint({
+    method: 'GET',
+    path: LOOKUP_PATHS.integralLabels,
+    request: storeCodeQuerySchema,
+    response: z.array(integralLabelSchema),
+    summary: 'Labels of the points-mall SKUs on sale, with their SKU counts',
+  }),
+  integralSkuAppPage: endpoint({
+    method: 'POST',
+    path: LOOKUP_PATHS.integralSkuAppPage,
+    request: integralSkuPageBodySchema,
+    response: skuPageSchema,
+    summary: 'Points-mall SKUs on sale by label and keyword, cheapest first, paged',
+  }),
+  integralSkuPage: endpoint({
+    method: 'POST',
+    path: LOOKUP_PATHS.integralSkuPage,
+    request: integralSkuPageBodySchema,
+    response: skuPageSchema,
+    summary: 'Every points-mall SKU (off sale too) by label and keyword, paged',
+  }),
+  uenjoySkuAppPage: endpoint({
+    method: 'POST',
+    path: LOOKUP_PATHS.uenjoySkuAppPage,
+    request: uenjoySkuPageBodySchema,
+    response: skuPageSchema,
+    summary: 'uEnjoy subscription SKUs on sale by keyword (name or code), cheapest first, paged',
+  }),
+  shopById: endpoint({
+    method: 'GET',
+    path: LOOKUP_PATHS.shopById,
+    request: shopByIdQuerySchema,
+    response: shopInfoSchema,
+    summary: 'A store the caller is authorised for, with its bike-delivery distance',
+  }),
+  shopCode: endpoint({
+    method: 'GET',
+    path: LOOKUP_PATHS.shopCode,
+    request: shopCodeQuerySchema,
+    response: shopCodeSchema,
+    summary: 'The code of a store by id, or of the caller’s remembered store without an id',
+  }),
+  addressByKeywords: endpoint({
+    method: 'POST',
+    path: LOOKUP_PATHS.addressByKeywords,
+    request: addressKeywordsBodySchema,
+    response: z.array(placeSuggestionSchema),
+    summary: 'Known places (customer and store addresses) matching the keywords, nearest to the store first',
+  }),
+  lastValetAddress: endpoint({
+    method: 'GET',
+    path: LOOKUP_PATHS.lastValetAddress,
+    request: memberIdQuerySchema,
+    response: memberAddressSchema.nullable(),
+    summary: 'The member’s address last used for a valet order, else the default one; null when none',
+  }),
+  addressList: endpoint({
+    method: 'POST',
+    path: LOOKUP_PATHS.addressList,
+    request: memberAddressListBodySchema,
+    response: z.array(memberAddressSchema),
+    summary: 'The member’s addresses, default first, with the distance from the store',
+  }),
+  addressAdd: endpoint({
+    method: 'POST',
+    path: LOOKUP_PATHS.addressAdd,
+    request: addressAddBodySchema,
+    response: memberAddressSchema,
+    summary: 'Adds an address to the member (the first one, or isDefault, becomes the default)',
+  }),
+  uenjoyShops: endpoint({
+    method: 'POST',
+    path: LOOKUP_PATHS.uenjoyShops,
+    request: uenjoyShopBodySchema,
+    response: z.array(uenjoyShopSchema),
+    summary: 'Stores serving uEnjoy around a point (default: the caller’s store), nearest first',
+  }),
+  bikeDistance: endpoint({
+    method: 'POST',
+    path: LOOKUP_PATHS.bikeDistance,
+    request: bikeDistanceBodySchema,
+    response: bikeDistanceSchema,
+    summary: 'How far the store delivers by bike (store delivery), in metres',
+  }),
+  skuById: endpoint({
+    method: 'GET',
+    path: LOOKUP_PATHS.skuById,
+    request: skuByIdQuerySchema,
+    response: skuSchema,
+    summary: 'One product SKU by id (any kind, on sale or not)',
+  }),
+};

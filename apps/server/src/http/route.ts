@@ -114,11 +114,20 @@ export type RouteContext<E extends Endpoint> = {
   store: () => ScopedStore;
 };
 
+type Hook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 type RouteExtras = Pick<RouteOptions, 'bodyLimit' | 'config'> & {
   description?: string;
   tags?: string[];
-  /** Hooks after the access checks (rate limits, the service token). */
-  preHandler?: ((request: FastifyRequest, reply: FastifyReply) => Promise<void>)[];
+  /** Hooks before the body is read (a service token that must refuse before any payload rule speaks). */
+  onRequest?: Hook[];
+  /** Hooks after the access checks (rate limits, per-route rules). */
+  preHandler?: Hook[];
+  /**
+   * `file`: the handler answers a file itself (headers through `reply`, the bytes as its result) instead of a
+   * JSON envelope; refusals still travel as the JSON error envelope. The endpoint's response schema then only
+   * types the bytes and is not serialised.
+   */
+  answer?: 'json' | 'file';
 };
 
 /**
@@ -134,6 +143,7 @@ export function route<E extends Endpoint>(
   extras: RouteExtras = {},
 ): void {
   const inQuery = endpoint.method === 'GET' || endpoint.method === 'DELETE';
+  const file = extras.answer === 'file';
   const hooks = accessHooks(app, rule);
   const preHandler = [
     ...((hooks.preHandler as RouteExtras['preHandler']) ?? []),
@@ -144,6 +154,7 @@ export function route<E extends Endpoint>(
     url: endpoint.path,
     ...(extras.bodyLimit ? { bodyLimit: extras.bodyLimit } : {}),
     config: { ...extras.config, access: rule },
+    ...(extras.onRequest?.length ? { onRequest: extras.onRequest } : {}),
     ...(hooks.preValidation ? { preValidation: hooks.preValidation } : {}),
     ...(preHandler.length > 0 ? { preHandler } : {}),
     schema: {
@@ -154,7 +165,7 @@ export function route<E extends Endpoint>(
         ? {}
         : { security: rule.kind === 'service' ? [{ serviceToken: [] }] : [{ bearer: [] }] }),
       [inQuery ? 'querystring' : 'body']: endpoint.request,
-      response: replies(endpoint.response),
+      ...(file ? {} : { response: replies(endpoint.response) }),
     },
     handler: async (request, reply) => {
       const data = await handler({
@@ -164,7 +175,7 @@ export function route<E extends Endpoint>(
         caller: () => callerOf(request),
         store: () => scopedStoreOf(request),
       });
-      return ok(data);
+      return file ? data : ok(data);
     },
   });
 }

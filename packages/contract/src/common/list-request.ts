@@ -7,7 +7,7 @@ export function keywordField(max = 50) {
   return z.string({ error: '搜索关键字不正确' }).trim().max(max, `搜索关键字不能超过${max}个字`).nullish();
 }
 
-type Paging = { max: number; defaultSize?: number };
+type Paging = { max: number; defaultSize?: number; tooLarge?: string };
 
 /**
  * A list's filters, declared once: `request` (filters + paging) is what the list takes and `filters` what an

@@ -12,6 +12,8 @@ type PageRequestOptions = {
   defaultSize?: number;
   /** Query-string requests (GET) carry numbers as text. */
   fromQuery?: boolean;
+  /** The refusal of a size over `max`, for lists whose published message predates this one. */
+  tooLarge?: string;
 };
 
 const whole = (fromQuery: boolean, error: string) =>
@@ -21,12 +23,17 @@ const whole = (fromQuery: boolean, error: string) =>
  * The paging fields of a list request: `pageNum` (1-based) and `pageSize` up to `max`, with Chinese messages.
  * Spread into the request object: `z.object({ storeCode, ...filters, ...pageRequest({ max: 50 }) })`.
  */
-export function pageRequest({ max, defaultSize = Math.min(20, max), fromQuery = false }: PageRequestOptions) {
+export function pageRequest({
+  max,
+  defaultSize = Math.min(20, max),
+  fromQuery = false,
+  tooLarge = `每页条数不能超过${max}`,
+}: PageRequestOptions) {
   return {
     pageNum: whole(fromQuery, '页码不正确').min(1, '页码不正确').max(PAGE_NUM_MAX, '页码不正确').default(1),
     pageSize: whole(fromQuery, '每页条数不正确')
       .min(1, '每页条数不正确')
-      .max(max, `每页条数不能超过${max}`)
+      .max(max, tooLarge)
       .default(defaultSize),
   };
 }

@@ -1,41 +1,20 @@
 import {
   EXPORT_KIND_TEXT,
-  EXPORT_PATHS,
   EXPORT_STATUS_TEXT,
-  exportAgainBodySchema,
-  exportDownloadQuerySchema,
-  exportJobCreatedSchema,
-  exportRecordPageSchema,
-  exportRecordsBodySchema,
-  receivedOrdersExportBodySchema,
+  exportEndpoints as api,
   type ExportJobCreated,
   type ExportKind,
   type ExportStatus,
 } from '@console/contract';
-import type { FastifyRequest } from 'fastify';
 import type { AppDeps, AppInstance } from '../../app-types.js';
-import { ok, replies } from '../../http/envelope.js';
-import { conflict, forbidden, notFound } from '../../http/errors.js';
-import { callerOf } from '../../plugins/request-context.js';
-import { scopedStoreOf, storeScope } from '../../plugins/store-scope.js';
-import { createStoreRepository } from '../stores/store.repository.js';
+import { conflict, notFound } from '../../http/errors.js';
+import { access, ANY_STAFF, route, type RouteContext } from '../../http/route.js';
 import { createExportJobRepository } from './export-jobs.repository.js';
 import { createExportRunner, type ExportRunner, type ExportRunnerOptions } from './export-runner.js';
 import { EXPORT_TEXT } from './exports.messages.js';
 
-const TAGS = ['exports'];
-const SIGNED_IN = [{ bearer: [] }];
+const tags = ['exports'];
 const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-/** The menu buttons (seed/menu-tree.ts) that gate exporting. */
-type ExportPermission = 'order:export' | 'export:again';
-
-function requireButton(permission: ExportPermission) {
-  return async (request: FastifyRequest): Promise<void> => {
-    if (!callerOf(request).roles.includes(permission))
-      throw forbidden(EXPORT_TEXT.permissionDenied, 'EXPORT_PERMISSION_DENIED');
-  };
-}
 
 /** Content-Disposition with an ASCII fallback and the Chinese name per RFC 5987. */
 export function attachmentHeader(fileName: string): string {
@@ -53,24 +32,18 @@ export function exportRoutes(
   { db, clock }: AppDeps,
   runnerOptions: Partial<Pick<ExportRunnerOptions, 'pageSize' | 'maxRows'>> = {},
 ): ExportRunner {
-  const stores = createStoreRepository(db);
   const jobs = createExportJobRepository(db);
   const runner = createExportRunner({ db, jobs, clock, log: app.log, ...runnerOptions });
   app.addHook('onClose', () => runner.stop());
 
-  const scoped = (...permissions: ExportPermission[]) => ({
-    preValidation: app.authenticate,
-    preHandler: [storeScope(stores, 'storeCode'), ...permissions.map(requireButton)],
-  });
-
   async function queue(
-    request: FastifyRequest,
+    { store, caller }: Pick<RouteContext<typeof api.again>, 'store' | 'caller'>,
     kind: ExportKind,
     params: Record<string, unknown>,
   ): Promise<ExportJobCreated> {
     const job = await jobs.create({
-      storeId: scopedStoreOf(request).id,
-      userId: callerOf(request).user.id,
+      storeId: store().id,
+      userId: caller().user.id,
       kind,
       params,
       at: clock(),
@@ -79,38 +52,22 @@ export function exportRoutes(
     return { id: job.id, status: job.status, statusText: EXPORT_STATUS_TEXT[job.status] };
   }
 
-  app.post(
-    EXPORT_PATHS.receivedOrders,
-    {
-      ...scoped('order:export'),
-      schema: {
-        tags: TAGS,
-        summary:
-          'Queue an Excel export of the received orders with the list filters; answers the job at once',
-        security: SIGNED_IN,
-        body: receivedOrdersExportBodySchema,
-        response: replies(exportJobCreatedSchema),
-      },
-    },
-    async (request) => ok(await queue(request, 'received-orders', request.body)),
+  route(
+    app,
+    api.receivedOrders,
+    access.store('order:export'),
+    (ctx) => queue(ctx, 'received-orders', ctx.input),
+    { tags },
   );
 
-  app.post(
-    EXPORT_PATHS.records,
-    {
-      ...scoped(),
-      schema: {
-        tags: TAGS,
-        summary: "The store's export records, newest first, with status and progress",
-        security: SIGNED_IN,
-        body: exportRecordsBodySchema,
-        response: replies(exportRecordPageSchema),
-      },
-    },
-    async (request) => {
-      const { pageNum, pageSize } = request.body;
-      const page = await jobs.page(scopedStoreOf(request).id, pageNum, pageSize);
-      return ok({
+  route(
+    app,
+    api.records,
+    access.store(ANY_STAFF),
+    async ({ input, store }) => {
+      const { pageNum, pageSize } = input;
+      const page = await jobs.page(store().id, pageNum, pageSize);
+      return {
         list: page.list.map((row) => ({
           ...row,
           kind: row.kind as ExportKind,
@@ -125,51 +82,39 @@ export function exportRoutes(
         total: page.total,
         pageNum,
         pageSize,
-      });
+      };
     },
+    { tags },
   );
 
-  app.post(
-    EXPORT_PATHS.again,
-    {
-      ...scoped('export:again'),
-      schema: {
-        tags: TAGS,
-        summary: 'Queue a new job with the parameters of an earlier one of the store',
-        security: SIGNED_IN,
-        body: exportAgainBodySchema,
-        response: replies(exportJobCreatedSchema),
-      },
-    },
-    async (request) => {
-      const earlier = await jobs.find(scopedStoreOf(request).id, request.body.id);
+  route(
+    app,
+    api.again,
+    access.store('export:again'),
+    async (ctx) => {
+      const earlier = await jobs.find(ctx.store().id, ctx.input.id);
       if (!earlier) throw notFound(EXPORT_TEXT.notFound, 'EXPORT_NOT_FOUND');
-      return ok(await queue(request, earlier.kind as ExportKind, earlier.params));
+      return queue(ctx, earlier.kind as ExportKind, earlier.params);
     },
+    { tags },
   );
 
-  app.get(
-    EXPORT_PATHS.download,
-    {
-      ...scoped(),
-      schema: {
-        tags: TAGS,
-        summary: 'The .xlsx of a finished job of the store',
-        security: SIGNED_IN,
-        querystring: exportDownloadQuerySchema,
-      },
-    },
-    async (request, reply) => {
-      const job = await jobs.file(scopedStoreOf(request).id, request.query.id);
+  route(
+    app,
+    api.download,
+    access.store(ANY_STAFF),
+    async ({ input, store, reply }) => {
+      const job = await jobs.file(store().id, input.id);
       if (!job) throw notFound(EXPORT_TEXT.notFound, 'EXPORT_NOT_FOUND');
       if (job.status === 'failed') throw conflict(EXPORT_TEXT.failed, 'EXPORT_FAILED');
       if (job.status !== 'done' || !job.content) throw conflict(EXPORT_TEXT.notReady, 'EXPORT_NOT_READY');
-      return reply
+      reply
         .header('content-type', XLSX_CONTENT_TYPE)
         .header('content-disposition', attachmentHeader(job.fileName))
-        .header('cache-control', 'private, no-store')
-        .send(job.content);
+        .header('cache-control', 'private, no-store');
+      return job.content;
     },
+    { tags, answer: 'file' },
   );
 
   return runner;

@@ -1,10 +1,8 @@
-import type { FastifyRequest } from 'fastify';
-import { forbidden } from '../../http/errors.js';
-import { callerOf } from '../../plugins/request-context.js';
-
-export const ORDER_PERMISSION_DENIED = '您没有该操作权限';
-
-/** The menu buttons of the order pages (seed/menu-tree.ts) that gate a server action. */
+/**
+ * The menu buttons of the order pages (seed/menu-tree.ts) that gate a server action. Routes declare them as
+ * `access.store(permission)` (http/route.ts), which answers 403 without; services read them from the caller's
+ * roles only to tell the page which actions it may offer.
+ */
 export type OrderPermission =
   | 'order:rob'
   | 'order:take'
@@ -18,18 +16,3 @@ export type OrderPermission =
   | 'customerIntention:follow'
   | 'cancelCheck:add'
   | 'cancelCheck:setState';
-
-export function hasOrderPermission(request: FastifyRequest, permission: OrderPermission): boolean {
-  return callerOf(request).roles.includes(permission);
-}
-
-/**
- * preHandler (after `app.authenticate`): the caller's roles carry the permission of the button, as the session
- * lists them (role permissions plus the menu buttons granted to the roles). Otherwise 403.
- */
-export function requireOrderPermission(permission: OrderPermission) {
-  return async (request: FastifyRequest): Promise<void> => {
-    if (!hasOrderPermission(request, permission))
-      throw forbidden(ORDER_PERMISSION_DENIED, 'ORDER_PERMISSION_DENIED');
-  };
-}

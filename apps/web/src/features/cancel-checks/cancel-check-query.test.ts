@@ -28,8 +28,8 @@ describe('取消核查 URL query', () => {
       storeCode: 'S0001',
       state: 'rejected',
       keyword: null,
-      createdFrom: '2026-11-01',
-      createdTo: '2026-11-02',
+      dateFrom: '2026-11-01',
+      dateTo: '2026-11-02',
       pageNum: 1,
       pageSize: 20,
     });

@@ -60,8 +60,8 @@ export function cancelCheckPageBody(
     storeCode,
     state: query.state ?? 'all',
     keyword: query.keyword || null,
-    createdFrom: days?.from ?? null,
-    createdTo: days?.to ?? null,
+    dateFrom: days?.from ?? null,
+    dateTo: days?.to ?? null,
     pageNum: query.pageNum,
     pageSize: CANCEL_CHECK_PAGE_SIZE,
   };

@@ -1,8 +1,5 @@
 import {
-  CANCEL_CHECK_PATHS,
-  cancelCheckAuthSchema,
-  cancelCheckDetailSchema,
-  cancelCheckPageSchema,
+  cancelCheckEndpoints,
   type AddCancelCheckBody,
   type CancelCheckAuth,
   type CancelCheckDetail,
@@ -10,7 +7,7 @@ import {
   type CancelCheckPageBody,
   type SetCancelCheckStateBody,
 } from '@console/contract';
-import { http } from '../../lib/http';
+import { call } from '../../lib/http';
 
 /** React Query keys; every key carries the store. */
 export const cancelCheckKeys = {
@@ -25,29 +22,14 @@ const dialogCall = { flags: { silent: true } } as const;
 
 /** Cancel-check help (spec 7.6, docs/domain/orders.md "Cancel-check help"). */
 export const cancelChecksApi = {
-  async auth(storeCode: string, signal?: AbortSignal): Promise<CancelCheckAuth> {
-    const data = await http.get<unknown>(CANCEL_CHECK_PATHS.queryShopAuth, { params: { storeCode }, signal });
-    return cancelCheckAuthSchema.parse(data);
-  },
-  async page(body: CancelCheckPageBody, signal?: AbortSignal): Promise<CancelCheckPage> {
-    return cancelCheckPageSchema.parse(
-      await http.post<unknown>(CANCEL_CHECK_PATHS.pageQuery, body, { signal }),
-    );
-  },
-  async detail(storeCode: string, id: number, signal?: AbortSignal): Promise<CancelCheckDetail> {
-    const data = await http.post<unknown>(
-      CANCEL_CHECK_PATHS.detail,
-      { storeCode, id },
-      { signal, flags: { silent: true } },
-    );
-    return cancelCheckDetailSchema.parse(data);
-  },
-  async add(body: AddCancelCheckBody): Promise<CancelCheckDetail> {
-    return cancelCheckDetailSchema.parse(await http.post<unknown>(CANCEL_CHECK_PATHS.add, body, dialogCall));
-  },
-  async setState(body: SetCancelCheckStateBody): Promise<CancelCheckDetail> {
-    return cancelCheckDetailSchema.parse(
-      await http.post<unknown>(CANCEL_CHECK_PATHS.setState, body, dialogCall),
-    );
-  },
+  auth: (storeCode: string, signal?: AbortSignal): Promise<CancelCheckAuth> =>
+    call(cancelCheckEndpoints.queryShopAuth, { storeCode }, { signal }),
+  page: (body: CancelCheckPageBody, signal?: AbortSignal): Promise<CancelCheckPage> =>
+    call(cancelCheckEndpoints.pageQuery, body, { signal }),
+  detail: (storeCode: string, id: number, signal?: AbortSignal): Promise<CancelCheckDetail> =>
+    call(cancelCheckEndpoints.detail, { storeCode, id }, { signal, flags: { silent: true } }),
+  add: (body: AddCancelCheckBody): Promise<CancelCheckDetail> =>
+    call(cancelCheckEndpoints.add, body, dialogCall),
+  setState: (body: SetCancelCheckStateBody): Promise<CancelCheckDetail> =>
+    call(cancelCheckEndpoints.setState, body, dialogCall),
 };

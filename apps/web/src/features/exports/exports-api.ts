@@ -1,12 +1,10 @@
 import {
-  EXPORT_PATHS,
-  exportJobCreatedSchema,
-  exportRecordPageSchema,
+  exportEndpoints,
   type ExportJobCreated,
   type ExportRecordPage,
   type ReceivedOrdersExportBody,
 } from '@console/contract';
-import { http } from '../../lib/http';
+import { call, http } from '../../lib/http';
 
 export const exportKeys = {
   all: ['exports'] as const,
@@ -15,20 +13,17 @@ export const exportKeys = {
 
 /** Exports as background jobs (docs/domain/orders.md "Exports"), always of the selected store. */
 export const exportsApi = {
-  async receivedOrders(body: ReceivedOrdersExportBody): Promise<ExportJobCreated> {
-    return exportJobCreatedSchema.parse(await http.post<unknown>(EXPORT_PATHS.receivedOrders, body));
-  },
-  async records(
+  receivedOrders: (body: ReceivedOrdersExportBody): Promise<ExportJobCreated> =>
+    call(exportEndpoints.receivedOrders, body),
+  records: (
     body: { storeCode: string; pageNum: number; pageSize: number },
     signal?: AbortSignal,
-  ): Promise<ExportRecordPage> {
-    return exportRecordPageSchema.parse(await http.post<unknown>(EXPORT_PATHS.records, body, { signal }));
-  },
-  async again(storeCode: string, id: number): Promise<ExportJobCreated> {
-    return exportJobCreatedSchema.parse(await http.post<unknown>(EXPORT_PATHS.again, { storeCode, id }));
-  },
+  ): Promise<ExportRecordPage> => call(exportEndpoints.records, body, { signal }),
+  again: (storeCode: string, id: number): Promise<ExportJobCreated> =>
+    call(exportEndpoints.again, { storeCode, id }),
+  /** The file itself, not an envelope: the client reads it as a Blob. */
   download: (storeCode: string, id: number) =>
-    http.get<Blob>(EXPORT_PATHS.download, {
+    http.get<Blob>(exportEndpoints.download.path, {
       params: { storeCode, id },
       responseType: 'blob',
       timeout: 120_000,

@@ -31,8 +31,8 @@ describe('客户意向 URL query', () => {
       storeCode: 'S0001',
       status: 'all',
       keyword: null,
-      createdFrom: '2026-11-21',
-      createdTo: '2026-11-21',
+      dateFrom: '2026-11-21',
+      dateTo: '2026-11-21',
       pageNum: 1,
       pageSize: 20,
     });

@@ -51,8 +51,8 @@ export function intentionListBody(
     storeCode,
     status: query.status ?? 'all',
     keyword: query.keyword || null,
-    createdFrom: days?.from ?? null,
-    createdTo: days?.to ?? null,
+    dateFrom: days?.from ?? null,
+    dateTo: days?.to ?? null,
     pageNum: query.pageNum,
     pageSize: INTENTION_PAGE_SIZE,
   };

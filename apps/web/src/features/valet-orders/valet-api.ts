@@ -1,17 +1,7 @@
+import type { placeSuggestionSchema } from '@console/contract';
 import {
-  LOOKUP_PATHS,
-  VALET_PATHS,
-  cyclePlanProposalSchema,
-  integralLabelSchema,
-  memberAddressSchema,
-  memberSummarySchema,
-  placeSuggestionSchema,
-  skuPageSchema,
-  temporaryMemberResultSchema,
-  trialResultSchema,
-  valetActionResultSchema,
-  valetOrderDetailSchema,
-  valetOrderPageSchema,
+  lookupEndpoints,
+  valetEndpoints,
   type AddressAddBody,
   type CyclePlanProposal,
   type IntegralCreateBody,
@@ -25,26 +15,13 @@ import {
   type ValetListBody,
   type ValetOrderDetail,
 } from '@console/contract';
-import { z } from 'zod';
-import { http } from '../../lib/http';
+import type { z } from 'zod';
+import { call } from '../../lib/http';
 
 type Scoped<T> = Omit<T, 'storeCode'> & { storeCode: string };
 
 /** Steps and dialogs show a refusal in place (会员积分不足 belongs next to the points, not in a toast). */
 const inPlace = { flags: { silent: true } } as const;
-
-const KIND_PATHS: Record<ValetKind, { list: string; confirm: string; cancel: string }> = {
-  integral: {
-    list: VALET_PATHS.integralList,
-    confirm: VALET_PATHS.integralConfirm,
-    cancel: VALET_PATHS.integralCancel,
-  },
-  uenjoy: {
-    list: VALET_PATHS.uenjoyList,
-    confirm: VALET_PATHS.uenjoyConfirm,
-    cancel: VALET_PATHS.uenjoyCancel,
-  },
-};
 
 /** SKUs per page of the uEnjoy shelf. */
 export const UENJOY_SHELF_PAGE_SIZE = 12;
@@ -54,98 +31,64 @@ export type PlaceSuggestion = z.infer<typeof placeSuggestionSchema>;
 /** The lookups of the valet flow (member, address, SKUs) and the valet orders of both kinds. */
 export const valetApi = {
   async searchMembers(storeCode: string, keywords: string, signal?: AbortSignal): Promise<MemberSummary[]> {
-    const params = { storeCode, keywords };
+    const input = { storeCode, keywords };
     const [members, temporary] = await Promise.all([
-      http.get<unknown>(LOOKUP_PATHS.memberByKeywords, { params, signal }),
-      http.get<unknown>(LOOKUP_PATHS.temporaryMemberByKeywords, { params, signal }),
+      call(lookupEndpoints.memberByKeywords, input, { signal }),
+      call(lookupEndpoints.temporaryMemberByKeywords, input, { signal }),
     ]);
-    return [...z.array(memberSummarySchema).parse(members), ...z.array(memberSummarySchema).parse(temporary)];
+    return [...members, ...temporary];
   },
   async addTemporaryMember(storeCode: string, name: string, phone: string): Promise<MemberSummary> {
-    const data = await http.post<unknown>(
-      LOOKUP_PATHS.temporaryMemberAdd,
+    const { created: _created, ...member } = await call(
+      lookupEndpoints.temporaryMemberAdd,
       { storeCode, name, phone },
       inPlace,
     );
-    const { created: _created, ...member } = temporaryMemberResultSchema.parse(data);
     return member;
   },
-  async lastAddress(
-    storeCode: string,
-    memberId: number,
-    signal?: AbortSignal,
-  ): Promise<MemberAddress | null> {
-    const data = await http.get<unknown>(LOOKUP_PATHS.lastValetAddress, {
-      params: { storeCode, memberId },
-      signal,
-    });
-    return memberAddressSchema.nullable().parse(data);
-  },
-  async addresses(storeCode: string, memberId: number, signal?: AbortSignal): Promise<MemberAddress[]> {
-    const data = await http.post<unknown>(LOOKUP_PATHS.addressList, { storeCode, memberId }, { signal });
-    return z.array(memberAddressSchema).parse(data);
-  },
-  async addAddress(body: Scoped<AddressAddBody>): Promise<MemberAddress> {
-    return memberAddressSchema.parse(await http.post<unknown>(LOOKUP_PATHS.addressAdd, body, inPlace));
-  },
-  async places(storeCode: string, keywords: string): Promise<PlaceSuggestion[]> {
-    const data = await http.post<unknown>(LOOKUP_PATHS.addressByKeywords, { storeCode, keywords }, inPlace);
-    return z.array(placeSuggestionSchema).parse(data);
-  },
-  async integralLabels(storeCode: string, signal?: AbortSignal) {
-    const data = await http.get<unknown>(LOOKUP_PATHS.integralLabels, { params: { storeCode }, signal });
-    return z.array(integralLabelSchema).parse(data);
-  },
-  async integralSkus(storeCode: string, labelName: string | undefined, signal?: AbortSignal) {
-    const body = { storeCode, pageNum: 1, pageSize: 50, ...(labelName ? { labelName } : {}) };
-    return skuPageSchema.parse(await http.post<unknown>(LOOKUP_PATHS.integralSkuAppPage, body, { signal }));
-  },
+  lastAddress: (storeCode: string, memberId: number, signal?: AbortSignal): Promise<MemberAddress | null> =>
+    call(lookupEndpoints.lastValetAddress, { storeCode, memberId }, { signal }),
+  addresses: (storeCode: string, memberId: number, signal?: AbortSignal): Promise<MemberAddress[]> =>
+    call(lookupEndpoints.addressList, { storeCode, memberId }, { signal }),
+  addAddress: (body: Scoped<AddressAddBody>): Promise<MemberAddress> =>
+    call(lookupEndpoints.addressAdd, body, inPlace),
+  places: (storeCode: string, keywords: string): Promise<PlaceSuggestion[]> =>
+    call(lookupEndpoints.addressByKeywords, { storeCode, keywords }, inPlace),
+  integralLabels: (storeCode: string, signal?: AbortSignal) =>
+    call(lookupEndpoints.integralLabels, { storeCode }, { signal }),
+  integralSkus: (storeCode: string, labelName: string | undefined, signal?: AbortSignal) =>
+    call(
+      lookupEndpoints.integralSkuAppPage,
+      { storeCode, pageNum: 1, pageSize: 50, ...(labelName ? { labelName } : {}) },
+      { signal },
+    ),
   /** The uEnjoy shelf: subscriptions on sale, by name (part) or code. */
-  async uenjoySkus(storeCode: string, keyword: string, pageNum: number, signal?: AbortSignal) {
-    const body = { storeCode, pageNum, pageSize: UENJOY_SHELF_PAGE_SIZE, ...(keyword ? { keyword } : {}) };
-    return skuPageSchema.parse(await http.post<unknown>(LOOKUP_PATHS.uenjoySkuAppPage, body, { signal }));
-  },
-  async cyclePlan(
-    storeCode: string,
-    skuCode: string,
-    firstDeliveryDate?: string,
-  ): Promise<CyclePlanProposal> {
-    const body = { storeCode, skuCode, ...(firstDeliveryDate ? { firstDeliveryDate } : {}) };
-    return cyclePlanProposalSchema.parse(await http.post<unknown>(VALET_PATHS.changePlan, body, inPlace));
-  },
-  async trial(body: Scoped<TrialBody>): Promise<TrialResult> {
-    return trialResultSchema.parse(await http.post<unknown>(VALET_PATHS.trialChange, body, inPlace));
-  },
-  async createIntegral(body: Scoped<IntegralCreateBody>): Promise<ValetActionResult> {
-    return valetActionResultSchema.parse(await http.post<unknown>(VALET_PATHS.integralCreate, body, inPlace));
-  },
-  async createUenjoy(body: Scoped<UenjoyCreateBody>): Promise<ValetActionResult> {
-    return valetActionResultSchema.parse(await http.post<unknown>(VALET_PATHS.uenjoyCreate, body, inPlace));
-  },
-  async confirm(kind: ValetKind, storeCode: string, valetOrderNo: string): Promise<ValetActionResult> {
-    const data = await http.post<unknown>(KIND_PATHS[kind].confirm, { storeCode, valetOrderNo }, inPlace);
-    return valetActionResultSchema.parse(data);
-  },
-  async cancel(kind: ValetKind, storeCode: string, valetOrderNo: string, reason: string) {
-    const data = await http.post<unknown>(
-      KIND_PATHS[kind].cancel,
-      { storeCode, valetOrderNo, reason },
+  uenjoySkus: (storeCode: string, keyword: string, pageNum: number, signal?: AbortSignal) =>
+    call(
+      lookupEndpoints.uenjoySkuAppPage,
+      { storeCode, pageNum, pageSize: UENJOY_SHELF_PAGE_SIZE, ...(keyword ? { keyword } : {}) },
+      { signal },
+    ),
+  cyclePlan: (storeCode: string, skuCode: string, firstDeliveryDate?: string): Promise<CyclePlanProposal> =>
+    call(
+      valetEndpoints.changePlan,
+      { storeCode, skuCode, ...(firstDeliveryDate ? { firstDeliveryDate } : {}) },
       inPlace,
-    );
-    return valetActionResultSchema.parse(data);
-  },
-  async list(kind: ValetKind, body: Scoped<ValetListBody>, signal?: AbortSignal) {
-    return valetOrderPageSchema.parse(await http.post<unknown>(KIND_PATHS[kind].list, body, { signal }));
-  },
+    ),
+  trial: (body: Scoped<TrialBody>): Promise<TrialResult> => call(valetEndpoints.trialChange, body, inPlace),
+  createIntegral: (body: Scoped<IntegralCreateBody>): Promise<ValetActionResult> =>
+    call(valetEndpoints.integralCreate, body, inPlace),
+  createUenjoy: (body: Scoped<UenjoyCreateBody>): Promise<ValetActionResult> =>
+    call(valetEndpoints.uenjoyCreate, body, inPlace),
+  confirm: (kind: ValetKind, storeCode: string, valetOrderNo: string): Promise<ValetActionResult> =>
+    call(valetEndpoints[kind].confirm, { storeCode, valetOrderNo }, inPlace),
+  cancel: (kind: ValetKind, storeCode: string, valetOrderNo: string, reason: string) =>
+    call(valetEndpoints[kind].cancel, { storeCode, valetOrderNo, reason }, inPlace),
+  list: (kind: ValetKind, body: Scoped<ValetListBody>, signal?: AbortSignal) =>
+    call(valetEndpoints[kind].list, body, { signal }),
   /** Silent: the page shows "not found" in place. */
-  async detail(storeCode: string, valetOrderNo: string, signal?: AbortSignal): Promise<ValetOrderDetail> {
-    const data = await http.post<unknown>(
-      VALET_PATHS.detail,
-      { storeCode, valetOrderNo },
-      { signal, flags: { silent: true } },
-    );
-    return valetOrderDetailSchema.parse(data);
-  },
+  detail: (storeCode: string, valetOrderNo: string, signal?: AbortSignal): Promise<ValetOrderDetail> =>
+    call(valetEndpoints.detail, { storeCode, valetOrderNo }, { signal, flags: { silent: true } }),
 };
 
 /** React Query keys; every key carries the store, so a store switch never shows another store's rows. */

@@ -99,7 +99,7 @@ export function createCancelCheckRepository(db: Database) {
     async page(storeId: number, body: PageBody) {
       const where: SQL[] = [
         eq(cancelChecks.storeId, storeId),
-        ...withinShanghaiDays(cancelChecks.createdAt, body.createdFrom, body.createdTo),
+        ...withinShanghaiDays(cancelChecks.createdAt, body.dateFrom, body.dateTo),
       ];
       if (body.state !== 'all') where.push(eq(cancelChecks.state, body.state));
       if (body.keyword)

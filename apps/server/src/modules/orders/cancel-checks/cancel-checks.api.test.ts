@@ -266,13 +266,13 @@ describe('pageQuery and detail', () => {
       decisionRemark: '不符合取消条件',
     });
     const old = dataOf<CancelCheckPage>(
-      await post(viewer, CANCEL_CHECK_PATHS.pageQuery, { createdTo: '2000-01-01' }),
+      await post(viewer, CANCEL_CHECK_PATHS.pageQuery, { dateTo: '2000-01-01' }),
     );
     expect(old.list).toEqual([]);
   });
 
   it('refuses bad filters with 400 and foreign stores with 403', async () => {
-    for (const body of [{ state: 'done' }, { createdFrom: '2024-13-01' }, { pageSize: 0 }]) {
+    for (const body of [{ state: 'done' }, { dateFrom: '2024-13-01' }, { pageSize: 0 }]) {
       expect((await post(viewer, CANCEL_CHECK_PATHS.pageQuery, body)).statusCode, JSON.stringify(body)).toBe(
         400,
       );

@@ -1,73 +1,26 @@
-import {
-  ORDER_INTEGRATION_PATHS,
-  PUSH_ORDER_BODY_LIMIT,
-  cancelOrderBodySchema,
-  cancelOrderResultSchema,
-  pushIntentionBodySchema,
-  pushIntentionResultSchema,
-  pushOrderBodySchema,
-  pushOrderResultSchema,
-} from '@console/contract';
+import { integrationEndpoints as api, PUSH_ORDER_BODY_LIMIT } from '@console/contract';
 import type { AppDeps, AppInstance } from '../../../app-types.js';
-import { ok, replies } from '../../../http/envelope.js';
+import { access, route } from '../../../http/route.js';
 import type { OrderIntake } from './order-intake.js';
 import { requireServiceToken } from './service-token.js';
 
-const TAGS = ['orders-integration'];
+const tags = ['orders-integration'];
 const PER_IP_PER_MINUTE = { rateLimit: { max: 1200, timeWindow: '1 minute' } };
 
-/** The upstream platform's endpoints (header X-Service-Token); docs/domain/orders.md "Upstream integration". */
+/**
+ * The upstream platform's endpoints (header X-Service-Token; docs/domain/orders.md "Upstream integration"). The
+ * demo order traffic, which pushes through the same intake, is a job (plans.jobs.ts).
+ */
 export function orderIntegrationRoutes(app: AppInstance, deps: AppDeps, intake: OrderIntake): void {
-  const guarded = {
-    config: PER_IP_PER_MINUTE,
-    onRequest: requireServiceToken(deps.config.serviceToken),
-  };
-  const security = [{ serviceToken: [] }];
+  const { config } = deps;
+  // The token is checked before the body is read, so a caller without it learns nothing about the payload rules.
+  const guarded = { tags, config: PER_IP_PER_MINUTE, onRequest: [requireServiceToken(config.serviceToken)] };
 
-  app.post(
-    ORDER_INTEGRATION_PATHS.pushOrder,
-    {
-      ...guarded,
-      // Its own limit: an order may carry a prescription file (PRESCRIPTION_MAX_BYTES) as a data URL.
-      bodyLimit: PUSH_ORDER_BODY_LIMIT,
-      schema: {
-        tags: TAGS,
-        summary: 'Push an upstream order: offered to the candidate stores (idempotent on omsOrderNo)',
-        security,
-        body: pushOrderBodySchema,
-        response: replies(pushOrderResultSchema),
-      },
-    },
-    async (request) => ok(await intake.pushOrder(request.body)),
-  );
-
-  app.post(
-    ORDER_INTEGRATION_PATHS.cancelOrder,
-    {
-      ...guarded,
-      schema: {
-        tags: TAGS,
-        summary: 'The customer cancelled upstream (409 once shipped; cancelling again answers success)',
-        security,
-        body: cancelOrderBodySchema,
-        response: replies(cancelOrderResultSchema),
-      },
-    },
-    async (request) => ok(await intake.cancelOrder(request.body)),
-  );
-
-  app.post(
-    ORDER_INTEGRATION_PATHS.pushIntention,
-    {
-      ...guarded,
-      schema: {
-        tags: TAGS,
-        summary: 'Push a customer intention for a store to follow up (idempotent on omsConsultantsNo)',
-        security,
-        body: pushIntentionBodySchema,
-        response: replies(pushIntentionResultSchema),
-      },
-    },
-    async (request) => ok(await intake.pushIntention(request.body)),
-  );
+  // Its own limit: an order may carry a prescription file (PRESCRIPTION_MAX_BYTES) as a data URL.
+  route(app, api.pushOrder, access.service(), ({ input }) => intake.pushOrder(input), {
+    ...guarded,
+    bodyLimit: PUSH_ORDER_BODY_LIMIT,
+  });
+  route(app, api.cancelOrder, access.service(), ({ input }) => intake.cancelOrder(input), guarded);
+  route(app, api.pushIntention, access.service(), ({ input }) => intake.pushIntention(input), guarded);
 }

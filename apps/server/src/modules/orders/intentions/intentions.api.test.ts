@@ -115,11 +115,11 @@ describe('customer intention list', () => {
     expect(closedOnly.list.map((r) => r.omsConsultantsNo)).not.toContain(target);
 
     const today = new Date(t.clock().getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
-    const inRange = (await list(viewer, { createdFrom: today, createdTo: today, keyword: target })).json<{
+    const inRange = (await list(viewer, { dateFrom: today, dateTo: today, keyword: target })).json<{
       data: IntentionPage;
     }>().data;
     expect(inRange.list).toHaveLength(1);
-    const before = (await list(viewer, { createdTo: '2000-01-01', keyword: target })).json<{
+    const before = (await list(viewer, { dateTo: '2000-01-01', keyword: target })).json<{
       data: IntentionPage;
     }>().data;
     expect(before.list).toEqual([]);
@@ -139,8 +139,8 @@ describe('customer intention list', () => {
   it('refuses bad input with a Chinese 400', async () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ status: 'done' }, '意向状态不正确'],
-      [{ createdFrom: '2024-02-30' }, '日期格式不正确'],
-      [{ createdFrom: '2024-05-02', createdTo: '2024-05-01' }, '开始日期不能晚于结束日期'],
+      [{ dateFrom: '2024-02-30' }, '日期格式不正确'],
+      [{ dateFrom: '2024-05-02', dateTo: '2024-05-01' }, '开始日期不能晚于结束日期'],
       [{ pageSize: 51 }, '每页条数不能超过50'],
       [{ keyword: 'x'.repeat(51) }, '搜索关键字不能超过50个字'],
     ];

@@ -87,7 +87,7 @@ export function createIntentionService(deps: { db: Database; clock: Clock }) {
     async list(storeId: number, body: ListBody): Promise<IntentionPage> {
       const where: SQL[] = [
         eq(customerIntentions.storeId, storeId),
-        ...withinShanghaiDays(customerIntentions.createdAt, body.createdFrom, body.createdTo),
+        ...withinShanghaiDays(customerIntentions.createdAt, body.dateFrom, body.dateTo),
       ];
       if (body.status !== 'all') where.push(eq(customerIntentions.status, body.status));
       if (body.keyword) {

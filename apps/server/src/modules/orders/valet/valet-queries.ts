@@ -31,8 +31,8 @@ import { VALET_TEXT } from './valet-texts.js';
 export type ValetFilter = {
   status: 'all' | ValetStatus;
   keyword?: string | undefined;
-  dateFrom?: string | undefined;
-  dateTo?: string | undefined;
+  dateFrom?: string | null | undefined;
+  dateTo?: string | null | undefined;
   pageNum: number;
   pageSize: number;
 };

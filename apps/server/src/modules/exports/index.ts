@@ -1,0 +1,12 @@
+import type { AppDeps, AppInstance } from '../../app-types.js';
+import type { ExportRunner } from './export-runner.js';
+import { registerExportJobs } from './exports.jobs.js';
+import { exportRoutes } from './exports.routes.js';
+import type { JobRunner } from '../../platform/jobs/job-runner.js';
+
+/** Excel exports as background jobs (docs/domain/orders.md "Exports"): routes and the in-process runner. */
+export function exportsModule(app: AppInstance, deps: AppDeps, wiring: { jobs: JobRunner }): ExportRunner {
+  const runner = exportRoutes(app, deps);
+  registerExportJobs(wiring.jobs, runner);
+  return runner;
+}
