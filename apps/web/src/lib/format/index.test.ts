@@ -32,6 +32,7 @@ describe('lib/format index', () => {
       'isValidIdCard',
       'maskPhone',
       'multiply',
+      'normalizePhone',
       'parseDecimal',
       'presetRange',
       'relativeTime',
