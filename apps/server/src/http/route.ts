@@ -21,7 +21,7 @@ export const HEAD_OFFICE_ROLES: readonly string[] = ['head_office', 'admin'];
  *   holding `permission` — a button permission such as `order:ship`, or `ANY_STAFF` for the store's own reads.
  * - `headOffice`: signed in with a head-office role and `permission` (or `ANY_STAFF`).
  * - `signedIn`: any signed-in user, for their own data (profile, menus, their stores).
- * - `service`: an upstream system; the route's own preHandler checks the service token.
+ * - `service`: an upstream system; the route's own `onRequest` hook checks the service token.
  * - `public`: no sign-in (login, captcha, health); `reason` says why it is safe.
  */
 export type RouteAccess =

@@ -2,6 +2,7 @@ import type { ExportKind, ExportStatus } from '@console/contract';
 import { and, count, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { exportJobs, users } from '../../db/schema.js';
+import { numberedPage } from '../../db/paged-query.js';
 
 export type ClaimedJob = {
   id: number;
@@ -62,29 +63,32 @@ export function createExportJobRepository(db: Database) {
 
     /** The store's records, newest first (the table is small per store: an exact count is fine). */
     async page(storeId: number, pageNum: number, pageSize: number) {
-      const [list, [total]] = await Promise.all([
-        db
-          .select({
-            id: exportJobs.id,
-            kind: exportJobs.kind,
-            status: exportJobs.status,
-            progress: exportJobs.progress,
-            rowCount: exportJobs.rowCount,
-            fileName: exportJobs.fileName,
-            error: exportJobs.error,
-            createdByName: users.nickName,
-            createdAt: exportJobs.createdAt,
-            finishedAt: exportJobs.finishedAt,
-          })
-          .from(exportJobs)
-          .innerJoin(users, eq(users.id, exportJobs.userId))
-          .where(eq(exportJobs.storeId, storeId))
-          .orderBy(desc(exportJobs.createdAt), desc(exportJobs.id))
-          .limit(pageSize)
-          .offset((pageNum - 1) * pageSize),
-        db.select({ n: count() }).from(exportJobs).where(eq(exportJobs.storeId, storeId)),
-      ]);
-      return { list, total: total?.n ?? 0 };
+      return numberedPage(
+        { pageNum, pageSize },
+        {
+          rows: ({ limit, offset }) =>
+            db
+              .select({
+                id: exportJobs.id,
+                kind: exportJobs.kind,
+                status: exportJobs.status,
+                progress: exportJobs.progress,
+                rowCount: exportJobs.rowCount,
+                fileName: exportJobs.fileName,
+                error: exportJobs.error,
+                createdByName: users.nickName,
+                createdAt: exportJobs.createdAt,
+                finishedAt: exportJobs.finishedAt,
+              })
+              .from(exportJobs)
+              .innerJoin(users, eq(users.id, exportJobs.userId))
+              .where(eq(exportJobs.storeId, storeId))
+              .orderBy(desc(exportJobs.createdAt), desc(exportJobs.id))
+              .limit(limit)
+              .offset(offset),
+          count: db.select({ n: count() }).from(exportJobs).where(eq(exportJobs.storeId, storeId)),
+        },
+      );
     },
 
     /**

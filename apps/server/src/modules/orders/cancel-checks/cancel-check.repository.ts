@@ -23,6 +23,7 @@ import {
 } from '../../../db/schema.js';
 import { shanghaiDateTime } from '../../im/message-format.js';
 import { withinShanghaiDays } from '../intentions/day-range.js';
+import { numberedPage } from '../../../db/paged-query.js';
 
 type PageBody = z.output<typeof cancelCheckPageBodySchema>;
 
@@ -111,20 +112,20 @@ export function createCancelCheckRepository(db: Database) {
           )!,
         );
       const condition = and(...where);
-      const [records, [total]] = await Promise.all([
-        joined(db)
-          .where(condition)
-          .orderBy(desc(cancelChecks.createdAt), desc(cancelChecks.id))
-          .limit(body.pageSize)
-          .offset((body.pageNum - 1) * body.pageSize),
-        db
-          .select({ value: count() })
+      return numberedPage(body, {
+        rows: ({ limit, offset }) =>
+          joined(db)
+            .where(condition)
+            .orderBy(desc(cancelChecks.createdAt), desc(cancelChecks.id))
+            .limit(limit)
+            .offset(offset),
+        count: db
+          .select({ n: count() })
           .from(cancelChecks)
           .innerJoin(performanceOrders, eq(performanceOrders.id, cancelChecks.performanceOrderId))
           .innerJoin(omsOrders, eq(omsOrders.id, performanceOrders.omsOrderId))
           .where(condition),
-      ]);
-      return { records, total: total?.value ?? 0 };
+      });
     },
 
     /**

@@ -33,6 +33,7 @@ import {
   toCheckRow,
   type CancelCheckRecord,
 } from './cancel-check.repository.js';
+import { mapPage } from '../../../db/paged-query.js';
 
 type PageBody = z.output<typeof cancelCheckPageBodySchema>;
 type AddBody = z.output<typeof addCancelCheckBodySchema>;
@@ -130,8 +131,7 @@ export function createCancelCheckService(deps: { db: Database; clock: Clock; pro
 
   return {
     async page(storeId: number, body: PageBody): Promise<CancelCheckPage> {
-      const { records, total } = await checks.page(storeId, body);
-      return { list: records.map(toCheckRow), total, pageNum: body.pageNum, pageSize: body.pageSize };
+      return mapPage(await checks.page(storeId, body), toCheckRow);
     },
 
     detail,

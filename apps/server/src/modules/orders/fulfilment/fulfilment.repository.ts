@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   RECEIVED_COUNT_CAP,
   type DeliveryType,
@@ -6,9 +5,18 @@ import {
   type OrderChannel,
   type ReceivedListBody,
 } from '@console/contract';
-import { and, asc, desc, eq, inArray, isNull, like, or, Placeholder, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, like, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../../db/client.js';
 import { likeLiteral } from '../../../db/like-pattern.js';
+import {
+  cappedCountQuery as cappedCountOf,
+  inline,
+  keysetBefore,
+  preparedRunner,
+  splitPeek,
+  type Bind,
+  type Preparable,
+} from '../../../db/paged-query.js';
 import {
   cyclePlans,
   omsOrderItems,
@@ -141,56 +149,6 @@ function shanghaiDayStart(day: string, plusDays = 0): string {
   return new Date(Date.parse(`${day}T00:00:00${SHANGHAI_OFFSET}`) + plusDays * DAY_MS).toISOString();
 }
 
-/**
- * How a query takes a value: inline (a parameter of this one execution) or as a named placeholder of a prepared
- * statement, whose values are collected for `execute`.
- */
-type Bind = <T>(name: string, value: T) => T | Placeholder;
-const inline: Bind = (_name, value) => value;
-
-/** A binder that turns every value into a placeholder and keeps the values to execute with. */
-function collectingBind(): { bind: Bind; params: Record<string, unknown> } {
-  const params: Record<string, unknown> = {};
-  const bind: Bind = (name, value) => {
-    params[name] = value;
-    return sql.placeholder(name);
-  };
-  return { bind, params };
-}
-
-type Preparable<Row> = {
-  prepare(name: string): { execute(params: Record<string, unknown>): Promise<Row[]> };
-  toSQL(): { params: unknown[] };
-};
-
-/**
- * Runs a hot read as a prepared statement, one per query shape (which placeholders it has): drizzle compiles the
- * SQL once per shape and PostgreSQL keeps the parsed statement per connection. The name is derived from the
- * shape, so every repository instance gives the same SQL the same name on a shared connection. `planEachTime`
- * sends it unnamed instead, so PostgreSQL plans it for the values at hand: a LIKE prefix only reaches its index
- * in a plan made for the actual pattern, which a generic plan of a named statement is not.
- */
-function preparedRunner<Row>(prefix: string, { planEachTime = false } = {}) {
-  const byShape = new Map<string, ReturnType<Preparable<Row>['prepare']>>();
-  return (build: (bind: Bind) => Preparable<Row>): Promise<Row[]> => {
-    const { bind, params } = collectingBind();
-    const query = build(bind);
-    const shape = Object.keys(params).sort().join(',');
-    let prepared = byShape.get(shape);
-    if (!prepared) {
-      // A value not bound through `bind` would be frozen into the statement for every later call.
-      if (query.toSQL().params.some((param) => !(param instanceof Placeholder)))
-        throw new Error(`${prefix}: every value of a prepared query must be a placeholder`);
-      const name = planEachTime
-        ? ''
-        : `${prefix}_${createHash('sha1').update(shape).digest('hex').slice(0, 16)}`;
-      prepared = query.prepare(name);
-      byShape.set(shape, prepared);
-    }
-    return prepared.execute(params);
-  };
-}
-
 const pageColumns = {
   id: performanceOrders.id,
   takenAtKey,
@@ -220,7 +178,12 @@ function pageQuery(
   const where = [...filterConditions(storeId, filter, bind)];
   if (cursor)
     where.push(
-      sql`(${performanceOrders.takenAt}, ${performanceOrders.id}) < (${bind('cursorTakenAt', cursor.takenAt)}::timestamptz, ${bind('cursorId', cursor.id)})`,
+      keysetBefore(
+        performanceOrders.takenAt,
+        performanceOrders.id,
+        { key: bind('cursorTakenAt', cursor.takenAt), id: bind('cursorId', cursor.id) },
+        'timestamptz',
+      ),
     );
   return db
     .select(pageColumns)
@@ -240,7 +203,7 @@ function cappedCountQuery(db: Database, storeId: number, filter: ReceivedListBod
     .from(performanceOrders)
     .where(and(...filterConditions(storeId, filter, bind)))
     .limit(bind('cap', RECEIVED_COUNT_CAP + 1));
-  return db.select({ n: sql<number>`count(*)::int` }).from(limited.as('matching'));
+  return cappedCountOf(db, limited);
 }
 
 /** The store's order by one of its numbers (the first given), each value through `bind`. */
@@ -327,10 +290,7 @@ export function createFulfilmentRepository(db: Database) {
       const rows = await run(
         (bind) => pageQuery(db, storeId, filter, cursor, bind) as unknown as Preparable<ReceivedRow>,
       );
-      return {
-        rows: rows.slice(0, filter.pageSize),
-        hasMore: rows.length > filter.pageSize,
-      };
+      return splitPeek(rows, filter.pageSize);
     },
 
     /**

@@ -41,7 +41,9 @@ import {
 import { checkCyclePlanChanges } from './cycle-plan-rules.js';
 import { FULFILMENT_TEXT } from './fulfilment.messages.js';
 import type { FulfilmentRepository, OrderKey, StoreOrder } from './fulfilment.repository.js';
+import { cappedTotal } from '../../../db/paged-query.js';
 import { decodeCursor, encodeCursor } from './received-cursor.js';
+import { runStateChange } from '../order-action.js';
 
 /** Who acts, in which store, with which permissions (the session's roles: role and button permissions). */
 export type Actor = { storeId: number; userId: number; nickName: string; roles: readonly string[] };
@@ -89,40 +91,43 @@ export function createFulfilmentService(deps: {
       alsoInTransaction?: (tx: Database) => Promise<void>;
     },
   ): Promise<OrderActionResult> {
-    assertFulfilmentTransition(step.action, order.status);
     const to = FULFILMENT_TRANSITIONS[step.action].to ?? order.status;
-    await db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Database;
-      const updated = await tx
-        .update(performanceOrders)
-        .set({ ...step.set, status: to, version: sql`${performanceOrders.version} + 1` })
-        .where(
-          and(
-            eq(performanceOrders.id, order.id),
-            eq(performanceOrders.status, order.status),
-            eq(performanceOrders.version, order.version),
-          ),
-        )
-        .returning({ id: performanceOrders.id });
-      if (updated.length === 0) {
+    await runStateChange(db, null, {
+      from: order.status,
+      assert: (status) => assertFulfilmentTransition(step.action, status),
+      update: (tx) =>
+        tx
+          .update(performanceOrders)
+          .set({ ...step.set, status: to, version: sql`${performanceOrders.version} + 1` })
+          .where(
+            and(
+              eq(performanceOrders.id, order.id),
+              eq(performanceOrders.status, order.status),
+              eq(performanceOrders.version, order.version),
+            ),
+          )
+          .returning({ id: performanceOrders.id }),
+      current: async (tx) => {
         const [now] = await tx
           .select({ status: performanceOrders.status })
           .from(performanceOrders)
           .where(eq(performanceOrders.id, order.id));
-        assertFulfilmentTransition(step.action, (now?.status ?? order.status) as FulfilmentStatus);
-        throw conflict(FULFILMENT_TEXT.concurrentChange, 'ORDER_CHANGED');
-      }
-      await step.alsoInTransaction?.(tx);
-      await recordOrderLog(tx, {
-        omsOrderId: order.oms.id,
-        performanceOrderId: order.id,
-        action: step.log,
-        fromStatus: order.status,
-        toStatus: to,
-        operator: operatorOf(actor),
-        ...(step.detail ? { detail: step.detail } : {}),
-        at: clock(),
-      });
+        return now?.status as FulfilmentStatus | undefined;
+      },
+      changed: { message: FULFILMENT_TEXT.concurrentChange, code: 'ORDER_CHANGED' },
+      record: async (tx) => {
+        await step.alsoInTransaction?.(tx);
+        await recordOrderLog(tx, {
+          omsOrderId: order.oms.id,
+          performanceOrderId: order.id,
+          action: step.log,
+          fromStatus: order.status,
+          toStatus: to,
+          operator: operatorOf(actor),
+          ...(step.detail ? { detail: step.detail } : {}),
+          at: clock(),
+        });
+      },
     });
     return { performanceOrderNo: order.performanceOrderNo, status: to, statusText: statusText(to) };
   }
@@ -197,8 +202,7 @@ export function createFulfilmentService(deps: {
             takenAt: row.takenAt.toISOString(),
           };
         }),
-        total: counted === null ? null : Math.min(counted, RECEIVED_COUNT_CAP),
-        totalExact: counted !== null && counted <= RECEIVED_COUNT_CAP,
+        ...cappedTotal(counted, RECEIVED_COUNT_CAP),
         pageNum: filter.pageNum,
         pageSize: filter.pageSize,
         nextCursor: hasMore && last ? encodeCursor({ takenAt: last.takenAtKey, id: last.id }) : null,

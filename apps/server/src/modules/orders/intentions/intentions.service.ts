@@ -16,6 +16,7 @@ import type { Clock } from '../../../platform/clock.js';
 import { shanghaiDateTime } from '../../im/message-format.js';
 import { likeLiteral } from '../../../db/like-pattern.js';
 import { withinShanghaiDays } from './day-range.js';
+import { mapPage, numberedPage } from '../../../db/paged-query.js';
 
 type ListBody = z.output<typeof intentionListBodySchema>;
 type FollowBody = z.output<typeof followIntentionBodySchema>;
@@ -102,23 +103,19 @@ export function createIntentionService(deps: { db: Database; clock: Clock }) {
         );
       }
       const condition = and(...where);
-      const [records, [total]] = await Promise.all([
-        db
-          .select(columns)
-          .from(customerIntentions)
-          .leftJoin(members, eq(members.id, customerIntentions.memberId))
-          .where(condition)
-          .orderBy(desc(customerIntentions.createdAt), desc(customerIntentions.id))
-          .limit(body.pageSize)
-          .offset((body.pageNum - 1) * body.pageSize),
-        db.select({ value: count() }).from(customerIntentions).where(condition),
-      ]);
-      return {
-        list: records.map(toRow),
-        total: total?.value ?? 0,
-        pageNum: body.pageNum,
-        pageSize: body.pageSize,
-      };
+      const page = await numberedPage(body, {
+        rows: ({ limit, offset }) =>
+          db
+            .select(columns)
+            .from(customerIntentions)
+            .leftJoin(members, eq(members.id, customerIntentions.memberId))
+            .where(condition)
+            .orderBy(desc(customerIntentions.createdAt), desc(customerIntentions.id))
+            .limit(limit)
+            .offset(offset),
+        count: db.select({ n: count() }).from(customerIntentions).where(condition),
+      });
+      return mapPage(page, toRow);
     },
 
     async detail(actor: IntentionActor, omsConsultantsNo: string): Promise<IntentionDetail> {

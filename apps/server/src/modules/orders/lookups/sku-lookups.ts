@@ -5,6 +5,7 @@ import { skus } from '../../../db/schema.js';
 import { notFound } from '../../../http/errors.js';
 import { likeContains } from '../../stores/geo.js';
 import { LOOKUP_TEXT } from './lookup-texts.js';
+import { mapPage, numberedPage } from '../../../db/paged-query.js';
 
 type SkuFilter = {
   labelName?: string | undefined;
@@ -39,22 +40,18 @@ export function createSkuLookups(deps: { db: Database }) {
         ? or(ilike(skus.name, likeContains(filter.keyword)), eq(skus.skuCode, filter.keyword.toUpperCase()))
         : undefined,
     );
-    const [list, [total]] = await Promise.all([
-      db
-        .select(skuColumns)
-        .from(skus)
-        .where(matching)
-        .orderBy(...orderBy)
-        .limit(filter.pageSize)
-        .offset((filter.pageNum - 1) * filter.pageSize),
-      db.select({ n: count() }).from(skus).where(matching),
-    ]);
-    return {
-      list: list as SkuInfo[],
-      total: total?.n ?? 0,
-      pageNum: filter.pageNum,
-      pageSize: filter.pageSize,
-    };
+    const page = await numberedPage(filter, {
+      rows: ({ limit, offset }) =>
+        db
+          .select(skuColumns)
+          .from(skus)
+          .where(matching)
+          .orderBy(...orderBy)
+          .limit(limit)
+          .offset(offset),
+      count: db.select({ n: count() }).from(skus).where(matching),
+    });
+    return mapPage(page, (row) => row as SkuInfo);
   }
 
   /** Integral SKUs by label and keyword, fewest points first; `onSaleOnly` for the shelf the customer sees. */

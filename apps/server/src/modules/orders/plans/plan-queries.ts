@@ -11,6 +11,7 @@ import {
 import { notFound } from '../../../http/errors.js';
 import { shanghaiDateTime } from '../../im/message-format.js';
 import { maskName, maskPhone, offerSummaryOf } from './offer-format.js';
+import { mapPage, numberedPage } from '../../../db/paged-query.js';
 
 export const PLAN_TEXT = { notFound: '订单不存在' };
 
@@ -74,23 +75,21 @@ export function createPlanQueries(db: Database) {
     now: Date,
   ): Promise<OfferPage> {
     const where = and(eq(planCandidates.storeId, storeId), filter);
-    const [total] = await db
-      .select({ total: count() })
-      .from(planCandidates)
-      .innerJoin(performancePlanOrders, eq(performancePlanOrders.id, planCandidates.planId))
-      .where(where);
-    const rows = await candidatePlans()
-      .where(where)
-      .orderBy(...order)
-      .limit(paging.pageSize)
-      .offset((paging.pageNum - 1) * paging.pageSize);
-    const items = await itemsOf(rows.map((r) => r.omsOrderId));
-    return {
-      list: rows.map((row) => offerSummaryOf(row, items.get(row.omsOrderId) ?? [], now)),
-      total: Number(total?.total ?? 0),
-      pageNum: paging.pageNum,
-      pageSize: paging.pageSize,
-    };
+    const page = await numberedPage(paging, {
+      rows: ({ limit, offset }) =>
+        candidatePlans()
+          .where(where)
+          .orderBy(...order)
+          .limit(limit)
+          .offset(offset),
+      count: db
+        .select({ n: count() })
+        .from(planCandidates)
+        .innerJoin(performancePlanOrders, eq(performancePlanOrders.id, planCandidates.planId))
+        .where(where),
+    });
+    const items = await itemsOf(page.list.map((r) => r.omsOrderId));
+    return mapPage(page, (row) => offerSummaryOf(row, items.get(row.omsOrderId) ?? [], now));
   }
 
   return {

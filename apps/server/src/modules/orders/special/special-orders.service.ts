@@ -37,6 +37,7 @@ import { assertFulfilmentTransition } from '../order-states.js';
 import { itemsSummaryOf } from '../plans/offer-format.js';
 import { levelAfterCancel, thresholdOf } from './member-level.js';
 import { SPECIAL_TEXT, yuan } from './special-texts.js';
+import { numberedPage } from '../../../db/paged-query.js';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
@@ -99,30 +100,31 @@ export function createSpecialOrderService(deps: {
           keyword: body.keyword ?? null,
         }),
       );
-      const [rows, [counted]] = await Promise.all([
-        db
-          .select({
-            performanceOrderNo: performanceOrders.performanceOrderNo,
-            omsOrderId: omsOrders.id,
-            omsOrderNo: omsOrders.omsOrderNo,
-            channel: omsOrders.channel,
-            receiverName: omsOrders.receiverName,
-            receiverPhone: omsOrders.receiverPhone,
-            payCents: omsOrders.payCents,
-            takenAt: performanceOrders.takenAt,
-          })
-          .from(performanceOrders)
-          .innerJoin(omsOrders, eq(omsOrders.id, performanceOrders.omsOrderId))
-          .where(where)
-          .orderBy(asc(performanceOrders.takenAt), asc(performanceOrders.id))
-          .limit(body.pageSize)
-          .offset((body.pageNum - 1) * body.pageSize),
-        db
+      const { list: rows, total } = await numberedPage(body, {
+        rows: ({ limit, offset }) =>
+          db
+            .select({
+              performanceOrderNo: performanceOrders.performanceOrderNo,
+              omsOrderId: omsOrders.id,
+              omsOrderNo: omsOrders.omsOrderNo,
+              channel: omsOrders.channel,
+              receiverName: omsOrders.receiverName,
+              receiverPhone: omsOrders.receiverPhone,
+              payCents: omsOrders.payCents,
+              takenAt: performanceOrders.takenAt,
+            })
+            .from(performanceOrders)
+            .innerJoin(omsOrders, eq(omsOrders.id, performanceOrders.omsOrderId))
+            .where(where)
+            .orderBy(asc(performanceOrders.takenAt), asc(performanceOrders.id))
+            .limit(limit)
+            .offset(offset),
+        count: db
           .select({ n: sql<number>`count(*)::int` })
           .from(performanceOrders)
           .innerJoin(omsOrders, eq(omsOrders.id, performanceOrders.omsOrderId))
           .where(where),
-      ]);
+      });
       const items = await itemsByOrder(rows.map((r) => r.omsOrderId));
       const now = clock().getTime();
       return {
@@ -143,7 +145,7 @@ export function createSpecialOrderService(deps: {
             canWriteOff,
           };
         }),
-        total: counted?.n ?? 0,
+        total,
         pageNum: body.pageNum,
         pageSize: body.pageSize,
       };
@@ -211,30 +213,31 @@ export function createSpecialOrderService(deps: {
         body.status === 'all' ? undefined : eq(performanceOrders.status, body.status),
         adoption,
       );
-      const [rows, [counted]] = await Promise.all([
-        db
-          .select({
-            performanceOrderNo: performanceOrders.performanceOrderNo,
-            status: performanceOrders.status,
-            omsOrderId: omsOrders.id,
-            omsOrderNo: omsOrders.omsOrderNo,
-            customerName: omsOrders.customerName,
-            receiverName: omsOrders.receiverName,
-            receiverPhone: omsOrders.receiverPhone,
-            payCents: omsOrders.payCents,
-            takenAt: performanceOrders.takenAt,
-          })
-          .from(performanceOrders)
-          .innerJoin(omsOrders, eq(omsOrders.id, performanceOrders.omsOrderId))
-          .where(where)
-          .orderBy(desc(performanceOrders.takenAt), desc(performanceOrders.id))
-          .limit(body.pageSize)
-          .offset((body.pageNum - 1) * body.pageSize),
-        db
+      const { list: rows, total } = await numberedPage(body, {
+        rows: ({ limit, offset }) =>
+          db
+            .select({
+              performanceOrderNo: performanceOrders.performanceOrderNo,
+              status: performanceOrders.status,
+              omsOrderId: omsOrders.id,
+              omsOrderNo: omsOrders.omsOrderNo,
+              customerName: omsOrders.customerName,
+              receiverName: omsOrders.receiverName,
+              receiverPhone: omsOrders.receiverPhone,
+              payCents: omsOrders.payCents,
+              takenAt: performanceOrders.takenAt,
+            })
+            .from(performanceOrders)
+            .innerJoin(omsOrders, eq(omsOrders.id, performanceOrders.omsOrderId))
+            .where(where)
+            .orderBy(desc(performanceOrders.takenAt), desc(performanceOrders.id))
+            .limit(limit)
+            .offset(offset),
+        count: db
           .select({ n: sql<number>`count(*)::int` })
           .from(performanceOrders)
           .where(where),
-      ]);
+      });
       const ids = rows.map((r) => r.omsOrderId);
       const adoptionItems = ids.length
         ? await db
@@ -266,7 +269,7 @@ export function createSpecialOrderService(deps: {
           payCents: row.payCents,
           takenAt: row.takenAt.toISOString(),
         })),
-        total: counted?.n ?? 0,
+        total,
         pageNum: body.pageNum,
         pageSize: body.pageSize,
       };

@@ -27,6 +27,7 @@ import { likeContains } from '../../stores/geo.js';
 import { itemsSummaryOf, maskPhone } from '../plans/offer-format.js';
 import { canValet } from './valet-states.js';
 import { VALET_TEXT } from './valet-texts.js';
+import { mapPage, numberedPage } from '../../../db/paged-query.js';
 
 export type ValetFilter = {
   status: 'all' | ValetStatus;
@@ -101,28 +102,24 @@ export function createValetQueries(db: Database) {
             )
           : undefined,
       );
-      const [rows, [total]] = await Promise.all([
-        db
-          .select(summaryColumns)
-          .from(valetOrders)
-          .innerJoin(members, eq(members.id, valetOrders.memberId))
-          .innerJoin(users, eq(users.id, valetOrders.createdByUserId))
-          .where(where)
-          .orderBy(desc(valetOrders.createdAt), desc(valetOrders.id))
-          .limit(filter.pageSize)
-          .offset((filter.pageNum - 1) * filter.pageSize),
-        db
+      const page = await numberedPage(filter, {
+        rows: ({ limit, offset }) =>
+          db
+            .select(summaryColumns)
+            .from(valetOrders)
+            .innerJoin(members, eq(members.id, valetOrders.memberId))
+            .innerJoin(users, eq(users.id, valetOrders.createdByUserId))
+            .where(where)
+            .orderBy(desc(valetOrders.createdAt), desc(valetOrders.id))
+            .limit(limit)
+            .offset(offset),
+        count: db
           .select({ n: count() })
           .from(valetOrders)
           .innerJoin(members, eq(members.id, valetOrders.memberId))
           .where(where),
-      ]);
-      return {
-        list: rows.map(summaryOf),
-        total: total?.n ?? 0,
-        pageNum: filter.pageNum,
-        pageSize: filter.pageSize,
-      };
+      });
+      return mapPage(page, summaryOf);
     },
 
     /** Either kind, by number; another store's order is 404 like an unknown one. */
