@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { STORE_CODE_PATTERN, storeCodeSchema } from './stores.js';
 import { MOBILE_PATTERN } from './validation.js';
+import { endpoint, fileResponse, noInput } from './common/endpoint.js';
 
 /** Authorisation opening (spec 7.3): head office opens store access, the staff member confirms or refuses. */
 export const AUTH_OPEN_PATHS = {
@@ -172,3 +173,50 @@ export const importResultSchema = z.object({
   alreadyPending: z.number().int(),
 });
 export type ImportResult = z.infer<typeof importResultSchema>;
+
+/** Authorisation opening: the staff member's records and decisions, head office's look-up, opening and import. */
+export const authOpenEndpoints = {
+  queryByUser: endpoint({
+    method: 'POST',
+    path: AUTH_OPEN_PATHS.queryByUser,
+    request: authOpenQueryBodySchema,
+    response: authOpenPageSchema,
+    summary: "The caller's authorisation records, pending first (head office: any user's)",
+  }),
+  confirmOrRefuse: endpoint({
+    method: 'POST',
+    path: AUTH_OPEN_PATHS.confirmOrRefuse,
+    request: confirmOrRefuseBodySchema,
+    response: authOpenRecordSchema,
+    summary: 'Confirm (grants the store and role) or refuse one of the caller’s pending records',
+  }),
+  checkUserInfo: endpoint({
+    method: 'POST',
+    path: AUTH_OPEN_PATHS.checkUserInfo,
+    request: checkUserInfoBodySchema,
+    response: authOpenUserInfoSchema,
+    summary: 'Head office: look a user up by work code or phone',
+  }),
+  confirmOpen: endpoint({
+    method: 'POST',
+    path: AUTH_OPEN_PATHS.confirmOpen,
+    request: confirmOpenBodySchema,
+    response: confirmOpenResultSchema,
+    summary: 'Head office: open stores (and an optional role) for a user as pending records',
+  }),
+  /** A multipart form with one .xlsx file (the web posts it through `http`, not `call()`). */
+  batchImport: endpoint({
+    method: 'POST',
+    path: AUTH_OPEN_PATHS.batchImport,
+    request: noInput,
+    response: importResultSchema,
+    summary: 'Head office: import users and store openings from the Excel template (all or nothing)',
+  }),
+  importTemplate: endpoint({
+    method: 'GET',
+    path: AUTH_OPEN_PATHS.importTemplate,
+    request: noInput,
+    response: fileResponse,
+    summary: 'Head office: the Excel import template (.xlsx)',
+  }),
+};

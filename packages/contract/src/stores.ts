@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { LANDLINE_PATTERN, MOBILE_PATTERN } from './validation.js';
+import { endpoint } from './common/endpoint.js';
+import { STORE_PATHS } from './paths.js';
 
 /** A store code (address id): letters, digits, `-` and `_`, at most 32 characters. */
 export const STORE_CODE_PATTERN = /^[A-Za-z0-9_-]{1,32}$/;
@@ -243,3 +245,85 @@ export const authInfoSchema = z.object({
 export type AuthInfo = z.infer<typeof authInfoSchema>;
 
 export const logoutActionBodySchema = z.object({}).default({});
+
+/** Store selection, store info and the store console's lookups (spec 7.3, docs/domain/stores.md). */
+export const storeEndpoints = {
+  lastStore: endpoint({
+    method: 'POST',
+    path: STORE_PATHS.lastStore,
+    request: lastStoreBodySchema,
+    response: selectedStoreSchema.nullable(),
+    summary: 'The last-used store of the caller (null when none or no longer authorised)',
+  }),
+  saveLastStore: endpoint({
+    method: 'POST',
+    path: STORE_PATHS.saveLastStore,
+    request: saveLastStoreBodySchema,
+    response: z.null(),
+    summary: 'Set the current store (store-scoped by storeCode)',
+  }),
+  /** Answers the envelope plus `success: true` (`shopGroupResponseSchema`), as the spec's client expects. */
+  shopGroups: endpoint({
+    method: 'POST',
+    path: STORE_PATHS.shopGroups,
+    request: shopGroupQuerySchema,
+    response: shopGroupPageSchema,
+    summary: "Page of the caller's authorised stores, nearest first, grouped by area title",
+  }),
+  infoStatus: endpoint({
+    method: 'POST',
+    path: STORE_PATHS.infoStatus,
+    request: shopCodeBodySchema,
+    response: infoStatusSchema,
+    summary: 'Store-info confirmation status; data null when the store-info dialog must open',
+  }),
+  detail: endpoint({
+    method: 'POST',
+    path: STORE_PATHS.detail,
+    request: shopCodeBodySchema,
+    response: storeDetailSchema,
+    summary: 'Store detail',
+  }),
+  save: endpoint({
+    method: 'POST',
+    path: STORE_PATHS.save,
+    request: storeInfoSaveBodySchema,
+    response: z.null(),
+    summary: 'Save and confirm the store info',
+  }),
+  areaTree: endpoint({
+    method: 'POST',
+    path: STORE_PATHS.areaTree,
+    request: areaTreeBodySchema,
+    response: z.array(areaNodeSchema),
+    summary: 'Province / city / county tree (GB/T 2260 6-digit codes)',
+  }),
+  placeSearch: endpoint({
+    method: 'POST',
+    path: STORE_PATHS.placeSearch,
+    request: placeSearchBodySchema,
+    response: z.array(placeSchema),
+    summary: 'Place keyword search for the store-info map (at most 10 results)',
+  }),
+  staffList: endpoint({
+    method: 'POST',
+    path: STORE_PATHS.staffList,
+    request: staffListBodySchema,
+    response: staffPageSchema,
+    summary: "Enabled staff of the scoped store's departments (store from shopCode or X-Store-Code)",
+  }),
+  authInfo: endpoint({
+    method: 'POST',
+    path: STORE_PATHS.authInfo,
+    request: authInfoBodySchema,
+    response: authInfoSchema,
+    summary: "The caller's roles and authorised store codes",
+  }),
+  logoutAction: endpoint({
+    method: 'POST',
+    path: STORE_PATHS.logoutAction,
+    request: logoutActionBodySchema,
+    response: z.null(),
+    summary: 'Record a log-out action and revoke the session',
+  }),
+};
