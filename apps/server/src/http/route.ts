@@ -1,4 +1,4 @@
-import { noInput, type Endpoint } from '@console/contract';
+import { takesNothing, type Endpoint } from '@console/contract';
 import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { z } from 'zod';
 import type { AppInstance } from '../app-types.js';
@@ -198,7 +198,7 @@ function register<E extends Endpoint>(
   const inQuery = endpoint.method === 'GET' || endpoint.method === 'DELETE';
   const multipart = extras.consumes?.includes('multipart/form-data') ?? false;
   // A body-less POST (and a multipart form) has nothing for a JSON schema to check.
-  const validated = endpoint.request !== noInput && !multipart;
+  const validated = !takesNothing(endpoint.request) && !multipart;
   const hooks = accessHooks(app, rule);
   const preHandler = [...(hooks.preHandler ?? []), ...(extras.preHandler ?? [])];
   const responses = success || extras.responses ? { ...success, ...extras.responses } : undefined;
