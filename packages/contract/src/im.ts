@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { pageSchema } from './envelope.js';
 import { storeCodeSchema } from './stores.js';
 import { BUSINESS_TYPES, messageKindOf, type TargetQuery } from './im-catalogue.js';
 import { endpoint, noInput } from './common/endpoint.js';
+import { pageOf } from './common/page.js';
 
 /** The instant-messaging calls (spec 7.4), all POST; `publish` is the integration endpoint for upstream systems. */
 export const IM_PATHS = {
@@ -88,6 +88,7 @@ export const listenerBodySchema = imScopeBodySchema.extend({
 });
 export type ListenerBody = z.input<typeof listenerBodySchema>;
 
+/** The spec's own paging (page number required, at most 50 a page), kept rather than `pageRequest`. */
 export const pageMessagesBodySchema = imScopeBodySchema.extend({
   pageNum: z.number({ error: '页码不正确' }).int('页码不正确').min(1, '页码不正确').max(10_000, '页码不正确'),
   pageSize: z
@@ -180,7 +181,7 @@ export const messageSchema = z.object({
 });
 export type Message = z.infer<typeof messageSchema>;
 
-export const messagePageSchema = pageSchema(messageSchema);
+export const messagePageSchema = pageOf(messageSchema);
 export type MessagePage = z.infer<typeof messagePageSchema>;
 
 /** Broadcast response (spec 3). */

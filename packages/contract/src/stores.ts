@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LANDLINE_PATTERN, MOBILE_PATTERN } from './validation.js';
 import { endpoint } from './common/endpoint.js';
+import { pageRequest } from './common/page.js';
 import { STORE_PATHS } from './paths.js';
 
 /** A store code (address id): letters, digits, `-` and `_`, at most 32 characters. */
@@ -36,18 +37,7 @@ export const saveLastStoreBodySchema = z.object({ storeCode: storeCodeSchema, us
 export type SaveLastStoreBody = z.infer<typeof saveLastStoreBodySchema>;
 
 export const shopGroupQuerySchema = z.object({
-  pageNum: z
-    .number({ error: '页码不正确' })
-    .int('页码不正确')
-    .min(1, '页码不正确')
-    .max(100_000, '页码不正确')
-    .default(1),
-  pageSize: z
-    .number({ error: '每页条数不正确' })
-    .int('每页条数不正确')
-    .min(1, '每页条数不正确')
-    .max(STORE_PAGE_SIZE_MAX, `每页条数不能超过${STORE_PAGE_SIZE_MAX}`)
-    .default(10),
+  ...pageRequest({ max: STORE_PAGE_SIZE_MAX, defaultSize: 10 }),
   latitude: latitude.nullish(),
   longitude: longitude.nullish(),
   searchKeyWord: z.string({ error: '搜索关键字不正确' }).trim().max(50, '搜索关键字不能超过50个字').nullish(),
@@ -71,6 +61,7 @@ export const shopGroupSchema = z.object({
 });
 export type ShopGroup = z.infer<typeof shopGroupSchema>;
 
+/** Answers `list` and `total` only, as before the kit (the web and the API tests read that shape), not `pageOf`. */
 export const shopGroupPageSchema = z.object({ list: z.array(shopGroupSchema), total: z.number().int() });
 export type ShopGroupPage = z.infer<typeof shopGroupPageSchema>;
 
