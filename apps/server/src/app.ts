@@ -13,6 +13,7 @@ import { registerSecurityHeaders } from './plugins/security.js';
 import { registerAuthentication } from './plugins/authenticate.js';
 import { registerWebApp } from './plugins/web-app.js';
 import { registerUploads } from './http/upload.js';
+import { access, guardRoutes } from './http/route.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { menuRoutes } from './modules/menus/menu.routes.js';
@@ -44,8 +45,13 @@ declare module 'fastify' {
 /** JSON bodies are small forms; uploads get their own limit on their own route. */
 const JSON_BODY_LIMIT = 64 * 1024;
 
+export type BuildOptions = {
+  /** More API routes, registered last in the guarded scope (tests of the access rules). */
+  extraRoutes?: (api: AppInstance) => void;
+};
+
 /** Builds the whole application without listening, so tests can `inject` into it. */
-export async function buildApp(deps: AppDeps): Promise<AppInstance> {
+export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<AppInstance> {
   const { config } = deps;
   const app = Fastify({
     logger:
@@ -89,7 +95,14 @@ export async function buildApp(deps: AppDeps): Promise<AppInstance> {
     },
     transform: jsonSchemaTransform,
   });
-  app.get('/swagger/json', { schema: { hide: true } }, () => app.swagger());
+  app.get(
+    '/swagger/json',
+    {
+      config: { access: access.public('the OpenAPI document describes the API; it holds no data') },
+      schema: { hide: true },
+    },
+    () => app.swagger(),
+  );
 
   // A wake-up only hints that PostgreSQL has news; with Redis it reaches the other instances too.
   const wakeBus = createWakeBus(deps.redis, app.log);
@@ -109,8 +122,11 @@ export async function buildApp(deps: AppDeps): Promise<AppInstance> {
   const dashboardSources = createDashboardSources();
   let messageCenter: ImModule | null = null;
 
+  // Deny by default: every route of this scope declares who may call it (http/route.ts), or the app refuses
+  // to start.
   await app.register(async (scope) => {
     const api = scope as unknown as AppInstance;
+    guardRoutes(api);
     healthRoutes(api, deps);
     authRoutes(api, deps);
     menuRoutes(api, deps);
@@ -126,6 +142,7 @@ export async function buildApp(deps: AppDeps): Promise<AppInstance> {
     clientErrorRoutes(api, deps);
     // Belt and braces: demo helpers never exist in production, whatever demoMode says.
     if (config.demoMode && !config.production) devRoutes(api, deps);
+    options.extraRoutes?.(api);
   });
 
   if (!messageCenter) throw new Error('message center routes were not registered');

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { STORE_CODE_PATTERN, storeCodeSchema } from './stores.js';
 import { MOBILE_PATTERN } from './validation.js';
+import { endpoint, fileResponse, noInput } from './common/endpoint.js';
+import { pageRequest } from './common/page.js';
 
 /** Authorisation opening (spec 7.3): head office opens store access, the staff member confirms or refuses. */
 export const AUTH_OPEN_PATHS = {
@@ -66,18 +68,7 @@ export const authOpenRecordSchema = z.object({
 export type AuthOpenRecord = z.infer<typeof authOpenRecordSchema>;
 
 export const authOpenQueryBodySchema = z.object({
-  pageNum: z
-    .number({ error: '页码不正确' })
-    .int('页码不正确')
-    .min(1, '页码不正确')
-    .max(100_000, '页码不正确')
-    .default(1),
-  pageSize: z
-    .number({ error: '每页条数不正确' })
-    .int('每页条数不正确')
-    .min(1, '每页条数不正确')
-    .max(AUTH_OPEN_PAGE_SIZE_MAX, `每页条数不能超过${AUTH_OPEN_PAGE_SIZE_MAX}`)
-    .default(10),
+  ...pageRequest({ max: AUTH_OPEN_PAGE_SIZE_MAX, defaultSize: 10 }),
   /** Head office only: another user's records. */
   userId: id('用户编号不正确').optional(),
   status: authOpenStatusSchema.optional(),
@@ -85,6 +76,7 @@ export const authOpenQueryBodySchema = z.object({
 export type AuthOpenQueryBody = z.input<typeof authOpenQueryBodySchema>;
 export type AuthOpenQuery = z.infer<typeof authOpenQueryBodySchema>;
 
+/** Answers `list` and `total` only, as before the kit (the web and the API tests read that shape), not `pageOf`. */
 export const authOpenPageSchema = z.object({ list: z.array(authOpenRecordSchema), total: z.number().int() });
 export type AuthOpenPage = z.infer<typeof authOpenPageSchema>;
 
@@ -172,3 +164,50 @@ export const importResultSchema = z.object({
   alreadyPending: z.number().int(),
 });
 export type ImportResult = z.infer<typeof importResultSchema>;
+
+/** Authorisation opening: the staff member's records and decisions, head office's look-up, opening and import. */
+export const authOpenEndpoints = {
+  queryByUser: endpoint({
+    method: 'POST',
+    path: AUTH_OPEN_PATHS.queryByUser,
+    request: authOpenQueryBodySchema,
+    response: authOpenPageSchema,
+    summary: "The caller's authorisation records, pending first (head office: any user's)",
+  }),
+  confirmOrRefuse: endpoint({
+    method: 'POST',
+    path: AUTH_OPEN_PATHS.confirmOrRefuse,
+    request: confirmOrRefuseBodySchema,
+    response: authOpenRecordSchema,
+    summary: 'Confirm (grants the store and role) or refuse one of the caller’s pending records',
+  }),
+  checkUserInfo: endpoint({
+    method: 'POST',
+    path: AUTH_OPEN_PATHS.checkUserInfo,
+    request: checkUserInfoBodySchema,
+    response: authOpenUserInfoSchema,
+    summary: 'Head office: look a user up by work code or phone',
+  }),
+  confirmOpen: endpoint({
+    method: 'POST',
+    path: AUTH_OPEN_PATHS.confirmOpen,
+    request: confirmOpenBodySchema,
+    response: confirmOpenResultSchema,
+    summary: 'Head office: open stores (and an optional role) for a user as pending records',
+  }),
+  /** A multipart form with one .xlsx file (the web posts it through `http`, not `call()`). */
+  batchImport: endpoint({
+    method: 'POST',
+    path: AUTH_OPEN_PATHS.batchImport,
+    request: noInput,
+    response: importResultSchema,
+    summary: 'Head office: import users and store openings from the Excel template (all or nothing)',
+  }),
+  importTemplate: endpoint({
+    method: 'GET',
+    path: AUTH_OPEN_PATHS.importTemplate,
+    request: noInput,
+    response: fileResponse,
+    summary: 'Head office: the Excel import template (.xlsx)',
+  }),
+};

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { MOBILE_PATTERN, PASSWORD_MAX, SMS_CODE_PATTERN, isStrongPassword } from './validation.js';
+import { endpoint, noInput } from './common/endpoint.js';
+import { AUTH_PATHS, DEV_PATHS } from './paths.js';
 
 const phone = z.string().trim().regex(MOBILE_PATTERN, '请输入正确的手机号');
 const smsCode = z.string().trim().regex(SMS_CODE_PATTERN, '请输入6位短信验证码');
@@ -111,3 +113,118 @@ export const smsOutboxEntrySchema = z.object({
   createdAt: z.string(),
 });
 export type SmsOutboxEntry = z.infer<typeof smsOutboxEntrySchema>;
+
+/** Sign-in, sessions and password reset (spec 7.1), the menu tree and the cloud roles. */
+export const authEndpoints = {
+  captcha: endpoint({
+    method: 'GET',
+    path: AUTH_PATHS.captcha,
+    request: noInput,
+    response: captchaSchema,
+    summary: 'Captcha image (SVG data URL) and its uuid; valid 2 minutes, single use',
+  }),
+  passwordLogin: endpoint({
+    method: 'POST',
+    path: AUTH_PATHS.passwordLogin,
+    request: passwordLoginBodySchema,
+    response: loginResultSchema,
+    summary: 'Password sign-in with captcha',
+  }),
+  sendCode: endpoint({
+    method: 'POST',
+    path: AUTH_PATHS.sendCode,
+    request: phoneBodySchema,
+    response: smsSentSchema,
+    summary: 'Send a sign-in SMS code (same answer for every phone)',
+  }),
+  codeLogin: endpoint({
+    method: 'POST',
+    path: AUTH_PATHS.codeLogin,
+    request: codeLoginBodySchema,
+    response: loginResultSchema,
+    summary: 'SMS code sign-in',
+  }),
+  info: endpoint({
+    method: 'GET',
+    path: AUTH_PATHS.info,
+    request: noInput,
+    response: userInfoSchema,
+    summary: 'The signed-in user and roles',
+  }),
+  logout: endpoint({
+    method: 'DELETE',
+    path: AUTH_PATHS.logout,
+    request: noInput,
+    response: z.null(),
+    summary: 'Sign out: revokes the current session',
+  }),
+  passwordStatus: endpoint({
+    method: 'POST',
+    path: AUTH_PATHS.passwordStatus,
+    request: noInput,
+    response: passwordStatusSchema,
+    summary: 'Whether the password must be changed (initial or older than 90 days)',
+  }),
+  resetSendCode: endpoint({
+    method: 'POST',
+    path: AUTH_PATHS.resetSendCode,
+    request: phoneBodySchema,
+    response: smsSentSchema,
+    summary: 'Forgot password, step 1: send a reset SMS code (same answer for every phone)',
+  }),
+  resetVerifyCode: endpoint({
+    method: 'POST',
+    path: AUTH_PATHS.resetVerifyCode,
+    request: verifyResetCodeBodySchema,
+    response: resetTicketSchema,
+    summary: 'Forgot password, step 2: validate the code for a single-use ticket (10 minutes)',
+  }),
+  resetPassword: endpoint({
+    method: 'POST',
+    path: AUTH_PATHS.resetPassword,
+    request: resetPasswordBodySchema,
+    response: z.null(),
+    summary: 'Forgot password, step 3: set a new password with the ticket; ends every session',
+  }),
+  menus: endpoint({
+    method: 'GET',
+    path: AUTH_PATHS.menus,
+    request: noInput,
+    response: z.array(menuNodeSchema),
+    summary: "The signed-in user's menu tree (eladmin route shape), filtered by role",
+  }),
+  cloudRoles: endpoint({
+    method: 'GET',
+    path: AUTH_PATHS.cloudRoles,
+    request: noInput,
+    response: z.array(cloudRoleSchema),
+    summary: 'Roles of the cloud platform',
+  }),
+};
+
+/** Demo-mode helpers (never registered in production). */
+export const devEndpoints = {
+  smsOutbox: endpoint({
+    method: 'GET',
+    path: DEV_PATHS.smsOutbox,
+    request: phoneBodySchema,
+    response: z.array(smsOutboxEntrySchema),
+    summary: 'Demo mode: text messages "sent" to a phone, newest first',
+  }),
+  captchaAnswer: endpoint({
+    method: 'GET',
+    path: DEV_PATHS.captchaAnswer,
+    params: z.object({ uuid: z.string().min(1).max(64) }),
+    request: noInput,
+    response: z.object({ answer: z.string() }),
+    summary: 'Demo mode: the answer of a captcha',
+  }),
+  forgetLastStore: endpoint({
+    method: 'POST',
+    path: DEV_PATHS.forgetLastStore,
+    request: z.object({ username: z.string({ error: '缺少用户名' }).trim().min(1, '缺少用户名').max(64) }),
+    response: z.object({ forgotten: z.boolean() }),
+    summary:
+      'Demo mode: forget the last-used store of an account (browser tests leave demo accounts as found)',
+  }),
+};

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { STORE_CODE_PATTERN } from './stores.js';
+import { endpoint } from './common/endpoint.js';
 
 export const CLIENT_ERROR_PATHS = {
   report: '/api/client-errors',
@@ -40,3 +41,14 @@ export const clientErrorReportSchema = z.object({
     .nullish(),
 });
 export type ClientErrorReport = z.input<typeof clientErrorReportSchema>;
+
+export const clientErrorEndpoints = {
+  /** Also accepts `text/plain` (what `navigator.sendBeacon` posts); the web sends it by beacon or `http`. */
+  report: endpoint({
+    method: 'POST',
+    path: CLIENT_ERROR_PATHS.report,
+    request: clientErrorReportSchema,
+    response: z.null(),
+    summary: 'Store a browser error report (anonymous allowed; the user comes from the token only)',
+  }),
+};

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { storeCodeSchema } from './stores.js';
+import { endpoint } from './common/endpoint.js';
 
 export const DASHBOARD_PATHS = { summary: '/api/dashboard/summary' } as const;
 
@@ -51,3 +52,13 @@ export const dashboardSummarySchema = z.object({
   }),
 });
 export type DashboardSummary = z.infer<typeof dashboardSummarySchema>;
+
+export const dashboardEndpoints = {
+  summary: endpoint({
+    method: 'POST',
+    path: DASHBOARD_PATHS.summary,
+    request: dashboardSummaryBodySchema,
+    response: dashboardSummarySchema,
+    summary: "The scoped store's counts and its daily figures of the last 7 or 30 days",
+  }),
+};

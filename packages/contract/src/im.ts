@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { pageSchema } from './envelope.js';
 import { storeCodeSchema } from './stores.js';
 import { BUSINESS_TYPES, messageKindOf, type TargetQuery } from './im-catalogue.js';
+import { endpoint, noInput } from './common/endpoint.js';
+import { pageOf } from './common/page.js';
 
 /** The instant-messaging calls (spec 7.4), all POST; `publish` is the integration endpoint for upstream systems. */
 export const IM_PATHS = {
@@ -87,6 +88,7 @@ export const listenerBodySchema = imScopeBodySchema.extend({
 });
 export type ListenerBody = z.input<typeof listenerBodySchema>;
 
+/** The spec's own paging (page number required, at most 50 a page), kept rather than `pageRequest`. */
 export const pageMessagesBodySchema = imScopeBodySchema.extend({
   pageNum: z.number({ error: '页码不正确' }).int('页码不正确').min(1, '页码不正确').max(10_000, '页码不正确'),
   pageSize: z
@@ -179,7 +181,7 @@ export const messageSchema = z.object({
 });
 export type Message = z.infer<typeof messageSchema>;
 
-export const messagePageSchema = pageSchema(messageSchema);
+export const messagePageSchema = pageOf(messageSchema);
 export type MessagePage = z.infer<typeof messagePageSchema>;
 
 /** Broadcast response (spec 3). */
@@ -253,3 +255,57 @@ function utf8Length(text: string): number {
   }
   return bytes;
 }
+
+/** The message center (spec 7.4) and the integration endpoint for upstream systems. */
+export const imEndpoints = {
+  supplement: endpoint({
+    method: 'POST',
+    path: IM_PATHS.supplement,
+    request: imScopeBodySchema,
+    response: supplementResultSchema,
+    summary: 'Not-pushed messages older than a card’s life become unread history (no pop-up)',
+  }),
+  unreadCount: endpoint({
+    method: 'POST',
+    path: IM_PATHS.unreadCount,
+    request: imScopeBodySchema,
+    response: unreadCountSchema,
+    summary: 'Unread messages (not pushed or unread) in total and per business type',
+  }),
+  /** The long poll: answers at once when messages wait, else holds; HTTP `IM_LIMITS.busyStatus` asks to back off. */
+  listener: endpoint({
+    method: 'POST',
+    path: IM_PATHS.listener,
+    request: listenerBodySchema,
+    response: broadcastSchema,
+    summary: 'Long poll: answers at once when messages wait, else holds until one arrives or the hold ends',
+  }),
+  operate: endpoint({
+    method: 'POST',
+    path: IM_PATHS.operate,
+    request: operateMessagesBodySchema,
+    response: operateResultSchema,
+    summary: 'Mark all read (1), clear all (2), mark read (3) or delete (4)',
+  }),
+  pageList: endpoint({
+    method: 'POST',
+    path: IM_PATHS.pageList,
+    request: pageMessagesBodySchema,
+    response: messagePageSchema,
+    summary: 'Messages newest first, by status (1 unread, 2 read, none all) and business type',
+  }),
+  businessTypes: endpoint({
+    method: 'POST',
+    path: IM_PATHS.businessTypes,
+    request: noInput,
+    response: z.array(businessTagSchema),
+    summary: 'Business types of the message tags',
+  }),
+  publish: endpoint({
+    method: 'POST',
+    path: IM_PATHS.publish,
+    request: publishBodySchema,
+    response: publishResultSchema,
+    summary: 'Integration endpoint: publish messages to a store’s staff (header X-Service-Token)',
+  }),
+};

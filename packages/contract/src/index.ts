@@ -17,3 +17,4 @@ export * from './orders-intentions.js';
 export * from './orders-valet.js';
 export * from './orders-special.js';
 export * from './common/index.js';
+export * from './health.js';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { sessionUserSchema } from './auth.js';
 import { MOBILE_PATTERN, PASSWORD_MAX, isStrongPassword } from './validation.js';
+import { endpoint, fileResponse, noInput } from './common/endpoint.js';
 
 export const PROFILE_PATHS = {
   profile: '/api/users/profile',
@@ -65,3 +66,45 @@ export type AvatarUpdated = z.infer<typeof avatarUpdatedSchema>;
 export const avatarParamsSchema = z.object({
   userId: z.coerce.number({ error: '用户编号不正确' }).int('用户编号不正确').positive('用户编号不正确'),
 });
+
+/** The personal centre (docs/domain/profile.md). */
+export const profileEndpoints = {
+  profile: endpoint({
+    method: 'GET',
+    path: PROFILE_PATHS.profile,
+    request: noInput,
+    response: profileSchema,
+    summary: "The caller's own profile",
+  }),
+  updateProfile: endpoint({
+    method: 'PUT',
+    path: PROFILE_PATHS.profile,
+    request: updateProfileBodySchema,
+    response: profileSchema,
+    summary: "Change the caller's name and phone (phone unique: 409)",
+  }),
+  updatePassword: endpoint({
+    method: 'POST',
+    path: PROFILE_PATHS.updatePassword,
+    request: updatePasswordBodySchema,
+    response: passwordChangedSchema,
+    summary: 'Change the password with the old one; ends every other session of the caller',
+  }),
+  /** A multipart form with one image file (the web posts it through `http`, not `call()`). */
+  updateAvatar: endpoint({
+    method: 'POST',
+    path: PROFILE_PATHS.updateAvatar,
+    request: noInput,
+    response: avatarUpdatedSchema,
+    summary: 'Upload an avatar (multipart, one PNG/JPEG/WebP file up to 2 MB, checked by content)',
+  }),
+  /** The image itself, for an `<img>` (`avatarPathOf`). */
+  avatar: endpoint({
+    method: 'GET',
+    path: PROFILE_PATHS.avatar,
+    params: avatarParamsSchema,
+    request: z.object({ v: z.string().max(20).optional() }),
+    response: fileResponse,
+    summary: "A user's avatar image (public by id, never listed)",
+  }),
+};

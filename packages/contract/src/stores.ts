@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { LANDLINE_PATTERN, MOBILE_PATTERN } from './validation.js';
+import { endpoint } from './common/endpoint.js';
+import { pageRequest } from './common/page.js';
+import { STORE_PATHS } from './paths.js';
 
 /** A store code (address id): letters, digits, `-` and `_`, at most 32 characters. */
 export const STORE_CODE_PATTERN = /^[A-Za-z0-9_-]{1,32}$/;
@@ -34,18 +37,7 @@ export const saveLastStoreBodySchema = z.object({ storeCode: storeCodeSchema, us
 export type SaveLastStoreBody = z.infer<typeof saveLastStoreBodySchema>;
 
 export const shopGroupQuerySchema = z.object({
-  pageNum: z
-    .number({ error: '页码不正确' })
-    .int('页码不正确')
-    .min(1, '页码不正确')
-    .max(100_000, '页码不正确')
-    .default(1),
-  pageSize: z
-    .number({ error: '每页条数不正确' })
-    .int('每页条数不正确')
-    .min(1, '每页条数不正确')
-    .max(STORE_PAGE_SIZE_MAX, `每页条数不能超过${STORE_PAGE_SIZE_MAX}`)
-    .default(10),
+  ...pageRequest({ max: STORE_PAGE_SIZE_MAX, defaultSize: 10 }),
   latitude: latitude.nullish(),
   longitude: longitude.nullish(),
   searchKeyWord: z.string({ error: '搜索关键字不正确' }).trim().max(50, '搜索关键字不能超过50个字').nullish(),
@@ -69,6 +61,7 @@ export const shopGroupSchema = z.object({
 });
 export type ShopGroup = z.infer<typeof shopGroupSchema>;
 
+/** Answers `list` and `total` only, as before the kit (the web and the API tests read that shape), not `pageOf`. */
 export const shopGroupPageSchema = z.object({ list: z.array(shopGroupSchema), total: z.number().int() });
 export type ShopGroupPage = z.infer<typeof shopGroupPageSchema>;
 
@@ -243,3 +236,85 @@ export const authInfoSchema = z.object({
 export type AuthInfo = z.infer<typeof authInfoSchema>;
 
 export const logoutActionBodySchema = z.object({}).default({});
+
+/** Store selection, store info and the store console's lookups (spec 7.3, docs/domain/stores.md). */
+export const storeEndpoints = {
+  lastStore: endpoint({
+    method: 'POST',
+    path: STORE_PATHS.lastStore,
+    request: lastStoreBodySchema,
+    response: selectedStoreSchema.nullable(),
+    summary: 'The last-used store of the caller (null when none or no longer authorised)',
+  }),
+  saveLastStore: endpoint({
+    method: 'POST',
+    path: STORE_PATHS.saveLastStore,
+    request: saveLastStoreBodySchema,
+    response: z.null(),
+    summary: 'Set the current store (store-scoped by storeCode)',
+  }),
+  /** Answers the envelope plus `success: true` (`shopGroupResponseSchema`), as the spec's client expects. */
+  shopGroups: endpoint({
+    method: 'POST',
+    path: STORE_PATHS.shopGroups,
+    request: shopGroupQuerySchema,
+    response: shopGroupPageSchema,
+    summary: "Page of the caller's authorised stores, nearest first, grouped by area title",
+  }),
+  infoStatus: endpoint({
+    method: 'POST',
+    path: STORE_PATHS.infoStatus,
+    request: shopCodeBodySchema,
+    response: infoStatusSchema,
+    summary: 'Store-info confirmation status; data null when the store-info dialog must open',
+  }),
+  detail: endpoint({
+    method: 'POST',
+    path: STORE_PATHS.detail,
+    request: shopCodeBodySchema,
+    response: storeDetailSchema,
+    summary: 'Store detail',
+  }),
+  save: endpoint({
+    method: 'POST',
+    path: STORE_PATHS.save,
+    request: storeInfoSaveBodySchema,
+    response: z.null(),
+    summary: 'Save and confirm the store info',
+  }),
+  areaTree: endpoint({
+    method: 'POST',
+    path: STORE_PATHS.areaTree,
+    request: areaTreeBodySchema,
+    response: z.array(areaNodeSchema),
+    summary: 'Province / city / county tree (GB/T 2260 6-digit codes)',
+  }),
+  placeSearch: endpoint({
+    method: 'POST',
+    path: STORE_PATHS.placeSearch,
+    request: placeSearchBodySchema,
+    response: z.array(placeSchema),
+    summary: 'Place keyword search for the store-info map (at most 10 results)',
+  }),
+  staffList: endpoint({
+    method: 'POST',
+    path: STORE_PATHS.staffList,
+    request: staffListBodySchema,
+    response: staffPageSchema,
+    summary: "Enabled staff of the scoped store's departments (store from shopCode or X-Store-Code)",
+  }),
+  authInfo: endpoint({
+    method: 'POST',
+    path: STORE_PATHS.authInfo,
+    request: authInfoBodySchema,
+    response: authInfoSchema,
+    summary: "The caller's roles and authorised store codes",
+  }),
+  logoutAction: endpoint({
+    method: 'POST',
+    path: STORE_PATHS.logoutAction,
+    request: logoutActionBodySchema,
+    response: z.null(),
+    summary: 'Record a log-out action and revoke the session',
+  }),
+};

@@ -1,4 +1,4 @@
-import type { Endpoint } from '@console/contract';
+import { takesNothing, type Endpoint } from '@console/contract';
 import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { z } from 'zod';
 import type { AppInstance } from '../app-types.js';
@@ -21,12 +21,12 @@ export const HEAD_OFFICE_ROLES: readonly string[] = ['head_office', 'admin'];
  *   holding `permission` — a button permission such as `order:ship`, or `ANY_STAFF` for the store's own reads.
  * - `headOffice`: signed in with a head-office role and `permission` (or `ANY_STAFF`).
  * - `signedIn`: any signed-in user, for their own data (profile, menus, their stores).
- * - `service`: an upstream system; the route's own `onRequest` hook checks the service token.
+ * - `service`: an upstream system with the service token (`X-Service-Token`), checked before the body is read.
  * - `public`: no sign-in (login, captcha, health); `reason` says why it is safe.
  */
 export type RouteAccess =
   | { kind: 'store'; permission: string; storeField: string | null }
-  | { kind: 'headOffice'; permission: string }
+  | { kind: 'headOffice'; permission: string; refusal?: string }
   | { kind: 'signedIn' }
   | { kind: 'service' }
   | { kind: 'public'; reason: string };
@@ -40,7 +40,12 @@ export const access = {
     permission,
     storeField,
   }),
-  headOffice: (permission: string): RouteAccess => ({ kind: 'headOffice', permission }),
+  /** `refusal`: the 403 message for store staff when the domain has a more telling one than the default. */
+  headOffice: (permission: string, refusal?: string): RouteAccess => ({
+    kind: 'headOffice',
+    permission,
+    ...(refusal ? { refusal } : {}),
+  }),
   signedIn: (): RouteAccess => ({ kind: 'signedIn' }),
   service: (): RouteAccess => ({ kind: 'service' }),
   public: (reason: string): RouteAccess => ({ kind: 'public', reason }),
@@ -64,25 +69,32 @@ function requirePermission(permission: string) {
   };
 }
 
-async function requireHeadOffice(request: FastifyRequest): Promise<void> {
-  if (!isHeadOffice(callerOf(request))) throw forbidden(HEAD_OFFICE_ONLY, 'HEAD_OFFICE_ONLY');
+function requireHeadOffice(refusal = HEAD_OFFICE_ONLY) {
+  return async (request: FastifyRequest): Promise<void> => {
+    if (!isHeadOffice(callerOf(request))) throw forbidden(refusal, 'HEAD_OFFICE_ONLY');
+  };
 }
 
-/** The hooks that enforce an access rule, in the order they run. */
-export function accessHooks(
-  app: AppInstance,
-  rule: RouteAccess,
-): Pick<RouteOptions, 'preValidation' | 'preHandler'> {
+type AccessHook = (request: FastifyRequest) => Promise<void>;
+export type AccessHooks = { onRequest?: AccessHook; preValidation?: AccessHook; preHandler?: AccessHook[] };
+
+/**
+ * The hooks that enforce an access rule, in the order they run: the service token before the body is parsed
+ * (a caller without it learns nothing about the payload rules), the session before validation (an anonymous
+ * caller always gets 401), the store and permissions after it (the store code may sit in the body).
+ */
+export function accessHooks(app: AppInstance, rule: RouteAccess): AccessHooks {
   switch (rule.kind) {
     case 'public':
-    case 'service':
       return {};
+    case 'service':
+      return { onRequest: app.requireServiceToken };
     case 'signedIn':
       return { preValidation: app.authenticate };
     case 'headOffice':
       return {
         preValidation: app.authenticate,
-        preHandler: [requireHeadOffice, requirePermission(rule.permission)],
+        preHandler: [requireHeadOffice(rule.refusal), requirePermission(rule.permission)],
       };
     case 'store':
       return {
@@ -106,6 +118,10 @@ export function guardRoutes(app: AppInstance): void {
 /** What a route handler gets: the validated input and, per access rule, the caller and the store. */
 export type RouteContext<E extends Endpoint> = {
   input: z.output<E['request']>;
+  /** The path's `:name` segments, validated by the endpoint's `params`. */
+  params: [NonNullable<E['params']>] extends [never]
+    ? Record<string, never>
+    : z.output<NonNullable<E['params']>>;
   request: FastifyRequest;
   reply: FastifyReply;
   /** The signed-in caller (not on public and service routes). */
@@ -115,19 +131,28 @@ export type RouteContext<E extends Endpoint> = {
 };
 
 type Hook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-type RouteExtras = Pick<RouteOptions, 'bodyLimit' | 'config'> & {
+
+export type RouteExtras = Pick<RouteOptions, 'bodyLimit' | 'config'> & {
   description?: string;
   tags?: string[];
-  /** Hooks before the body is read (a service token that must refuse before any payload rule speaks). */
-  onRequest?: Hook[];
-  /** Hooks after the access checks (rate limits, per-route rules). */
+  /** Hooks after the access checks (a rule of the domain, such as "only your own inbox"). */
   preHandler?: Hook[];
   /**
-   * `file`: the handler answers a file itself (headers through `reply`, the bytes as its result) instead of a
-   * JSON envelope; refusals still travel as the JSON error envelope. The endpoint's response schema then only
-   * types the bytes and is not serialised.
+   * Request content types other than JSON. With `multipart/form-data` the body is not validated by a schema:
+   * the handler reads the file with `readSingleUpload` (after the access checks, so a refused caller never
+   * gets to send the upload).
    */
-  answer?: 'json' | 'file';
+  consumes?: string[];
+  /** Answers besides the 200 envelope, by status (a 422 that carries row errors, a 503 that asks to back off). */
+  responses?: Record<number, z.ZodType>;
+};
+
+type RawExtras = RouteExtras & {
+  /**
+   * The whole 200 body when it is not the envelope of `endpoint.response` (a spec shape with extra fields);
+   * `null` when the route answers a file, which no JSON schema describes.
+   */
+  body?: z.ZodType | null;
 };
 
 /**
@@ -142,19 +167,47 @@ export function route<E extends Endpoint>(
   handler: (ctx: RouteContext<E>) => Promise<z.output<E['response']>> | z.output<E['response']>,
   extras: RouteExtras = {},
 ): void {
+  register(app, endpoint, rule, extras, replies(endpoint.response), async (ctx) => ok(await handler(ctx)));
+}
+
+/**
+ * `route()` for a handler that owns its reply: it answers a file, a body that is not the plain envelope, or
+ * holds the request open and answers later (the message long poll: it returns `ctx.reply` after handing it to
+ * the poll hub). Access rule, schemas of the request and the OpenAPI entry are the same as `route()`'s.
+ */
+export function rawRoute<E extends Endpoint>(
+  app: AppInstance,
+  endpoint: E,
+  rule: RouteAccess,
+  handler: (ctx: RouteContext<E>) => Promise<unknown>,
+  extras: RawExtras = {},
+): void {
+  const { body, ...rest } = extras;
+  const success = body === undefined ? replies(endpoint.response) : body === null ? null : { 200: body };
+  register(app, endpoint, rule, rest, success, handler);
+}
+
+function register<E extends Endpoint>(
+  app: AppInstance,
+  endpoint: E,
+  rule: RouteAccess,
+  extras: RouteExtras,
+  success: Record<number, z.ZodType> | null,
+  handler: (ctx: RouteContext<E>) => Promise<unknown>,
+): void {
   const inQuery = endpoint.method === 'GET' || endpoint.method === 'DELETE';
-  const file = extras.answer === 'file';
+  const multipart = extras.consumes?.includes('multipart/form-data') ?? false;
+  // A body-less POST (and a multipart form) has nothing for a JSON schema to check.
+  const validated = !takesNothing(endpoint.request) && !multipart;
   const hooks = accessHooks(app, rule);
-  const preHandler = [
-    ...((hooks.preHandler as RouteExtras['preHandler']) ?? []),
-    ...(extras.preHandler ?? []),
-  ];
+  const preHandler = [...(hooks.preHandler ?? []), ...(extras.preHandler ?? [])];
+  const responses = success || extras.responses ? { ...success, ...extras.responses } : undefined;
   app.route({
     method: endpoint.method,
     url: endpoint.path,
     ...(extras.bodyLimit ? { bodyLimit: extras.bodyLimit } : {}),
     config: { ...extras.config, access: rule },
-    ...(extras.onRequest?.length ? { onRequest: extras.onRequest } : {}),
+    ...(hooks.onRequest ? { onRequest: hooks.onRequest } : {}),
     ...(hooks.preValidation ? { preValidation: hooks.preValidation } : {}),
     ...(preHandler.length > 0 ? { preHandler } : {}),
     schema: {
@@ -164,18 +217,19 @@ export function route<E extends Endpoint>(
       ...(rule.kind === 'public'
         ? {}
         : { security: rule.kind === 'service' ? [{ serviceToken: [] }] : [{ bearer: [] }] }),
-      [inQuery ? 'querystring' : 'body']: endpoint.request,
-      ...(file ? {} : { response: replies(endpoint.response) }),
+      ...(extras.consumes ? { consumes: extras.consumes } : {}),
+      ...(endpoint.params ? { params: endpoint.params } : {}),
+      ...(validated ? { [inQuery ? 'querystring' : 'body']: endpoint.request } : {}),
+      ...(responses ? { response: responses } : {}),
     },
-    handler: async (request, reply) => {
-      const data = await handler({
-        input: (inQuery ? request.query : request.body) as z.output<E['request']>,
+    handler: async (request, reply) =>
+      handler({
+        input: (validated ? (inQuery ? request.query : request.body) : {}) as z.output<E['request']>,
+        params: request.params as RouteContext<E>['params'],
         request,
         reply,
         caller: () => callerOf(request),
         store: () => scopedStoreOf(request),
-      });
-      return file ? data : ok(data);
-    },
+      }),
   });
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../app-types.js';
 import { unauthorized } from '../http/errors.js';
+import { serviceTokenCheck } from '../http/service-token.js';
 import { createAuthCache, type AuthCache } from '../modules/auth/auth-cache.js';
 import { createSessionService } from '../modules/auth/session.service.js';
 import { isWellFormedToken, sha256 } from '../modules/auth/token.js';
@@ -16,6 +17,8 @@ declare module 'fastify' {
     authCache: AuthCache;
     /** Looks up the caller's authorisation for a store: what the store-scope guard checks. */
     storeAccess: Pick<StoreRepository, 'findAuthorised'>;
+    /** onRequest: rejects with 401 unless the request carries the service token (`access.service()` routes). */
+    requireServiceToken: (request: FastifyRequest) => Promise<void>;
   }
 }
 
@@ -39,6 +42,7 @@ export function registerAuthentication(
   const sessions = createSessionService(db, clock, authCache);
   app.decorate('authCache', authCache);
   app.decorate('storeAccess', createStoreRepository(db));
+  app.decorate('requireServiceToken', serviceTokenCheck(config.serviceToken));
   app.addHook('onClose', async () => authCache.close());
   app.decorateRequest('auth', null);
   app.decorate('authenticate', async (request: FastifyRequest) => {

@@ -5,10 +5,16 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppConfig } from '../config.js';
 import { failure } from '../http/envelope.js';
+import { access } from '../http/route.js';
 
 const API_PREFIXES = ['/auth', '/api', '/feo', '/ljYun', '/tec', '/dev', '/swagger'];
 /** One year: the name changes whenever the content does. */
 const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
+/** The console's own files: what a browser loads before anyone signs in. */
+const WEB_APP = {
+  config: { access: access.public('the console app itself: static files and its runtime config, no data') },
+  schema: { hide: true },
+};
 const defaultDist = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 
 /** Runtime configuration the web app reads before it starts (no inline script: the CSP forbids it). */
@@ -33,7 +39,7 @@ export async function registerWebApp(app: FastifyInstance, config: AppConfig): P
   const hasWeb = existsSync(indexFile);
   const configScript = `window.__APP_CONFIG__ = ${JSON.stringify(webRuntimeConfig(config))};`;
 
-  app.get('/app-config.js', { schema: { hide: true } }, (_request, reply) => {
+  app.get('/app-config.js', WEB_APP, (_request, reply) => {
     reply
       .type('application/javascript; charset=utf-8')
       .header('cache-control', 'no-store')
@@ -60,10 +66,10 @@ export async function registerWebApp(app: FastifyInstance, config: AppConfig): P
     });
     const sendIndex = (reply: FastifyReply) =>
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
-    app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
+    app.get('/', WEB_APP, (_request, reply) => sendIndex(reply));
     // A catch-all route rather than a second not-found handler: the error handler owns that one, and Fastify
     // refuses to set it twice. Static files and API routes are more specific, so they still win.
-    app.get('/*', { schema: { hide: true } }, (request, reply) => {
+    app.get('/*', WEB_APP, (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '';
       const isApi = API_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
       if (!isApi && !path.extname(pathname)) return sendIndex(reply);

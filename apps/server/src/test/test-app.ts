@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { AppDeps, AppInstance } from '../app-types.js';
-import { buildApp } from '../app.js';
+import { buildApp, type BuildOptions } from '../app.js';
 import { testConfig, type AppConfig } from '../config.js';
 import type { Database } from '../db/client.js';
 import { createOutboxSmsProvider } from '../platform/sms.js';
@@ -27,7 +27,7 @@ export type TestApp = {
 /** The real application on a fresh real database, for `app.inject` tests. */
 export async function createTestApp(
   overrides: Partial<AppConfig> = {},
-  options: { redis?: Redis } = {},
+  options: { redis?: Redis; build?: BuildOptions } = {},
 ): Promise<TestApp> {
   const handle = await openTestDatabase();
   const clock = createTestClock();
@@ -39,7 +39,7 @@ export async function createTestApp(
     sms: createOutboxSmsProvider(handle.db),
     redis: options.redis ?? null,
   };
-  const app = await buildApp(deps);
+  const app = await buildApp(deps, options.build);
   await app.ready();
   return {
     app,

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { dateRangeFields } from './date-range.js';
 import { keysetListFilters, keywordField, listFilters } from './list-request.js';
 import { keysetPageOf, pageOf, pageRequest } from './page.js';
+import { noInput } from './endpoint.js';
+import { takesNothing } from './takes-nothing.js';
 
 const messages = (result: z.ZodSafeParseResult<unknown>) => result.error?.issues.map((i) => i.message) ?? [];
 
@@ -74,5 +76,15 @@ describe('page answers', () => {
     const page = keysetPageOf(z.string());
     const answer = { list: [], total: null, totalExact: true, pageNum: 2, pageSize: 20, nextCursor: null };
     expect(page.parse(answer)).toEqual(answer);
+  });
+});
+
+describe('takesNothing', () => {
+  it('recognises a request without fields, and nothing else', () => {
+    expect(takesNothing(noInput)).toBe(true);
+    expect(takesNothing(z.object({}))).toBe(true);
+    expect(takesNothing(z.object({ a: z.string() }))).toBe(false);
+    expect(takesNothing(z.object({}).default({}))).toBe(false);
+    expect(takesNothing(null)).toBe(false);
   });
 });

@@ -2,3 +2,4 @@ export * from './page.js';
 export * from './date-range.js';
 export * from './list-request.js';
 export * from './endpoint.js';
+export * from './takes-nothing.js';

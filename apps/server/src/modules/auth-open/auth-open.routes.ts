@@ -1,32 +1,18 @@
 import {
   AUTH_OPEN_IMPORT_MAX_BYTES,
-  AUTH_OPEN_PATHS,
-  authOpenPageSchema,
-  authOpenQueryBodySchema,
-  authOpenRecordSchema,
-  authOpenUserInfoSchema,
-  checkUserInfoBodySchema,
-  confirmOpenBodySchema,
-  confirmOpenResultSchema,
-  confirmOrRefuseBodySchema,
+  authOpenEndpoints as api,
   envelopeSchema,
   importRejectionSchema,
-  importResultSchema,
 } from '@console/contract';
 import type { AppDeps, AppInstance } from '../../app-types.js';
 import { clientOf } from '../../http/client.js';
-import { ok, replies } from '../../http/envelope.js';
-import { badRequest, forbidden } from '../../http/errors.js';
+import { ok } from '../../http/envelope.js';
+import { badRequest } from '../../http/errors.js';
+import { access, ANY_STAFF, rawRoute, route } from '../../http/route.js';
 import { readSingleUpload } from '../../http/upload.js';
-import { callerOf } from '../../plugins/request-context.js';
 import { createAuditLog } from '../audit/audit-log.js';
 import { createAuthOpenRepository } from './auth-open.repository.js';
-import {
-  AUTH_OPEN_MESSAGES,
-  ImportRejectedError,
-  createAuthOpenService,
-  isHeadOffice,
-} from './auth-open.service.js';
+import { AUTH_OPEN_MESSAGES, ImportRejectedError, createAuthOpenService } from './auth-open.service.js';
 import {
   TEMPLATE_FILENAME,
   XLSX_CONTENT_TYPE,
@@ -35,8 +21,9 @@ import {
   looksLikeXlsx,
 } from './import-workbook.js';
 
-const TAGS = ['auth-open'];
-const SIGNED_IN = [{ bearer: [] }];
+const tags = ['auth-open'];
+/** Head office only, refused with the domain's own message (the service checks again). */
+const HEAD_OFFICE = access.headOffice(ANY_STAFF, AUTH_OPEN_MESSAGES.headOfficeOnly);
 
 export function authOpenRoutes(app: AppInstance, { db, clock }: AppDeps): void {
   const service = createAuthOpenService({
@@ -45,90 +32,37 @@ export function authOpenRoutes(app: AppInstance, { db, clock }: AppDeps): void {
     clock,
     authCache: app.authCache,
   });
-  /** The session is checked before the body, so an anonymous caller always gets 401. */
-  const signedIn = { preValidation: app.authenticate };
   let template: Promise<Buffer> | null = null;
 
-  app.post(
-    AUTH_OPEN_PATHS.queryByUser,
-    {
-      ...signedIn,
-      schema: {
-        tags: TAGS,
-        summary: "The caller's authorisation records, pending first (head office: any user's)",
-        security: SIGNED_IN,
-        body: authOpenQueryBodySchema,
-        response: replies(authOpenPageSchema),
-      },
-    },
-    async (request) => ok(await service.records(callerOf(request), request.body)),
+  // The staff member's own records (head office may name any user: the service decides).
+  route(app, api.queryByUser, access.signedIn(), ({ caller, input }) => service.records(caller(), input), {
+    tags,
+  });
+  route(
+    app,
+    api.confirmOrRefuse,
+    access.signedIn(),
+    ({ caller, input, request }) => service.decide(caller(), input, clientOf(request)),
+    { tags },
   );
 
-  app.post(
-    AUTH_OPEN_PATHS.confirmOrRefuse,
-    {
-      ...signedIn,
-      schema: {
-        tags: TAGS,
-        summary: 'Confirm (grants the store and role) or refuse one of the caller’s pending records',
-        security: SIGNED_IN,
-        body: confirmOrRefuseBodySchema,
-        response: replies(authOpenRecordSchema),
-      },
-    },
-    async (request) => ok(await service.decide(callerOf(request), request.body, clientOf(request))),
+  route(app, api.checkUserInfo, HEAD_OFFICE, ({ caller, input }) => service.checkUser(caller(), input), {
+    tags,
+  });
+  route(
+    app,
+    api.confirmOpen,
+    HEAD_OFFICE,
+    ({ caller, input, request }) => service.open(caller(), input, clientOf(request)),
+    { tags },
   );
 
-  app.post(
-    AUTH_OPEN_PATHS.checkUserInfo,
-    {
-      ...signedIn,
-      schema: {
-        tags: TAGS,
-        summary: 'Head office: look a user up by work code or phone',
-        security: SIGNED_IN,
-        body: checkUserInfoBodySchema,
-        response: replies(authOpenUserInfoSchema),
-      },
-    },
-    async (request) => ok(await service.checkUser(callerOf(request), request.body)),
-  );
-
-  app.post(
-    AUTH_OPEN_PATHS.confirmOpen,
-    {
-      ...signedIn,
-      schema: {
-        tags: TAGS,
-        summary: 'Head office: open stores (and an optional role) for a user as pending records',
-        security: SIGNED_IN,
-        body: confirmOpenBodySchema,
-        response: replies(confirmOpenResultSchema),
-      },
-    },
-    async (request) => ok(await service.open(callerOf(request), request.body, clientOf(request))),
-  );
-
-  app.post(
-    AUTH_OPEN_PATHS.batchImport,
-    {
-      // Authorisation before the upload is read: a refused caller never gets to send 2 MB.
-      preHandler: [
-        app.authenticate,
-        async (request) => {
-          if (!isHeadOffice(callerOf(request)))
-            throw forbidden(AUTH_OPEN_MESSAGES.headOfficeOnly, 'HEAD_OFFICE_ONLY');
-        },
-      ],
-      schema: {
-        tags: TAGS,
-        summary: 'Head office: import users and store openings from the Excel template (all or nothing)',
-        security: SIGNED_IN,
-        consumes: ['multipart/form-data'],
-        response: { ...replies(importResultSchema), 422: envelopeSchema(importRejectionSchema) },
-      },
-    },
-    async (request, reply) => {
+  // The access checks run before the upload is read: a refused caller never gets to send 2 MB.
+  rawRoute(
+    app,
+    api.batchImport,
+    HEAD_OFFICE,
+    async ({ caller, request, reply }) => {
       const upload = await readSingleUpload(request, {
         maxBytes: AUTH_OPEN_IMPORT_MAX_BYTES,
         label: '导入文件',
@@ -136,7 +70,7 @@ export function authOpenRoutes(app: AppInstance, { db, clock }: AppDeps): void {
       if (!looksLikeXlsx(upload.filename, upload.bytes))
         throw badRequest('请上传 .xlsx 格式的 Excel 文件（可下载模板填写）', 'IMPORT_NOT_XLSX');
       try {
-        return ok(await service.importFile(callerOf(request), upload.bytes, clientOf(request)));
+        return ok(await service.importFile(caller(), upload.bytes, clientOf(request)));
       } catch (error) {
         if (!(error instanceof ImportRejectedError)) throw error;
         return reply.code(422).send({
@@ -147,21 +81,14 @@ export function authOpenRoutes(app: AppInstance, { db, clock }: AppDeps): void {
         });
       }
     },
+    { tags, consumes: ['multipart/form-data'], responses: { 422: envelopeSchema(importRejectionSchema) } },
   );
 
-  app.get(
-    AUTH_OPEN_PATHS.importTemplate,
-    {
-      preHandler: app.authenticate,
-      schema: {
-        tags: TAGS,
-        summary: 'Head office: the Excel import template (.xlsx)',
-        security: SIGNED_IN,
-      },
-    },
-    async (request, reply) => {
-      if (!isHeadOffice(callerOf(request)))
-        throw forbidden(AUTH_OPEN_MESSAGES.headOfficeOnly, 'HEAD_OFFICE_ONLY');
+  rawRoute(
+    app,
+    api.importTemplate,
+    HEAD_OFFICE,
+    async ({ reply }) => {
       template ??= buildTemplate().catch((error: unknown) => {
         template = null;
         throw error;
@@ -172,5 +99,6 @@ export function authOpenRoutes(app: AppInstance, { db, clock }: AppDeps): void {
         .header('cache-control', 'private, no-store')
         .send(await template);
     },
+    { tags, body: null },
   );
 }

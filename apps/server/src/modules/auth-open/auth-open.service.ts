@@ -15,6 +15,7 @@ import { splitStoreCodes } from '@console/contract';
 import type { AuthCache } from '../auth/auth-cache.js';
 import type { ClientInfo } from '../../http/client.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
+import { isHeadOffice } from '../../http/route.js';
 import type { Clock } from '../../platform/clock.js';
 import type { AuthContext } from '../../plugins/request-context.js';
 import type { AuditLog } from '../audit/audit-log.js';
@@ -37,11 +38,6 @@ export const AUTH_OPEN_MESSAGES = {
 
 /** The largest number of row errors sent back; the count says how many there are in all. */
 const ROW_ERRORS_SENT = 500;
-const HEAD_OFFICE_ROLES = ['head_office', 'admin'];
-
-export function isHeadOffice(caller: AuthContext): boolean {
-  return caller.roles.some((role) => HEAD_OFFICE_ROLES.includes(role));
-}
 
 function assertHeadOffice(caller: AuthContext): void {
   if (!isHeadOffice(caller)) throw forbidden(AUTH_OPEN_MESSAGES.headOfficeOnly, 'HEAD_OFFICE_ONLY');

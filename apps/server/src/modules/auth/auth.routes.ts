@@ -1,21 +1,7 @@
-import {
-  AUTH_PATHS,
-  captchaSchema,
-  codeLoginBodySchema,
-  loginResultSchema,
-  passwordLoginBodySchema,
-  passwordStatusSchema,
-  phoneBodySchema,
-  resetPasswordBodySchema,
-  resetTicketSchema,
-  smsSentSchema,
-  userInfoSchema,
-  verifyResetCodeBodySchema,
-} from '@console/contract';
+import { authEndpoints as api } from '@console/contract';
 import type { AppDeps, AppInstance } from '../../app-types.js';
 import { clientOf } from '../../http/client.js';
-import { emptyData, ok, replies } from '../../http/envelope.js';
-import { callerOf } from '../../plugins/request-context.js';
+import { access, route } from '../../http/route.js';
 import { createAuditLog } from '../audit/audit-log.js';
 import { createAuthService } from './auth.service.js';
 import { createCaptchaService } from './captcha.service.js';
@@ -31,8 +17,11 @@ import { createUserRepository } from './user.repository.js';
  */
 const PER_IP_PER_MINUTE = { rateLimit: { max: 60, timeWindow: '1 minute' } };
 
-const TAGS = ['auth'];
-const SIGNED_IN = [{ bearer: [] }];
+const tags = ['auth'];
+/** The sign-in and reset steps are what a caller without a session uses; each is rate limited. */
+const limited = { tags, config: PER_IP_PER_MINUTE };
+const SIGN_IN = access.public('signing in: the caller has no session yet');
+const RESET = access.public('forgotten password: proven by the SMS code and the single-use ticket instead');
 
 export function authRoutes(app: AppInstance, { db, clock, sms }: AppDeps): void {
   const captchas = createCaptchaService(db, clock);
@@ -49,154 +38,70 @@ export function authRoutes(app: AppInstance, { db, clock, sms }: AppDeps): void 
     audit: createAuditLog(db, clock),
   });
 
-  app.get(
-    AUTH_PATHS.captcha,
-    {
-      config: PER_IP_PER_MINUTE,
-      schema: {
-        tags: TAGS,
-        summary: 'Captcha image (SVG data URL) and its uuid; valid 2 minutes, single use',
-        response: replies(captchaSchema),
-      },
-    },
-    async (_request, reply) => {
+  route(
+    app,
+    api.captcha,
+    access.public('the captcha is what an anonymous sign-in form shows'),
+    async ({ reply }) => {
       reply.header('cache-control', 'no-store');
-      return ok(await captchas.create());
+      return captchas.create();
     },
+    limited,
+  );
+  route(
+    app,
+    api.passwordLogin,
+    SIGN_IN,
+    ({ input, request }) => auth.passwordLogin(input, clientOf(request)),
+    limited,
+  );
+  route(app, api.sendCode, SIGN_IN, ({ input }) => auth.sendCode(input.phone, 'login'), limited);
+  route(
+    app,
+    api.codeLogin,
+    SIGN_IN,
+    ({ input, request }) => auth.codeLogin(input, clientOf(request)),
+    limited,
   );
 
-  app.post(
-    AUTH_PATHS.passwordLogin,
-    {
-      config: PER_IP_PER_MINUTE,
-      schema: {
-        tags: TAGS,
-        summary: 'Password sign-in with captcha',
-        body: passwordLoginBodySchema,
-        response: replies(loginResultSchema),
-      },
+  route(
+    app,
+    api.info,
+    access.signedIn(),
+    ({ caller }) => {
+      const { user, roles } = caller();
+      return { user, roles };
     },
-    async (request) => ok(await auth.passwordLogin(request.body, clientOf(request))),
+    { tags },
   );
-
-  app.post(
-    AUTH_PATHS.sendCode,
-    {
-      config: PER_IP_PER_MINUTE,
-      schema: {
-        tags: TAGS,
-        summary: 'Send a sign-in SMS code (same answer for every phone)',
-        body: phoneBodySchema,
-        response: replies(smsSentSchema),
-      },
+  route(
+    app,
+    api.logout,
+    access.signedIn(),
+    async ({ caller, request }) => {
+      await auth.logout(caller(), clientOf(request));
+      return null;
     },
-    async (request) => ok(await auth.sendCode(request.body.phone, 'login')),
+    { tags },
   );
+  route(app, api.passwordStatus, access.signedIn(), ({ caller }) => auth.passwordStatus(caller()), { tags });
 
-  app.post(
-    AUTH_PATHS.codeLogin,
-    {
-      config: PER_IP_PER_MINUTE,
-      schema: {
-        tags: TAGS,
-        summary: 'SMS code sign-in',
-        body: codeLoginBodySchema,
-        response: replies(loginResultSchema),
-      },
-    },
-    async (request) => ok(await auth.codeLogin(request.body, clientOf(request))),
+  route(app, api.resetSendCode, RESET, ({ input }) => auth.sendCode(input.phone, 'reset'), limited);
+  route(
+    app,
+    api.resetVerifyCode,
+    RESET,
+    ({ input, request }) => auth.verifyResetCode(input, clientOf(request)),
+    limited,
   );
-
-  app.get(
-    AUTH_PATHS.info,
-    {
-      preHandler: app.authenticate,
-      schema: {
-        tags: TAGS,
-        summary: 'The signed-in user and roles',
-        security: SIGNED_IN,
-        response: replies(userInfoSchema),
-      },
+  route(
+    app,
+    api.resetPassword,
+    RESET,
+    async ({ input, request }) => {
+      await auth.resetPassword(input, clientOf(request));
+      return null;
     },
-    async (request) => {
-      const { user, roles } = callerOf(request);
-      return ok({ user, roles });
-    },
-  );
-
-  app.delete(
-    AUTH_PATHS.logout,
-    {
-      preHandler: app.authenticate,
-      schema: {
-        tags: TAGS,
-        summary: 'Sign out: revokes the current session',
-        security: SIGNED_IN,
-        response: replies(emptyData),
-      },
-    },
-    async (request) => {
-      await auth.logout(callerOf(request), clientOf(request));
-      return ok(null);
-    },
-  );
-
-  app.post(
-    AUTH_PATHS.passwordStatus,
-    {
-      preHandler: app.authenticate,
-      schema: {
-        tags: TAGS,
-        summary: 'Whether the password must be changed (initial or older than 90 days)',
-        security: SIGNED_IN,
-        response: replies(passwordStatusSchema),
-      },
-    },
-    async (request) => ok(await auth.passwordStatus(callerOf(request))),
-  );
-
-  app.post(
-    AUTH_PATHS.resetSendCode,
-    {
-      config: PER_IP_PER_MINUTE,
-      schema: {
-        tags: TAGS,
-        summary: 'Forgot password, step 1: send a reset SMS code (same answer for every phone)',
-        body: phoneBodySchema,
-        response: replies(smsSentSchema),
-      },
-    },
-    async (request) => ok(await auth.sendCode(request.body.phone, 'reset')),
-  );
-
-  app.post(
-    AUTH_PATHS.resetVerifyCode,
-    {
-      config: PER_IP_PER_MINUTE,
-      schema: {
-        tags: TAGS,
-        summary: 'Forgot password, step 2: validate the code for a single-use ticket (10 minutes)',
-        body: verifyResetCodeBodySchema,
-        response: replies(resetTicketSchema),
-      },
-    },
-    async (request) => ok(await auth.verifyResetCode(request.body, clientOf(request))),
-  );
-
-  app.post(
-    AUTH_PATHS.resetPassword,
-    {
-      config: PER_IP_PER_MINUTE,
-      schema: {
-        tags: TAGS,
-        summary: 'Forgot password, step 3: set a new password with the ticket; ends every session',
-        body: resetPasswordBodySchema,
-        response: replies(emptyData),
-      },
-    },
-    async (request) => {
-      await auth.resetPassword(request.body, clientOf(request));
-      return ok(null);
-    },
+    limited,
   );
 }

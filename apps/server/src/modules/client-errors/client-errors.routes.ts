@@ -1,7 +1,7 @@
-import { CLIENT_ERROR_LIMITS, CLIENT_ERROR_PATHS, clientErrorReportSchema } from '@console/contract';
+import { CLIENT_ERROR_LIMITS, clientErrorEndpoints } from '@console/contract';
 import type { AppDeps, AppInstance } from '../../app-types.js';
-import { emptyData, ok, replies } from '../../http/envelope.js';
 import { badRequest } from '../../http/errors.js';
+import { access, route } from '../../http/route.js';
 import { createSessionService } from '../auth/session.service.js';
 import { createClientErrorRepository } from './client-error.repository.js';
 import { reportingUserId } from './report-caller.js';
@@ -30,20 +30,13 @@ export function clientErrorRoutes(app: AppInstance, deps: AppDeps): void {
       },
     );
 
-    api.post(
-      CLIENT_ERROR_PATHS.report,
-      {
-        bodyLimit: REPORT_BODY_LIMIT,
-        config: REPORTS_PER_IP_PER_MINUTE,
-        schema: {
-          tags: ['client-errors'],
-          summary: 'Store a browser error report (anonymous allowed; the user comes from the token only)',
-          body: clientErrorReportSchema,
-          response: replies(emptyData),
-        },
-      },
-      async (request) => {
-        const body = request.body;
+    route(
+      api,
+      clientErrorEndpoints.report,
+      access.public(
+        'a crash before or after sign-in must still be reported; the user comes from the token only',
+      ),
+      async ({ input: body, request }) => {
         const header = request.headers['user-agent'];
         await reports.insert({
           userId: await reportingUserId(request, sessions),
@@ -58,8 +51,9 @@ export function clientErrorRoutes(app: AppInstance, deps: AppDeps): void {
           ),
           release: body.release,
         });
-        return ok(null);
+        return null;
       },
+      { tags: ['client-errors'], bodyLimit: REPORT_BODY_LIMIT, config: REPORTS_PER_IP_PER_MINUTE },
     );
   });
 }

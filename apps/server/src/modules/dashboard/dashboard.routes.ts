@@ -1,9 +1,6 @@
-import { DASHBOARD_PATHS, dashboardSummaryBodySchema, dashboardSummarySchema } from '@console/contract';
+import { dashboardEndpoints } from '@console/contract';
 import type { AppDeps, AppInstance } from '../../app-types.js';
-import { ok, replies } from '../../http/envelope.js';
-import { callerOf } from '../../plugins/request-context.js';
-import { scopedStoreOf, storeScope } from '../../plugins/store-scope.js';
-import { createStoreRepository } from '../stores/store.repository.js';
+import { access, ANY_STAFF, route } from '../../http/route.js';
 import { createDashboardSources, type DashboardSources } from './dashboard-sources.js';
 import { createDashboardService } from './dashboard.service.js';
 
@@ -16,26 +13,16 @@ export function dashboardRoutes(
   sources: DashboardSources = createDashboardSources(),
 ): void {
   const service = createDashboardService({ db, clock, sources, log: app.log });
-  const stores = createStoreRepository(db);
 
-  app.post(
-    DASHBOARD_PATHS.summary,
-    {
-      preValidation: app.authenticate,
-      preHandler: storeScope(stores, 'storeCode'),
-      schema: {
-        tags: ['dashboard'],
-        summary: "The scoped store's counts and its daily figures of the last 7 or 30 days",
-        security: [{ bearer: [] }],
-        body: dashboardSummaryBodySchema,
-        response: replies(dashboardSummarySchema),
-      },
+  route(
+    app,
+    dashboardEndpoints.summary,
+    access.store(ANY_STAFF),
+    ({ caller, store, input }) => {
+      const { user } = caller();
+      const ctx = { storeId: store().id, userId: user.id, workCode: user.workCode };
+      return service.summary(ctx, input.days);
     },
-    async (request) => {
-      const { user } = callerOf(request);
-      const store = scopedStoreOf(request);
-      const ctx = { storeId: store.id, userId: user.id, workCode: user.workCode };
-      return ok(await service.summary(ctx, request.body.days));
-    },
+    { tags: ['dashboard'] },
   );
 }

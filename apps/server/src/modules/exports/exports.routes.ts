@@ -8,7 +8,7 @@ import {
 } from '@console/contract';
 import type { AppDeps, AppInstance } from '../../app-types.js';
 import { conflict, notFound } from '../../http/errors.js';
-import { access, ANY_STAFF, route, type RouteContext } from '../../http/route.js';
+import { access, ANY_STAFF, rawRoute, route, type RouteContext } from '../../http/route.js';
 import { createExportJobRepository } from './export-jobs.repository.js';
 import { createExportRunner, type ExportRunner, type ExportRunnerOptions } from './export-runner.js';
 import { EXPORT_TEXT } from './exports.messages.js';
@@ -99,7 +99,7 @@ export function exportRoutes(
     { tags },
   );
 
-  route(
+  rawRoute(
     app,
     api.download,
     access.store(ANY_STAFF),
@@ -114,7 +114,7 @@ export function exportRoutes(
         .header('cache-control', 'private, no-store');
       return job.content;
     },
-    { tags, answer: 'file' },
+    { tags, body: null },
   );
 
   return runner;

@@ -1,21 +1,17 @@
+import { healthEndpoints } from '@console/contract';
 import { sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { AppDeps, AppInstance } from '../../app-types.js';
-import { ok, replies } from '../../http/envelope.js';
+import { access, route } from '../../http/route.js';
 
 export function healthRoutes(app: AppInstance, { db, dbKind }: AppDeps): void {
-  app.get(
-    '/api/health',
-    {
-      schema: {
-        tags: ['platform'],
-        summary: 'Liveness and database reachability',
-        response: replies(z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) })),
-      },
-    },
+  route(
+    app,
+    healthEndpoints.health,
+    access.public('load balancers probe it; it answers only "ok" and the database kind'),
     async () => {
       await db.execute(sql`select 1`);
-      return ok({ status: 'ok' as const, database: dbKind });
+      return { status: 'ok' as const, database: dbKind };
     },
+    { tags: ['platform'] },
   );
 }

@@ -1,32 +1,12 @@
-import { timingSafeEqual, createHash } from 'node:crypto';
-import {
-  IM_LIMITS,
-  IM_PATHS,
-  SERVICE_TOKEN_HEADER,
-  broadcastSchema,
-  businessTagSchema,
-  envelopeSchema,
-  listenerBodySchema,
-  messagePageSchema,
-  operateMessagesBodySchema,
-  operateResultSchema,
-  pageMessagesBodySchema,
-  publishBodySchema,
-  publishResultSchema,
-  supplementResultSchema,
-  imScopeBodySchema,
-  unreadCountSchema,
-} from '@console/contract';
+import { IM_LIMITS, envelopeSchema, imEndpoints as api } from '@console/contract';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps, AppInstance } from '../../app-types.js';
-import { ok, replies } from '../../http/envelope.js';
-import { AppError, forbidden, unauthorized } from '../../http/errors.js';
+import { AppError, forbidden } from '../../http/errors.js';
+import { access, ANY_STAFF, rawRoute, route, type RouteContext } from '../../http/route.js';
 import type { WakeBus } from '../../platform/wake-bus.js';
 import { callerOf } from '../../plugins/request-context.js';
-import { scopedStoreOf, storeScope } from '../../plugins/store-scope.js';
 import type { DashboardSources } from '../dashboard/dashboard-sources.js';
-import { createStoreRepository } from '../stores/store.repository.js';
 import { IM_TEXT } from './im.messages.js';
 import { createImService } from './im.service.js';
 import type { Inbox } from './message-format.js';
@@ -35,8 +15,7 @@ import { createMessageRepository, inboxKey } from './message.repository.js';
 import { createPollHub, type PollHub } from './poll-hub.js';
 import { createPublishApi } from './publish-api.js';
 
-const TAGS = ['messages'];
-const SIGNED_IN = [{ bearer: [] }];
+const tags = ['messages'];
 const PUBLISH_PER_IP_PER_MINUTE = { rateLimit: { max: 1200, timeWindow: '1 minute' } };
 
 export type ImModule = { producer: MessageProducer; hub: PollHub };
@@ -55,7 +34,6 @@ export function imRoutes(
   const messages = createMessageRepository(db);
   const service = createImService({ messages, clock });
   const producer = createMessageProducer({ db, clock, wakeBus });
-  const stores = createStoreRepository(db);
   const publishApi = createPublishApi({ db, producer });
 
   const hub = createPollHub({
@@ -76,141 +54,53 @@ export function imRoutes(
   );
 
   /** Signed in, the store authorised, and `receiver` the caller's own work code. */
-  const ownInbox = {
-    preValidation: app.authenticate,
-    preHandler: [storeScope(stores, 'storeCode'), ownReceiver],
+  const OWN_INBOX = access.store(ANY_STAFF);
+  const inboxExtras = { tags, preHandler: [ownReceiver] };
+
+  const inboxOf = ({
+    caller,
+    store,
+  }: Pick<RouteContext<typeof api.supplement>, 'caller' | 'store'>): Inbox => {
+    const { user } = caller();
+    const { id, shopCode } = store();
+    return { receiverId: user.id, storeId: id, receiver: user.workCode, storeCode: shopCode };
   };
 
-  const inboxOf = (request: FastifyRequest): Inbox => {
-    const { user } = callerOf(request);
-    const store = scopedStoreOf(request);
-    return { receiverId: user.id, storeId: store.id, receiver: user.workCode, storeCode: store.shopCode };
-  };
+  route(app, api.supplement, OWN_INBOX, (ctx) => service.supplement(inboxOf(ctx)), inboxExtras);
+  route(app, api.unreadCount, OWN_INBOX, (ctx) => service.unreadCount(inboxOf(ctx)), inboxExtras);
 
-  app.post(
-    IM_PATHS.supplement,
-    {
-      ...ownInbox,
-      schema: {
-        tags: TAGS,
-        summary: 'Not-pushed messages older than a card’s life become unread history (no pop-up)',
-        security: SIGNED_IN,
-        body: imScopeBodySchema,
-        response: replies(supplementResultSchema),
-      },
-    },
-    async (request) => ok(await service.supplement(inboxOf(request))),
-  );
-
-  app.post(
-    IM_PATHS.unreadCount,
-    {
-      ...ownInbox,
-      schema: {
-        tags: TAGS,
-        summary: 'Unread messages (not pushed or unread) in total and per business type',
-        security: SIGNED_IN,
-        body: imScopeBodySchema,
-        response: replies(unreadCountSchema),
-      },
-    },
-    async (request) => ok(await service.unreadCount(inboxOf(request))),
-  );
-
-  app.post(
-    IM_PATHS.listener,
-    {
-      ...ownInbox,
-      schema: {
-        tags: TAGS,
-        summary: `Long poll: answers at once when messages wait, else holds up to ${config.longPoll.holdMs} ms`,
-        description:
-          'With `ackIds` (even empty) answered messages stay not-pushed until acknowledged by the next call ' +
-          '(at-least-once; the client de-duplicates by messageId). Without `ackIds` they are marked unread on ' +
-          `delivery. HTTP ${IM_LIMITS.busyStatus} asks the client to back off ${IM_LIMITS.pollRetryBusyMs} ms.`,
-        security: SIGNED_IN,
-        body: listenerBodySchema,
-        response: {
-          ...replies(broadcastSchema),
-          [IM_LIMITS.busyStatus]: envelopeSchema(z.null()),
-        },
-      },
-    },
-    async (request, reply) => {
-      const inbox = inboxOf(request);
-      const { size, ackIds } = request.body;
+  // The reply is handed to the hub, which answers when messages arrive or the hold ends.
+  rawRoute(
+    app,
+    api.listener,
+    OWN_INBOX,
+    async (ctx) => {
+      const inbox = inboxOf(ctx);
+      const { size, ackIds } = ctx.input;
       if (ackIds && ackIds.length > 0) await service.acknowledge(inbox, ackIds);
       if (hub.full()) throw new AppError(IM_LIMITS.busyStatus, 'IM_BUSY', IM_TEXT.busy);
-      hub.hold({ key: inboxKey(inbox), inbox, size, markOnDelivery: ackIds === undefined, reply });
-      return reply;
+      hub.hold({ key: inboxKey(inbox), inbox, size, markOnDelivery: ackIds === undefined, reply: ctx.reply });
+      return ctx.reply;
+    },
+    {
+      ...inboxExtras,
+      description:
+        `Holds up to ${config.longPoll.holdMs} ms. ` +
+        'With `ackIds` (even empty) answered messages stay not-pushed until acknowledged by the next call ' +
+        '(at-least-once; the client de-duplicates by messageId). Without `ackIds` they are marked unread on ' +
+        `delivery. HTTP ${IM_LIMITS.busyStatus} asks the client to back off ${IM_LIMITS.pollRetryBusyMs} ms.`,
+      responses: { [IM_LIMITS.busyStatus]: envelopeSchema(z.null()) },
     },
   );
 
-  app.post(
-    IM_PATHS.operate,
-    {
-      ...ownInbox,
-      schema: {
-        tags: TAGS,
-        summary: 'Mark all read (1), clear all (2), mark read (3) or delete (4)',
-        security: SIGNED_IN,
-        body: operateMessagesBodySchema,
-        response: replies(operateResultSchema),
-      },
-    },
-    async (request) => ok(await service.operate(inboxOf(request), request.body)),
-  );
+  route(app, api.operate, OWN_INBOX, (ctx) => service.operate(inboxOf(ctx), ctx.input), inboxExtras);
+  route(app, api.pageList, OWN_INBOX, (ctx) => service.page(inboxOf(ctx), ctx.input), inboxExtras);
+  route(app, api.businessTypes, access.signedIn(), () => service.businessTypes(), { tags });
 
-  app.post(
-    IM_PATHS.pageList,
-    {
-      ...ownInbox,
-      schema: {
-        tags: TAGS,
-        summary: 'Messages newest first, by status (1 unread, 2 read, none all) and business type',
-        security: SIGNED_IN,
-        body: pageMessagesBodySchema,
-        response: replies(messagePageSchema),
-      },
-    },
-    async (request) => ok(await service.page(inboxOf(request), request.body)),
-  );
-
-  app.post(
-    IM_PATHS.businessTypes,
-    {
-      preValidation: app.authenticate,
-      schema: {
-        tags: TAGS,
-        summary: 'Business types of the message tags',
-        security: SIGNED_IN,
-        response: replies(z.array(businessTagSchema)),
-      },
-    },
-    async () => ok(service.businessTypes()),
-  );
-
-  const expectedToken = digest(config.serviceToken);
-  app.post(
-    IM_PATHS.publish,
-    {
-      config: PUBLISH_PER_IP_PER_MINUTE,
-      // Before the body is parsed: a caller without the token learns nothing about the payload rules.
-      onRequest: async (request) => {
-        const given = request.headers[SERVICE_TOKEN_HEADER];
-        if (typeof given !== 'string' || !timingSafeEqual(digest(given), expectedToken))
-          throw unauthorized(IM_TEXT.tokenInvalid, 'SERVICE_TOKEN_INVALID');
-      },
-      schema: {
-        tags: TAGS,
-        summary: 'Integration endpoint: publish messages to a store’s staff (header X-Service-Token)',
-        security: [{ serviceToken: [] }],
-        body: publishBodySchema,
-        response: replies(publishResultSchema),
-      },
-    },
-    async (request) => ok(await publishApi.publish(request.body)),
-  );
+  route(app, api.publish, access.service(), ({ input }) => publishApi.publish(input), {
+    tags,
+    config: PUBLISH_PER_IP_PER_MINUTE,
+  });
 
   return { producer, hub };
 }
@@ -220,6 +110,3 @@ async function ownReceiver(request: FastifyRequest): Promise<void> {
   if (body.receiver !== callerOf(request).user.workCode)
     throw forbidden(IM_TEXT.receiverForbidden, 'IM_RECEIVER_FORBIDDEN');
 }
-
-/** Fixed-length digests, so the comparison takes the same time whatever the given token's length. */
-const digest = (value: string) => createHash('sha256').update(value).digest();

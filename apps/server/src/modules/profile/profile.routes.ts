@@ -1,28 +1,16 @@
-import {
-  AVATAR_MAX_BYTES,
-  PROFILE_PATHS,
-  avatarParamsSchema,
-  avatarUpdatedSchema,
-  passwordChangedSchema,
-  profileSchema,
-  updatePasswordBodySchema,
-  updateProfileBodySchema,
-} from '@console/contract';
+import { AVATAR_MAX_BYTES, profileEndpoints as api } from '@console/contract';
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import type { AppDeps, AppInstance } from '../../app-types.js';
 import { clientOf } from '../../http/client.js';
-import { ok, replies } from '../../http/envelope.js';
+import { access, rawRoute, route } from '../../http/route.js';
 import { readSingleUpload } from '../../http/upload.js';
-import { callerOf } from '../../plugins/request-context.js';
 import { createAuditLog } from '../audit/audit-log.js';
 import { createLoginLimiter } from '../auth/login-limiter.js';
 import { PROFILE_TEXT, profileErrors } from './profile.messages.js';
 import { createProfileRepository } from './profile.repository.js';
 import { createProfileService } from './profile.service.js';
 
-const TAGS = ['profile'];
-const SIGNED_IN = [{ bearer: [] }];
+const tags = ['profile'];
 const HOST_PATTERN = /^([A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(:\d{1,5})?$/;
 /** Uploads are rare; this only stops a script from filling the database. */
 const AVATAR_UPLOADS_PER_MINUTE = { rateLimit: { max: 10, timeWindow: '1 minute' } };
@@ -42,90 +30,44 @@ export function profileRoutes(app: AppInstance, { db, clock }: AppDeps): void {
     audit: createAuditLog(db, clock),
     authCache: app.authCache,
   });
-  const signedIn = { preValidation: app.authenticate };
 
-  app.get(
-    PROFILE_PATHS.profile,
-    {
-      ...signedIn,
-      schema: {
-        tags: TAGS,
-        summary: "The caller's own profile",
-        security: SIGNED_IN,
-        response: replies(profileSchema),
-      },
-    },
-    async (request) => ok(await service.profile(callerOf(request))),
+  route(app, api.profile, access.signedIn(), ({ caller }) => service.profile(caller()), { tags });
+  route(
+    app,
+    api.updateProfile,
+    access.signedIn(),
+    ({ caller, input, request }) => service.updateProfile(caller(), input, clientOf(request)),
+    { tags },
   );
-
-  app.put(
-    PROFILE_PATHS.profile,
-    {
-      ...signedIn,
-      schema: {
-        tags: TAGS,
-        summary: "Change the caller's name and phone (phone unique: 409)",
-        security: SIGNED_IN,
-        body: updateProfileBodySchema,
-        response: replies(profileSchema),
-      },
-    },
-    async (request) => ok(await service.updateProfile(callerOf(request), request.body, clientOf(request))),
+  route(
+    app,
+    api.updatePassword,
+    access.signedIn(),
+    ({ caller, input, request }) => service.changePassword(caller(), input, clientOf(request)),
+    { tags },
   );
-
-  app.post(
-    PROFILE_PATHS.updatePassword,
-    {
-      ...signedIn,
-      schema: {
-        tags: TAGS,
-        summary: 'Change the password with the old one; ends every other session of the caller',
-        security: SIGNED_IN,
-        body: updatePasswordBodySchema,
-        response: replies(passwordChangedSchema),
-      },
-    },
-    async (request) => ok(await service.changePassword(callerOf(request), request.body, clientOf(request))),
-  );
-
-  app.post(
-    PROFILE_PATHS.updateAvatar,
-    {
-      ...signedIn,
-      config: AVATAR_UPLOADS_PER_MINUTE,
-      schema: {
-        tags: TAGS,
-        summary: 'Upload an avatar (multipart, one PNG/JPEG/WebP file up to 2 MB, checked by content)',
-        security: SIGNED_IN,
-        consumes: ['multipart/form-data'],
-        response: replies(avatarUpdatedSchema),
-      },
-    },
-    async (request) => {
-      const caller = callerOf(request);
+  route(
+    app,
+    api.updateAvatar,
+    access.signedIn(),
+    async ({ caller, request }) => {
       const origin = originOf(request);
       const upload = await readSingleUpload(request, {
         maxBytes: AVATAR_MAX_BYTES,
         label: PROFILE_TEXT.avatarLabel,
       });
-      return ok(await service.updateAvatar(caller, upload, origin, clientOf(request)));
+      return service.updateAvatar(caller(), upload, origin, clientOf(request));
     },
+    { tags, config: AVATAR_UPLOADS_PER_MINUTE, consumes: ['multipart/form-data'] },
   );
 
-  // Public by id: an <img> cannot send the bearer header. Ids are not secret, and nothing lists avatars.
-  app.get(
-    PROFILE_PATHS.avatar,
-    {
-      schema: {
-        tags: TAGS,
-        summary: "A user's avatar image (public by id, never listed)",
-        params: avatarParamsSchema,
-        querystring: z.object({ v: z.string().max(20).optional() }),
-      },
-    },
-    async (request, reply) => {
-      const avatar = await service.avatar(request.params.userId);
-      const current = request.query.v === String(avatar.updatedAt.getTime());
+  rawRoute(
+    app,
+    api.avatar,
+    access.public('an <img> cannot send the bearer header; ids are not secret and nothing lists avatars'),
+    async ({ params, input, reply }) => {
+      const avatar = await service.avatar(params.userId);
+      const current = input.v === String(avatar.updatedAt.getTime());
       return reply
         .header('content-type', avatar.contentType)
         .header('x-content-type-options', 'nosniff')
@@ -134,5 +76,6 @@ export function profileRoutes(app: AppInstance, { db, clock }: AppDeps): void {
         .header('last-modified', avatar.updatedAt.toUTCString())
         .send(avatar.content);
     },
+    { tags, body: null },
   );
 }

@@ -1,21 +1,8 @@
-import { AUTH_PATHS, cloudRoleSchema } from '@console/contract';
-import { z } from 'zod';
+import { authEndpoints } from '@console/contract';
 import type { AppDeps, AppInstance } from '../../app-types.js';
-import { ok, replies } from '../../http/envelope.js';
+import { access, route } from '../../http/route.js';
 import { listCloudRoles } from './role.repository.js';
 
 export function roleRoutes(app: AppInstance, { db }: AppDeps): void {
-  app.get(
-    AUTH_PATHS.cloudRoles,
-    {
-      preHandler: app.authenticate,
-      schema: {
-        tags: ['roles'],
-        summary: 'Roles of the cloud platform',
-        security: [{ bearer: [] }],
-        response: replies(z.array(cloudRoleSchema)),
-      },
-    },
-    async () => ok(await listCloudRoles(db)),
-  );
+  route(app, authEndpoints.cloudRoles, access.signedIn(), () => listCloudRoles(db), { tags: ['roles'] });
 }

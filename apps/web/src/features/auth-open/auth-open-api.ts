@@ -1,8 +1,9 @@
 import {
   AUTH_OPEN_IMPORT_MAX_BYTES,
   AUTH_OPEN_PATHS,
-  AUTH_PATHS,
-  STORE_PATHS,
+  authEndpoints,
+  authOpenEndpoints,
+  storeEndpoints,
   type AuthOpenPage,
   type AuthOpenQueryBody,
   type AuthOpenRecord,
@@ -17,7 +18,7 @@ import {
   type ShopGroupPage,
 } from '@console/contract';
 import axios, { AxiosError } from 'axios';
-import { HTTP_LABELS, http } from '../../lib/http';
+import { HTTP_LABELS, call, http } from '../../lib/http';
 import { buildCallerHeaders } from '../../lib/http/headers';
 import { useSessionStore } from '../../stores/session-store';
 import { currentStoreCode } from '../../stores/shop-store';
@@ -27,21 +28,23 @@ export type UploadOutcome =
   { ok: true; result: ImportResult } | { ok: false; message: string; rejection: ImportRejection | null };
 
 export const authOpenApi = {
-  records: (query: AuthOpenQueryBody, signal?: AbortSignal) =>
-    http.post<AuthOpenPage>(AUTH_OPEN_PATHS.queryByUser, query, { signal }),
-  decide: (body: ConfirmOrRefuseBody) => http.post<AuthOpenRecord>(AUTH_OPEN_PATHS.confirmOrRefuse, body),
+  records: (query: AuthOpenQueryBody, signal?: AbortSignal): Promise<AuthOpenPage> =>
+    call(authOpenEndpoints.queryByUser, query, { signal }),
+  decide: (body: ConfirmOrRefuseBody): Promise<AuthOpenRecord> =>
+    call(authOpenEndpoints.confirmOrRefuse, body),
   /** Shown inline under the search box (a 404 is an answer, not an accident). */
-  checkUser: (body: CheckUserInfoBody) =>
-    http.post<AuthOpenUserInfo>(AUTH_OPEN_PATHS.checkUserInfo, body, { flags: { silent: true } }),
-  open: (body: ConfirmOpenBody) => http.post<ConfirmOpenResult>(AUTH_OPEN_PATHS.confirmOpen, body),
-  roles: () => http.get<CloudRole[]>(AUTH_PATHS.cloudRoles),
+  checkUser: (body: CheckUserInfoBody): Promise<AuthOpenUserInfo> =>
+    call(authOpenEndpoints.checkUserInfo, body, { flags: { silent: true } }),
+  open: (body: ConfirmOpenBody): Promise<ConfirmOpenResult> => call(authOpenEndpoints.confirmOpen, body),
+  roles: (): Promise<CloudRole[]> => call(authEndpoints.cloudRoles, {}),
   /** The caller's own stores matching the keyword, as suggestions for the store select. */
-  stores: (keyword: string, signal?: AbortSignal) =>
-    http.post<ShopGroupPage>(
-      STORE_PATHS.shopGroups,
+  stores: (keyword: string, signal?: AbortSignal): Promise<ShopGroupPage> =>
+    call(
+      storeEndpoints.shopGroups,
       { pageNum: 1, pageSize: 50, searchKeyWord: keyword || null },
       { signal, flags: { silent: true } },
     ),
+  /** A file answer: straight through `http` as a blob (call() parses JSON). */
   template: () => http.get<Blob>(AUTH_OPEN_PATHS.importTemplate, { responseType: 'blob' }),
 
   /**

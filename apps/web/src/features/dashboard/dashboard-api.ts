@@ -1,7 +1,7 @@
-import { DASHBOARD_PATHS, type DashboardRange, type DashboardSummary } from '@console/contract';
+import { dashboardEndpoints, type DashboardRange } from '@console/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { http } from '../../lib/http';
+import { call } from '../../lib/http';
 import { messageEvents } from '../../lib/events/message-events';
 
 export const dashboardKeys = {
@@ -12,10 +12,11 @@ export const dashboardKeys = {
 export function useDashboardSummary(storeCode: string | null, days: DashboardRange) {
   return useQuery({
     queryKey: dashboardKeys.summary(storeCode ?? '', days),
+    // `enabled` keeps the query from running without a store.
     queryFn: ({ signal }) =>
-      http.post<DashboardSummary>(
-        DASHBOARD_PATHS.summary,
-        { storeCode, days },
+      call(
+        dashboardEndpoints.summary,
+        { storeCode: storeCode ?? '', days },
         { signal, flags: { silent: true } },
       ),
     enabled: Boolean(storeCode),

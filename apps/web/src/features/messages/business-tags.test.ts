@@ -10,6 +10,7 @@ import { fakeImServer } from './testing/fake-im-server';
 vi.mock('../../lib/http', async (original) => ({
   ...(await original<object>()),
   http: (await import('./testing/fake-im-server')).fakeHttp,
+  call: (await import('./testing/fake-im-server')).fakeCall,
 }));
 
 beforeEach(() => {

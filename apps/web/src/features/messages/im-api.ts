@@ -1,13 +1,13 @@
 import {
   IM_LIMITS,
-  IM_PATHS,
+  imEndpoints,
   type BusinessTag,
   type ImScopeBody,
   type MessagePage,
   type OperateMessagesBody,
   type UnreadCount,
 } from '@console/contract';
-import { ApiError, http } from '../../lib/http';
+import { ApiError, call } from '../../lib/http';
 import { useSessionStore } from '../../stores/session-store';
 import { useShopStore } from '../../stores/shop-store';
 import type { MessageTab } from './message-store';
@@ -30,14 +30,14 @@ function requireScope(): ImScopeBody {
 }
 
 export function fetchUnreadCount(signal?: AbortSignal): Promise<UnreadCount> {
-  return http.post<UnreadCount>(IM_PATHS.unreadCount, requireScope(), { ...SILENT, signal });
+  return call(imEndpoints.unreadCount, requireScope(), { ...SILENT, signal });
 }
 
 export type MessagePageQuery = { pageNum: number; tab: MessageTab; businessType: number | null };
 
 export function fetchMessagePage(query: MessagePageQuery, signal?: AbortSignal): Promise<MessagePage> {
-  return http.post<MessagePage>(
-    IM_PATHS.pageList,
+  return call(
+    imEndpoints.pageList,
     {
       ...requireScope(),
       pageNum: query.pageNum,
@@ -52,10 +52,10 @@ export function fetchMessagePage(query: MessagePageQuery, signal?: AbortSignal):
 export type OperateRequest = Pick<OperateMessagesBody, 'operateType' | 'ids'>;
 
 export function operateMessages(request: OperateRequest): Promise<{ affected: number }> {
-  return http.post<{ affected: number }>(IM_PATHS.operate, { ...requireScope(), ...request }, SILENT);
+  return call(imEndpoints.operate, { ...requireScope(), ...request }, SILENT);
 }
 
 /** Spec 7.4: no payload; the tags are the same for every store. */
 export function fetchBusinessTags(): Promise<BusinessTag[]> {
-  return http.post<BusinessTag[]>(IM_PATHS.businessTypes, undefined, SILENT);
+  return call(imEndpoints.businessTypes, {}, SILENT);
 }

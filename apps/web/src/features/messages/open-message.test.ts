@@ -13,6 +13,7 @@ import { fakeImServer, makeMessage } from './testing/fake-im-server';
 vi.mock('../../lib/http', async (original) => ({
   ...(await original<object>()),
   http: (await import('./testing/fake-im-server')).fakeHttp,
+  call: (await import('./testing/fake-im-server')).fakeCall,
 }));
 
 const detail: MenuNode = {

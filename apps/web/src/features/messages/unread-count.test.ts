@@ -11,6 +11,7 @@ import { refreshUnreadCount } from './unread-count';
 vi.mock('../../lib/http', async (original) => ({
   ...(await original<object>()),
   http: (await import('./testing/fake-im-server')).fakeHttp,
+  call: (await import('./testing/fake-im-server')).fakeCall,
 }));
 
 beforeEach(() => {

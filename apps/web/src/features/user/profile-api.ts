@@ -1,15 +1,15 @@
 import {
-  AUTH_PATHS,
   PROFILE_PATHS,
+  authEndpoints,
+  profileEndpoints,
   type AvatarUpdated,
   type PasswordChanged,
   type Profile,
   type UpdatePasswordBody,
   type UpdateProfileBody,
-  type UserInfo,
 } from '@console/contract';
 import { useQuery } from '@tanstack/react-query';
-import { http } from '../../lib/http';
+import { call, http } from '../../lib/http';
 import { useSessionStore } from '../../stores/session-store';
 
 export const profileKeys = { profile: ['user', 'profile'] as const };
@@ -18,10 +18,11 @@ export const profileKeys = { profile: ['user', 'profile'] as const };
 const inline = { flags: { silent: true } } as const;
 
 export const profileApi = {
-  profile: (signal?: AbortSignal) => http.get<Profile>(PROFILE_PATHS.profile, { signal }),
-  update: (body: UpdateProfileBody) => http.put<Profile>(PROFILE_PATHS.profile, body, inline),
-  changePassword: (body: UpdatePasswordBody) =>
-    http.post<PasswordChanged>(PROFILE_PATHS.updatePassword, body, inline),
+  profile: (signal?: AbortSignal): Promise<Profile> => call(profileEndpoints.profile, {}, { signal }),
+  update: (body: UpdateProfileBody): Promise<Profile> => call(profileEndpoints.updateProfile, body, inline),
+  changePassword: (body: UpdatePasswordBody): Promise<PasswordChanged> =>
+    call(profileEndpoints.updatePassword, body, inline),
+  /** A multipart form: straight through `http` (call() sends JSON). */
   uploadAvatar(file: File): Promise<AvatarUpdated> {
     const form = new FormData();
     form.append('file', file);
@@ -35,6 +36,6 @@ export function useProfile() {
 
 /** The header reads the session store, so refresh it from the server after a change. */
 export async function refreshSessionUser(): Promise<void> {
-  const info = await http.get<UserInfo>(AUTH_PATHS.info, { flags: { silent: true } });
+  const info = await call(authEndpoints.info, {}, { flags: { silent: true } });
   useSessionStore.getState().setUserInfo(info);
 }

@@ -1,4 +1,4 @@
-import type { Endpoint, EndpointInput, EndpointOutput } from '@console/contract';
+import { takesNothing, type Endpoint, type EndpointInput, type EndpointOutput } from '@console/contract';
 import type { HttpClient } from './client';
 import type { RequestOptions } from './types';
 
@@ -13,15 +13,17 @@ export type Call = <E extends Endpoint>(
  * Calls an endpoint of the contract: `input` travels as the query string of a GET or DELETE, else as the JSON
  * body, and the answer's `data` is parsed with the endpoint's response schema, so a page works with exactly the
  * shape the contract names. Features call the API through `call` (lib/http); none writes paths or parsing again.
+ * An endpoint that takes nothing (the contract's `noInput`) is called with no body and no query string.
  */
 export function createCall(client: HttpClient): Call {
   return async (endpoint, input, options = {}) => {
     const inQuery = endpoint.method === 'GET' || endpoint.method === 'DELETE';
+    const sent = takesNothing(endpoint.request) ? undefined : input;
     const data = await client.request<unknown>(
       endpoint.method,
       endpoint.path,
-      inQuery ? undefined : input,
-      inQuery ? { ...options, params: input as Record<string, unknown> } : options,
+      inQuery ? undefined : sent,
+      inQuery && sent !== undefined ? { ...options, params: sent as Record<string, unknown> } : options,
     );
     return endpoint.response.parse(data) as EndpointOutput<typeof endpoint>;
   };

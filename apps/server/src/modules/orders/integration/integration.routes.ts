@@ -2,7 +2,6 @@ import { integrationEndpoints as api, PUSH_ORDER_BODY_LIMIT } from '@console/con
 import type { AppDeps, AppInstance } from '../../../app-types.js';
 import { access, route } from '../../../http/route.js';
 import type { OrderIntake } from './order-intake.js';
-import { requireServiceToken } from './service-token.js';
 
 const tags = ['orders-integration'];
 const PER_IP_PER_MINUTE = { rateLimit: { max: 1200, timeWindow: '1 minute' } };
@@ -12,9 +11,8 @@ const PER_IP_PER_MINUTE = { rateLimit: { max: 1200, timeWindow: '1 minute' } };
  * demo order traffic, which pushes through the same intake, is a job (plans.jobs.ts).
  */
 export function orderIntegrationRoutes(app: AppInstance, deps: AppDeps, intake: OrderIntake): void {
-  const { config } = deps;
-  // The token is checked before the body is read, so a caller without it learns nothing about the payload rules.
-  const guarded = { tags, config: PER_IP_PER_MINUTE, onRequest: [requireServiceToken(config.serviceToken)] };
+  // access.service() checks the token before the body is read: a caller without it learns no payload rule.
+  const guarded = { tags, config: PER_IP_PER_MINUTE };
 
   // Its own limit: an order may carry a prescription file (PRESCRIPTION_MAX_BYTES) as a data URL.
   route(app, api.pushOrder, access.service(), ({ input }) => intake.pushOrder(input), {

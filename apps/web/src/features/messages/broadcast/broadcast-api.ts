@@ -1,12 +1,12 @@
-import { broadcastSchema, IM_LIMITS, IM_PATHS, type Message } from '@console/contract';
-import { http } from '../../../lib/http';
+import { IM_LIMITS, imEndpoints, type Message } from '@console/contract';
+import { call } from '../../../lib/http';
 
 export type BroadcastScope = { userId: number; workCode: string; storeCode: string };
 
 /** Spec 7.4 supplement history; a newer call cancels one still in flight (spec 7.1). */
 export async function supplementHistory(scope: BroadcastScope, signal: AbortSignal): Promise<void> {
-  await http.post(
-    IM_PATHS.supplement,
+  await call(
+    imEndpoints.supplement,
     { receiver: scope.workCode, storeCode: scope.storeCode },
     { signal, flags: { silent: true, dedupe: true } },
   );
@@ -18,10 +18,10 @@ export async function listen(
   ackIds: number[],
   signal: AbortSignal,
 ): Promise<Message[]> {
-  const data = await http.post<unknown>(
-    IM_PATHS.listener,
+  const answer = await call(
+    imEndpoints.listener,
     { receiver: scope.workCode, storeCode: scope.storeCode, size: IM_LIMITS.broadcastSize, ackIds },
     { signal, timeout: IM_LIMITS.listenerTimeoutMs, flags: { silent: true } },
   );
-  return broadcastSchema.parse(data).messageList;
+  return answer.messageList;
 }

@@ -15,6 +15,7 @@ import { MessageCenterDrawer } from './message-center-drawer';
 vi.mock('../../../lib/http', async (original) => ({
   ...(await original<object>()),
   http: (await import('../testing/fake-im-server')).fakeHttp,
+  call: (await import('../testing/fake-im-server')).fakeCall,
 }));
 
 function renderDrawer() {

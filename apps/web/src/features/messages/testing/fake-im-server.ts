@@ -6,6 +6,7 @@ import {
   businessTypeOf,
   type Message,
 } from '@console/contract';
+import { createCall } from '../../../lib/http/call';
 import { createHttpClient } from '../../../lib/http/client';
 import { fail, fakeAdapter, fakeDeps, ok, type FakeReply } from '../../../lib/http/testing';
 
@@ -112,8 +113,12 @@ const { adapter } = fakeAdapter((config) =>
   ),
 );
 
-/** Use as `vi.mock('<…>/lib/http', async (original) => ({ ...(await original()), http: fakeHttp }))`. */
+/**
+ * Use as `vi.mock('<…>/lib/http', async (original) => ({ ...(await original()), http: fakeHttp, call: fakeCall }))`.
+ */
 export const fakeHttp = createHttpClient(fakeDeps(), adapter);
+/** `call()` of the contract's endpoints through the fake server. */
+export const fakeCall = createCall(fakeHttp);
 
 let nextId = 1;
 
