@@ -1,4 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
+
+/** Each case builds a whole app on a fresh database, which takes longer than a test's default under load. */
+const BUILDS_AN_APP_MS = 90_000;
 import { createTestApp, type TestApp } from './test/test-app.js';
 
 /** The server's timers, as the job runner built by buildApp lists them. */
@@ -6,57 +9,65 @@ describe('the app runs every timer as a job on one runner', () => {
   let demo: TestApp | null = null;
   afterAll(() => demo?.close());
 
-  it('registers the sweeps with their scopes and periods, and stops them when the app closes', async () => {
-    const t = await createTestApp({ longPoll: { holdMs: 300, maxHeld: 5, sweepMs: 60_000 } });
-    expect(
-      t.app.jobs.list().map(({ name, scope, schedule, running, lastRun }) => ({
-        name,
-        scope,
-        schedule,
-        running,
-        lastRun,
-      })),
-    ).toEqual([
-      {
-        name: 'im.pending-sweep',
-        scope: 'instance',
-        schedule: { everyMs: 60_000 },
-        running: false,
-        lastRun: null,
-      },
-      {
-        name: 'orders.offer-expiry',
-        scope: 'cluster',
-        schedule: { everyMs: 60_000 },
-        running: false,
-        lastRun: null,
-      },
-      {
-        name: 'orders.ship-reminder',
-        scope: 'cluster',
-        schedule: { everyMs: 60_000 },
-        running: false,
-        lastRun: null,
-      },
-      {
-        name: 'exports.drain',
-        scope: 'instance',
-        schedule: { everyMs: 5_000 },
-        running: false,
-        lastRun: null,
-      },
-    ]);
-    await t.close();
-    await expect(t.app.jobs.runNow('exports.drain')).rejects.toThrow('stopped');
-  });
+  it(
+    'registers the sweeps with their scopes and periods, and stops them when the app closes',
+    async () => {
+      const t = await createTestApp({ longPoll: { holdMs: 300, maxHeld: 5, sweepMs: 60_000 } });
+      expect(
+        t.app.jobs.list().map(({ name, scope, schedule, running, lastRun }) => ({
+          name,
+          scope,
+          schedule,
+          running,
+          lastRun,
+        })),
+      ).toEqual([
+        {
+          name: 'im.pending-sweep',
+          scope: 'instance',
+          schedule: { everyMs: 60_000 },
+          running: false,
+          lastRun: null,
+        },
+        {
+          name: 'orders.offer-expiry',
+          scope: 'cluster',
+          schedule: { everyMs: 60_000 },
+          running: false,
+          lastRun: null,
+        },
+        {
+          name: 'orders.ship-reminder',
+          scope: 'cluster',
+          schedule: { everyMs: 60_000 },
+          running: false,
+          lastRun: null,
+        },
+        {
+          name: 'exports.drain',
+          scope: 'instance',
+          schedule: { everyMs: 5_000 },
+          running: false,
+          lastRun: null,
+        },
+      ]);
+      await t.close();
+      await expect(t.app.jobs.runNow('exports.drain')).rejects.toThrow('stopped');
+    },
+    BUILDS_AN_APP_MS,
+  );
 
-  it('adds the demo order traffic in demo mode with seeded demo data, one instance per interval', async () => {
-    demo = await createTestApp({ demoMode: true, seedDemo: true, demoTrafficIntervalSeconds: 30 });
-    expect(demo.app.jobs.list().find((job) => job.name === 'orders.demo-traffic')).toMatchObject({
-      scope: 'cluster',
-      schedule: { everyMs: 30_000 },
-    });
-    // No demo stores in this database: the tick finds none and does nothing, without failing.
-    expect(await demo.app.jobs.runNow('orders.demo-traffic')).toMatchObject({ ok: true, error: null });
-  });
+  it(
+    'adds the demo order traffic in demo mode with seeded demo data, one instance per interval',
+    async () => {
+      demo = await createTestApp({ demoMode: true, seedDemo: true, demoTrafficIntervalSeconds: 30 });
+      expect(demo.app.jobs.list().find((job) => job.name === 'orders.demo-traffic')).toMatchObject({
+        scope: 'cluster',
+        schedule: { everyMs: 30_000 },
+      });
+      // No demo stores in this database: the tick finds none and does nothing, without failing.
+      expect(await demo.app.jobs.runNow('orders.demo-traffic')).toMatchObject({ ok: true, error: null });
+    },
+    BUILDS_AN_APP_MS,
+  );
 });
