@@ -95,14 +95,26 @@ test('staff creates a points-mall valet order end to end and finds it in 代客�
   await expect(page.getByTestId('valet-fulfilment')).toContainText('OMS');
   await shootBothSizes(page, 'valet-order-detail');
 
-  // 代客订单 lists it, found by its number.
+  // 代客订单 lists it, found by its number (the lazy page's first load is slow on a busy machine).
   await page.goto(`/order/valet-orders?keyword=${valetOrderNo}`);
   const table = page.getByTestId('valet-table');
-  await expect(table).toContainText(valetOrderNo);
+  await expect(table).toContainText(valetOrderNo, { timeout: 20_000 });
   await expect(table).toContainText('已确认');
-  await page.goto('/order/valet-orders');
+  // The number is a link to the detail, whose back link returns to the list with its filters.
+  await table.getByTestId('list-key-link').filter({ hasText: valetOrderNo }).click();
+  await expect(page).toHaveURL(new RegExp(`valet-order-detail\\?id=${valetOrderNo}`));
+  await expect(page.getByTestId('valet-status-tag')).toHaveText('已确认');
+  await page.getByTestId('detail-back').click();
+  await expect(page).toHaveURL(new RegExp(`valet-orders\\?keyword=${valetOrderNo}`));
+  await page.getByTestId('valet-orders-page').getByRole('button', { name: '重 置' }).click();
+  await expect(page).toHaveURL(/valet-orders$/);
   await expect(page.getByTestId('valet-table')).toContainText(valetOrderNo);
+  await expect(page.getByTestId('valet-total')).toContainText('共');
   await shootBothSizes(page, 'valet-orders');
+  // Below 576 px the rows are cards headed by the number.
+  await page.setViewportSize(PHONE);
+  await expect(page.getByTestId('list-card').first().getByTestId('list-key-link')).toBeVisible();
+  await page.setViewportSize(DESKTOP);
 });
 
 test('staff creates a uEnjoy valet order by picking a SKU from the shelf (trial → confirm)', async ({

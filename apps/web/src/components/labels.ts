@@ -48,3 +48,17 @@ export const EXPORT_LABELS = {
   where: '导出在后台进行，完成后可在「导出记录」中下载文件。',
   open: '查看导出记录',
 } as const;
+
+/** The address form (components/address): a receiver, a region and a street address. */
+export const ADDRESS_LABELS = {
+  receiver: '收货人',
+  phone: '手机号',
+  region: '所在地区',
+  regionPlaceholder: '请选择省/市/区',
+  detail: '详细地址',
+  receiverRequired: '请输入收货人',
+  phoneRequired: '请输入收货人手机号',
+  phoneInvalid: '手机号格式不正确',
+  regionRequired: '请选择完整的省市区',
+  detailRequired: '请输入详细地址',
+} as const;

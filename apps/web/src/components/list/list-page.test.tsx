@@ -192,6 +192,24 @@ describe('ListPage', { timeout: 30_000 }, () => {
     expect(closeAll).toHaveBeenCalledWith([ROWS[0]]);
   });
 
+  it('switches between the lists of its tabs', async () => {
+    const onChange = vi.fn();
+    renderList(data(), paging(), {
+      tabs: {
+        value: 'a',
+        options: [
+          { value: 'a', label: '甲类' },
+          { value: 'b', label: '乙类' },
+        ],
+        onChange,
+      },
+    });
+    const tabs = screen.getByTestId('things-tabs');
+    expect(within(tabs).getByRole('tab', { selected: true }).textContent).toBe('甲类');
+    await userEvent.click(within(tabs).getByText('乙类'));
+    expect(onChange).toHaveBeenCalledWith('b');
+  });
+
   it('renders cards from the same columns below 576 px', () => {
     phoneWidth(true);
     renderList();

@@ -56,6 +56,11 @@ export type ListPageProps<Row, Status extends string = string> = {
   /** Above the filters: e.g. the export's queued notice. */
   notice?: ReactNode;
   filters?: ReactNode;
+  /**
+   * Tabs under the title that choose which list is shown (e.g. 积分商城 / 优享): test id `${name}-tabs`. Keep
+   * their URL field in `useListQuery`'s `views`, so 重置 keeps the tab.
+   */
+  tabs?: StatusFilter<string>;
   statusFilter?: StatusFilter<Status>;
   rowActions?: readonly RowAction<Row>[];
   /** Row selection with the actions on the selected rows. */
@@ -76,7 +81,7 @@ const DEFAULT_PAGE_SIZES = [10, 20, 50] as const;
 export function ListPage<Row extends object, Status extends string = string>(
   props: ListPageProps<Row, Status>,
 ) {
-  const { title, name, testId, list, columns, toolbar, notice, filters, statusFilter } = props;
+  const { title, name, testId, list, columns, toolbar, notice, filters, tabs, statusFilter } = props;
   // xs is "below 576 px" (antd's max-width query): a phone gets cards from the same columns.
   const phone = Grid.useBreakpoint().xs === true;
   const defaults = useMemo<ListPrefs>(
@@ -90,6 +95,10 @@ export function ListPage<Row extends object, Status extends string = string>(
     <Card
       title={title}
       data-testid={testId ?? `${name}-page`}
+      tabList={tabs?.options.map((option) => ({ key: option.value, label: option.label }))}
+      activeTabKey={tabs?.value}
+      onTabChange={tabs?.onChange}
+      tabProps={tabs ? ({ 'data-testid': `${name}-tabs` } as object) : undefined}
       extra={
         <Space wrap>
           {toolbar}

@@ -4,6 +4,7 @@ import {
   dateRangeOfQuery,
   dateUrlShape,
   isFiltered,
+  keptOnReset,
   queryOfDateFilter,
   readUrlQuery,
   urlField,
@@ -59,6 +60,13 @@ describe('isFiltered', () => {
     expect(isFiltered(shape, read('pageNum=3&pageSize=20'))).toBe(false);
     expect(isFiltered(shape, read('keyword=a'))).toBe(true);
     expect(isFiltered(shape, read('status=open'))).toBe(true);
+  });
+
+  it('ignores the views fields, which 重置 keeps', () => {
+    expect(isFiltered(shape, read('type=b'), ['type'])).toBe(false);
+    expect(isFiltered(shape, read('type=b&keyword=a'), ['type'])).toBe(true);
+    expect(keptOnReset(shape, read('type=b&keyword=a&pageNum=2'), ['type'])).toEqual({ type: 'b' });
+    expect(keptOnReset(shape, read('keyword=a'), ['type'])).toEqual({});
   });
 });
 

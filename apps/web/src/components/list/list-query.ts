@@ -40,14 +40,32 @@ export function writeUrlQuery<S extends UrlShape>(shape: S, query: UrlQuery<S>):
   return search;
 }
 
-/** Whether any filter (anything but paging) differs from its default: an empty list is then "no result". */
-export function isFiltered<S extends UrlShape>(shape: S, query: UrlQuery<S>): boolean {
+/**
+ * Whether any filter (anything but paging and the `views` fields) differs from its default: an empty list is
+ * then "no result".
+ */
+export function isFiltered<S extends UrlShape>(
+  shape: S,
+  query: UrlQuery<S>,
+  views: readonly (keyof S)[] = [],
+): boolean {
   return Object.entries(shape).some(
     ([key, field]) =>
       key !== 'pageNum' &&
       key !== 'pageSize' &&
+      !views.includes(key) &&
       ((query as Record<string, unknown>)[key] ?? undefined) !== (fallbackOf(field) ?? undefined),
   );
+}
+
+/** The part of a query that 重置 keeps: the `views` fields (which list is shown, e.g. a kind tab). */
+export function keptOnReset<S extends UrlShape>(
+  shape: S,
+  query: UrlQuery<S>,
+  views: readonly (keyof S)[],
+): Record<string, string> {
+  const search = writeUrlQuery(shape, query);
+  return Object.fromEntries(Object.entries(search).filter(([key]) => views.includes(key)));
 }
 
 /** Fields of the URL shape. */

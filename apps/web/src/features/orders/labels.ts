@@ -149,16 +149,9 @@ export const ORDER_LABELS = {
     delivererPhone: '配送员手机号',
     delivererPhoneInvalid: '手机号格式不正确',
   },
+  /** The other address words are the shared form's (components/labels.ts ADDRESS_LABELS). */
   address: {
-    region: '所在地区',
-    regionPlaceholder: '请选择省/市/区',
-    regionRequired: '请选择所在地区',
-    detail: '详细地址',
     detailPlaceholder: '街道、楼栋、门牌号',
-    detailRequired: '请输入详细地址',
-    receiverRequired: '请输入收货人',
-    phoneRequired: '请输入收货人手机号',
-    phoneInvalid: '手机号格式不正确',
   },
   cyclePlan: {
     hint: '只能调整尚未配送的期数，日期不能早于今天',

@@ -1,8 +1,9 @@
 import { fulfilmentEndpoints } from '@console/contract';
 import { call } from '../../lib/http';
 import { CANCEL_REASON_MAX, INVOICE_NO_PATTERN, WRITE_OFF_CODE_PATTERN } from '@console/contract';
-import { Alert, Form, Input } from 'antd';
+import { Form, Input } from 'antd';
 import { FormDialog } from '../../components/form-dialog/form-dialog';
+import { ReasonDialog } from '../../components/form-dialog/reason-dialog';
 import type { OrderDialogProps } from './dialog-props';
 import { ORDER_LABELS } from './labels';
 import { formatYuan } from '../../lib/format/display';
@@ -15,42 +16,30 @@ const F = ORDER_LABELS.fields;
 export function CancelDialog({ open, order, storeCode, onClose, onDone }: OrderDialogProps) {
   const L = ORDER_LABELS.cancel;
   return (
-    <FormDialog<{ reason: string }>
+    <ReasonDialog
       open={open}
       title={L.confirmTitle}
       doneText={A.done.cancel}
       okText={A.cancel}
-      danger
       testId="cancel-dialog"
+      reasonTestId="cancel-reason"
+      reason={{
+        label: L.reason,
+        required: L.reasonRequired,
+        placeholder: L.reasonPlaceholder,
+        max: CANCEL_REASON_MAX,
+      }}
+      warning={L.confirmContent}
       onClose={onClose}
       onDone={onDone}
-      submit={(values) =>
+      submit={(reason) =>
         call(
           fulfilmentEndpoints.cancel,
-          {
-            storeCode,
-            performanceOrderNo: order.performanceOrderNo,
-            reason: values.reason.trim(),
-          },
+          { storeCode, performanceOrderNo: order.performanceOrderNo, reason },
           ACTION_CALL,
         )
       }
-    >
-      <Alert type="warning" showIcon title={L.confirmContent} style={{ marginBottom: 16 }} />
-      <Form.Item
-        name="reason"
-        label={L.reason}
-        rules={[{ required: true, whitespace: true, message: L.reasonRequired }]}
-      >
-        <Input.TextArea
-          data-testid="cancel-reason"
-          rows={3}
-          maxLength={CANCEL_REASON_MAX}
-          showCount
-          placeholder={L.reasonPlaceholder}
-        />
-      </Form.Item>
-    </FormDialog>
+    />
   );
 }
 

@@ -1,4 +1,10 @@
-import type { MemberAddress, MemberSummary } from '@console/contract';
+import type {
+  MemberAddress,
+  MemberSummary,
+  MenuNode,
+  ValetOrderDetail,
+  ValetOrderSummary,
+} from '@console/contract';
 import type { DraftLine } from './valet-draft';
 
 export const member = (overrides: Partial<MemberSummary> = {}): MemberSummary => ({
@@ -44,3 +50,69 @@ export const MOULD: DraftLine['sku'] = {
   priceCents: 990,
   points: 1500,
 };
+
+function menu(name: string, path: string, children?: MenuNode[]): MenuNode {
+  return {
+    name,
+    path,
+    component: children ? 'Layout' : name,
+    hidden: false,
+    redirect: null,
+    alwaysShow: null,
+    meta: { title: name, icon: null, noCache: false },
+    children,
+  };
+}
+
+/** The valet pages of the staff's menu (apps/server/src/db/seed/menu-tree.ts). */
+export const VALET_MENUS: MenuNode[] = [
+  menu('Order', '/order', [
+    menu('ValetOrderCreate', 'valet-order-create'),
+    menu('ValetOrders', 'valet-orders'),
+    menu('valetOrderManagerDetail', 'valet-order-detail'),
+    menu('robOrderDetail', 'rob-order-detail'),
+    menu('receivedOrderDetail', 'received-order-detail'),
+  ]),
+];
+
+export const valetRow = (overrides: Partial<ValetOrderSummary> = {}): ValetOrderSummary => ({
+  valetOrderNo: 'VO202611210001',
+  kind: 'integral',
+  kindText: '积分商城',
+  status: 'pending_confirm',
+  statusText: '待确认',
+  memberName: '王丽华',
+  memberPhoneMasked: '137****0021',
+  deliveryType: 'pickup',
+  deliveryTypeText: '到店自提',
+  itemsSummary: '蛋黄酥兑换券×1',
+  goodsCents: 0,
+  freightCents: 0,
+  payCents: 0,
+  points: 300,
+  omsOrderNo: '',
+  createdByName: '独立店员',
+  createdAt: '2026-11-21 09:50:00',
+  ...overrides,
+});
+
+export const valetDetail = (overrides: Partial<ValetOrderDetail> = {}): ValetOrderDetail => ({
+  ...valetRow(),
+  memberId: 7,
+  memberNo: 'M100021',
+  memberPoints: 1000,
+  address: null,
+  items: [{ skuCode: 'I2003', name: '蛋黄酥兑换券', quantity: 1, unitCents: 0, points: 300 }],
+  discountCents: 0,
+  trial: {},
+  remark: '',
+  confirmedAt: null,
+  cancelledAt: null,
+  cancelReason: '',
+  performancePlanOrderNo: null,
+  planStatus: null,
+  planStatusText: null,
+  takenStoreName: null,
+  actions: { confirm: true, cancel: true },
+  ...overrides,
+});

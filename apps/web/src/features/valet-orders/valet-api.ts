@@ -12,8 +12,6 @@ import {
   type UenjoyCreateBody,
   type ValetActionResult,
   type ValetKind,
-  type ValetListBody,
-  type ValetOrderDetail,
 } from '@console/contract';
 import type { z } from 'zod';
 import { call } from '../../lib/http';
@@ -84,19 +82,15 @@ export const valetApi = {
     call(valetEndpoints[kind].confirm, { storeCode, valetOrderNo }, inPlace),
   cancel: (kind: ValetKind, storeCode: string, valetOrderNo: string, reason: string) =>
     call(valetEndpoints[kind].cancel, { storeCode, valetOrderNo, reason }, inPlace),
-  list: (kind: ValetKind, body: Scoped<ValetListBody>, signal?: AbortSignal) =>
-    call(valetEndpoints[kind].list, body, { signal }),
-  /** Silent: the page shows "not found" in place. */
-  detail: (storeCode: string, valetOrderNo: string, signal?: AbortSignal): Promise<ValetOrderDetail> =>
-    call(valetEndpoints.detail, { storeCode, valetOrderNo }, { signal, flags: { silent: true } }),
 };
 
 /** React Query keys; every key carries the store, so a store switch never shows another store's rows. */
 export const valetKeys = {
   all: ['valet'] as const,
-  list: (storeCode: string, kind: ValetKind, query: unknown) =>
-    ['valet', 'list', storeCode, kind, query] as const,
-  detail: (storeCode: string, no: string) => ['valet', 'detail', storeCode, no] as const,
+  /** The list call's request is appended (useListData). */
+  list: (storeCode: string, kind: ValetKind) => ['valet', 'list', storeCode, kind] as const,
+  /** The valet order number is appended (useDetailQuery). */
+  detail: (storeCode: string) => ['valet', 'detail', storeCode] as const,
   members: (storeCode: string, keywords: string) => ['valet', 'members', storeCode, keywords] as const,
   addresses: (storeCode: string, memberId: number) => ['valet', 'addresses', storeCode, memberId] as const,
   lastAddress: (storeCode: string, memberId: number) =>

@@ -1,10 +1,11 @@
 import type { ValetKind } from '@console/contract';
-import { Form, Input } from 'antd';
-import { FormDialog } from '../../components/form-dialog/form-dialog';
+import { ReasonDialog } from '../../components/form-dialog/reason-dialog';
 import { VALET_LABELS } from './labels';
 import { valetApi } from './valet-api';
 
 const A = VALET_LABELS.actions;
+/** The contract's cap on a cancel reason (valetCancelBodySchema). */
+const REASON_MAX = 200;
 
 type Props = {
   storeCode: string;
@@ -17,30 +18,21 @@ type Props = {
 /** 取消订单 of a pending valet order: a reason is required. */
 export function ValetCancelDialog({ storeCode, kind, valetOrderNo, onClose, onDone }: Props) {
   return (
-    <FormDialog<{ reason: string }>
-      open
+    <ReasonDialog
       title={A.cancelTitle}
       doneText={A.cancelled}
       okText={A.cancel}
-      danger
       testId="valet-cancel-dialog"
+      reasonTestId="valet-cancel-reason"
+      reason={{
+        label: A.reason,
+        required: A.reasonRequired,
+        placeholder: A.reasonPlaceholder,
+        max: REASON_MAX,
+      }}
       onClose={onClose}
       onDone={onDone}
-      submit={(values) => valetApi.cancel(kind, storeCode, valetOrderNo, values.reason.trim())}
-    >
-      <Form.Item
-        name="reason"
-        label={A.reason}
-        rules={[{ required: true, whitespace: true, message: A.reasonRequired }]}
-      >
-        <Input.TextArea
-          data-testid="valet-cancel-reason"
-          rows={3}
-          maxLength={200}
-          showCount
-          placeholder={A.reasonPlaceholder}
-        />
-      </Form.Item>
-    </FormDialog>
+      submit={(reason) => valetApi.cancel(kind, storeCode, valetOrderNo, reason)}
+    />
   );
 }

@@ -1,233 +1,191 @@
-import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import {
   VALET_STATUSES,
   VALET_STATUS_TEXT,
+  valetEndpoints,
   type ValetKind,
   type ValetOrderSummary,
-  type ValetStatus,
 } from '@console/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Input, Segmented, Table, Tabs, Tag, type TableColumnsType } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Input } from 'antd';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { DateRangePresetPicker } from '../../components/date-range-preset-picker';
+import { COMMON_LABELS } from '../../components/labels';
+import {
+  keyColumn,
+  moneyColumn,
+  statusColumn,
+  timeColumn,
+  type ListColumn,
+} from '../../components/list/columns';
+import { ListPage } from '../../components/list/list-page';
+import { dateFilterOfQuery, queryOfDateFilter } from '../../components/list/list-query';
+import listStyles from '../../components/list/list.module.css';
+import type { RowAction } from '../../components/list/row-actions';
+import { useListData } from '../../components/list/use-list-data';
+import { useListQuery } from '../../components/list/use-list-query';
 import { useHasPermission } from '../../components/permission';
-import { formatYuan, formatTime } from '../../lib/format/display';
+import { formatYuan } from '../../lib/format/display';
 import { useStoreCode } from '../../stores/use-store-code';
 import { VALET_LABELS } from './labels';
-import { valetApi, valetKeys } from './valet-api';
+import { valetKeys } from './valet-api';
 import { ValetCancelDialog } from './valet-cancel-dialog';
 import { confirmValetOrder } from './valet-confirm';
 import { useValetLinks } from './valet-links';
-import styles from './valet-orders.module.css';
+import { VALET_STATUS_COLOR } from './valet-status';
 import {
   VALET_KEYWORD_MAX,
-  VALET_PAGE_SIZE,
-  valetListBody,
-  valetQueryOf,
-  valetSearch,
-  type ValetQuery,
+  VALET_PAGE_SIZES,
+  VALET_VIEWS,
+  valetFiltersOf,
+  valetUrlShape,
 } from './valet-query';
 
 const L = VALET_LABELS.list;
 const F = VALET_LABELS.fields;
 const A = VALET_LABELS.actions;
-type StatusTab = ValetStatus | 'all';
 
-export const VALET_STATUS_COLOR: Record<ValetStatus, string> = {
-  pending_confirm: 'orange',
-  confirmed: 'green',
-  cancelled: 'default',
-};
+const KIND_TABS = [
+  { value: 'integral' as const, label: VALET_LABELS.items.integralTab },
+  { value: 'uenjoy' as const, label: VALET_LABELS.items.uenjoyTab },
+];
+const STATUS_OPTIONS = [
+  { value: 'all' as const, label: COMMON_LABELS.all },
+  ...VALET_STATUSES.map((status) => ({ value: status, label: VALET_STATUS_TEXT[status] })),
+];
 
-/** 代客订单: the store's valet orders of one kind, filters and page in the URL, with confirm and cancel. */
-export function ValetOrdersPage() {
-  const [params, setParams] = useSearchParams();
-  const query = valetQueryOf(params);
-  const storeCode = useStoreCode();
+/** A points-mall order costs points, plus cash when the SKU asks for some. */
+const integralAmount = (row: ValetOrderSummary) =>
+  `${row.points} 积分${row.payCents > 0 ? ` + ${formatYuan(row.payCents)}` : ''}`;
+
+function useColumns(kind: ValetKind): ListColumn<ValetOrderSummary>[] {
   const links = useValetLinks();
-  const queryClient = useQueryClient();
-  const mayConfirm = useHasPermission(['valetOrder:confirm']);
-  const mayCancel = useHasPermission(['valetOrder:cancel']);
-  const mayCreate = useHasPermission(['valetOrder:create']);
-  const [cancelling, setCancelling] = useState<string | null>(null);
-  const list = useQuery({
-    queryKey: valetKeys.list(storeCode, query.kind, query),
-    queryFn: ({ signal }) => valetApi.list(query.kind, { storeCode, ...valetListBody(query) }, signal),
-    enabled: Boolean(storeCode),
-    placeholderData: (previous, previousQuery) =>
-      previousQuery?.queryKey[2] === storeCode && previousQuery.queryKey[3] === query.kind
-        ? previous
-        : undefined,
-  });
-
-  const setQuery = (next: Partial<ValetQuery>) => setParams(valetSearch({ ...query, pageNum: 1, ...next }));
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: valetKeys.all });
-
-  if (!storeCode) return <Alert type="info" showIcon title={VALET_LABELS.common.noStore} />;
-
-  const columns: TableColumnsType<ValetOrderSummary> = [
-    { title: F.valetOrderNo, dataIndex: 'valetOrderNo', width: 210 },
+  return [
+    keyColumn('valetOrderNo', F.valetOrderNo, (row) =>
+      links.href('valetOrderManagerDetail', { id: row.valetOrderNo }),
+    ),
     {
+      key: 'memberName',
       title: F.member,
-      key: 'member',
+      dataIndex: 'memberName',
       width: 150,
       render: (_, row) => (
         <>
           <div>{row.memberName}</div>
-          <div className={styles.muted}>{row.memberPhoneMasked}</div>
+          <div className={listStyles.sub}>{row.memberPhoneMasked}</div>
         </>
       ),
     },
-    { title: F.items, dataIndex: 'itemsSummary', ellipsis: true, responsive: ['lg'] },
+    { key: 'itemsSummary', title: F.items, dataIndex: 'itemsSummary', ellipsis: true },
+    kind === 'integral'
+      ? {
+          key: 'points',
+          title: F.points,
+          align: 'right',
+          width: 150,
+          render: (_, row) => integralAmount(row),
+        }
+      : moneyColumn('payCents', F.amount),
+    { key: 'deliveryTypeText', title: F.delivery, dataIndex: 'deliveryTypeText', width: 100 },
+    statusColumn('status', F.status, VALET_STATUS_TEXT, VALET_STATUS_COLOR),
+    { key: 'createdByName', title: F.createdBy, dataIndex: 'createdByName', width: 100 },
+    timeColumn('createdAt', F.createdAt),
+  ];
+}
+
+/** 代客订单: the store's valet orders of one kind, filters and page in the URL, with confirm and cancel. */
+export function ValetOrdersPage() {
+  const listQuery = useListQuery(valetUrlShape, { views: VALET_VIEWS });
+  const { query, setQuery } = listQuery;
+  const storeCode = useStoreCode();
+  const links = useValetLinks();
+  const queryClient = useQueryClient();
+  const mayCreate = useHasPermission(['valetOrder:create']);
+  const [cancelling, setCancelling] = useState<string | null>(null);
+  const columns = useColumns(query.kind);
+  const list = useListData({
+    key: valetKeys.list(storeCode, query.kind),
+    endpoint: valetEndpoints[query.kind].list,
+    request: { ...valetFiltersOf(storeCode, query), pageNum: query.pageNum, pageSize: query.pageSize },
+    enabled: Boolean(storeCode),
+  });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: valetKeys.all });
+  const pending = (row: ValetOrderSummary) => row.status === 'pending_confirm';
+  const rowActions: RowAction<ValetOrderSummary>[] = [
     {
-      title: query.kind === 'integral' ? F.points : F.amount,
-      key: 'amount',
-      width: 130,
-      align: 'right',
-      render: (_, row) =>
-        query.kind === 'integral'
-          ? `${row.points} 积分${row.payCents > 0 ? ` + ${formatYuan(row.payCents)}` : ''}`
-          : formatYuan(row.payCents),
+      key: 'confirm',
+      label: A.confirm,
+      permission: ['valetOrder:confirm'],
+      allowed: pending,
+      // confirmValetOrder asks first, naming the order and what confirming does.
+      onClick: (row) =>
+        confirmValetOrder(query.kind, storeCode, row.valetOrderNo).then((done) => done && refresh()),
     },
-    { title: F.delivery, dataIndex: 'deliveryTypeText', width: 100, responsive: ['md'] },
     {
-      title: F.status,
-      dataIndex: 'status',
-      width: 90,
-      render: (status: ValetStatus, row) => <Tag color={VALET_STATUS_COLOR[status]}>{row.statusText}</Tag>,
-    },
-    { title: F.createdBy, dataIndex: 'createdByName', width: 100, responsive: ['xl'] },
-    {
-      title: F.createdAt,
-      dataIndex: 'createdAt',
-      width: 170,
-      responsive: ['sm'],
-      render: (at: string) => formatTime(at),
-    },
-    {
-      title: F.actions,
-      key: 'actions',
-      width: 170,
-      render: (_, row) =>
-        row.status === 'pending_confirm' ? (
-          <span className={styles.actions} onClick={(event) => event.stopPropagation()}>
-            {mayConfirm ? (
-              <Button
-                size="small"
-                type="primary"
-                data-testid="row-confirm"
-                onClick={() =>
-                  void confirmValetOrder(query.kind, storeCode, row.valetOrderNo).then(
-                    (done) => done && refresh(),
-                  )
-                }
-              >
-                {A.confirm}
-              </Button>
-            ) : null}
-            {mayCancel ? (
-              <Button
-                size="small"
-                danger
-                data-testid="row-cancel"
-                onClick={() => setCancelling(row.valetOrderNo)}
-              >
-                {A.cancel}
-              </Button>
-            ) : null}
-          </span>
-        ) : null,
+      key: 'cancel',
+      label: A.cancel,
+      danger: true,
+      permission: ['valetOrder:cancel'],
+      allowed: pending,
+      // The cancel dialog asks for the reason: it is the confirmation.
+      onClick: (row) => setCancelling(row.valetOrderNo),
     },
   ];
-  const page = list.data;
+
+  if (!storeCode) return <Alert type="info" showIcon title={COMMON_LABELS.noStore} />;
 
   return (
-    <Card
-      title={VALET_LABELS.titles.list}
-      data-testid="valet-orders-page"
-      extra={
-        <span className={styles.actions}>
-          {mayCreate ? (
+    <>
+      <ListPage
+        title={VALET_LABELS.titles.list}
+        name="valet"
+        testId="valet-orders-page"
+        list={list}
+        paging={listQuery}
+        columns={columns}
+        rowKey="valetOrderNo"
+        pageSizes={VALET_PAGE_SIZES}
+        rowActions={rowActions}
+        empty={{ description: L.empty }}
+        toolbar={
+          mayCreate ? (
             <Button icon={<PlusOutlined />} onClick={() => links.open('ValetOrderCreate')}>
               {L.create}
             </Button>
-          ) : null}
-          <Button
-            icon={<ReloadOutlined />}
-            loading={list.isFetching}
-            onClick={refresh}
-            aria-label={VALET_LABELS.common.refresh}
-          />
-        </span>
-      }
-    >
-      <div className={styles.page}>
-        <Tabs
-          data-testid="valet-kind"
-          activeKey={query.kind}
-          onChange={(kind) => setQuery({ kind: kind as ValetKind })}
-          items={[
-            { key: 'integral', label: VALET_LABELS.items.integralTab },
-            { key: 'uenjoy', label: VALET_LABELS.items.uenjoyTab },
-          ]}
-          style={{ marginBottom: -16 }}
-        />
-        <Segmented<StatusTab>
-          data-testid="valet-status"
-          value={query.status ?? 'all'}
-          onChange={(value) => setQuery({ status: value === 'all' ? undefined : value })}
-          options={[
-            { value: 'all', label: L.allStatuses },
-            ...VALET_STATUSES.map((status) => ({ value: status, label: VALET_STATUS_TEXT[status] })),
-          ]}
-          style={{ maxWidth: '100%', overflowX: 'auto' }}
-        />
-        <div className={styles.filters}>
-          <DateRangePresetPicker
-            data-testid="valet-date"
-            value={query.date}
-            placeholder={L.datePlaceholder}
-            onChange={(date) => setQuery({ date })}
-          />
-          <Input.Search
-            data-testid="valet-keyword"
-            className={styles.keyword}
-            allowClear
-            maxLength={VALET_KEYWORD_MAX}
-            placeholder={L.keywordPlaceholder}
-            key={query.keyword}
-            defaultValue={query.keyword}
-            onSearch={(value) => setQuery({ keyword: value.trim() })}
-          />
-          <Button onClick={() => setParams(query.kind === 'integral' ? {} : { kind: query.kind })}>
-            {L.reset}
-          </Button>
-        </div>
-        {list.isError ? <Alert type="error" showIcon title={VALET_LABELS.common.loadFailed} /> : null}
-        <Table<ValetOrderSummary>
-          data-testid="valet-table"
-          rowKey="valetOrderNo"
-          size="middle"
-          loading={list.isFetching}
-          columns={columns}
-          dataSource={page?.list ?? []}
-          scroll={{ x: 'max-content' }}
-          locale={{ emptyText: list.isLoading ? VALET_LABELS.common.loading : L.empty }}
-          rowClassName={() => styles.clickable ?? ''}
-          onRow={(row) => ({
-            onClick: () => links.open('valetOrderManagerDetail', { id: row.valetOrderNo }),
-          })}
-          pagination={{
-            current: query.pageNum,
-            pageSize: VALET_PAGE_SIZE,
-            total: page?.total ?? 0,
-            showSizeChanger: false,
-            hideOnSinglePage: true,
-            onChange: (pageNum) => setQuery({ pageNum }),
-          }}
-        />
-      </div>
+          ) : null
+        }
+        tabs={{
+          value: query.kind,
+          options: KIND_TABS,
+          onChange: (kind) => setQuery({ kind: kind as ValetKind }),
+        }}
+        statusFilter={{
+          value: query.status,
+          options: STATUS_OPTIONS,
+          onChange: (status) => setQuery({ status }),
+        }}
+        filters={
+          <>
+            <DateRangePresetPicker
+              data-testid="valet-date"
+              value={dateFilterOfQuery(query)}
+              placeholder={L.datePlaceholder}
+              onChange={(date) => setQuery(queryOfDateFilter(date))}
+            />
+            <Input.Search
+              data-testid="valet-keyword"
+              className={listStyles.keyword}
+              allowClear
+              maxLength={VALET_KEYWORD_MAX}
+              placeholder={L.keywordPlaceholder}
+              key={query.keyword}
+              defaultValue={query.keyword}
+              onSearch={(value) => setQuery({ keyword: value.trim() })}
+            />
+            <Button onClick={listQuery.reset}>{COMMON_LABELS.reset}</Button>
+          </>
+        }
+      />
       {cancelling ? (
         <ValetCancelDialog
           storeCode={storeCode}
@@ -237,6 +195,6 @@ export function ValetOrdersPage() {
           onDone={refresh}
         />
       ) : null}
-    </Card>
+    </>
   );
 }
