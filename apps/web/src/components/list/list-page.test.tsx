@@ -203,7 +203,7 @@ describe('ListPage', { timeout: 30_000 }, () => {
     expect(within(cards[0]!).getByText('¥123.45')).toBeTruthy();
   });
 
-  it('draws the page\'s own cards in a grid at every width with renderCard, and the states and count', () => {
+  it("draws the page's own cards in a grid at every width with renderCard, and the states and count", () => {
     renderList(data(), paging(), { renderCard: (row) => <article data-testid="own-card">{row.no}</article> });
     expect(screen.queryByTestId('things-table')).toBeNull();
     expect(screen.queryByTestId('list-columns')).toBeNull();

@@ -35,7 +35,10 @@ afterEach(() => {
 
 describe('useListData', { timeout: 10_000 }, () => {
   it('re-reads the page while poll asks for it, and stops once the rows say so', async () => {
-    api.list.mockResolvedValueOnce(page(true)).mockResolvedValueOnce(page(true)).mockResolvedValue(page(false));
+    api.list
+      .mockResolvedValueOnce(page(true))
+      .mockResolvedValueOnce(page(true))
+      .mockResolvedValue(page(false));
     const { result } = renderHook(
       () =>
         useListData({
