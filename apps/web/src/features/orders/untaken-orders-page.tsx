@@ -26,6 +26,7 @@ const F = ORDER_LABELS.fields;
 const PAGE_SIZES = [10, 20, 50] as const;
 const untakenUrlShape = { pageNum: urlField.pageNum(), pageSize: urlField.pageSize(PAGE_SIZES, 20) };
 
+/** Delivery, where and who are off by default so the time it ran out fits beside 接单 at 1366 px (列设置 adds them). */
 function useColumns(): ListColumn<OfferSummary>[] {
   const links = useOrderLinks();
   return [
@@ -35,10 +36,16 @@ function useColumns(): ListColumn<OfferSummary>[] {
       (row) => links.href('robOrderDetail', { performancePlanOrderNo: row.performancePlanOrderNo }),
       { sub: (row) => row.omsOrderNo },
     ),
-    { key: 'channelText', title: F.channel, dataIndex: 'channelText', width: 140 },
-    { key: 'itemsSummary', title: F.items, dataIndex: 'itemsSummary', ellipsis: true, width: 220 },
+    { key: 'channelText', title: F.channel, dataIndex: 'channelText', width: 110 },
+    { key: 'itemsSummary', title: F.items, dataIndex: 'itemsSummary', ellipsis: true, width: 180 },
     moneyColumn('payCents', F.amount),
-    { key: 'deliveryTypeText', title: F.delivery, dataIndex: 'deliveryTypeText', width: 100 },
+    {
+      key: 'deliveryTypeText',
+      title: F.delivery,
+      dataIndex: 'deliveryTypeText',
+      width: 100,
+      hiddenByDefault: true,
+    },
     {
       key: 'distanceMeters',
       title: F.distance,
@@ -46,8 +53,8 @@ function useColumns(): ListColumn<OfferSummary>[] {
       align: 'right',
       render: (_, row) => distanceText(row.distanceMeters),
     },
-    areaColumn('regionName', F.address, { width: 160 }),
-    { key: 'customerName', title: F.customer, dataIndex: 'customerName', width: 90 },
+    areaColumn('regionName', F.address, { width: 160, hiddenByDefault: true }),
+    { key: 'customerName', title: F.customer, dataIndex: 'customerName', width: 90, hiddenByDefault: true },
     timeColumn('expiresAt', L.expiredAt),
   ];
 }
