@@ -147,14 +147,14 @@ test.describe('order follow-up: intentions, cancel checks, exports', () => {
     await shootBothSizes(page, 'export-records');
 
     const download = page.waitForEvent('download');
-    await first.getByTestId('export-download').click();
+    await first.getByTestId('row-action-download').click();
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/\.xlsx$/);
     const path = await file.path();
     expect(path).toBeTruthy();
 
     // 重新导出 queues a new job that finishes too.
-    await first.getByTestId('export-again').click();
+    await first.getByTestId('row-action-again').click();
     const rows = page.getByTestId('export-table').locator('tbody tr.ant-table-row');
     await expect(rows).toHaveCount(2);
     await expect(rows.first().getByTestId('export-status')).toHaveText('已完成', { timeout: 30_000 });

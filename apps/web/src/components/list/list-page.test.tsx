@@ -221,6 +221,18 @@ describe('ListPage', { timeout: 30_000 }, () => {
     expect(within(cards[0]!).getByText('¥123.45')).toBeTruthy();
   });
 
+  it("draws the page's own cards in a grid at every width with renderCard, and the states and count", () => {
+    renderList(data(), paging(), { renderCard: (row) => <article data-testid="own-card">{row.no}</article> });
+    expect(screen.queryByTestId('things-table')).toBeNull();
+    expect(screen.queryByTestId('list-columns')).toBeNull();
+    expect(screen.queryByTestId('list-density')).toBeNull();
+    expect(screen.getAllByTestId('own-card').map((card) => card.textContent)).toEqual(['A1', 'A2']);
+    expect(screen.getByTestId('things-total').textContent).toBe('共 2 条');
+    cleanup();
+    renderList(data({ rows: [], total: 0 }), paging(), { renderCard: () => null });
+    expect(screen.getByTestId('things-empty')).toBeTruthy();
+  });
+
   it('remembers the hidden columns and density per user', async () => {
     useSessionStore.setState({ user: { id: 7 } as never });
     renderList();

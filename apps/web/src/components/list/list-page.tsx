@@ -68,6 +68,12 @@ export type ListPageProps<Row, Status extends string = string> = {
   /** What the list holds and the next step, shown when it is empty without filters. */
   empty: { description: string; action?: ReactNode };
   pageSizes?: readonly number[];
+  /**
+   * A card grid instead of the table, at every width: for records read at a glance and acted on at once (e.g.
+   * offers with a live countdown). The card draws the row and its own buttons; `columns` may then be empty, and
+   * 密度 / 列设置 are not shown.
+   */
+  renderCard?(row: Row): ReactNode;
   /** Numbered pages with a page list (default), or keyset: 上一页 / 下一页 only. */
   pager?: 'numbered' | 'keyset';
 };
@@ -81,7 +87,8 @@ const DEFAULT_PAGE_SIZES = [10, 20, 50] as const;
 export function ListPage<Row extends object, Status extends string = string>(
   props: ListPageProps<Row, Status>,
 ) {
-  const { title, name, testId, list, columns, toolbar, notice, filters, tabs, statusFilter } = props;
+  const { title, name, testId, list, columns, toolbar, notice, filters, tabs, statusFilter, renderCard } =
+    props;
   // xs is "below 576 px" (antd's max-width query): a phone gets cards from the same columns.
   const phone = Grid.useBreakpoint().xs === true;
   const defaults = useMemo<ListPrefs>(
@@ -90,6 +97,7 @@ export function ListPage<Row extends object, Status extends string = string>(
   );
   const [prefs, setPrefs] = useListPrefs(name, defaults);
   const shown = columns.filter((column) => column.isKey || !prefs.hidden.includes(column.key));
+  const tableTools = !phone && !renderCard;
 
   return (
     <Card
@@ -111,15 +119,17 @@ export function ListPage<Row extends object, Status extends string = string>(
               onClick={() => void list.refetch()}
             />
           </Tooltip>
-          {phone ? null : <DensityMenu value={prefs.density} onChange={(density) => setPrefs({ density })} />}
-          {phone ? null : (
+          {tableTools ? (
+            <DensityMenu value={prefs.density} onChange={(density) => setPrefs({ density })} />
+          ) : null}
+          {tableTools ? (
             <ColumnSettings
               columns={columns}
               hidden={prefs.hidden}
               onChange={(hidden) => setPrefs({ hidden })}
               onReset={() => setPrefs(null)}
             />
-          )}
+          ) : null}
         </Space>
       }
     >
@@ -164,6 +174,7 @@ function ListBody<Row extends object>({
   rowActions = [],
   batchActions = [],
   empty,
+  renderCard,
   phone,
   density,
 }: ListPageProps<Row> & { phone: boolean; density: Density }) {
@@ -192,6 +203,22 @@ function ListBody<Row extends object>({
     </Empty>
   );
   const actionsOf = (row: Row) => visibleRowActions(rowActions, row, roles);
+
+  if (renderCard) {
+    return (
+      <Spin spinning={list.isFetching && !list.isLoading}>
+        {list.rows.length === 0 ? (
+          emptyNode
+        ) : (
+          <ul className={styles.cardGrid} data-testid={`${name}-cards`}>
+            {list.rows.map((row) => (
+              <li key={String(row[rowKey])}>{renderCard(row)}</li>
+            ))}
+          </ul>
+        )}
+      </Spin>
+    );
+  }
 
   if (phone) {
     return (

@@ -28,6 +28,11 @@ type Options<E extends Endpoint> = {
   /** The request: filters and `pageNum`/`pageSize` (a keyset list's `cursor` is added here). */
   request: EndpointInput<E> & { pageNum: number; pageSize: number };
   enabled?: boolean;
+  /**
+   * Re-reads the page every so many ms while the shown rows call for it (e.g. a job still running), else
+   * `false`: `poll: (rows) => (rows.some(isRunning) ? 2000 : false)`.
+   */
+  poll?(rows: RowOf<E>[]): number | false;
 };
 
 /**
@@ -40,6 +45,7 @@ export function useListData<E extends ListEndpoint<RowOf<E>>>({
   endpoint,
   request,
   enabled = true,
+  poll,
 }: Options<E>): ListData<RowOf<E>> & { page: EndpointOutput<E> | undefined } {
   type Row = RowOf<E>;
   type Answer = AnyPage<Row>;
@@ -57,6 +63,7 @@ export function useListData<E extends ListEndpoint<RowOf<E>>>({
         : page;
     },
     enabled,
+    refetchInterval: poll ? (query) => (query.state.data ? poll(query.state.data.list) : false) : undefined,
     // The rows of the same list stay while the next page loads (no flash); another key prefix (store) never.
     placeholderData: (previous, previousQuery) =>
       previousQuery && sameList(previousQuery.queryKey, key) ? keepPreviousData(previous) : undefined,

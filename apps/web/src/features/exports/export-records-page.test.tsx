@@ -1,5 +1,5 @@
 import '../../test/dom';
-import type { ExportRecord, ExportRecordPage } from '@console/contract';
+import { exportEndpoints, type ExportRecord, type ExportRecordPage } from '@console/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -8,18 +8,22 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '../../stores/session-store';
 import { useShopStore } from '../../stores/shop-store';
 
-const api = vi.hoisted(() => ({
-  records: vi.fn(),
-  again: vi.fn(),
-  download: vi.fn(),
-  receivedOrders: vi.fn(),
+const api = vi.hoisted(() => ({ records: vi.fn(), again: vi.fn(), download: vi.fn() }));
+vi.mock('../../lib/http', async (original) => ({
+  ...(await original<object>()),
+  call: (endpoint: unknown, input: unknown) =>
+    endpoint === exportEndpoints.records
+      ? api.records(input)
+      : endpoint === exportEndpoints.again
+        ? api.again(input)
+        : Promise.reject(new Error('unexpected call')),
+}));
+vi.mock('./exports-api', async (original) => ({
+  ...(await original<object>()),
+  downloadExport: api.download,
 }));
 const save = vi.hoisted(() => vi.fn());
-vi.mock('./exports-api', async (original) => ({
-  ...(await original<Record<string, unknown>>()),
-  exportsApi: api,
-  saveBlob: save,
-}));
+vi.mock('../../lib/save-blob', () => ({ saveBlob: save }));
 
 // The real notices load antd on first use; a test that ends right after a toast would tear down mid-import.
 const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), confirm: vi.fn() }));
@@ -52,11 +56,11 @@ const pageOf = (list: ExportRecord[]): ExportRecordPage => ({
   pageSize: 10,
 });
 
-function renderPage() {
+function renderPage(search = '') {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={['/order/export-records']}>
+      <MemoryRouter initialEntries={[`/order/export-records${search}`]}>
         <ExportRecordsPage />
       </MemoryRouter>
     </QueryClientProvider>,
@@ -83,17 +87,14 @@ describe('ExportRecordsPage', { timeout: 30_000 }, () => {
     renderPage();
     expect(await screen.findByText('导出中')).toBeTruthy();
     expect(screen.getByTestId('export-polling')).toBeTruthy();
-    expect(screen.queryByTestId('export-download')).toBeNull();
-    expect(screen.queryByTestId('export-again')).toBeNull();
+    expect(screen.queryByTestId('row-action-download')).toBeNull();
+    expect(screen.queryByTestId('row-action-again')).toBeNull();
 
     expect(await screen.findByText('已完成', {}, { timeout: 5000 })).toBeTruthy();
-    expect(api.records).toHaveBeenCalledWith(
-      { storeCode: 'S0001', pageNum: 1, pageSize: 10 },
-      expect.anything(),
-    );
+    expect(api.records).toHaveBeenCalledWith({ storeCode: 'S0001', pageNum: 1, pageSize: 10 });
     expect(screen.queryByTestId('export-polling')).toBeNull();
 
-    await userEvent.click(screen.getByTestId('export-download'));
+    await userEvent.click(screen.getByTestId('row-action-download'));
     await waitFor(() => expect(save).toHaveBeenCalledWith(expect.any(Blob), '已接订单-20261121.xlsx'));
     expect(api.download).toHaveBeenCalledWith('S0001', 1);
     const calls = api.records.mock.calls.length;
@@ -109,15 +110,27 @@ describe('ExportRecordsPage', { timeout: 30_000 }, () => {
     renderPage();
     const row = (await screen.findByText('导出失败')).closest('tr') as HTMLElement;
     expect(within(row).getByText('超过10万行，请缩小筛选范围')).toBeTruthy();
-    expect(within(row).queryByTestId('export-download')).toBeNull();
-    await userEvent.click(within(row).getByTestId('export-again'));
-    await waitFor(() => expect(api.again).toHaveBeenCalledWith('S0001', 1));
+    expect(within(row).queryByTestId('row-action-download')).toBeNull();
+    await userEvent.click(within(row).getByTestId('row-action-again'));
+    await waitFor(() => expect(api.again).toHaveBeenCalledWith({ storeCode: 'S0001', id: 1 }));
     await waitFor(() => expect(notify.success).toHaveBeenCalledTimes(1));
 
     cleanup();
     useSessionStore.setState({ roles: ['order:export'] });
     renderPage();
     await screen.findByText('导出失败');
-    expect(screen.queryByTestId('export-again')).toBeNull();
+    expect(screen.queryByTestId('row-action-again')).toBeNull();
+  });
+
+  it('reads the page and page size from the URL, says 共 N 条, and goes back to page 1 after 重新导出', async () => {
+    api.records.mockResolvedValue({ ...pageOf([record()]), total: 35, pageNum: 2, pageSize: 20 });
+    api.again.mockResolvedValue({ id: 2, status: 'queued', statusText: '排队中' });
+    renderPage('?pageNum=2&pageSize=20');
+    expect((await screen.findByTestId('export-total')).textContent).toBe('共 35 条');
+    expect(api.records).toHaveBeenCalledWith({ storeCode: 'S0001', pageNum: 2, pageSize: 20 });
+    await userEvent.click(screen.getByTestId('row-action-again'));
+    await waitFor(() =>
+      expect(api.records).toHaveBeenLastCalledWith({ storeCode: 'S0001', pageNum: 1, pageSize: 20 }),
+    );
   });
 });

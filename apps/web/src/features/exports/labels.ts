@@ -1,15 +1,7 @@
-/** 导出记录 and the 导出 button of the order lists: every visible string of the feature. */
+/** 导出记录: every visible string of the page (the 导出 button's are in components/labels.ts). */
 export const EXPORT_LABELS = {
   title: '导出记录',
-  common: {
-    refresh: '刷新',
-    loading: '加载中…',
-    loadFailed: '加载失败',
-    none: '-',
-    noStore: '请先选择门店',
-  },
   fields: {
-    kind: '导出内容',
     status: '状态',
     progress: '进度',
     rowCount: '行数',
@@ -17,7 +9,6 @@ export const EXPORT_LABELS = {
     createdBy: '导出人',
     createdAt: '创建时间',
     finishedAt: '完成时间',
-    actions: '操作',
   },
   records: {
     empty: '暂无导出记录',

@@ -85,7 +85,6 @@ export const ORDER_LABELS = {
     autoRefresh: '收到新的订单消息时自动刷新',
   },
   robDetail: {
-    missingNo: '缺少抢单编号',
     takenHere: '本门店已接下该订单',
     cancelledAfterTaken: '本门店接下的该订单已被顾客取消，请勿发货',
     openReceived: '查看履约单',
@@ -179,8 +178,6 @@ export const ORDER_LABELS = {
   },
   untaken: {
     take: '接单',
-    confirmTitle: '确认接单',
-    confirmContent: (no: string) => `确定接下订单 ${no} 吗？`,
     taken: '接单成功',
     empty: '暂无未接订单',
     expiredAt: '超时时间',

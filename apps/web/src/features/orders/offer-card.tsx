@@ -1,5 +1,6 @@
 import type { OfferSummary } from '@console/contract';
 import { Button, Card, Tag } from 'antd';
+import { Link } from 'react-router';
 import { Permission } from '../../components/permission';
 import { CountdownTag } from './countdown-tag';
 import { timeLeft } from './countdown';
@@ -10,33 +11,33 @@ import styles from './orders.module.css';
 type Props = {
   offer: OfferSummary;
   now: number;
-  /** The button of the card: 抢单 on the offers page, 接单 on untaken orders. */
+  /** The card's button (抢单). */
   action: { label: string; permission: string; loading: boolean; disabled: boolean; onClick(): void };
-  /** Untaken orders are past their time by definition: no countdown, not greyed. */
-  countdown: boolean;
-  onOpen(): void;
+  /** The offer's detail (robOrderDetail), null when the user's menu has none: the number is then plain text. */
+  href: string | null;
 };
 
 const F = ORDER_LABELS.fields;
 
-export function OfferCard({ offer, now, action, countdown, onOpen }: Props) {
-  const closed = countdown && timeLeft(offer.expiresAtMs, now).expired;
+/** An offer of 抢单: its time left (greyed once closed), what and where, and the grab button. */
+export function OfferCard({ offer, now, action, href }: Props) {
+  const closed = timeLeft(offer.expiresAtMs, now).expired;
   return (
     <Card
       size="small"
-      className={`${styles.offer} ${closed ? styles.offerClosed : ''}`}
+      className={closed ? styles.offerClosed : undefined}
       data-testid="offer-card"
       data-plan-no={offer.performancePlanOrderNo}
     >
       <div className={styles.offerHead}>
-        <a className={styles.offerNo} onClick={onOpen} data-testid="offer-open">
-          {offer.performancePlanOrderNo}
-        </a>
-        {countdown ? (
-          <CountdownTag expiresAtMs={offer.expiresAtMs} now={now} />
+        {href ? (
+          <Link to={href} className={styles.offerNo} data-testid="offer-open">
+            {offer.performancePlanOrderNo}
+          </Link>
         ) : (
-          <Tag>{offer.statusText}</Tag>
+          <span className={styles.offerNo}>{offer.performancePlanOrderNo}</span>
         )}
+        <CountdownTag expiresAtMs={offer.expiresAtMs} now={now} />
       </div>
       <div className={styles.offerLine}>
         <span>{F.channel}</span>

@@ -1,5 +1,5 @@
 import '../../test/dom';
-import { EXPORT_PATHS, fulfilmentEndpoints } from '@console/contract';
+import { exportEndpoints, fulfilmentEndpoints } from '@console/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -12,23 +12,15 @@ import { ORDER_MENUS } from './test-fixtures';
 
 const exportsApi = vi.hoisted(() => ({ receivedOrders: vi.fn() }));
 const receivedApi = vi.hoisted(() => ({ list: vi.fn() }));
-vi.mock('../../lib/http', async (original) => {
-  const real = await original<{ http: object }>();
-  return {
-    ...real,
-    call: (endpoint: unknown, input: unknown) =>
-      endpoint === fulfilmentEndpoints.received
-        ? receivedApi.list(input)
+vi.mock('../../lib/http', async (original) => ({
+  ...(await original<object>()),
+  call: (endpoint: unknown, input: unknown) =>
+    endpoint === fulfilmentEndpoints.received
+      ? receivedApi.list(input)
+      : endpoint === exportEndpoints.receivedOrders
+        ? exportsApi.receivedOrders(input)
         : Promise.reject(new Error('unexpected')),
-    http: {
-      ...real.http,
-      post: (path: string, body: unknown) =>
-        path === EXPORT_PATHS.receivedOrders
-          ? exportsApi.receivedOrders(body)
-          : Promise.reject(new Error(path)),
-    },
-  };
-});
+}));
 
 const { ReceivedOrdersPage } = await import('./received-orders-page');
 

@@ -3,7 +3,7 @@ import {
   DELIVERY_TYPE_TEXT,
   FULFILMENT_STATUSES,
   FULFILMENT_STATUS_TEXT,
-  EXPORT_PATHS,
+  exportEndpoints,
   fulfilmentEndpoints,
   type ReceivedOrderRow,
 } from '@console/contract';
@@ -25,7 +25,7 @@ import { dateFilterOfQuery, queryOfDateFilter } from '../../components/list/list
 import listStyles from '../../components/list/list.module.css';
 import { useListData } from '../../components/list/use-list-data';
 import { useListQuery } from '../../components/list/use-list-query';
-import { http } from '../../lib/http';
+import { call } from '../../lib/http';
 import { useStoreCode } from '../../stores/use-store-code';
 import { ORDER_LABELS } from './labels';
 import { orderKeys } from './order-keys';
@@ -86,8 +86,7 @@ export function ReceivedOrdersPage() {
   const exporter = useExportAction({
     permission: ['order:export'],
     testId: 'received-export',
-    // TODO(exports port): call(exportEndpoints.receivedOrders, …) once the exports contract has endpoints.
-    start: () => http.post(EXPORT_PATHS.receivedOrders, receivedFiltersOf(storeCode, query)),
+    start: () => call(exportEndpoints.receivedOrders, receivedFiltersOf(storeCode, query)),
   });
 
   if (!storeCode) return <Alert type="info" showIcon title={COMMON_LABELS.noStore} />;

@@ -1,9 +1,8 @@
-import type { OfferDetail } from '@console/contract';
-import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Descriptions, Result, Spin, Tag } from 'antd';
+import { planEndpoints, type OfferDetail } from '@console/contract';
+import { Alert, Button, Card, Descriptions, Tag } from 'antd';
 import { useSearchParams } from 'react-router';
-import { Permission } from '../../components/permission';
-import { isApiError } from '../../lib/http';
+import { DetailPage, useDetailQuery, useListReturn } from '../../components/detail/detail-page';
+import { call } from '../../lib/http';
 import { timeLeft } from './countdown';
 import { CountdownTag } from './countdown-tag';
 import { ORDER_LABELS } from './labels';
@@ -13,7 +12,6 @@ import { orderKeys } from './order-keys';
 import { useOrderLinks } from './order-links';
 import { useOrderMessageRefresh } from './order-message-refresh';
 import styles from './orders.module.css';
-import { plansApi } from './plans-api';
 import { useGrab } from './use-grab';
 import { useNow } from './use-now';
 import { useStoreCode } from '../../stores/use-store-code';
@@ -66,112 +64,101 @@ function OfferOutcome({ offer }: { offer: OfferDetail }) {
   return null;
 }
 
-/** 抢单详情 (robOrderDetail?performancePlanOrderNo=…): one offer, with the grab button while it is open. */
+/** 抢单详情 (robOrderDetail?performancePlanOrderNo=…): one offer, with 抢单 while it is open. */
 export function RobOrderDetailPage() {
   const [params] = useSearchParams();
-  const planNo = (params.get('performancePlanOrderNo') ?? '').trim();
   const storeCode = useStoreCode();
   const now = useNow();
+  const links = useOrderLinks();
+  const backTo = useListReturn(links.href('RobOrders'));
   const grab = useGrab(storeCode);
   useOrderMessageRefresh();
-  const detail = useQuery({
-    queryKey: orderKeys.offerDetail(storeCode, planNo),
-    queryFn: ({ signal }) => plansApi.detail(storeCode, planNo, signal),
-    enabled: Boolean(storeCode && planNo),
-    retry: false,
+  const detail = useDetailQuery({
+    key: orderKeys.offerDetail(storeCode),
+    recordKey: (params.get('performancePlanOrderNo') ?? '').trim() || null,
+    // Silent: the page shows "not found" in place.
+    load: (performancePlanOrderNo, signal) =>
+      call(
+        planEndpoints.offerDetail,
+        { storeCode, performancePlanOrderNo },
+        { signal, flags: { silent: true } },
+      ),
   });
 
-  if (!storeCode) return <Alert type="info" showIcon title={ORDER_LABELS.common.noStore} />;
-  if (!planNo) return <Result status="warning" title={L.missingNo} />;
-  if (detail.isLoading)
-    return (
-      <Card>
-        <Spin description={ORDER_LABELS.common.loading}>
-          <div style={{ minHeight: 160 }} />
-        </Spin>
-      </Card>
-    );
-  if (detail.isError || !detail.data)
-    return (
-      <Result
-        status={isApiError(detail.error) && detail.error.status === 404 ? '404' : 'error'}
-        title={isApiError(detail.error) ? detail.error.message : ORDER_LABELS.common.loadFailed}
-        extra={<Button onClick={() => void detail.refetch()}>{ORDER_LABELS.common.retry}</Button>}
-      />
-    );
-
-  const offer = detail.data;
-  const open = offer.status === 'offering';
   return (
-    <div className={styles.page} data-testid="rob-order-detail-page">
-      <OfferOutcome offer={offer} />
-      <Card
-        title={`${ORDER_LABELS.titles.robDetail} ${offer.performancePlanOrderNo}`}
-        extra={
-          open ? (
-            <CountdownTag expiresAtMs={offer.expiresAtMs} now={now} />
-          ) : (
-            <Tag data-testid="offer-status">{offer.statusText}</Tag>
-          )
-        }
-      >
-        <Descriptions
-          size="small"
-          column={{ xs: 1, sm: 2, lg: 3 }}
-          items={[
-            { label: F.planOrderNo, children: offer.performancePlanOrderNo },
-            { label: F.omsOrderNo, children: offer.omsOrderNo },
-            { label: F.channel, children: offer.channelText },
-            { label: F.status, children: offer.statusText },
-            { label: F.offeredAt, children: formatTime(offer.offeredAt) },
-            { label: F.expiresAt, children: formatTime(offer.expiresAt) },
-            { label: F.delivery, children: offer.deliveryTypeText },
-            { label: F.distance, children: distanceText(offer.distanceMeters) },
-            { label: F.customer, children: offer.customerName },
-            { label: F.receiver, children: `${offer.receiverName} ${offer.receiverPhone}` },
-            { label: F.address, children: `${offer.regionName}${offer.addressDetail}`, span: 2 },
-            { label: F.remark, children: offer.buyerRemark || '-' },
-            {
-              label: F.invoiceTitle,
-              children: offer.invoiceTitle || ORDER_LABELS.invoiceType[offer.invoiceType] || '-',
-            },
-          ]}
-        />
-      </Card>
-      <Card title={L.itemsTitle}>
-        <OrderItemsTable items={offer.items} />
-        <Descriptions
-          size="small"
-          column={{ xs: 1, sm: 2, lg: 4 }}
-          style={{ marginTop: 12 }}
-          items={[
-            { label: F.goodsAmount, children: formatYuan(offer.goodsCents) },
-            { label: F.freight, children: formatYuan(offer.freightCents) },
-            { label: F.discount, children: formatYuan(offer.discountCents) },
-            {
-              label: F.amount,
-              children: <span className={styles.amount}>{formatYuan(offer.payCents)}</span>,
-            },
-          ]}
-        />
-        {open && offer.canGrab ? (
-          <div className={styles.offerFoot}>
-            <Permission value={['order:rob']}>
-              <Button
-                type="primary"
-                danger
-                size="large"
-                data-testid="offer-grab"
-                loading={grab.busy}
-                disabled={timeLeft(offer.expiresAtMs, now).expired}
-                onClick={() => void grab.start(offer.performancePlanOrderNo)}
-              >
-                {ORDER_LABELS.rob.grab}
-              </Button>
-            </Permission>
-          </div>
-        ) : null}
-      </Card>
-    </div>
+    <DetailPage
+      title={ORDER_LABELS.titles.robDetail}
+      testId="rob-order-detail-page"
+      detail={detail}
+      recordNo={(offer) => offer.performancePlanOrderNo}
+      backTo={backTo}
+      actionTestId="offer"
+      actions={(offer) => [
+        {
+          key: 'grab',
+          label: ORDER_LABELS.rob.grab,
+          allowed: offer.status === 'offering' && offer.canGrab && !timeLeft(offer.expiresAtMs, now).expired,
+          permission: ['order:rob'],
+          primary: true,
+          danger: true,
+          onClick: () => void grab.start(offer.performancePlanOrderNo),
+        },
+      ]}
+      idle={(offer) => <Tag data-testid="offer-status">{offer.statusText}</Tag>}
+      extraBusy={grab.busy}
+      onRefresh={() => void detail.refetch()}
+    >
+      {(offer) => (
+        <>
+          <OfferOutcome offer={offer} />
+          <Card
+            title={L.orderTitle}
+            extra={
+              offer.status === 'offering' ? <CountdownTag expiresAtMs={offer.expiresAtMs} now={now} /> : null
+            }
+          >
+            <Descriptions
+              size="small"
+              column={{ xs: 1, sm: 2, lg: 3 }}
+              items={[
+                { label: F.planOrderNo, children: offer.performancePlanOrderNo },
+                { label: F.omsOrderNo, children: offer.omsOrderNo },
+                { label: F.channel, children: offer.channelText },
+                { label: F.status, children: offer.statusText },
+                { label: F.offeredAt, children: formatTime(offer.offeredAt) },
+                { label: F.expiresAt, children: formatTime(offer.expiresAt) },
+                { label: F.delivery, children: offer.deliveryTypeText },
+                { label: F.distance, children: distanceText(offer.distanceMeters) },
+                { label: F.customer, children: offer.customerName },
+                { label: F.receiver, children: `${offer.receiverName} ${offer.receiverPhone}` },
+                { label: F.address, children: `${offer.regionName}${offer.addressDetail}`, span: 2 },
+                { label: F.remark, children: offer.buyerRemark || '-' },
+                {
+                  label: F.invoiceTitle,
+                  children: offer.invoiceTitle || ORDER_LABELS.invoiceType[offer.invoiceType] || '-',
+                },
+              ]}
+            />
+          </Card>
+          <Card title={L.itemsTitle}>
+            <OrderItemsTable items={offer.items} />
+            <Descriptions
+              size="small"
+              column={{ xs: 1, sm: 2, lg: 4 }}
+              style={{ marginTop: 12 }}
+              items={[
+                { label: F.goodsAmount, children: formatYuan(offer.goodsCents) },
+                { label: F.freight, children: formatYuan(offer.freightCents) },
+                { label: F.discount, children: formatYuan(offer.discountCents) },
+                {
+                  label: F.amount,
+                  children: <span className={styles.amount}>{formatYuan(offer.payCents)}</span>,
+                },
+              ]}
+            />
+          </Card>
+        </>
+      )}
+    </DetailPage>
   );
 }

@@ -1,4 +1,5 @@
 import '../../test/dom';
+import { planEndpoints } from '@console/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -11,16 +12,18 @@ import { useShopStore } from '../../stores/shop-store';
 import { messageEvents } from '../../lib/events/message-events';
 import { NOW, ORDER_MENUS, offer } from './test-fixtures';
 
-const api = vi.hoisted(() => ({
-  offers: vi.fn(),
-  grab: vi.fn(),
-  take: vi.fn(),
-  detail: vi.fn(),
-  untaken: vi.fn(),
-}));
+const api = vi.hoisted(() => ({ offers: vi.fn(), grab: vi.fn() }));
 const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), confirm: vi.fn() }));
 vi.mock('../../lib/notify', () => ({ notify }));
-vi.mock('./plans-api', () => ({ plansApi: api }));
+vi.mock('../../lib/http', async (original) => ({
+  ...(await original<object>()),
+  call: (endpoint: unknown, input: unknown) =>
+    endpoint === planEndpoints.offers
+      ? api.offers(input)
+      : endpoint === planEndpoints.grab
+        ? api.grab(input)
+        : Promise.reject(new Error('unexpected call')),
+}));
 
 const { RobOrdersPage } = await import('./rob-orders-page');
 
@@ -68,7 +71,8 @@ describe('RobOrdersPage', { timeout: 20_000 }, () => {
     );
     renderPage();
     const cards = await screen.findAllByTestId('offer-card');
-    expect(api.offers).toHaveBeenCalledWith('S0001', expect.anything());
+    expect(api.offers).toHaveBeenCalledWith({ storeCode: 'S0001', pageNum: 1, pageSize: 50 });
+    expect(screen.getByTestId('rob-orders-total').textContent).toBe('共 3 条');
     expect(within(cards[0]!).getByText('¥1,234.56')).toBeTruthy();
     expect(within(cards[0]!).getByText(/1\.2公里/)).toBeTruthy();
     expect(within(cards[0]!).getByTestId('offer-countdown').textContent).toContain('20:00');
@@ -90,7 +94,9 @@ describe('RobOrdersPage', { timeout: 20_000 }, () => {
     renderPage();
     await userEvent.click(await screen.findByTestId('offer-action'));
     expect(notify.confirm).toHaveBeenCalledWith(expect.objectContaining({ title: '确认抢单' }));
-    await waitFor(() => expect(api.grab).toHaveBeenCalledWith('S0001', 'PP202611210001'));
+    await waitFor(() =>
+      expect(api.grab).toHaveBeenCalledWith({ storeCode: 'S0001', performancePlanOrderNo: 'PP202611210001' }),
+    );
     await waitFor(() =>
       expect(screen.getByTestId('where').textContent).toBe(
         '/order/received-order-detail?omsOrderNo=OMS202611210001&performanceOrderNo=PO1',

@@ -1,95 +1,102 @@
-import { ReloadOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Empty, Pagination, Spin } from 'antd';
-import { useSearchParams } from 'react-router';
+import { planEndpoints, type OfferSummary } from '@console/contract';
+import { Alert } from 'antd';
+import { COMMON_LABELS } from '../../components/labels';
+import {
+  areaColumn,
+  keyColumn,
+  moneyColumn,
+  timeColumn,
+  type ListColumn,
+} from '../../components/list/columns';
+import { ListPage } from '../../components/list/list-page';
+import { urlField } from '../../components/list/list-query';
+import type { RowAction } from '../../components/list/row-actions';
+import { useListData } from '../../components/list/use-list-data';
+import { useListQuery } from '../../components/list/use-list-query';
+import { distanceText } from '../../lib/format/display';
+import { useStoreCode } from '../../stores/use-store-code';
 import { ORDER_LABELS } from './labels';
-import { OfferCard } from './offer-card';
 import { orderKeys } from './order-keys';
 import { useOrderLinks } from './order-links';
 import { useOrderMessageRefresh } from './order-message-refresh';
-import styles from './orders.module.css';
-import { plansApi } from './plans-api';
 import { useGrab } from './use-grab';
-import { useNow } from './use-now';
-import { useStoreCode } from '../../stores/use-store-code';
 
 const L = ORDER_LABELS.untaken;
-export const UNTAKEN_PAGE_SIZE = 20;
+const F = ORDER_LABELS.fields;
+const PAGE_SIZES = [10, 20, 50] as const;
+const untakenUrlShape = { pageNum: urlField.pageNum(), pageSize: urlField.pageSize(PAGE_SIZES, 20) };
 
-function pageOf(params: URLSearchParams): number {
-  const page = Number(params.get('pageNum'));
-  return Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1;
+/** Delivery, where and who are off by default so the time it ran out fits beside 接单 at 1366 px (列设置 adds them). */
+function useColumns(): ListColumn<OfferSummary>[] {
+  const links = useOrderLinks();
+  return [
+    keyColumn(
+      'performancePlanOrderNo',
+      F.planOrderNo,
+      (row) => links.href('robOrderDetail', { performancePlanOrderNo: row.performancePlanOrderNo }),
+      { sub: (row) => row.omsOrderNo },
+    ),
+    { key: 'channelText', title: F.channel, dataIndex: 'channelText', width: 110 },
+    { key: 'itemsSummary', title: F.items, dataIndex: 'itemsSummary', ellipsis: true, width: 180 },
+    moneyColumn('payCents', F.amount),
+    {
+      key: 'deliveryTypeText',
+      title: F.delivery,
+      dataIndex: 'deliveryTypeText',
+      width: 100,
+      hiddenByDefault: true,
+    },
+    {
+      key: 'distanceMeters',
+      title: F.distance,
+      width: 90,
+      align: 'right',
+      render: (_, row) => distanceText(row.distanceMeters),
+    },
+    areaColumn('regionName', F.address, { width: 160, hiddenByDefault: true }),
+    { key: 'customerName', title: F.customer, dataIndex: 'customerName', width: 90, hiddenByDefault: true },
+    timeColumn('expiresAt', L.expiredAt),
+  ];
 }
 
 /** 未接订单: offers nobody grabbed in time, still open to this store with 接单. */
 export function UntakenOrdersPage() {
-  const [params, setParams] = useSearchParams();
-  const pageNum = pageOf(params);
+  const listQuery = useListQuery(untakenUrlShape);
+  const { query } = listQuery;
   const storeCode = useStoreCode();
-  const now = useNow(60_000);
-  const links = useOrderLinks();
+  const columns = useColumns();
   const take = useGrab(storeCode, 'take');
   useOrderMessageRefresh();
-  const untaken = useQuery({
-    queryKey: orderKeys.untaken(storeCode, pageNum),
-    queryFn: ({ signal }) => plansApi.untaken(storeCode, pageNum, UNTAKEN_PAGE_SIZE, signal),
+  const list = useListData({
+    key: orderKeys.untaken(storeCode),
+    endpoint: planEndpoints.untaken,
+    request: { storeCode, pageNum: query.pageNum, pageSize: query.pageSize },
     enabled: Boolean(storeCode),
-    placeholderData: (previous) => previous,
   });
+  const rowActions: RowAction<OfferSummary>[] = [
+    {
+      key: 'take',
+      label: L.take,
+      permission: ['order:take'],
+      confirm: (row) => row.performancePlanOrderNo,
+      onClick: (row) => take.run(row.performancePlanOrderNo),
+    },
+  ];
 
-  if (!storeCode) return <Alert type="info" showIcon title={ORDER_LABELS.common.noStore} />;
-  const list = untaken.data?.list ?? [];
+  if (!storeCode) return <Alert type="info" showIcon title={COMMON_LABELS.noStore} />;
 
   return (
-    <Card
+    <ListPage
       title={ORDER_LABELS.titles.untaken}
-      data-testid="untaken-orders-page"
-      extra={
-        <Button icon={<ReloadOutlined />} loading={untaken.isFetching} onClick={() => void untaken.refetch()}>
-          {ORDER_LABELS.common.refresh}
-        </Button>
-      }
-    >
-      <div className={styles.page}>
-        {untaken.isError ? <Alert type="error" showIcon title={ORDER_LABELS.common.loadFailed} /> : null}
-        {untaken.isLoading ? (
-          <Spin description={ORDER_LABELS.common.loading}>
-            <div style={{ minHeight: 120 }} />
-          </Spin>
-        ) : list.length === 0 && !untaken.isError ? (
-          <Empty data-testid="untaken-empty" description={L.empty} />
-        ) : (
-          <div className={styles.offers}>
-            {list.map((offer) => (
-              <OfferCard
-                key={offer.performancePlanOrderNo}
-                offer={offer}
-                now={now}
-                countdown={false}
-                onOpen={() =>
-                  links.open('robOrderDetail', { performancePlanOrderNo: offer.performancePlanOrderNo })
-                }
-                action={{
-                  label: L.take,
-                  permission: 'order:take',
-                  loading: take.pendingNo === offer.performancePlanOrderNo,
-                  disabled: take.busy,
-                  onClick: () => void take.start(offer.performancePlanOrderNo),
-                }}
-              />
-            ))}
-          </div>
-        )}
-        <Pagination
-          align="end"
-          current={pageNum}
-          pageSize={UNTAKEN_PAGE_SIZE}
-          total={untaken.data?.total ?? 0}
-          showSizeChanger={false}
-          hideOnSinglePage
-          onChange={(page) => setParams(page > 1 ? { pageNum: String(page) } : {})}
-        />
-      </div>
-    </Card>
+      name="untaken"
+      testId="untaken-orders-page"
+      list={list}
+      paging={listQuery}
+      columns={columns}
+      rowKey="performancePlanOrderNo"
+      pageSizes={PAGE_SIZES}
+      rowActions={rowActions}
+      empty={{ description: L.empty }}
+    />
   );
 }

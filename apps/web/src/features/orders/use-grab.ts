@@ -1,33 +1,33 @@
+import { planEndpoints } from '@console/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { isApiError } from '../../lib/http';
+import { call, isApiError } from '../../lib/http';
 import { notify } from '../../lib/notify';
 import { ORDER_LABELS } from './labels';
 import { orderKeys } from './order-keys';
 import { useOrderLinks } from './order-links';
-import { plansApi } from './plans-api';
 
 const L = ORDER_LABELS.rob;
 
+/** The grab and take answer their 409 to the caller: the page shows it and refreshes the lists itself. */
+const silent = { flags: { silent: true } } as const;
+
 /**
- * 抢单 (grab) or 接单 (take an untaken order): confirm, call, then open the new received order. A refusal (409:
- * taken by another store, expired, cancelled) shows the server's message and the lists refresh.
+ * 抢单 (grab) or 接单 (take an untaken order): call, then open the new received order. A refusal (409: taken by
+ * another store, expired, cancelled) shows the server's message and the lists refresh. `start` asks first in
+ * 抢单's own words; `run` does not (a list's row action with `confirm` has asked).
  */
 export function useGrab(storeCode: string, kind: 'grab' | 'take' = 'grab') {
   const queryClient = useQueryClient();
   const links = useOrderLinks();
-  const texts =
-    kind === 'grab'
-      ? { title: L.confirmTitle, content: L.confirmContent, done: L.grabbed }
-      : {
-          title: ORDER_LABELS.untaken.confirmTitle,
-          content: ORDER_LABELS.untaken.confirmContent,
-          done: ORDER_LABELS.untaken.taken,
-        };
   const mutation = useMutation({
-    mutationFn: (planNo: string) =>
-      kind === 'grab' ? plansApi.grab(storeCode, planNo) : plansApi.take(storeCode, planNo),
+    mutationFn: (performancePlanOrderNo: string) =>
+      call(
+        kind === 'grab' ? planEndpoints.grab : planEndpoints.takeUntaken,
+        { storeCode, performancePlanOrderNo },
+        silent,
+      ),
     onSuccess: (result) => {
-      notify.success(texts.done);
+      notify.success(kind === 'grab' ? L.grabbed : ORDER_LABELS.untaken.taken);
       links.open('receivedOrderDetail', {
         omsOrderNo: result.omsOrderNo,
         performanceOrderNo: result.performanceOrderNo,
@@ -41,13 +41,18 @@ export function useGrab(storeCode: string, kind: 'grab' | 'take' = 'grab') {
 
   const start = async (planNo: string) => {
     const sure = await notify.confirm({
-      title: texts.title,
-      content: texts.content(planNo),
+      title: L.confirmTitle,
+      content: L.confirmContent(planNo),
       okText: ORDER_LABELS.common.ok,
       cancelText: ORDER_LABELS.common.cancel,
     });
     if (sure) mutation.mutate(planNo);
   };
 
-  return { start, pendingNo: mutation.isPending ? mutation.variables : null, busy: mutation.isPending };
+  return {
+    start,
+    run: (planNo: string) => mutation.mutateAsync(planNo).catch(() => undefined),
+    pendingNo: mutation.isPending ? mutation.variables : null,
+    busy: mutation.isPending,
+  };
 }
