@@ -1,11 +1,10 @@
 import '../../test/dom';
 import { authOpenEndpoints, type AuthOpenRecord, type AuthOpenStatus } from '@console/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatTime } from '../../lib/format/display';
+import { renderPage, where } from '../../test/render-page';
 
 const api = vi.hoisted(() => ({ records: vi.fn(), decide: vi.fn() }));
 vi.mock('../../lib/http', async (original) => ({
@@ -22,22 +21,7 @@ vi.mock('../../lib/notify', () => ({ notify }));
 
 const { AuthConfirmPage } = await import('./auth-confirm-page');
 
-function Where() {
-  const location = useLocation();
-  return <output data-testid="where">{`${location.pathname}${location.search}`}</output>;
-}
-
-function renderPage(search = '') {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[`/store/auth-confirm${search}`]}>
-        <AuthConfirmPage />
-        <Where />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
+const renderAt = (search = '') => renderPage(`/store/auth-confirm${search}`, <AuthConfirmPage />);
 
 function record(id: number, status: AuthOpenStatus): AuthOpenRecord {
   return {
@@ -59,7 +43,6 @@ function record(id: number, status: AuthOpenStatus): AuthOpenRecord {
 }
 
 const lastBody = () => api.records.mock.lastCall?.[0] as Record<string, unknown>;
-const where = () => screen.getByTestId('where').textContent;
 const rowOf = (text: string) => screen.getByText(text).closest('tr')!;
 
 beforeEach(() => {
@@ -76,7 +59,7 @@ afterEach(() => {
 
 describe('AuthConfirmPage', { timeout: 30_000 }, () => {
   it('reads status and page from the URL into the call and shows the count', async () => {
-    renderPage('?status=pending&pageNum=2&pageSize=20');
+    renderAt('?status=pending&pageNum=2&pageSize=20');
     await screen.findByText('亦庄店1');
     expect(lastBody()).toEqual({ status: 'pending', pageNum: 2, pageSize: 20 });
     expect(screen.getByTestId('auth-confirm-total').textContent).toBe('共 25 条');
@@ -85,7 +68,7 @@ describe('AuthConfirmPage', { timeout: 30_000 }, () => {
   });
 
   it('puts the status tab into the URL, back on page 1, and sends no status for 全部', async () => {
-    renderPage('?pageNum=2');
+    renderAt('?pageNum=2');
     await screen.findByText('亦庄店1');
     expect(lastBody()).toEqual({ pageNum: 2, pageSize: 10 });
     await userEvent.click(within(screen.getByTestId('auth-confirm-status')).getByText('已拒绝'));
@@ -94,7 +77,7 @@ describe('AuthConfirmPage', { timeout: 30_000 }, () => {
   });
 
   it('offers 确认 and 拒绝 on pending records only, and confirms at once', async () => {
-    renderPage();
+    renderAt();
     await screen.findByText('亦庄店1');
     expect(within(rowOf('亦庄店2')).queryAllByRole('button')).toHaveLength(0);
     const calls = api.records.mock.calls.length;
@@ -107,7 +90,7 @@ describe('AuthConfirmPage', { timeout: 30_000 }, () => {
 
   it('asks before refusing, naming the store and what follows', async () => {
     notify.confirm.mockResolvedValueOnce(false).mockResolvedValueOnce(true);
-    renderPage();
+    renderAt();
     await screen.findByText('亦庄店1');
     const refuse = within(rowOf('亦庄店1')).getByTestId('row-action-refuse');
     await userEvent.click(refuse);
@@ -123,10 +106,10 @@ describe('AuthConfirmPage', { timeout: 30_000 }, () => {
 
   it('tells an empty list from no result', async () => {
     api.records.mockResolvedValue({ list: [], total: 0 });
-    renderPage();
+    renderAt();
     expect((await screen.findByTestId('auth-confirm-empty')).textContent).toContain('暂无授权记录');
     cleanup();
-    renderPage('?status=pending');
+    renderAt('?status=pending');
     await userEvent.click(within(await screen.findByTestId('auth-confirm-no-result')).getByText('重置筛选'));
     await waitFor(() => expect(where()).toBe('/store/auth-confirm'));
   });

@@ -11,7 +11,7 @@ import { keyColumn, statusColumn, timeColumn, type ListColumn } from '../../comp
 import { ListPage } from '../../components/list/list-page';
 import type { RowAction } from '../../components/list/row-actions';
 import { useListData } from '../../components/list/use-list-data';
-import { useListQuery } from '../../components/list/use-list-query';
+import { statusFilterOf, useListQuery } from '../../components/list/use-list-query';
 import { call } from '../../lib/http';
 import { notify } from '../../lib/notify';
 import { AUTH_OPEN_LABELS } from './labels';
@@ -50,12 +50,11 @@ const COLUMNS: ListColumn<AuthOpenRecord>[] = [
 /** 我的授权: the stores head office opened for me, to confirm or refuse; status and page in the URL. */
 export function AuthConfirmPage() {
   const listQuery = useListQuery(recordsUrlShape);
-  const { query, setQuery } = listQuery;
   const queryClient = useQueryClient();
   const list = useListData({
     key: RECORDS_KEY,
     endpoint: authOpenEndpoints.queryByUser,
-    request: recordsRequestOf(query),
+    request: recordsRequestOf(listQuery.query),
   });
   const decide = useMutation({
     mutationFn: (body: ConfirmOrRefuseBody) => call(authOpenEndpoints.confirmOrRefuse, body),
@@ -94,11 +93,7 @@ export function AuthConfirmPage() {
       rowKey="id"
       pageSizes={RECORDS_PAGE_SIZES}
       empty={{ description: L.empty }}
-      statusFilter={{
-        value: query.status,
-        options: STATUS_OPTIONS,
-        onChange: (status) => setQuery({ status }),
-      }}
+      statusFilter={statusFilterOf(listQuery, STATUS_OPTIONS)}
       rowActions={actions}
     />
   );
