@@ -93,6 +93,12 @@ test.describe('authorisation opening', () => {
     await expect(table).toContainText('待确认');
     await settle(staff);
     await staff.screenshot({ path: `${SCREENSHOT_DIR}/auth-confirm-1366.png`, fullPage: true });
+    // On a phone the records are cards, each pending one with its two answers.
+    await staff.setViewportSize({ width: 390, height: 844 });
+    await expect(staff.getByTestId('auth-confirm-cards').getByTestId('row-action-confirm')).toHaveCount(2);
+    await settle(staff);
+    await staff.screenshot({ path: `${SCREENSHOT_DIR}/auth-confirm-pending-390.png`, fullPage: true });
+    await staff.setViewportSize({ width: 1366, height: 768 });
 
     await table
       .locator('tr.ant-table-row')
@@ -115,7 +121,8 @@ test.describe('authorisation opening', () => {
     await expect(table).toContainText('已拒绝');
     await expect(table).toContainText('已确认');
     await expect(staff.getByRole('dialog')).toBeHidden();
-    await expect(table.getByRole('button')).toHaveCount(0);
+    // No record is pending any more: no row keeps a button (the card's own tools stay).
+    await expect(table.locator('tr.ant-table-row').getByRole('button')).toHaveCount(0);
     await staff.setViewportSize({ width: 390, height: 844 });
     await settle(staff);
     await staff.screenshot({ path: `${SCREENSHOT_DIR}/auth-confirm-390.png`, fullPage: true });

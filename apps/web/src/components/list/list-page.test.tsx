@@ -183,6 +183,29 @@ describe('ListPage', { timeout: 30_000 }, () => {
     await waitFor(() => expect(close).toHaveBeenCalledWith(ROWS[0]));
   });
 
+  it('asks the whole question a row action gives, and does nothing when declined', async () => {
+    const close = vi.fn();
+    notify.confirm.mockResolvedValue(false);
+    renderList(data(), paging(), {
+      rowActions: [
+        {
+          key: 'close',
+          label: '关闭',
+          onClick: close,
+          danger: true,
+          confirm: (row) => ({ content: `确定关闭${row.no}吗？关闭后不能重新打开。` }),
+        },
+      ],
+    });
+    await userEvent.click(screen.getAllByTestId('row-action-close')[0]!);
+    expect(notify.confirm).toHaveBeenCalledWith({
+      title: '确认关闭',
+      content: '确定关闭A1吗？关闭后不能重新打开。',
+    });
+    await waitFor(() => expect(notify.confirm).toHaveBeenCalledTimes(1));
+    expect(close).not.toHaveBeenCalled();
+  });
+
   it('runs batch actions on the selected rows', async () => {
     const closeAll = vi.fn();
     renderList(data(), paging(), { batchActions: [{ key: 'close', label: '批量关闭', onClick: closeAll }] });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   dateFilterOfQuery,
   dateRangeOfQuery,
@@ -10,6 +10,7 @@ import {
   urlField,
   writeUrlQuery,
 } from './list-query';
+import { statusFilterOf } from './use-list-query';
 
 const shape = {
   status: urlField.oneOfOr(['all', 'open', 'closed'], 'all'),
@@ -85,5 +86,27 @@ describe('date filter', () => {
     const now = new Date('2026-11-21T10:00:00+08:00');
     expect(dateRangeOfQuery(read('preset=0'), now)).toEqual({ dateFrom: '2026-11-21', dateTo: '2026-11-21' });
     expect(dateRangeOfQuery(read(''), now)).toEqual({});
+  });
+});
+
+describe('statusFilterOf', () => {
+  it('shows the URL status and sets it on a click', () => {
+    const shape = { status: urlField.oneOfOr(['all', 'open'], 'all'), pageNum: urlField.pageNum() };
+    const setQuery = vi.fn();
+    const listQuery = {
+      query: readUrlQuery(shape, new URLSearchParams('')),
+      setQuery,
+      reset: vi.fn(),
+      filtered: false,
+    };
+    const options = [
+      { value: 'all' as const, label: '全部' },
+      { value: 'open' as const, label: '进行中' },
+    ];
+    const filter = statusFilterOf(listQuery, options);
+    expect(filter.value).toBe('all');
+    expect(filter.options).toBe(options);
+    filter.onChange('open');
+    expect(setQuery).toHaveBeenCalledWith({ status: 'open' });
   });
 });

@@ -12,9 +12,12 @@ export type RowAction<Row> = {
   permission?: readonly string[];
   /** The server's say for this row (its `actions`): hidden when false. */
   allowed?(row: Row): boolean;
-  /** Destructive: red, and asks first — `confirm` names what is acted on (e.g. the order number). */
+  /**
+   * Destructive: red, and asks first — `confirm` names what is acted on (e.g. the order number), or gives the
+   * whole question (`{ content }`) when it must also say what follows.
+   */
   danger?: boolean;
-  confirm?(row: Row): string;
+  confirm?(row: Row): string | { content: string };
 };
 
 export type BatchAction<Row> = {
@@ -40,9 +43,10 @@ export function visibleRowActions<Row>(
 /** Runs an action, asking first when it is destructive. */
 export async function runRowAction<Row>(action: RowAction<Row>, row: Row): Promise<void> {
   if (action.confirm) {
+    const asked = action.confirm(row);
     const yes = await notify.confirm({
       title: LIST_LABELS.confirmTitle(action.label),
-      content: LIST_LABELS.confirmContent(action.label, action.confirm(row)),
+      content: typeof asked === 'string' ? LIST_LABELS.confirmContent(action.label, asked) : asked.content,
     });
     if (!yes) return;
   }

@@ -1,5 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import type { z } from 'zod';
+import type { StatusFilter } from './list-page';
 import {
   isFiltered,
   keptOnReset,
@@ -53,4 +55,19 @@ export function useListQuery<S extends UrlShape>(
     [shape, query, views, setParams],
   );
   return { query, setQuery, reset, filtered: isFiltered(shape, query, views) };
+}
+
+/**
+ * The status tabs of a list whose URL has a `status` field: the tab shown is the URL's, and a click sets it
+ * (back to page 1). `<ListPage statusFilter={statusFilterOf(listQuery, STATUS_OPTIONS)} />`.
+ */
+export function statusFilterOf<S extends UrlShape & { status: z.ZodType<string> }>(
+  listQuery: ListQuery<S>,
+  options: readonly { value: UrlQuery<S>['status']; label: string }[],
+): StatusFilter<UrlQuery<S>['status']> {
+  return {
+    value: listQuery.query.status,
+    options,
+    onChange: (status) => listQuery.setQuery({ status } as Partial<UrlQuery<S>>),
+  };
 }

@@ -1,143 +1,100 @@
-import type { AuthOpenRecord, AuthOpenStatus } from '@console/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Flex, Segmented, Space, Table, Tag, type TableColumnsType } from 'antd';
-import { useSearchParams } from 'react-router';
+import {
+  AUTH_OPEN_STATUSES,
+  authOpenEndpoints,
+  type AuthOpenRecord,
+  type AuthOpenStatus,
+  type ConfirmOrRefuseBody,
+} from '@console/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { COMMON_LABELS } from '../../components/labels';
+import { keyColumn, statusColumn, timeColumn, type ListColumn } from '../../components/list/columns';
+import { ListPage } from '../../components/list/list-page';
+import type { RowAction } from '../../components/list/row-actions';
+import { useListData } from '../../components/list/use-list-data';
+import { statusFilterOf, useListQuery } from '../../components/list/use-list-query';
+import { call } from '../../lib/http';
 import { notify } from '../../lib/notify';
-import { authOpenApi } from './auth-open-api';
 import { AUTH_OPEN_LABELS } from './labels';
-import { RECORDS_PAGE_SIZE, recordsQueryOf, recordsSearch } from './records-query';
+import { RECORDS_PAGE_SIZES, recordsRequestOf, recordsUrlShape } from './records-query';
 
 const L = AUTH_OPEN_LABELS.records;
+const RECORDS_KEY = ['auth-open', 'records'] as const;
 const STATUS_COLOR: Record<AuthOpenStatus, string> = {
   pending: 'processing',
   confirmed: 'success',
   refused: 'default',
 };
-type Filter = AuthOpenStatus | 'all';
+const STATUS_OPTIONS = [
+  { value: 'all' as const, label: COMMON_LABELS.all },
+  ...AUTH_OPEN_STATUSES.map((status) => ({ value: status, label: AUTH_OPEN_LABELS.status[status] })),
+];
 
-/** 我的授权: the stores head office opened for me, to confirm or refuse. */
+const storeText = (record: AuthOpenRecord) => `${record.shopName}（${record.shopCode}）`;
+
+const COLUMNS: ListColumn<AuthOpenRecord>[] = [
+  keyColumn('shopName', L.store, () => null, { width: 200, sub: (record) => record.shopCode }),
+  { key: 'roleName', title: L.role, dataIndex: 'roleName', width: 110, render: (name) => name ?? L.noRole },
+  {
+    key: 'openedByName',
+    title: L.openedBy,
+    dataIndex: 'openedByName',
+    width: 110,
+    render: (name) => name ?? '-',
+  },
+  timeColumn('createdAt', L.createdAt),
+  { key: 'remark', title: L.remark, dataIndex: 'remark', ellipsis: true, render: (text) => text || '-' },
+  statusColumn('status', L.status, AUTH_OPEN_LABELS.status, STATUS_COLOR, { width: 90 }),
+  timeColumn('decidedAt', L.decidedAt, { hiddenByDefault: true }),
+];
+
+/** 我的授权: the stores head office opened for me, to confirm or refuse; status and page in the URL. */
 export function AuthConfirmPage() {
-  const [params, setParams] = useSearchParams();
-  const query = recordsQueryOf(params);
+  const listQuery = useListQuery(recordsUrlShape);
   const queryClient = useQueryClient();
-  const records = useQuery({
-    queryKey: ['auth-open', 'records', query],
-    queryFn: ({ signal }) =>
-      authOpenApi.records(
-        { pageNum: query.pageNum, pageSize: RECORDS_PAGE_SIZE, status: query.status },
-        signal,
-      ),
-    placeholderData: (previous) => previous,
+  const list = useListData({
+    key: RECORDS_KEY,
+    endpoint: authOpenEndpoints.queryByUser,
+    request: recordsRequestOf(listQuery.query),
   });
   const decide = useMutation({
-    mutationFn: authOpenApi.decide,
+    mutationFn: (body: ConfirmOrRefuseBody) => call(authOpenEndpoints.confirmOrRefuse, body),
     onSuccess: (record) => {
       notify.success(record.status === 'confirmed' ? L.confirmed : L.refused);
-      void queryClient.invalidateQueries({ queryKey: ['auth-open', 'records'] });
+      void queryClient.invalidateQueries({ queryKey: RECORDS_KEY });
     },
   });
-
-  const refuse = async (record: AuthOpenRecord) => {
-    const sure = await notify.confirm({
-      title: L.refuseTitle,
-      content: L.refuseContent(`${record.shopName}（${record.shopCode}）`),
-      okText: AUTH_OPEN_LABELS.ok,
-      cancelText: AUTH_OPEN_LABELS.cancel,
-    });
-    if (sure) decide.mutate({ id: record.id, action: 'refuse' });
-  };
-
-  const columns: TableColumnsType<AuthOpenRecord> = [
+  // A pending record can be answered once: its buttons go while the answer is on its way.
+  const open = (record: AuthOpenRecord) =>
+    record.status === 'pending' && !(decide.isPending && decide.variables.id === record.id);
+  const actions: RowAction<AuthOpenRecord>[] = [
     {
-      title: L.store,
-      key: 'store',
-      render: (_, r) => `${r.shopName}（${r.shopCode}）`,
-      width: 200,
-    },
-    { title: L.role, dataIndex: 'roleName', render: (name: string | null) => name ?? L.noRole, width: 110 },
-    {
-      title: L.openedBy,
-      dataIndex: 'openedByName',
-      render: (name: string | null) => name ?? '-',
-      width: 110,
+      key: 'confirm',
+      label: L.confirm,
+      allowed: open,
+      onClick: (record) => decide.mutate({ id: record.id, action: 'confirm' }),
     },
     {
-      title: L.createdAt,
-      dataIndex: 'createdAt',
-      render: (at: string) => new Date(at).toLocaleString('zh-CN'),
-      width: 170,
-    },
-    { title: L.remark, dataIndex: 'remark', render: (text: string) => text || '-', ellipsis: true },
-    {
-      title: L.status,
-      dataIndex: 'status',
-      width: 90,
-      render: (status: AuthOpenStatus) => (
-        <Tag color={STATUS_COLOR[status]}>{AUTH_OPEN_LABELS.status[status]}</Tag>
-      ),
-    },
-    {
-      title: L.actions,
-      key: 'actions',
-      width: 140,
-      fixed: 'right',
-      render: (_, r) =>
-        r.status === 'pending' ? (
-          <Space size={4}>
-            <Button
-              type="primary"
-              size="small"
-              loading={
-                decide.isPending && decide.variables?.id === r.id && decide.variables.action === 'confirm'
-              }
-              disabled={decide.isPending}
-              onClick={() => decide.mutate({ id: r.id, action: 'confirm' })}
-            >
-              {L.confirm}
-            </Button>
-            <Button size="small" danger disabled={decide.isPending} onClick={() => void refuse(r)}>
-              {L.refuse}
-            </Button>
-          </Space>
-        ) : (
-          '-'
-        ),
+      key: 'refuse',
+      label: L.refuse,
+      danger: true,
+      allowed: open,
+      confirm: (record) => ({ content: L.refuseContent(storeText(record)) }),
+      onClick: (record) => decide.mutate({ id: record.id, action: 'refuse' }),
     },
   ];
 
-  const setQuery = (next: Partial<typeof query>) => setParams(recordsSearch({ ...query, ...next }));
-
   return (
-    <Card title={AUTH_OPEN_LABELS.confirmTitle} data-testid="auth-confirm-page">
-      <Flex vertical gap={12}>
-        <Segmented<Filter>
-          value={query.status ?? 'all'}
-          onChange={(value) => setQuery({ status: value === 'all' ? undefined : value, pageNum: 1 })}
-          options={[
-            { value: 'all', label: L.filterAll },
-            { value: 'pending', label: AUTH_OPEN_LABELS.status.pending },
-            { value: 'confirmed', label: AUTH_OPEN_LABELS.status.confirmed },
-            { value: 'refused', label: AUTH_OPEN_LABELS.status.refused },
-          ]}
-        />
-        <Table<AuthOpenRecord>
-          rowKey="id"
-          size="middle"
-          loading={records.isFetching}
-          dataSource={records.data?.list ?? []}
-          columns={columns}
-          scroll={{ x: 920 }}
-          locale={{ emptyText: records.isLoading ? AUTH_OPEN_LABELS.loading : L.empty }}
-          pagination={{
-            current: query.pageNum,
-            pageSize: RECORDS_PAGE_SIZE,
-            total: records.data?.total ?? 0,
-            showSizeChanger: false,
-            hideOnSinglePage: true,
-            onChange: (pageNum) => setQuery({ pageNum }),
-          }}
-        />
-      </Flex>
-    </Card>
+    <ListPage
+      title={AUTH_OPEN_LABELS.confirmTitle}
+      name="auth-confirm"
+      list={list}
+      paging={listQuery}
+      columns={COLUMNS}
+      rowKey="id"
+      pageSizes={RECORDS_PAGE_SIZES}
+      empty={{ description: L.empty }}
+      statusFilter={statusFilterOf(listQuery, STATUS_OPTIONS)}
+      rowActions={actions}
+    />
   );
 }

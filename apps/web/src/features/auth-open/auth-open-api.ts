@@ -4,15 +4,11 @@ import {
   authEndpoints,
   authOpenEndpoints,
   storeEndpoints,
-  type AuthOpenPage,
-  type AuthOpenQueryBody,
-  type AuthOpenRecord,
   type AuthOpenUserInfo,
   type CheckUserInfoBody,
   type CloudRole,
   type ConfirmOpenBody,
   type ConfirmOpenResult,
-  type ConfirmOrRefuseBody,
   type ImportRejection,
   type ImportResult,
   type ShopGroupPage,
@@ -28,10 +24,6 @@ export type UploadOutcome =
   { ok: true; result: ImportResult } | { ok: false; message: string; rejection: ImportRejection | null };
 
 export const authOpenApi = {
-  records: (query: AuthOpenQueryBody, signal?: AbortSignal): Promise<AuthOpenPage> =>
-    call(authOpenEndpoints.queryByUser, query, { signal }),
-  decide: (body: ConfirmOrRefuseBody): Promise<AuthOpenRecord> =>
-    call(authOpenEndpoints.confirmOrRefuse, body),
   /** Shown inline under the search box (a 404 is an answer, not an accident). */
   checkUser: (body: CheckUserInfoBody): Promise<AuthOpenUserInfo> =>
     call(authOpenEndpoints.checkUserInfo, body, { flags: { silent: true } }),

@@ -1,7 +1,6 @@
 import type { AuthOpenRecord } from '@console/contract';
 import { describe, expect, it } from 'vitest';
 import { openResultMessages, storeOptions } from './open-result';
-import { recordsQueryOf, recordsSearch } from './records-query';
 
 describe('storeOptions', () => {
   it('flattens the groups into code-and-name options without repeats', () => {
@@ -44,24 +43,5 @@ describe('openResultMessages', () => {
       success: null,
       notes: ['所选门店均无需开通'],
     });
-  });
-});
-
-describe('records query in the URL', () => {
-  it('reads page and status, falling back on anything odd', () => {
-    expect(recordsQueryOf(new URLSearchParams('pageNum=3&status=pending'))).toEqual({
-      pageNum: 3,
-      status: 'pending',
-    });
-    expect(recordsQueryOf(new URLSearchParams('pageNum=-1&status=maybe'))).toEqual({
-      pageNum: 1,
-      status: undefined,
-    });
-    expect(recordsQueryOf(new URLSearchParams('pageNum=2.5'))).toEqual({ pageNum: 1, status: undefined });
-  });
-
-  it('writes only what differs from the defaults', () => {
-    expect(recordsSearch({ pageNum: 1, status: undefined })).toEqual({});
-    expect(recordsSearch({ pageNum: 2, status: 'refused' })).toEqual({ pageNum: '2', status: 'refused' });
   });
 });

@@ -7,11 +7,12 @@ import {
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Button, Form, Input, Select } from 'antd';
 import { useState } from 'react';
+import { COMMON_LABELS } from '../../components/labels';
 import { notify } from '../../lib/notify';
 import { authOpenApi } from './auth-open-api';
 import { AUTH_OPEN_LABELS } from './labels';
 import { openResultMessages, storeOptions } from './open-result';
-import { useDebouncedValue } from './use-debounced-value';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
 
 const L = AUTH_OPEN_LABELS.open;
 type Values = { storeCodes: string[]; roleId?: number; remark?: string };
@@ -77,7 +78,7 @@ export function OpenStoresForm({ user, onOpened }: { user: AuthOpenUserInfo; onO
           placeholder={L.storesPlaceholder}
           options={storeOptions(stores.data)}
           loading={stores.isFetching}
-          notFoundContent={stores.isFetching ? AUTH_OPEN_LABELS.loading : AUTH_OPEN_LABELS.user.none}
+          notFoundContent={stores.isFetching ? COMMON_LABELS.loading : AUTH_OPEN_LABELS.user.none}
           filterOption={false}
           onSearch={setKeyword}
           onBlur={() => setKeyword('')}

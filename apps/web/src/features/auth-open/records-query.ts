@@ -1,24 +1,21 @@
-import { AUTH_OPEN_STATUSES, type AuthOpenStatus } from '@console/contract';
+import { AUTH_OPEN_STATUSES, type AuthOpenQueryBody } from '@console/contract';
+import { urlField, type UrlQuery } from '../../components/list/list-query';
 
-export const RECORDS_PAGE_SIZE = 10;
+export const RECORDS_PAGE_SIZES = [10, 20, 50] as const;
 
-export type RecordsQuery = { pageNum: number; status: AuthOpenStatus | undefined };
+/** 我的授权's URL: the status tab and the page, each checked on its own (a bad value is its default). */
+export const recordsUrlShape = {
+  status: urlField.oneOfOr(['all', ...AUTH_OPEN_STATUSES], 'all'),
+  pageNum: urlField.pageNum(),
+  pageSize: urlField.pageSize(RECORDS_PAGE_SIZES, 10),
+};
+export type RecordsQuery = UrlQuery<typeof recordsUrlShape>;
 
-/** The 我的授权 filter and page from the URL; anything unreadable falls back to the first page of all. */
-export function recordsQueryOf(params: URLSearchParams): RecordsQuery {
-  const page = Number(params.get('pageNum'));
-  const status = params.get('status');
+/** The list call of a URL query: 全部 sends no status. */
+export function recordsRequestOf(query: RecordsQuery) {
   return {
-    pageNum: Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1,
-    status: (AUTH_OPEN_STATUSES as readonly string[]).includes(status ?? '')
-      ? (status as AuthOpenStatus)
-      : undefined,
-  };
-}
-
-export function recordsSearch(query: RecordsQuery): Record<string, string> {
-  return {
-    ...(query.pageNum > 1 ? { pageNum: String(query.pageNum) } : {}),
-    ...(query.status ? { status: query.status } : {}),
-  };
+    pageNum: query.pageNum,
+    pageSize: query.pageSize,
+    ...(query.status === 'all' ? {} : { status: query.status }),
+  } satisfies AuthOpenQueryBody;
 }

@@ -24,7 +24,7 @@ import { ListPage } from '../../components/list/list-page';
 import { dateFilterOfQuery, queryOfDateFilter } from '../../components/list/list-query';
 import listStyles from '../../components/list/list.module.css';
 import { useListData } from '../../components/list/use-list-data';
-import { useListQuery } from '../../components/list/use-list-query';
+import { statusFilterOf, useListQuery } from '../../components/list/use-list-query';
 import { call } from '../../lib/http';
 import { useStoreCode } from '../../stores/use-store-code';
 import { ORDER_LABELS } from './labels';
@@ -104,11 +104,7 @@ export function ReceivedOrdersPage() {
       toolbar={exporter.button}
       notice={exporter.notice}
       empty={{ description: L.empty }}
-      statusFilter={{
-        value: query.status,
-        options: STATUS_OPTIONS,
-        onChange: (status) => setQuery({ status }),
-      }}
+      statusFilter={statusFilterOf(listQuery, STATUS_OPTIONS)}
       filters={
         <>
           <DateRangePresetPicker
