@@ -40,12 +40,20 @@ export function writeUrlQuery<S extends UrlShape>(shape: S, query: UrlQuery<S>):
   return search;
 }
 
-/** Whether any filter (anything but paging) differs from its default: an empty list is then "no result". */
+/** Fields that say what is open over the list (a drawer's record), not what the list holds. */
+const viewFields = new WeakSet<z.ZodType>();
+
+/** Whether `key` of `shape` is paging or a view field: neither filters the list. */
+export function isListStateKey(shape: UrlShape, key: string): boolean {
+  const field = shape[key];
+  return key === 'pageNum' || key === 'pageSize' || (field !== undefined && viewFields.has(field));
+}
+
+/** Whether any filter (anything but paging and views) differs from its default: an empty list is then "no result". */
 export function isFiltered<S extends UrlShape>(shape: S, query: UrlQuery<S>): boolean {
   return Object.entries(shape).some(
     ([key, field]) =>
-      key !== 'pageNum' &&
-      key !== 'pageSize' &&
+      !isListStateKey(shape, key) &&
       ((query as Record<string, unknown>)[key] ?? undefined) !== (fallbackOf(field) ?? undefined),
   );
 }
@@ -91,6 +99,15 @@ export const urlField = {
       .regex(/^\d{4}-\d{2}-\d{2}$/)
       .refine((day) => dayjs(day).format('YYYY-MM-DD') === day)
       .optional();
+  },
+  /**
+   * The id of a record opened over the list (e.g. `?id=7` for a drawer): a positive safe integer, else none.
+   * Not a filter: opening it keeps the page, and any filter change closes it.
+   */
+  recordId(): z.ZodType<number | undefined> {
+    const field = z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional();
+    viewFields.add(field);
+    return field;
   },
   /** One of the 11 date presets of spec 9 (its index). */
   preset() {
