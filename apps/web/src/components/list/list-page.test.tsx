@@ -183,6 +183,13 @@ describe('ListPage', { timeout: 30_000 }, () => {
     await waitFor(() => expect(close).toHaveBeenCalledWith(ROWS[0]));
   });
 
+  it('has no 操作 column for someone who may take none of the row actions', () => {
+    renderList(data(), paging(), {
+      rowActions: [{ key: 'edit', label: '编辑', onClick: vi.fn(), permission: ['thing:edit'] }],
+    });
+    expect(screen.queryByText('操作')).toBeNull();
+  });
+
   it('runs batch actions on the selected rows', async () => {
     const closeAll = vi.fn();
     renderList(data(), paging(), { batchActions: [{ key: 'close', label: '批量关闭', onClick: closeAll }] });

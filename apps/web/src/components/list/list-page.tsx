@@ -160,9 +160,9 @@ function ListBody<Row extends object>({
 }: ListPageProps<Row> & { phone: boolean; density: Density }) {
   const roles = useSessionStore((state) => state.roles);
   const [selected, setSelected] = useState<Key[]>([]);
-  const batch = batchActions.filter(
-    (action) => !action.permission || hasPermission(roles, action.permission),
-  );
+  const permitted = <Action extends { permission?: readonly string[] }>(actions: readonly Action[]) =>
+    actions.filter((action) => !action.permission || hasPermission(roles, action.permission));
+  const batch = permitted(batchActions);
   const emptyNode = list.isLoading ? (
     <Spin description={COMMON_LABELS.loading}>
       <div style={{ minHeight: 80 }} />
@@ -210,7 +210,8 @@ function ListBody<Row extends object>({
     ...column,
     fixed: column.isKey ? 'left' : column.fixed,
   }));
-  if (rowActions.length > 0) {
+  // No 操作 column for someone who may take none of the actions.
+  if (permitted(rowActions).length > 0) {
     tableColumns.push({
       key: 'actions',
       title: LIST_LABELS.actions,
