@@ -13,7 +13,7 @@ import {
   statusColumn,
   timeColumn,
 } from './columns';
-import { ListPage, type ListPaging } from './list-page';
+import { ListPage, statusOptionsOf, type ListPaging } from './list-page';
 import { readListPrefs } from './list-prefs';
 import type { ListData } from './use-list-data';
 
@@ -181,6 +181,14 @@ describe('ListPage', { timeout: 30_000 }, () => {
     await userEvent.click(buttons[0]!);
     expect(notify.confirm).toHaveBeenCalledWith({ title: '确认关闭', content: '确定关闭 A1 吗？' });
     await waitFor(() => expect(close).toHaveBeenCalledWith(ROWS[0]));
+  });
+
+  it('offers 全部 before the statuses', () => {
+    expect(statusOptionsOf(['open', 'closed'], { open: '进行中', closed: '已关闭' })).toEqual([
+      { value: 'all', label: '全部' },
+      { value: 'open', label: '进行中' },
+      { value: 'closed', label: '已关闭' },
+    ]);
   });
 
   it('has no 操作 column for someone who may take none of the row actions', () => {

@@ -12,7 +12,7 @@ import { useState } from 'react';
 import { FULFILMENT_STATUS_COLOR } from '../../components/fulfilment-status';
 import { COMMON_LABELS } from '../../components/labels';
 import { keyColumn, statusColumn, timeColumn, type ListColumn } from '../../components/list/columns';
-import { ListPage } from '../../components/list/list-page';
+import { ListPage, statusOptionsOf } from '../../components/list/list-page';
 import { DateKeywordFilters } from '../../components/list/list-filters';
 import listStyles from '../../components/list/list.module.css';
 import type { RowAction } from '../../components/list/row-actions';
@@ -36,10 +36,7 @@ import { CANCEL_CHECK_LABELS } from './labels';
 const L = CANCEL_CHECK_LABELS;
 const F = L.fields;
 
-const STATE_OPTIONS = [
-  { value: 'all' as const, label: COMMON_LABELS.all },
-  ...CANCEL_CHECK_STATES.map((state) => ({ value: state, label: CANCEL_CHECK_STATE_TEXT[state] })),
-];
+const STATE_OPTIONS = statusOptionsOf(CANCEL_CHECK_STATES, CANCEL_CHECK_STATE_TEXT);
 
 function columnsOf(hrefOf: (row: CancelCheckRow) => string): ListColumn<CancelCheckRow>[] {
   return [

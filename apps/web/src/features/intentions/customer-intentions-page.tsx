@@ -13,7 +13,7 @@ import {
   timeColumn,
   type ListColumn,
 } from '../../components/list/columns';
-import { ListPage } from '../../components/list/list-page';
+import { ListPage, statusOptionsOf } from '../../components/list/list-page';
 import { DateKeywordFilters } from '../../components/list/list-filters';
 import { useListData } from '../../components/list/use-list-data';
 import { useListQuery } from '../../components/list/use-list-query';
@@ -28,10 +28,7 @@ import { INTENTION_LABELS } from './labels';
 const L = INTENTION_LABELS.list;
 const F = INTENTION_LABELS.fields;
 
-const STATUS_OPTIONS = [
-  { value: 'all' as const, label: COMMON_LABELS.all },
-  ...INTENTION_STATUSES.map((status) => ({ value: status, label: INTENTION_STATUS_TEXT[status] })),
-];
+const STATUS_OPTIONS = statusOptionsOf(INTENTION_STATUSES, INTENTION_STATUS_TEXT);
 
 function useColumns(): ListColumn<IntentionRow>[] {
   const links = useMenuPageLinks();
