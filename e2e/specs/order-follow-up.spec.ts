@@ -102,8 +102,11 @@ test.describe('order follow-up: intentions, cancel checks, exports', () => {
     await expect(rows).toHaveCount(1);
     await closeCards(page);
     await shootBothSizes(page, 'intentions-list');
-    await rows.first().click();
+    await rows.first().getByTestId('list-key-link').click();
     await expect(page).toHaveURL(/\/order\/customer-intention-detail\?/);
+    // Back to the list keeps its filters.
+    await page.getByTestId('detail-back').click();
+    await expect(page).toHaveURL(new RegExp(`status=following.*keyword=${omsConsultantsNo}`));
 
     // 取消核查: solo asks for a check of one of the store's orders waiting to ship.
     await page.goto('/order/received-orders?status=wait_ship');

@@ -8,7 +8,7 @@ import { ApiError } from '../../lib/http';
 import { useSessionStore } from '../../stores/session-store';
 import { useShopStore } from '../../stores/shop-store';
 import { useTagsStore } from '../../stores/tags-store';
-import { DetailPage, useDetailQuery } from './detail-page';
+import { DetailPage, DetailState, useDetailQuery } from './detail-page';
 
 type Thing = { no: string; canClose: boolean };
 const load = vi.fn<(no: string) => Promise<Thing>>();
@@ -93,5 +93,29 @@ describe('DetailPage', { timeout: 30_000 }, () => {
     await userEvent.click(screen.getByText(/重\s?试/));
     expect(await screen.findByText('内容 T1')).toBeTruthy();
     expect(screen.queryByTestId('detail-actions')).toBeNull();
+  });
+
+  it('draws the same states for a record outside a detail page (a drawer), without naming the tab', async () => {
+    function Drawn({ no }: { no: string | null }) {
+      const detail = useDetailQuery({ key: ['thing-drawn'], recordKey: no, load: (key) => load(key) });
+      return <DetailState detail={detail}>{(thing) => <p>抽屉 {thing.no}</p>}</DetailState>;
+    }
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const view = (no: string | null) => (
+      <QueryClientProvider client={client}>
+        <MemoryRouter initialEntries={['/things']}>
+          <Drawn no={no} />
+        </MemoryRouter>
+      </QueryClientProvider>
+    );
+    const { rerender } = render(view(null));
+    expect(screen.getByText('缺少记录编号')).toBeTruthy();
+    load.mockRejectedValueOnce(new ApiError('http', '核查不存在', { status: 404 }));
+    rerender(view('T2'));
+    expect(await screen.findByText('核查不存在')).toBeTruthy();
+    load.mockResolvedValue({ no: 'T2', canClose: false });
+    await userEvent.click(screen.getByText(/重\s?试/));
+    expect(await screen.findByText('抽屉 T2')).toBeTruthy();
+    expect(useTagsStore.getState().viewTitles['/things']).toBeUndefined();
   });
 });

@@ -62,6 +62,8 @@ type DetailPageProps<Key, Data> = {
   recordNo(data: Data): string;
   /** The list to go back to (its filters kept: pass the list's URL with its search), null when unknown. */
   backTo?: string | null;
+  /** What the URL lacks when it names no record (default 缺少记录编号), e.g. 缺少客户意向单号. */
+  missingKey?: string;
   actions?(data: Data): readonly DetailAction[];
   /** Shown in the action bar when no action is possible (e.g. the status text). */
   idle?(data: Data): ReactNode;
@@ -83,6 +85,7 @@ export function DetailPage<Key, Data>({
   detail,
   recordNo,
   backTo,
+  missingKey,
   actions,
   idle,
   extraBusy,
@@ -94,35 +97,8 @@ export function DetailPage<Key, Data>({
   const data = detail.data;
   useRecordTitle(data ? `${title} ${recordNo(data)}` : null);
 
-  if (detail.noStore) return <Alert type="info" showIcon title={COMMON_LABELS.noStore} />;
-  if (detail.recordKey === null) return <Result status="warning" title={DETAIL_LABELS.missingKey} />;
-  if (detail.isLoading)
-    return (
-      <Card>
-        <Spin description={COMMON_LABELS.loading}>
-          <div style={{ minHeight: 160 }} />
-        </Spin>
-      </Card>
-    );
-  if (detail.isError || data === undefined) {
-    const notFound = isApiError(detail.error) && detail.error.status === 404;
-    return (
-      <Result
-        status={notFound ? '404' : 'error'}
-        title={isApiError(detail.error) ? detail.error.message : COMMON_LABELS.loadFailed}
-        extra={
-          <>
-            {backTo ? (
-              <Link to={backTo}>
-                <Button>{DETAIL_LABELS.backToList}</Button>
-              </Link>
-            ) : null}
-            <Button onClick={() => void detail.refetch()}>{COMMON_LABELS.retry}</Button>
-          </>
-        }
-      />
-    );
-  }
+  if (data === undefined || detail.isError)
+    return <DetailState detail={detail} backTo={backTo} missingKey={missingKey} />;
 
   const shown = (actions?.(data) ?? []).filter(
     (action) => action.allowed && (!action.permission || hasPermission(roles, action.permission)),
@@ -171,6 +147,55 @@ export function DetailPage<Key, Data>({
       {children(data)}
     </div>
   );
+}
+
+/**
+ * The states of a record before it can be shown (no store → missing key → spinner → not found / error with
+ * retry), for <DetailPage> and for a record shown elsewhere (a drawer over a list); the record once loaded.
+ */
+export function DetailState<Key, Data>({
+  detail,
+  backTo,
+  missingKey = DETAIL_LABELS.missingKey,
+  children,
+}: {
+  detail: DetailQuery<Key, Data>;
+  backTo?: string | null;
+  missingKey?: string;
+  children?(data: Data): ReactNode;
+}) {
+  const data = detail.data;
+  if (detail.noStore) return <Alert type="info" showIcon title={COMMON_LABELS.noStore} />;
+  if (detail.recordKey === null) return <Result status="warning" title={missingKey} />;
+  if (detail.isLoading)
+    return (
+      <Card>
+        <Spin description={COMMON_LABELS.loading}>
+          <div style={{ minHeight: 160 }} />
+        </Spin>
+      </Card>
+    );
+  if (detail.isError || data === undefined) {
+    const notFound = isApiError(detail.error) && detail.error.status === 404;
+    return (
+      <Result
+        status={notFound ? '404' : 'error'}
+        title={isApiError(detail.error) ? detail.error.message : COMMON_LABELS.loadFailed}
+        extra={
+          <>
+            {backTo ? (
+              <Link to={backTo}>
+                <Button>{DETAIL_LABELS.backToList}</Button>
+              </Link>
+            ) : null}
+            <Button onClick={() => void detail.refetch()}>{COMMON_LABELS.retry}</Button>
+          </>
+        }
+      />
+    );
+  }
+
+  return <>{children?.(data)}</>;
 }
 
 /** Names the current tab and the window after the record (`已接订单详情 P2026…`). */

@@ -1,52 +1,20 @@
 import { Alert, Form, Modal, type FormInstance } from 'antd';
-import type { NamePath } from 'antd/es/form/interface';
-import { useState, type ReactNode } from 'react';
-import type { z } from 'zod';
-import { isApiError, type ApiError } from '../../lib/http';
-import { notify } from '../../lib/notify';
+import type { ReactNode } from 'react';
 import { COMMON_LABELS } from '../labels';
+import { useFormSubmit, type FormSubmitOptions } from './use-form-submit';
 
-type Props<Values> = {
+export { fieldErrorsOf } from './use-form-submit';
+
+type Props<Values> = Omit<FormSubmitOptions<Values>, 'form'> & {
   open: boolean;
   title: string;
-  /** The toast after success. */
-  doneText: string;
-  /** Runs the action; a rejection keeps the dialog open with the server's message in it. */
-  submit(values: Values): Promise<unknown>;
   onClose(): void;
-  onDone(): void;
-  /**
-   * Checked on submit, each issue shown under its field: usually the endpoint's request schema (or a `pick` of
-   * it), so the dialog refuses what the server would, in the same words.
-   */
-  schema?: z.ZodType;
-  /** Extra values the schema needs that are no fields (e.g. `{ storeCode, performanceOrderNo }`). */
-  context?: Record<string, unknown>;
-  /** The field a server refusal is about (e.g. a 409 "核销码不正确" under the code); else it shows above. */
-  serverField?(error: ApiError): NamePath | null;
   initialValues?: Partial<Values>;
   okText?: string;
   danger?: boolean;
   testId: string;
   children: ReactNode | ((form: FormInstance<Values>) => ReactNode);
 };
-
-/** The issues of a zod check as antd field errors, one message per field (the first). */
-export function fieldErrorsOf(
-  issues: readonly { path: readonly PropertyKey[]; message: string }[],
-  fields: readonly string[],
-): { name: (string | number)[]; errors: string[] }[] {
-  const seen = new Set<string>();
-  const errors: { name: (string | number)[]; errors: string[] }[] = [];
-  for (const issue of issues) {
-    const name = issue.path.filter((part): part is string | number => typeof part !== 'symbol');
-    const field = String(name[0] ?? '');
-    if (!fields.includes(field) || seen.has(name.join('.'))) continue;
-    seen.add(name.join('.'));
-    errors.push({ name, errors: [issue.message] });
-  }
-  return errors;
-}
 
 /**
  * A form in a dialog whose OK button submits it, so Enter in a field submits too; the values checked against
@@ -62,6 +30,7 @@ export function FormDialog<Values extends object>({
   onDone,
   schema,
   context,
+  check,
   serverField,
   initialValues,
   okText,
@@ -70,39 +39,19 @@ export function FormDialog<Values extends object>({
   children,
 }: Props<Values>) {
   const [form] = Form.useForm<Values>();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const finish = async (values: Values) => {
-    setError(null);
-    if (schema) {
-      const checked = schema.safeParse({ ...context, ...values });
-      if (!checked.success) {
-        const fields = Object.keys(form.getFieldsValue(true) as object);
-        const errors = fieldErrorsOf(checked.error.issues, fields);
-        if (errors.length > 0) {
-          form.setFields(errors as Parameters<typeof form.setFields>[0]);
-          return;
-        }
-        setError(checked.error.issues[0]?.message ?? COMMON_LABELS.loadFailed);
-        return;
-      }
-    }
-    setBusy(true);
-    try {
-      await submit(values);
-      notify.success(doneText);
+  const { busy, error, setError, finish } = useFormSubmit<Values>({
+    form,
+    submit,
+    doneText,
+    onDone: () => {
       onDone();
       onClose();
-    } catch (failure) {
-      const field = isApiError(failure) ? serverField?.(failure) : null;
-      if (field && isApiError(failure))
-        form.setFields([{ name: field, errors: [failure.message] }] as Parameters<typeof form.setFields>[0]);
-      else setError(isApiError(failure) ? failure.message : COMMON_LABELS.loadFailed);
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    schema,
+    context,
+    check,
+    serverField,
+  });
 
   return (
     <Modal

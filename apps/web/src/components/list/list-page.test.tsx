@@ -13,7 +13,7 @@ import {
   statusColumn,
   timeColumn,
 } from './columns';
-import { ListPage, type ListPaging } from './list-page';
+import { ListPage, statusOptionsOf, type ListPaging } from './list-page';
 import { readListPrefs } from './list-prefs';
 import type { ListData } from './use-list-data';
 
@@ -204,6 +204,21 @@ describe('ListPage', { timeout: 30_000 }, () => {
     });
     await waitFor(() => expect(notify.confirm).toHaveBeenCalledTimes(1));
     expect(close).not.toHaveBeenCalled();
+  });
+
+  it('offers 全部 before the statuses', () => {
+    expect(statusOptionsOf(['open', 'closed'], { open: '进行中', closed: '已关闭' })).toEqual([
+      { value: 'all', label: '全部' },
+      { value: 'open', label: '进行中' },
+      { value: 'closed', label: '已关闭' },
+    ]);
+  });
+
+  it('has no 操作 column for someone who may take none of the row actions', () => {
+    renderList(data(), paging(), {
+      rowActions: [{ key: 'edit', label: '编辑', onClick: vi.fn(), permission: ['thing:edit'] }],
+    });
+    expect(screen.queryByText('操作')).toBeNull();
   });
 
   it('runs batch actions on the selected rows', async () => {

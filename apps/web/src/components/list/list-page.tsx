@@ -41,6 +41,17 @@ export type StatusFilter<Value extends string> = {
   onChange(value: Value): void;
 };
 
+/** A status filter's options: 全部 first, then each status with its text (e.g. the contract's `…_TEXT`). */
+export function statusOptionsOf<const Status extends string>(
+  statuses: readonly Status[],
+  text: Record<Status, string>,
+): { value: Status | 'all'; label: string }[] {
+  return [
+    { value: 'all', label: COMMON_LABELS.all },
+    ...statuses.map((status) => ({ value: status, label: text[status] })),
+  ];
+}
+
 export type ListPageProps<Row, Status extends string = string> = {
   title: string;
   /** Names the list for its remembered settings and its test ids (`${name}-table`, …). */
@@ -180,9 +191,9 @@ function ListBody<Row extends object>({
 }: ListPageProps<Row> & { phone: boolean; density: Density }) {
   const roles = useSessionStore((state) => state.roles);
   const [selected, setSelected] = useState<Key[]>([]);
-  const batch = batchActions.filter(
-    (action) => !action.permission || hasPermission(roles, action.permission),
-  );
+  const permitted = <Action extends { permission?: readonly string[] }>(actions: readonly Action[]) =>
+    actions.filter((action) => !action.permission || hasPermission(roles, action.permission));
+  const batch = permitted(batchActions);
   const emptyNode = list.isLoading ? (
     <Spin description={COMMON_LABELS.loading}>
       <div style={{ minHeight: 80 }} />
@@ -246,7 +257,8 @@ function ListBody<Row extends object>({
     ...column,
     fixed: column.isKey ? 'left' : column.fixed,
   }));
-  if (rowActions.length > 0) {
+  // No 操作 column for someone who may take none of the actions.
+  if (permitted(rowActions).length > 0) {
     tableColumns.push({
       key: 'actions',
       title: LIST_LABELS.actions,

@@ -96,6 +96,7 @@ describe('statusFilterOf', () => {
     const listQuery = {
       query: readUrlQuery(shape, new URLSearchParams('')),
       setQuery,
+      hrefOf: vi.fn(),
       reset: vi.fn(),
       filtered: false,
     };

@@ -40,9 +40,18 @@ export function writeUrlQuery<S extends UrlShape>(shape: S, query: UrlQuery<S>):
   return search;
 }
 
+/** Fields that say what is open over the list (a drawer's record), not what the list holds. */
+const viewFields = new WeakSet<z.ZodType>();
+
+/** Whether `key` of `shape` is paging or a record open over the list: neither filters the list. */
+export function isListStateKey(shape: UrlShape, key: string): boolean {
+  const field = shape[key];
+  return key === 'pageNum' || key === 'pageSize' || (field !== undefined && viewFields.has(field));
+}
+
 /**
- * Whether any filter (anything but paging and the `views` fields) differs from its default: an empty list is
- * then "no result".
+ * Whether any filter (anything but paging, an open record and the `views` fields) differs from its default: an
+ * empty list is then "no result".
  */
 export function isFiltered<S extends UrlShape>(
   shape: S,
@@ -51,8 +60,7 @@ export function isFiltered<S extends UrlShape>(
 ): boolean {
   return Object.entries(shape).some(
     ([key, field]) =>
-      key !== 'pageNum' &&
-      key !== 'pageSize' &&
+      !isListStateKey(shape, key) &&
       !views.includes(key) &&
       ((query as Record<string, unknown>)[key] ?? undefined) !== (fallbackOf(field) ?? undefined),
   );
@@ -109,6 +117,15 @@ export const urlField = {
       .regex(/^\d{4}-\d{2}-\d{2}$/)
       .refine((day) => dayjs(day).format('YYYY-MM-DD') === day)
       .optional();
+  },
+  /**
+   * The id of a record opened over the list (e.g. `?id=7` for a drawer): a positive safe integer, else none.
+   * Not a filter: opening it keeps the page, and any filter change closes it.
+   */
+  recordId(): z.ZodType<number | undefined> {
+    const field = z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional();
+    viewFields.add(field);
+    return field;
   },
   /** One of the 11 date presets of spec 9 (its index). */
   preset() {

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { StatusFilter } from './list-page';
 import {
   isFiltered,
+  isListStateKey,
   keptOnReset,
   readUrlQuery,
   writeUrlQuery,
@@ -14,8 +15,13 @@ import {
 export type ListQuery<S extends UrlShape> = {
   /** The URL's query, each field validated (a bad value is its default). */
   query: UrlQuery<S>;
-  /** Changes some fields; any change but the page number goes back to page 1. */
+  /**
+   * Changes some fields; a filter change goes back to page 1 and closes what is open over the list
+   * (`urlField.recordId`), a change of page or of the open record keeps the rest.
+   */
   setQuery(patch: Partial<UrlQuery<S>>): void;
+  /** The link (`?…`) of the query with `patch` applied as `setQuery` would: e.g. a row opening its drawer. */
+  hrefOf(patch: Partial<UrlQuery<S>>): string;
   /** Back to the defaults (重置 / 重置筛选); the `views` fields stay. */
   reset(): void;
   /** Whether a filter is set: an empty list then says "no result" and offers 重置筛选. */
@@ -42,19 +48,35 @@ export function useListQuery<S extends UrlShape>(
 ): ListQuery<S> {
   const [params, setParams] = useSearchParams();
   const query = useMemo(() => readUrlQuery(shape, params), [shape, params]);
-  const setQuery = useCallback(
+  const searchOf = useCallback(
     (patch: Partial<UrlQuery<S>>) => {
-      const paging = Object.keys(patch).every((key) => key === 'pageNum');
-      const pageNum = paging ? {} : { pageNum: undefined };
-      setParams(writeUrlQuery(shape, { ...query, ...pageNum, ...patch }));
+      const filterChange = Object.keys(patch).some(
+        (key) => key === 'pageSize' || !isListStateKey(shape, key),
+      );
+      const closed = filterChange
+        ? Object.fromEntries(
+            Object.keys(shape)
+              .filter((key) => key !== 'pageSize' && isListStateKey(shape, key))
+              .map((key) => [key, undefined]),
+          )
+        : {};
+      return writeUrlQuery(shape, { ...query, ...closed, ...patch });
     },
-    [shape, query, setParams],
+    [shape, query],
+  );
+  const setQuery = useCallback(
+    (patch: Partial<UrlQuery<S>>) => setParams(searchOf(patch)),
+    [searchOf, setParams],
+  );
+  const hrefOf = useCallback(
+    (patch: Partial<UrlQuery<S>>) => `?${new URLSearchParams(searchOf(patch)).toString()}`,
+    [searchOf],
   );
   const reset = useCallback(
     () => setParams(keptOnReset(shape, query, views)),
     [shape, query, views, setParams],
   );
-  return { query, setQuery, reset, filtered: isFiltered(shape, query, views) };
+  return { query, setQuery, hrefOf, reset, filtered: isFiltered(shape, query, views) };
 }
 
 /**

@@ -1,7 +1,7 @@
-import { CANCEL_CHECK_REASON_MAX } from '@console/contract';
+import { CANCEL_CHECK_REASON_MAX, cancelCheckEndpoints } from '@console/contract';
 import { Form, Input } from 'antd';
 import { FormDialog } from '../../components/form-dialog/form-dialog';
-import { cancelChecksApi } from './cancel-checks-api';
+import { call } from '../../lib/http';
 import { CANCEL_CHECK_LABELS } from './labels';
 
 const L = CANCEL_CHECK_LABELS.add;
@@ -26,12 +26,15 @@ export function AddCheckDialog({ open, storeCode, onClose, onAdded }: Props) {
       testId="add-check-dialog"
       onClose={onClose}
       onDone={() => undefined}
+      schema={cancelCheckEndpoints.add.request}
+      context={{ storeCode }}
+      // Silent: the dialog shows the server's refusal.
       submit={async (values) => {
-        const check = await cancelChecksApi.add({
-          storeCode,
-          performanceOrderNo: values.performanceOrderNo.trim(),
-          reason: values.reason.trim(),
-        });
+        const check = await call(
+          cancelCheckEndpoints.add,
+          { storeCode, performanceOrderNo: values.performanceOrderNo.trim(), reason: values.reason.trim() },
+          { flags: { silent: true } },
+        );
         onAdded(check.id);
       }}
     >

@@ -1,23 +1,27 @@
 import '../../test/dom';
-import type { CancelCheckDetail, CancelCheckPage } from '@console/contract';
+import { cancelCheckEndpoints, type CancelCheckDetail, type CancelCheckPage } from '@console/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/http';
+import { useSessionStore } from '../../stores/session-store';
 import { useShopStore } from '../../stores/shop-store';
 
 const api = vi.hoisted(() => ({
-  auth: vi.fn(),
-  page: vi.fn(),
+  queryShopAuth: vi.fn(),
+  pageQuery: vi.fn(),
   detail: vi.fn(),
   add: vi.fn(),
   setState: vi.fn(),
 }));
-vi.mock('./cancel-checks-api', async (original) => ({
-  ...(await original<Record<string, unknown>>()),
-  cancelChecksApi: api,
+vi.mock('../../lib/http', async (original) => ({
+  ...(await original<object>()),
+  call: (endpoint: unknown, input: unknown) => {
+    const name = Object.entries(cancelCheckEndpoints).find(([, known]) => known === endpoint)?.[0];
+    return name ? api[name as keyof typeof api](input) : Promise.reject(new Error('unexpected call'));
+  },
 }));
 
 const { CancelCheckHelpPage } = await import('./cancel-check-help-page');
@@ -77,8 +81,9 @@ const where = () => screen.getByTestId('where').textContent;
 
 beforeEach(() => {
   useShopStore.setState({ shopInfo: { addressId: 'S0001' } });
-  api.auth.mockResolvedValue({ canAdd: true, canDecide: false });
-  api.page.mockResolvedValue(pageOf([]));
+  useSessionStore.setState({ roles: ['cancelCheck:add'] });
+  api.queryShopAuth.mockResolvedValue({ canAdd: true, canDecide: false });
+  api.pageQuery.mockResolvedValue(pageOf([]));
   api.detail.mockResolvedValue(check());
 });
 afterEach(() => {
@@ -91,10 +96,7 @@ describe('CancelCheckHelpPage', { timeout: 30_000 }, () => {
     api.add.mockResolvedValue(check());
     renderPage('?state=approved');
     await waitFor(() =>
-      expect(api.page).toHaveBeenCalledWith(
-        expect.objectContaining({ state: 'approved' }),
-        expect.anything(),
-      ),
+      expect(api.pageQuery).toHaveBeenCalledWith(expect.objectContaining({ state: 'approved' })),
     );
     await userEvent.click(await screen.findByTestId('add-check'));
     await userEvent.type(screen.getByTestId('add-check-order'), ' PF20261121000001 ');
@@ -126,15 +128,16 @@ describe('CancelCheckHelpPage', { timeout: 30_000 }, () => {
   });
 
   it('has no 新增核查 without the right', async () => {
-    api.auth.mockResolvedValue({ canAdd: false, canDecide: false });
+    api.queryShopAuth.mockResolvedValue({ canAdd: false, canDecide: false });
     renderPage();
-    await waitFor(() => expect(api.auth).toHaveBeenCalled());
-    await waitFor(() => expect(api.page).toHaveBeenCalled());
+    await waitFor(() => expect(api.queryShopAuth).toHaveBeenCalled());
+    await waitFor(() => expect(api.pageQuery).toHaveBeenCalled());
     expect(screen.queryByTestId('add-check')).toBeNull();
   });
 
   it('rejects a check only with a remark, after the confirmation dialog', async () => {
-    api.page.mockResolvedValue(pageOf([check()]));
+    useSessionStore.setState({ roles: ['cancelCheck:setState'] });
+    api.pageQuery.mockResolvedValue(pageOf([check()]));
     api.detail.mockResolvedValue(check({ canDecide: true }));
     api.setState.mockResolvedValue(check({ state: 'rejected', stateText: '已驳回' }));
     renderPage();
@@ -155,5 +158,34 @@ describe('CancelCheckHelpPage', { timeout: 30_000 }, () => {
         remark: '已发货，无法取消',
       }),
     );
+  });
+
+  it('offers 通过 / 驳回 on pending rows to those who may decide, and keeps the page when opening a check', async () => {
+    useSessionStore.setState({ roles: ['cancelCheck:setState'] });
+    api.pageQuery.mockResolvedValue({
+      ...pageOf([check(), check({ id: 8, checkNo: 'CC8', state: 'approved', stateText: '已同意取消' })]),
+      total: 45,
+    });
+    api.setState.mockResolvedValue(check({ state: 'approved', stateText: '已同意取消' }));
+    renderPage('?pageNum=2');
+    const table = await screen.findByTestId('check-table');
+    await within(table).findByText('CC8');
+    expect(within(table).getAllByTestId('row-action-approve')).toHaveLength(1);
+    expect(screen.getByTestId('check-total').textContent).toBe('共 45 条');
+    await userEvent.click(within(table).getByTestId('row-action-approve'));
+    expect(await screen.findByText('确认通过核查')).toBeTruthy();
+    await userEvent.click(screen.getByTestId('decide-dialog-ok'));
+    await waitFor(() =>
+      expect(api.setState).toHaveBeenCalledWith({ storeCode: 'S0001', id: 7, state: 'approved', remark: '' }),
+    );
+    await userEvent.click(within(table).getByText('CC8'));
+    await waitFor(() => expect(where()).toBe('/order/cancel-check-help?pageNum=2&id=8'));
+  });
+
+  it('has no 通过 / 驳回 without the permission', async () => {
+    api.pageQuery.mockResolvedValue(pageOf([check()]));
+    renderPage();
+    await screen.findByText('CC20261121000007');
+    expect(screen.queryByTestId('row-action-approve')).toBeNull();
   });
 });

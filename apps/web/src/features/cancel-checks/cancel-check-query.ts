@@ -1,68 +1,26 @@
-import { CANCEL_CHECK_STATES, type CancelCheckPageBody, type CancelCheckState } from '@console/contract';
-import type { DateFilter } from '../../components/date-range-filter';
-import {
-  dateFilterOfSearch,
-  daysOfDateFilter,
-  pageNumOfSearch,
-  searchOfDateFilter,
-} from '../../components/date-filter-search';
+import { CANCEL_CHECK_STATES, type CancelCheckPageBody } from '@console/contract';
+import { dateRangeOfQuery, dateUrlShape, urlField, type UrlQuery } from '../../components/list/list-query';
 
-export const CANCEL_CHECK_PAGE_SIZE = 20;
 export const KEYWORD_MAX = 50;
+export const CANCEL_CHECK_PAGE_SIZES = [10, 20, 50] as const;
 
-export type CancelCheckQuery = {
-  state: CancelCheckState | undefined;
-  keyword: string;
-  date: DateFilter;
-  pageNum: number;
-  /** The check whose drawer is open. */
-  checkId: number | undefined;
+/** 取消核查's URL: the filters and page, and `id`, the check open in the drawer (a filter change closes it). */
+export const cancelCheckUrlShape = {
+  state: urlField.oneOfOr(['all', ...CANCEL_CHECK_STATES], 'all'),
+  keyword: urlField.keyword(KEYWORD_MAX),
+  ...dateUrlShape,
+  pageNum: urlField.pageNum(),
+  pageSize: urlField.pageSize(CANCEL_CHECK_PAGE_SIZES, 20),
+  id: urlField.recordId(),
 };
+export type CancelCheckQuery = UrlQuery<typeof cancelCheckUrlShape>;
 
-function idOf(text: string | null): number | undefined {
-  const id = Number(text);
-  return Number.isSafeInteger(id) && id >= 1 ? id : undefined;
-}
-
-/** The 取消核查 filters, page and open check from the URL; anything unreadable falls back to "all", page 1. */
-export function cancelCheckQueryOf(params: URLSearchParams): CancelCheckQuery {
-  const state = params.get('state');
-  return {
-    state: (CANCEL_CHECK_STATES as readonly string[]).includes(state ?? '')
-      ? (state as CancelCheckState)
-      : undefined,
-    keyword: (params.get('keyword') ?? '').trim().slice(0, KEYWORD_MAX),
-    date: dateFilterOfSearch(params),
-    pageNum: pageNumOfSearch(params),
-    checkId: idOf(params.get('id')),
-  };
-}
-
-/** The URL search of a query; defaults are left out so a plain list has a plain URL. */
-export function cancelCheckSearch(query: CancelCheckQuery): Record<string, string> {
-  return {
-    ...(query.state ? { state: query.state } : {}),
-    ...(query.keyword ? { keyword: query.keyword } : {}),
-    ...searchOfDateFilter(query.date),
-    ...(query.pageNum > 1 ? { pageNum: String(query.pageNum) } : {}),
-    ...(query.checkId ? { id: String(query.checkId) } : {}),
-  };
-}
-
-/** The page call of a query (the open drawer is not part of it); a preset is resolved at `now`. */
-export function cancelCheckPageBody(
-  storeCode: string,
-  query: CancelCheckQuery,
-  now: Date = new Date(),
-): CancelCheckPageBody {
-  const days = daysOfDateFilter(query.date, now);
+/** The list's filters as the contract names them (the open check is none); a preset is resolved at `now`. */
+export function cancelCheckFiltersOf(storeCode: string, query: CancelCheckQuery, now: Date = new Date()) {
   return {
     storeCode,
-    state: query.state ?? 'all',
+    state: query.state,
     keyword: query.keyword || null,
-    dateFrom: days?.from ?? null,
-    dateTo: days?.to ?? null,
-    pageNum: query.pageNum,
-    pageSize: CANCEL_CHECK_PAGE_SIZE,
-  };
+    ...dateRangeOfQuery(query, now),
+  } satisfies Partial<CancelCheckPageBody>;
 }

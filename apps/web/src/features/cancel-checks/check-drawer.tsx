@@ -1,18 +1,19 @@
-import type { CancelCheckDetail } from '@console/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Descriptions, Drawer, Space, Spin, Tag } from 'antd';
-import { useState } from 'react';
-import { isApiError } from '../../lib/http';
-import { formatYuan, formatTime } from '../../lib/format/display';
+import { cancelCheckEndpoints, type CancelCheckDetail } from '@console/contract';
+import { Button, Descriptions, Drawer, Space, Tag } from 'antd';
+import { DetailState, useDetailQuery } from '../../components/detail/detail-page';
 import { FULFILMENT_STATUS_COLOR } from '../../components/fulfilment-status';
+import { COMMON_LABELS } from '../../components/labels';
+import { useHasPermission } from '../../components/permission';
+import { formatTime, formatYuan } from '../../lib/format/display';
+import { call } from '../../lib/http';
+import { cancelCheckKeys, DECIDE_PERMISSION } from './cancel-check-keys';
 import { CANCEL_CHECK_STATE_COLOR } from './cancel-check-state';
-import { cancelCheckKeys, cancelChecksApi } from './cancel-checks-api';
-import { DecideDialog, type Decision } from './decide-dialog';
+import type { Decision } from './decide-dialog';
 import { CANCEL_CHECK_LABELS } from './labels';
 
 const L = CANCEL_CHECK_LABELS;
 const F = L.fields;
-const orDash = (text: string | null | undefined) => (text ? text : L.common.none);
+const orDash = (text: string | null | undefined) => (text ? text : COMMON_LABELS.none);
 
 function CheckDescriptions({ check }: { check: CancelCheckDetail }) {
   return (
@@ -55,17 +56,22 @@ function CheckDescriptions({ check }: { check: CancelCheckDetail }) {
   );
 }
 
-type Props = { storeCode: string; checkId: number | undefined; onClose(): void };
+type Props = {
+  storeCode: string;
+  checkId: number | undefined;
+  onClose(): void;
+  onDecide(decision: Decision): void;
+};
 
 /** 核查详情: the check and its order; 通过 / 驳回 for those who may decide while it is pending. */
-export function CheckDrawer({ storeCode, checkId, onClose }: Props) {
-  const queryClient = useQueryClient();
-  const [decision, setDecision] = useState<Decision | null>(null);
-  const detail = useQuery({
-    queryKey: cancelCheckKeys.detail(storeCode, checkId ?? 0),
-    queryFn: ({ signal }) => cancelChecksApi.detail(storeCode, checkId ?? 0, signal),
-    enabled: Boolean(storeCode && checkId),
-    retry: false,
+export function CheckDrawer({ storeCode, checkId, onClose, onDecide }: Props) {
+  const mayDecide = useHasPermission(DECIDE_PERMISSION);
+  const detail = useDetailQuery({
+    key: cancelCheckKeys.detail(storeCode),
+    recordKey: checkId ?? null,
+    // Silent: the drawer shows "not found" or the failure in place.
+    load: (id, signal) =>
+      call(cancelCheckEndpoints.detail, { storeCode, id }, { signal, flags: { silent: true } }),
   });
   const check = detail.data;
 
@@ -78,36 +84,26 @@ export function CheckDrawer({ storeCode, checkId, onClose }: Props) {
       destroyOnHidden
       data-testid="check-drawer"
       extra={
-        check?.canDecide ? (
+        check?.canDecide && mayDecide ? (
           <Space>
-            <Button data-testid="check-reject" onClick={() => setDecision('rejected')}>
+            <Button data-testid="check-reject" onClick={() => onDecide({ state: 'rejected', id: check.id })}>
               {L.decide.reject}
             </Button>
-            <Button type="primary" danger data-testid="check-approve" onClick={() => setDecision('approved')}>
+            <Button
+              type="primary"
+              danger
+              data-testid="check-approve"
+              onClick={() => onDecide({ state: 'approved', id: check.id })}
+            >
               {L.decide.approve}
             </Button>
           </Space>
         ) : null
       }
     >
-      {detail.isLoading ? <Spin description={L.common.loading} /> : null}
-      {detail.isError ? (
-        <Alert
-          type="error"
-          showIcon
-          title={isApiError(detail.error) ? detail.error.message : L.common.loadFailed}
-        />
-      ) : null}
-      {check ? <CheckDescriptions check={check} /> : null}
-      {check ? (
-        <DecideDialog
-          decision={decision}
-          storeCode={storeCode}
-          checkId={check.id}
-          onClose={() => setDecision(null)}
-          onDone={() => void queryClient.invalidateQueries({ queryKey: cancelCheckKeys.all })}
-        />
-      ) : null}
+      {checkId === undefined ? null : (
+        <DetailState detail={detail}>{(data) => <CheckDescriptions check={data} />}</DetailState>
+      )}
     </Drawer>
   );
 }

@@ -1,40 +1,46 @@
-import { CANCEL_CHECK_REMARK_MAX } from '@console/contract';
+import { CANCEL_CHECK_REMARK_MAX, cancelCheckEndpoints } from '@console/contract';
 import { Alert, Form, Input } from 'antd';
 import { FormDialog } from '../../components/form-dialog/form-dialog';
-import { cancelChecksApi } from './cancel-checks-api';
+import { call } from '../../lib/http';
 import { CANCEL_CHECK_LABELS } from './labels';
 
 const L = CANCEL_CHECK_LABELS.decide;
-export type Decision = 'approved' | 'rejected';
+export type Decision = { state: 'approved' | 'rejected'; id: number };
 
 type Props = {
   decision: Decision | null;
   storeCode: string;
-  checkId: number;
   onClose(): void;
   onDone(): void;
 };
 
 /** 通过 / 驳回: the dialog is the confirmation, with the consequence spelled out; rejecting needs a remark. */
-export function DecideDialog({ decision, storeCode, checkId, onClose, onDone }: Props) {
-  const approving = decision === 'approved';
+export function DecideDialog({ decision, storeCode, onClose, onDone }: Props) {
+  const approving = decision?.state === 'approved';
   return (
-    <FormDialog<{ remark: string }>
+    <FormDialog<{ remark?: string }>
       open={decision !== null}
       title={approving ? L.approveTitle : L.rejectTitle}
       doneText={approving ? L.approved : L.rejected}
       okText={approving ? L.approve : L.reject}
       danger={approving}
       testId="decide-dialog"
+      schema={cancelCheckEndpoints.setState.request}
+      context={{ storeCode, ...decision }}
       onClose={onClose}
       onDone={onDone}
+      // Silent: the dialog shows the server's refusal.
       submit={(values) =>
-        cancelChecksApi.setState({
-          storeCode,
-          id: checkId,
-          state: decision ?? 'rejected',
-          remark: (values.remark ?? '').trim(),
-        })
+        call(
+          cancelCheckEndpoints.setState,
+          {
+            storeCode,
+            id: decision?.id ?? 0,
+            state: decision?.state ?? 'rejected',
+            remark: values.remark ?? '',
+          },
+          { flags: { silent: true } },
+        )
       }
     >
       <Alert
@@ -43,11 +49,7 @@ export function DecideDialog({ decision, storeCode, checkId, onClose, onDone }: 
         title={approving ? L.approveContent : L.rejectContent}
         style={{ marginBottom: 16 }}
       />
-      <Form.Item
-        name="remark"
-        label={L.remark}
-        rules={approving ? [] : [{ required: true, whitespace: true, message: L.rejectRemarkRequired }]}
-      >
+      <Form.Item name="remark" label={L.remark} initialValue="">
         <Input.TextArea
           data-testid="decide-remark"
           rows={3}

@@ -1,16 +1,6 @@
 /** 取消核查: every visible string of the feature. */
 export const CANCEL_CHECK_LABELS = {
   title: '取消核查',
-  common: {
-    refresh: '刷新',
-    loading: '加载中…',
-    loadFailed: '加载失败',
-    ok: '确定',
-    cancel: '取消',
-    none: '-',
-    noStore: '请先选择门店',
-    reset: '重置',
-  },
   fields: {
     checkNo: '核查单号',
     performanceOrderNo: '履约单号',
@@ -30,11 +20,9 @@ export const CANCEL_CHECK_LABELS = {
     takenAt: '接单时间',
   },
   list: {
-    allStates: '全部',
     keywordPlaceholder: '核查单号/履约单号/订单编号，回车查询',
     datePlaceholder: ['申请开始日期', '申请结束日期'] as [string, string],
     empty: '暂无取消核查',
-    view: '查看',
   },
   add: {
     open: '新增核查',

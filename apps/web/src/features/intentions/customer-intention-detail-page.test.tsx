@@ -1,17 +1,24 @@
 import '../../test/dom';
-import type { IntentionDetail } from '@console/contract';
+import { intentionEndpoints, type IntentionDetail } from '@console/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/http';
+import { useSessionStore } from '../../stores/session-store';
 import { useShopStore } from '../../stores/shop-store';
+import { useTagsStore } from '../../stores/tags-store';
 
-const api = vi.hoisted(() => ({ detail: vi.fn(), follow: vi.fn(), list: vi.fn() }));
-vi.mock('./intentions-api', async (original) => ({
-  ...(await original<Record<string, unknown>>()),
-  intentionsApi: api,
+const api = vi.hoisted(() => ({ detail: vi.fn(), follow: vi.fn() }));
+vi.mock('../../lib/http', async (original) => ({
+  ...(await original<object>()),
+  call: (endpoint: unknown, input: unknown) =>
+    endpoint === intentionEndpoints.detail
+      ? api.detail(input)
+      : endpoint === intentionEndpoints.follow
+        ? api.follow(input)
+        : Promise.reject(new Error('unexpected call')),
 }));
 
 const { CustomerIntentionDetailPage } = await import('./customer-intention-detail-page');
@@ -35,11 +42,13 @@ function intention(overrides: Partial<IntentionDetail> = {}): IntentionDetail {
   };
 }
 
+const PATH = '/order/customer-intention-detail?omsConsultantsNo=CI20261121001';
+
 function renderPage(search = '?omsConsultantsNo=CI20261121001') {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[`/order/customer-intention-detail${search}`]}>
+      <MemoryRouter initialEntries={[`${PATH.split('?')[0]}${search}`]}>
         <CustomerIntentionDetailPage />
       </MemoryRouter>
     </QueryClientProvider>,
@@ -48,6 +57,7 @@ function renderPage(search = '?omsConsultantsNo=CI20261121001') {
 
 beforeEach(() => {
   useShopStore.setState({ shopInfo: { addressId: 'S0001' } });
+  useSessionStore.setState({ roles: ['customerIntention:follow'] });
   api.detail.mockResolvedValue(intention());
 });
 afterEach(() => {
@@ -69,7 +79,8 @@ describe('CustomerIntentionDetailPage', { timeout: 30_000 }, () => {
     renderPage();
     expect(await screen.findByText('想订购中秋月饼礼盒 20 盒')).toBeTruthy();
     expect(screen.getByText('暂无跟进记录')).toBeTruthy();
-    expect(api.detail).toHaveBeenCalledWith('S0001', 'CI20261121001', expect.anything());
+    expect(api.detail).toHaveBeenCalledWith({ storeCode: 'S0001', omsConsultantsNo: 'CI20261121001' });
+    await waitFor(() => expect(useTagsStore.getState().viewTitles[PATH]).toBe('客户意向详情 CI20261121001'));
 
     await userEvent.type(screen.getByTestId('follow-note'), '已电话联系，明天到店{Enter}');
     await waitFor(() =>
@@ -107,5 +118,20 @@ describe('CustomerIntentionDetailPage', { timeout: 30_000 }, () => {
     cleanup();
     renderPage('');
     expect(screen.getByText('缺少客户意向单号')).toBeTruthy();
+  });
+
+  it('has no form without the follow-up permission', async () => {
+    useSessionStore.setState({ roles: [] });
+    renderPage();
+    expect(await screen.findByText('想订购中秋月饼礼盒 20 盒')).toBeTruthy();
+    expect(screen.queryByTestId('follow-form')).toBeNull();
+  });
+
+  it('says a missing intention is not found and retries', async () => {
+    api.detail.mockRejectedValueOnce(new ApiError('http', '客户意向不存在', { status: 404 }));
+    renderPage();
+    expect(await screen.findByText('客户意向不存在')).toBeTruthy();
+    await userEvent.click(screen.getByText(/重\s?试/));
+    expect(await screen.findByText('想订购中秋月饼礼盒 20 盒')).toBeTruthy();
   });
 });

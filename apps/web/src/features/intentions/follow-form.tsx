@@ -1,9 +1,8 @@
-import { FOLLOW_NOTE_MAX, type IntentionDetail } from '@console/contract';
+import { FOLLOW_NOTE_MAX, intentionEndpoints, type IntentionDetail } from '@console/contract';
 import { Alert, Button, Form, Input, Radio } from 'antd';
-import { useState, type KeyboardEvent } from 'react';
-import { isApiError } from '../../lib/http';
-import { notify } from '../../lib/notify';
-import { intentionsApi } from './intentions-api';
+import type { KeyboardEvent } from 'react';
+import { useFormSubmit } from '../../components/form-dialog/use-form-submit';
+import { call } from '../../lib/http';
 import styles from './intentions.module.css';
 import { INTENTION_LABELS } from './labels';
 
@@ -27,33 +26,24 @@ type Props = {
 /** 跟进: a note and the status after it; Enter in the note submits, Shift+Enter starts a new line. */
 export function FollowForm({ storeCode, intention, onDone }: Props) {
   const [form] = Form.useForm<Values>();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const finish = async (values: Values) => {
-    const invalid = followNoteError(values);
-    if (invalid) {
-      setError(invalid);
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      const detail = await intentionsApi.follow({
-        storeCode,
-        omsConsultantsNo: intention.omsConsultantsNo,
-        note: values.note.trim(),
-        status: values.status,
-      });
-      notify.success(L.done);
-      form.resetFields();
-      onDone(detail);
-    } catch (failure) {
-      setError(isApiError(failure) ? failure.message : INTENTION_LABELS.common.loadFailed);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const context = { storeCode, omsConsultantsNo: intention.omsConsultantsNo };
+  const { busy, error, finish } = useFormSubmit<Values>({
+    form,
+    doneText: L.done,
+    check: followNoteError,
+    schema: intentionEndpoints.follow.request,
+    context,
+    onDone: () => form.resetFields(),
+    // Silent: the form shows the refusal above the note.
+    submit: async (values) =>
+      onDone(
+        await call(
+          intentionEndpoints.follow,
+          { ...context, note: values.note.trim(), status: values.status },
+          { flags: { silent: true } },
+        ),
+      ),
+  });
 
   const submitOnEnter = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.shiftKey || event.nativeEvent.isComposing) return;

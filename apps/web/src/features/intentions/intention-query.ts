@@ -1,59 +1,25 @@
-import { INTENTION_STATUSES, type IntentionListBody, type IntentionStatus } from '@console/contract';
-import type { DateFilter } from '../../components/date-range-filter';
-import {
-  dateFilterOfSearch,
-  daysOfDateFilter,
-  pageNumOfSearch,
-  searchOfDateFilter,
-} from '../../components/date-filter-search';
+import { INTENTION_STATUSES, type IntentionListBody } from '@console/contract';
+import { dateRangeOfQuery, dateUrlShape, urlField, type UrlQuery } from '../../components/list/list-query';
 
-export const INTENTION_PAGE_SIZE = 20;
 export const KEYWORD_MAX = 50;
+export const INTENTION_PAGE_SIZES = [10, 20, 50] as const;
 
-export type IntentionQuery = {
-  status: IntentionStatus | undefined;
-  keyword: string;
-  date: DateFilter;
-  pageNum: number;
+/** 客户意向's URL: each parameter checked on its own, a bad one falls back to its default. */
+export const intentionUrlShape = {
+  status: urlField.oneOfOr(['all', ...INTENTION_STATUSES], 'all'),
+  keyword: urlField.keyword(KEYWORD_MAX),
+  ...dateUrlShape,
+  pageNum: urlField.pageNum(),
+  pageSize: urlField.pageSize(INTENTION_PAGE_SIZES, 20),
 };
+export type IntentionQuery = UrlQuery<typeof intentionUrlShape>;
 
-/** The 客户意向 filters and page from the URL; anything unreadable falls back to "all", page 1. */
-export function intentionQueryOf(params: URLSearchParams): IntentionQuery {
-  const status = params.get('status');
-  return {
-    status: (INTENTION_STATUSES as readonly string[]).includes(status ?? '')
-      ? (status as IntentionStatus)
-      : undefined,
-    keyword: (params.get('keyword') ?? '').trim().slice(0, KEYWORD_MAX),
-    date: dateFilterOfSearch(params),
-    pageNum: pageNumOfSearch(params),
-  };
-}
-
-/** The URL search of a query; defaults are left out so a plain list has a plain URL. */
-export function intentionSearch(query: IntentionQuery): Record<string, string> {
-  return {
-    ...(query.status ? { status: query.status } : {}),
-    ...(query.keyword ? { keyword: query.keyword } : {}),
-    ...searchOfDateFilter(query.date),
-    ...(query.pageNum > 1 ? { pageNum: String(query.pageNum) } : {}),
-  };
-}
-
-/** The list call of a query; a date preset is resolved at `now`. */
-export function intentionListBody(
-  storeCode: string,
-  query: IntentionQuery,
-  now: Date = new Date(),
-): IntentionListBody {
-  const days = daysOfDateFilter(query.date, now);
+/** The list's filters as the contract names them; a date preset is resolved at `now`. */
+export function intentionFiltersOf(storeCode: string, query: IntentionQuery, now: Date = new Date()) {
   return {
     storeCode,
-    status: query.status ?? 'all',
+    status: query.status,
     keyword: query.keyword || null,
-    dateFrom: days?.from ?? null,
-    dateTo: days?.to ?? null,
-    pageNum: query.pageNum,
-    pageSize: INTENTION_PAGE_SIZE,
-  };
+    ...dateRangeOfQuery(query, now),
+  } satisfies Partial<IntentionListBody>;
 }

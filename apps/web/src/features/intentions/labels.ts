@@ -1,16 +1,6 @@
 /** 客户意向 and 客户意向详情: every visible string of the feature. */
 export const INTENTION_LABELS = {
   titles: { list: '客户意向', detail: '客户意向详情' },
-  common: {
-    refresh: '刷新',
-    loading: '加载中…',
-    loadFailed: '加载失败',
-    retry: '重试',
-    back: '返回',
-    none: '-',
-    noStore: '请先选择门店',
-    reset: '重置',
-  },
   fields: {
     omsConsultantsNo: '意向单号',
     customer: '客户',
@@ -23,14 +13,12 @@ export const INTENTION_LABELS = {
     createdAt: '推送时间',
   },
   list: {
-    allStatuses: '全部',
     keywordPlaceholder: '意向单号/手机号/客户姓名/意向内容，回车查询',
     datePlaceholder: ['推送开始日期', '推送结束日期'] as [string, string],
     empty: '暂无客户意向',
   },
   detail: {
     missingNo: '缺少客户意向单号',
-    notFound: '客户意向不存在',
     infoTitle: '意向信息',
     timelineTitle: '跟进记录',
     noFollowUps: '暂无跟进记录',

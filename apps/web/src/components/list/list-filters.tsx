@@ -1,0 +1,63 @@
+import { Button, Input } from 'antd';
+import type { ReactNode } from 'react';
+import { DateRangePresetPicker } from '../date-range-preset-picker';
+import { COMMON_LABELS } from '../labels';
+import { dateFilterOfQuery, queryOfDateFilter, type dateUrlShape, type UrlQuery } from './list-query';
+import styles from './list.module.css';
+
+type DateQuery = UrlQuery<typeof dateUrlShape>;
+
+/** The part of `useListQuery` these filters use: a URL shape with `...dateUrlShape` and a `keyword`. */
+type DateKeywordQuery = {
+  query: DateQuery & { keyword: string };
+  setQuery(patch: Partial<DateQuery> & { keyword?: string }): void;
+  reset(): void;
+};
+
+type Props = {
+  listQuery: DateKeywordQuery;
+  /** Test ids `${name}-date` and `${name}-keyword`. */
+  name: string;
+  datePlaceholder: [string, string];
+  keywordPlaceholder: string;
+  keywordMax: number;
+  /** The page's own filters, between the date and the keyword. */
+  children?: ReactNode;
+};
+
+/**
+ * The filters most lists have: the date range with its presets, the keyword (Enter searches; the URL's keyword
+ * fills the box) and 重置. For <ListPage>'s `filters`.
+ */
+export function DateKeywordFilters({
+  listQuery,
+  name,
+  datePlaceholder,
+  keywordPlaceholder,
+  keywordMax,
+  children,
+}: Props) {
+  const { query, setQuery } = listQuery;
+  return (
+    <>
+      <DateRangePresetPicker
+        data-testid={`${name}-date`}
+        value={dateFilterOfQuery(query)}
+        placeholder={datePlaceholder}
+        onChange={(date) => setQuery(queryOfDateFilter(date))}
+      />
+      {children}
+      <Input.Search
+        data-testid={`${name}-keyword`}
+        className={styles.keyword}
+        allowClear
+        maxLength={keywordMax}
+        placeholder={keywordPlaceholder}
+        key={query.keyword}
+        defaultValue={query.keyword}
+        onSearch={(value) => setQuery({ keyword: value.trim() })}
+      />
+      <Button onClick={listQuery.reset}>{COMMON_LABELS.reset}</Button>
+    </>
+  );
+}

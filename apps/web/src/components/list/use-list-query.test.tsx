@@ -1,0 +1,42 @@
+import '../../test/dom';
+import { act, cleanup, renderHook } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { MemoryRouter, useLocation } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { urlField } from './list-query';
+import { useListQuery } from './use-list-query';
+
+const shape = {
+  status: urlField.oneOfOr(['all', 'open'], 'all'),
+  pageNum: urlField.pageNum(),
+  pageSize: urlField.pageSize([10, 20], 10),
+  id: urlField.recordId(),
+};
+
+function setup(search: string) {
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <MemoryRouter initialEntries={[`/list${search}`]}>{children}</MemoryRouter>
+  );
+  return renderHook(() => ({ list: useListQuery(shape), location: useLocation() }), { wrapper });
+}
+
+afterEach(cleanup);
+
+describe('useListQuery', () => {
+  it('opens a record over the list without leaving the page, and closes it on a filter change', () => {
+    const { result } = setup('?pageNum=3');
+    expect(result.current.list.hrefOf({ id: 7 })).toBe('?pageNum=3&id=7');
+    act(() => result.current.list.setQuery({ id: 7 }));
+    expect(result.current.location.search).toBe('?pageNum=3&id=7');
+    expect(result.current.list.filtered).toBe(false);
+    act(() => result.current.list.setQuery({ status: 'open' }));
+    expect(result.current.location.search).toBe('?status=open');
+    act(() => result.current.list.setQuery({ pageNum: 2, id: 4 }));
+    act(() => result.current.list.setQuery({ pageSize: 20 }));
+    expect(result.current.location.search).toBe('?status=open&pageSize=20');
+  });
+
+  it('reads a bad id as none', () => {
+    expect(setup('?id=-1').result.current.list.query.id).toBeUndefined();
+  });
+});
