@@ -2,7 +2,7 @@ import type { AppDeps } from '../../../app-types.js';
 import type { JobRunner } from '../../../platform/jobs/job-runner.js';
 import type { MessageProducer } from '../../im/message-producer.js';
 import { createDemoTraffic } from '../integration/demo-traffic.js';
-import { createOrderIntake } from '../integration/order-intake.js';
+import { createOrderIntake } from '../integration/integration.service.js';
 import { createPlanActions } from './plan-actions.js';
 
 const EXPIRY_SWEEP_MS = 60_000;

@@ -3,7 +3,7 @@ import type { AppDeps, AppInstance } from '../../../app-types.js';
 import { access, ANY_STAFF, route, type RouteContext } from '../../../http/route.js';
 import type { MessageProducer } from '../../im/message-producer.js';
 import { areaCatalogue } from '../../stores/area-tree.js';
-import type { OrderIntake } from '../integration/order-intake.js';
+import type { OrderIntake } from '../integration/integration.service.js';
 import { createMemberLookups } from '../lookups/member-lookups.js';
 import { createShopLookups } from '../lookups/shop-lookups.js';
 import { createValetQueries } from './valet-queries.js';

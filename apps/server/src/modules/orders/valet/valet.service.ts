@@ -18,7 +18,7 @@ import type { Clock } from '../../../platform/clock.js';
 import { shanghaiDay } from '../../dashboard/daily-metrics.js';
 import { shanghaiDateTime } from '../../im/message-format.js';
 import type { MessageProducer } from '../../im/message-producer.js';
-import type { OrderIntake } from '../integration/order-intake.js';
+import type { OrderIntake } from '../integration/integration.service.js';
 import type { MemberLookups } from '../lookups/member-lookups.js';
 import { recordOrderLog } from '../order-log.js';
 import { newOmsOrderNo } from '../order-numbers.js';
