@@ -1,33 +1,18 @@
-import {
-  DELIVERY_TYPE_TEXT,
-  PLAN_STATUS_TEXT,
-  VALET_KIND_TEXT,
-  VALET_STATUS_TEXT,
-  type DeliveryType,
-  type PlanStatus,
-  type ValetKind,
-  type ValetOrderDetail,
-  type ValetOrderSummary,
-  type ValetStatus,
-} from '@console/contract';
-import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import type { ValetKind, ValetStatus } from '@console/contract';
+import { and, count, desc, eq, gte, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.js';
+import { numberedPage } from '../../../db/paged-query.js';
 import {
   memberAddresses,
   members,
   omsOrders,
   performancePlanOrders,
+  skus,
   stores,
   users,
   valetOrders,
 } from '../../../db/schema.js';
-import { notFound } from '../../../http/errors.js';
-import { shanghaiDateTime } from '../../im/message-format.js';
 import { likeContains } from '../../stores/geo.js';
-import { itemsSummaryOf, maskPhone } from '../plans/offer-format.js';
-import { canValet } from './valet-states.js';
-import { VALET_TEXT } from './valet-texts.js';
-import { mapPage, numberedPage } from '../../../db/paged-query.js';
 
 export type ValetFilter = {
   status: 'all' | ValetStatus;
@@ -48,38 +33,15 @@ const summaryColumns = {
   memberPhone: members.phone,
   createdByName: users.nickName,
 };
-type SummaryRow = {
+export type SummaryRow = {
   order: typeof valetOrders.$inferSelect;
   memberName: string;
   memberPhone: string;
   createdByName: string;
 };
 
-function summaryOf(row: SummaryRow): ValetOrderSummary {
-  const o = row.order;
-  return {
-    valetOrderNo: o.valetOrderNo,
-    kind: o.kind as ValetKind,
-    kindText: VALET_KIND_TEXT[o.kind as ValetKind],
-    status: o.status as ValetStatus,
-    statusText: VALET_STATUS_TEXT[o.status as ValetStatus],
-    memberName: row.memberName,
-    memberPhoneMasked: maskPhone(row.memberPhone),
-    deliveryType: o.deliveryType as DeliveryType,
-    deliveryTypeText: DELIVERY_TYPE_TEXT[o.deliveryType as DeliveryType],
-    itemsSummary: itemsSummaryOf(o.items),
-    goodsCents: o.goodsCents,
-    freightCents: o.freightCents,
-    payCents: o.payCents,
-    points: o.points,
-    omsOrderNo: o.omsOrderNo,
-    createdByName: row.createdByName,
-    createdAt: shanghaiDateTime(o.createdAt),
-  };
-}
-
-/** The store's valet orders: a filtered page, and one order with its upstream offer. */
-export function createValetQueries(db: Database) {
+/** Every SQL statement of valet orders: the store's filtered page, one order with its upstream offer, the writes. */
+export function createValetRepository(db: Database) {
   return {
     async list(storeId: number, kind: ValetKind, filter: ValetFilter) {
       const keyword = filter.keyword?.trim();
@@ -119,15 +81,11 @@ export function createValetQueries(db: Database) {
           .innerJoin(members, eq(members.id, valetOrders.memberId))
           .where(where),
       });
-      return mapPage(page, summaryOf);
+      return page;
     },
 
-    /** Either kind, by number; another store's order is 404 like an unknown one. */
-    async detail(
-      storeId: number,
-      valetOrderNo: string,
-      may: { confirm: boolean; cancel: boolean },
-    ): Promise<ValetOrderDetail> {
+    /** Either kind, by number, of this store only. */
+    async detail(storeId: number, valetOrderNo: string) {
       const [row] = await db
         .select({
           ...summaryColumns,
@@ -146,50 +104,135 @@ export function createValetQueries(db: Database) {
         .leftJoin(memberAddresses, eq(memberAddresses.id, valetOrders.addressId))
         .where(and(eq(valetOrders.valetOrderNo, valetOrderNo), eq(valetOrders.storeId, storeId)))
         .limit(1);
-      if (!row) throw notFound(VALET_TEXT.notFound, 'VALET_ORDER_NOT_FOUND');
-      const o = row.order;
-      const [plan] = o.omsOrderNo
-        ? await db
-            .select({
-              performancePlanOrderNo: performancePlanOrders.performancePlanOrderNo,
-              status: performancePlanOrders.status,
-              takenStoreName: stores.shopName,
-            })
-            .from(omsOrders)
-            .innerJoin(performancePlanOrders, eq(performancePlanOrders.omsOrderId, omsOrders.id))
-            .leftJoin(stores, eq(stores.id, performancePlanOrders.takenStoreId))
-            .where(eq(omsOrders.omsOrderNo, o.omsOrderNo))
-            .limit(1)
-        : [];
-      const status = o.status as ValetStatus;
-      return {
-        ...summaryOf(row),
-        memberId: o.memberId,
-        memberNo: row.memberNo,
-        memberPoints: row.memberPoints,
-        address: row.address?.receiverName ? row.address : null,
-        items: o.items.map(({ skuCode, name, quantity, unitCents, points }) => ({
-          skuCode,
-          name,
-          quantity,
-          unitCents,
-          points,
-        })),
-        discountCents: o.goodsCents + o.freightCents - o.payCents,
-        trial: o.trial,
-        remark: o.remark,
-        confirmedAt: o.confirmedAt ? shanghaiDateTime(o.confirmedAt) : null,
-        cancelledAt: o.cancelledAt ? shanghaiDateTime(o.cancelledAt) : null,
-        cancelReason: o.cancelReason,
-        performancePlanOrderNo: plan?.performancePlanOrderNo ?? null,
-        planStatus: (plan?.status as PlanStatus | undefined) ?? null,
-        planStatusText: plan ? PLAN_STATUS_TEXT[plan.status as PlanStatus] : null,
-        takenStoreName: plan?.takenStoreName ?? null,
-        actions: {
-          confirm: may.confirm && canValet('confirm', status),
-          cancel: may.cancel && canValet('cancel', status),
-        },
-      };
+      return row ?? null;
+    },
+    /** The upstream offer a confirmed valet order became. */
+    async planOf(omsOrderNo: string) {
+      const [plan] = await db
+        .select({
+          performancePlanOrderNo: performancePlanOrders.performancePlanOrderNo,
+          status: performancePlanOrders.status,
+          takenStoreName: stores.shopName,
+        })
+        .from(omsOrders)
+        .innerJoin(performancePlanOrders, eq(performancePlanOrders.omsOrderId, omsOrders.id))
+        .leftJoin(stores, eq(stores.id, performancePlanOrders.takenStoreId))
+        .where(eq(omsOrders.omsOrderNo, omsOrderNo))
+        .limit(1);
+      return plan ?? null;
+    },
+
+    async insert(values: typeof valetOrders.$inferInsert, tx: Database = db) {
+      const [row] = await tx
+        .insert(valetOrders)
+        .values(values)
+        .returning({ valetOrderNo: valetOrders.valetOrderNo, status: valetOrders.status });
+      return row!;
+    },
+
+    /** An enabled uEnjoy SKU by code. */
+    async uenjoySku(skuCode: string, tx: Database = db) {
+      const [sku] = await tx
+        .select()
+        .from(skus)
+        .where(and(eq(skus.skuCode, skuCode), eq(skus.kind, 'uenjoy'), eq(skus.enabled, true)))
+        .limit(1);
+      return sku ?? null;
+    },
+
+    /** Enabled SKUs by code. */
+    enabledSkus(codes: string[], tx: Database = db) {
+      return tx
+        .select()
+        .from(skus)
+        .where(and(inArray(skus.skuCode, codes), eq(skus.enabled, true)));
+    },
+
+    /** The store's valet order of this kind, locked for the change. */
+    async lock(tx: Database, storeId: number, kind: ValetKind, valetOrderNo: string) {
+      const [row] = await tx
+        .select()
+        .from(valetOrders)
+        .where(
+          and(
+            eq(valetOrders.valetOrderNo, valetOrderNo),
+            eq(valetOrders.storeId, storeId),
+            eq(valetOrders.kind, kind),
+          ),
+        )
+        .for('update');
+      return row ?? null;
+    },
+
+    async member(tx: Database, memberId: number) {
+      const [member] = await tx.select().from(members).where(eq(members.id, memberId));
+      return member!;
+    },
+
+    /** Takes the points if the member still has them; false when not. */
+    async deductPoints(tx: Database, memberId: number, points: number): Promise<boolean> {
+      const [deducted] = await tx
+        .update(members)
+        .set({ points: sql`${members.points} - ${points}` })
+        .where(and(eq(members.id, memberId), gte(members.points, points)))
+        .returning({ id: members.id });
+      return deducted !== undefined;
+    },
+
+    /** Marks the member's address as last used now and answers it (none when it is gone). */
+    async useAddress(tx: Database, addressId: number, now: Date) {
+      const [row] = await tx
+        .update(memberAddresses)
+        .set({ lastUsedAt: now })
+        .where(eq(memberAddresses.id, addressId))
+        .returning();
+      return row ?? null;
+    },
+
+    async store(tx: Database, storeId: number) {
+      const [store] = await tx.select().from(stores).where(eq(stores.id, storeId));
+      return store!;
+    },
+
+    async omsOrderId(tx: Database, omsOrderNo: string) {
+      const [oms] = await tx
+        .select({ id: omsOrders.id })
+        .from(omsOrders)
+        .where(eq(omsOrders.omsOrderNo, omsOrderNo));
+      return oms!.id;
+    },
+
+    /** Moves the valet order on if it is still in `from`; the rows it changed. */
+    setStatus(tx: Database, id: number, from: ValetStatus, change: Partial<typeof valetOrders.$inferInsert>) {
+      return tx
+        .update(valetOrders)
+        .set(change)
+        .where(and(eq(valetOrders.id, id), eq(valetOrders.status, from)))
+        .returning({ id: valetOrders.id });
+    },
+
+    /** The valet orders behind these upstream orders (valet channels only), with their creators. */
+    async behindUpstream(tx: Database, omsOrderIds: readonly number[]) {
+      if (omsOrderIds.length === 0) return [];
+      return tx
+        .select({
+          id: valetOrders.id,
+          valetOrderNo: valetOrders.valetOrderNo,
+          status: valetOrders.status,
+          storeId: valetOrders.storeId,
+          createdByUserId: valetOrders.createdByUserId,
+          omsOrderNo: omsOrders.omsOrderNo,
+        })
+        .from(omsOrders)
+        .innerJoin(valetOrders, eq(valetOrders.valetOrderNo, omsOrders.sourceOrderNo))
+        .where(
+          and(
+            inArray(omsOrders.id, [...omsOrderIds]),
+            inArray(omsOrders.channel, ['valet_integral', 'valet_uenjoy']),
+          ),
+        );
     },
   };
 }
+
+export type ValetRepository = ReturnType<typeof createValetRepository>;
