@@ -4,7 +4,7 @@ import type { MessageProducer } from '../im/message-producer.js';
 import type { JobRunner } from '../../platform/jobs/job-runner.js';
 import { cancelCheckRoutes } from './cancel-checks/cancel-check.routes.js';
 import { fulfilmentRoutes } from './fulfilment/fulfilment.routes.js';
-import { createOrderIntake } from './integration/order-intake.js';
+import { createOrderIntake } from './integration/integration.service.js';
 import { orderIntegrationRoutes } from './integration/integration.routes.js';
 import { intentionRoutes } from './intentions/intentions.routes.js';
 import { orderLookupRoutes } from './lookups/lookups.routes.js';

@@ -23,7 +23,7 @@ import { AppError, notFound } from '../../../http/errors.js';
 import type { Clock } from '../../../platform/clock.js';
 import { shanghaiDateTime } from '../../im/message-format.js';
 import { NoReceiversError, type MessageProducer } from '../../im/message-producer.js';
-import { cancelTakenOrder } from '../integration/order-intake.js';
+import { cancelTakenOrder } from '../integration/integration.service.js';
 import { recordOrderLog, type OrderOperator } from '../order-log.js';
 import { newCancelCheckNo } from '../order-numbers.js';
 import { itemsSummaryOf } from '../plans/offer-format.js';

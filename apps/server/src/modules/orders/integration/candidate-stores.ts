@@ -1,9 +1,8 @@
 import { CANDIDATE_RADIUS_KM, NEAREST_CANDIDATES } from '@console/contract';
-import { and, asc, eq, inArray, or, sql, ne } from 'drizzle-orm';
 import type { Database } from '../../../db/client.js';
-import { stores } from '../../../db/schema.js';
 import { AppError } from '../../../http/errors.js';
 import { haversineKm, type Coordinates } from '../../stores/geo.js';
+import type { IntegrationRepository } from './integration.repository.js';
 
 export type CandidateStore = { id: number; shopCode: string; distanceMeters: number };
 
@@ -15,22 +14,14 @@ const metersBetween = (a: Coordinates, b: Coordinates) => Math.round(haversineKm
  * list orders them).
  */
 export async function candidateStores(
-  db: Database,
+  repo: IntegrationRepository,
+  tx: Database,
   address: Coordinates,
   namedCodes: readonly string[] | undefined,
 ): Promise<CandidateStore[]> {
-  const located = or(ne(stores.latitude, 0), ne(stores.longitude, 0));
   if (namedCodes) {
     const wanted = [...new Set(namedCodes)];
-    const rows = await db
-      .select({
-        id: stores.id,
-        shopCode: stores.shopCode,
-        latitude: stores.latitude,
-        longitude: stores.longitude,
-      })
-      .from(stores)
-      .where(and(inArray(stores.shopCode, wanted), eq(stores.enabled, true)));
+    const rows = await repo.namedStores(wanted, tx);
     const found = new Set(rows.map((r) => r.shopCode));
     const unknown = wanted.filter((code) => !found.has(code));
     if (unknown.length > 0)
@@ -39,23 +30,7 @@ export async function candidateStores(
       .map((r) => ({ id: r.id, shopCode: r.shopCode, distanceMeters: metersBetween(address, r) }))
       .sort((a, b) => a.distanceMeters - b.distanceMeters);
   }
-  const lat = sql`${address.latitude}::double precision`;
-  const lng = sql`${address.longitude}::double precision`;
-  const distance = sql`asin(least(1, sqrt(
-    power(sin(radians(${stores.latitude} - ${lat}) / 2), 2)
-    + cos(radians(${lat})) * cos(radians(${stores.latitude})) * power(sin(radians(${stores.longitude} - ${lng}) / 2), 2)
-  )))`;
-  const rows = await db
-    .select({
-      id: stores.id,
-      shopCode: stores.shopCode,
-      latitude: stores.latitude,
-      longitude: stores.longitude,
-    })
-    .from(stores)
-    .where(and(eq(stores.enabled, true), located))
-    .orderBy(sql`${distance} asc`, asc(stores.shopCode))
-    .limit(NEAREST_CANDIDATES);
+  const rows = await repo.nearestStores(address, NEAREST_CANDIDATES, tx);
   const nearby = rows
     .map((r) => ({ id: r.id, shopCode: r.shopCode, distanceMeters: metersBetween(address, r) }))
     .filter((c) => c.distanceMeters <= CANDIDATE_RADIUS_KM * 1000);

@@ -6,7 +6,7 @@ import { randomFor } from '../../../db/seed/prng.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { addOrderStaff, addOrderStore, messagesOf, seedCatalogue } from '../orders-test-fixtures.js';
 import { createDemoTraffic, demoOrder } from './demo-traffic.js';
-import { createOrderIntake } from './order-intake.js';
+import { createOrderIntake } from './integration.service.js';
 
 let t: TestApp;
 

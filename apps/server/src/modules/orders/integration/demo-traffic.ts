@@ -1,11 +1,10 @@
 import type { PushOrderBody, pushOrderBodySchema } from '@console/contract';
-import { and, eq, exists, inArray, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../../db/client.js';
-import { skus, stores, users, userStores } from '../../../db/schema.js';
 import type { Clock } from '../../../platform/clock.js';
 import { newOmsOrderNo } from '../order-numbers.js';
-import type { OrderIntake } from './order-intake.js';
+import { createIntegrationRepository } from './integration.repository.js';
+import type { OrderIntake } from './integration.service.js';
 
 type Random = () => number;
 
@@ -70,48 +69,16 @@ export function createDemoTraffic(deps: { db: Database; clock: Clock; intake: Or
   tick: () => Promise<string | null>;
 } {
   const { db, clock, intake } = deps;
-
-  /** A random enabled, located store with staff; `demoAccounts` narrows it to the demo sign-ins' stores. */
-  async function pickStore(demoAccounts: boolean) {
-    const staffed = exists(
-      db
-        .select({ one: sql`1` })
-        .from(userStores)
-        .innerJoin(users, eq(users.id, userStores.userId))
-        .where(
-          and(
-            eq(userStores.storeId, stores.id),
-            demoAccounts ? inArray(users.username, DEMO_TRAFFIC_ACCOUNTS) : undefined,
-          ),
-        ),
-    );
-    const [store] = await db
-      .select({
-        latitude: stores.latitude,
-        longitude: stores.longitude,
-        shopCountyCode: stores.shopCountyCode,
-        regionName: sql<string>`${stores.shopProvinceName} || ${stores.shopCityName} || ${stores.shopCountyName}`,
-      })
-      .from(stores)
-      .where(and(eq(stores.enabled, true), or(ne(stores.latitude, 0), ne(stores.longitude, 0)), staffed))
-      .orderBy(sql`random()`)
-      .limit(1);
-    return store ?? null;
-  }
+  const repo = createIntegrationRepository(db);
 
   async function tick(): Promise<string | null> {
     // Half of the orders land near the stores of the demo sign-ins, so whoever tries the demo sees them.
-    const store = (Math.random() < 0.5 ? await pickStore(true) : null) ?? (await pickStore(false));
-    const skuRows = await db
-      .select({ skuCode: skus.skuCode })
-      .from(skus)
-      .where(and(eq(skus.enabled, true), or(eq(skus.kind, 'retail'), eq(skus.kind, 'uenjoy'))));
-    if (!store || skuRows.length === 0) return null;
-    const body = demoOrder(
-      store,
-      skuRows.map((s) => s.skuCode),
-      clock(),
-    );
+    const store =
+      (Math.random() < 0.5 ? await repo.randomStaffedStore(DEMO_TRAFFIC_ACCOUNTS) : null) ??
+      (await repo.randomStaffedStore(null));
+    const skuCodes = await repo.onlineSkuCodes();
+    if (!store || skuCodes.length === 0) return null;
+    const body = demoOrder(store, skuCodes, clock());
     const result = await intake.pushOrder(body);
     return result.omsOrderNo;
   }

@@ -1,7 +1,7 @@
 import { integrationEndpoints as api, PUSH_ORDER_BODY_LIMIT } from '@console/contract';
 import type { AppDeps, AppInstance } from '../../../app-types.js';
 import { access, route } from '../../../http/route.js';
-import type { OrderIntake } from './order-intake.js';
+import type { OrderIntake } from './integration.service.js';
 
 const tags = ['orders-integration'];
 const PER_IP_PER_MINUTE = { rateLimit: { max: 1200, timeWindow: '1 minute' } };

@@ -2,8 +2,8 @@ import type { AppDeps } from '../../../app-types.js';
 import type { JobRunner } from '../../../platform/jobs/job-runner.js';
 import type { MessageProducer } from '../../im/message-producer.js';
 import { createDemoTraffic } from '../integration/demo-traffic.js';
-import { createOrderIntake } from '../integration/order-intake.js';
-import { createPlanActions } from './plan-actions.js';
+import { createOrderIntake } from '../integration/integration.service.js';
+import { createPlansService } from './plans.service.js';
 
 const EXPIRY_SWEEP_MS = 60_000;
 
@@ -18,13 +18,13 @@ export function registerPlanJobs(
   wiring: { producer: MessageProducer },
 ): void {
   const { producer } = wiring;
-  const actions = createPlanActions({ db, clock, producer });
+  const plans = createPlansService({ db, clock, producer });
   runner.register({
     name: 'orders.offer-expiry',
     scope: 'cluster',
     schedule: { everyMs: EXPIRY_SWEEP_MS },
     run: async () => {
-      await actions.expireDue();
+      await plans.expireDue();
     },
   });
 

@@ -3,8 +3,7 @@ import type { AppDeps, AppInstance } from '../../../app-types.js';
 import { access, ANY_STAFF, route, type RouteContext } from '../../../http/route.js';
 import type { DashboardSources } from '../../dashboard/dashboard-sources.js';
 import type { MessageProducer } from '../../im/message-producer.js';
-import { createPlanActions, type Taker } from './plan-actions.js';
-import { createPlanQueries } from './plan-queries.js';
+import { createPlansService, type Taker } from './plans.service.js';
 
 const tags = ['orders'];
 
@@ -25,37 +24,23 @@ export function orderPlanRoutes(
 ): void {
   const { db, clock } = deps;
   const { producer, dashboardSources } = wiring;
-  const queries = createPlanQueries(db);
-  const actions = createPlanActions({ db, clock, producer });
+  const service = createPlansService({ db, clock, producer });
 
-  dashboardSources.register('ordersToGrab', 'orders', (ctx) => queries.grabbableCount(ctx.storeId, clock()));
+  dashboardSources.register('ordersToGrab', 'orders', (ctx) => service.grabbableCount(ctx.storeId));
 
-  route(
-    app,
-    api.offers,
-    access.store(ANY_STAFF),
-    ({ input, store }) => queries.offers(store().id, input, clock()),
-    { tags },
-  );
-  route(
-    app,
-    api.untaken,
-    access.store(ANY_STAFF),
-    async ({ input, store }) => {
-      const storeId = store().id;
-      // Lazily, so the log shows `expired` even between sweeps.
-      await actions.expireDue({ storeId });
-      return queries.untaken(storeId, input, clock());
-    },
-    { tags },
-  );
+  route(app, api.offers, access.store(ANY_STAFF), ({ input, store }) => service.offers(store().id, input), {
+    tags,
+  });
+  route(app, api.untaken, access.store(ANY_STAFF), ({ input, store }) => service.untaken(store().id, input), {
+    tags,
+  });
   route(
     app,
     api.offerDetail,
     access.store(ANY_STAFF),
     ({ input, store, caller }) => {
       const { roles } = caller();
-      return queries.detail(store().id, input.performancePlanOrderNo, clock(), {
+      return service.detail(store().id, input.performancePlanOrderNo, {
         rob: roles.includes('order:rob'),
         take: roles.includes('order:take'),
       });
@@ -66,14 +51,14 @@ export function orderPlanRoutes(
     app,
     api.grab,
     access.store('order:rob'),
-    (ctx) => actions.grab(takerOf(ctx), ctx.input.performancePlanOrderNo),
+    (ctx) => service.grab(takerOf(ctx), ctx.input.performancePlanOrderNo),
     { tags },
   );
   route(
     app,
     api.takeUntaken,
     access.store('order:take'),
-    (ctx) => actions.takeUntaken(takerOf(ctx), ctx.input.performancePlanOrderNo),
+    (ctx) => service.takeUntaken(takerOf(ctx), ctx.input.performancePlanOrderNo),
     { tags },
   );
 }

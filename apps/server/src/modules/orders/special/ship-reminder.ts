@@ -1,17 +1,16 @@
 import { ORDER_TIMING } from '@console/contract';
-import { and, asc, eq, isNotNull, lte, notExists, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.js';
-import { omsOrders, orderLogs, performanceOrders, performancePlanOrders } from '../../../db/schema.js';
 import type { Clock } from '../../../platform/clock.js';
 import type { MessageProducer } from '../../im/message-producer.js';
 import { recordOrderLog, systemOperator } from '../order-log.js';
 import { createOrderMessenger } from '../plans/offer-messages.js';
 import { SPECIAL_TEXT } from './special-texts.js';
+import { SHIP_REMINDED, createSpecialRepository } from './special.repository.js';
 
 /** Orders reminded per sweep transaction; the next sweep takes the rest. */
 const REMIND_BATCH = 200;
 const HOUR_MS = 3_600_000;
-export const SHIP_REMINDED = 'ship_reminded';
+export { SHIP_REMINDED };
 
 /**
  * Order and customer 7 (您有已接单待发货的订单待处理): once per performance order still `wait_ship`
@@ -21,6 +20,7 @@ export const SHIP_REMINDED = 'ship_reminded';
  */
 export function createShipReminder(deps: { db: Database; clock: Clock; producer: MessageProducer }) {
   const { db, clock, producer } = deps;
+  const reminders = createSpecialRepository(db);
 
   async function remindDue(): Promise<number> {
     const now = clock();
@@ -28,42 +28,7 @@ export function createShipReminder(deps: { db: Database; clock: Clock; producer:
     const messenger = createOrderMessenger(producer);
     const count = await db.transaction(async (transaction) => {
       const tx = transaction as unknown as Database;
-      const due = await tx
-        .select({
-          id: performanceOrders.id,
-          performanceOrderNo: performanceOrders.performanceOrderNo,
-          storeId: performanceOrders.storeId,
-          takenByUserId: performanceOrders.takenByUserId,
-          omsOrderId: performanceOrders.omsOrderId,
-          omsOrderNo: omsOrders.omsOrderNo,
-          performancePlanOrderNo: performancePlanOrders.performancePlanOrderNo,
-        })
-        .from(performanceOrders)
-        .innerJoin(omsOrders, eq(omsOrders.id, performanceOrders.omsOrderId))
-        .leftJoin(performancePlanOrders, eq(performancePlanOrders.id, performanceOrders.planId))
-        .where(
-          and(
-            eq(performanceOrders.status, 'wait_ship'),
-            lte(performanceOrders.takenAt, dueBefore),
-            isNotNull(performanceOrders.takenByUserId),
-            // By oms_order_id first: the log's index is (oms_order_id, id).
-            notExists(
-              tx
-                .select({ one: sql`1` })
-                .from(orderLogs)
-                .where(
-                  and(
-                    eq(orderLogs.omsOrderId, performanceOrders.omsOrderId),
-                    eq(orderLogs.performanceOrderId, performanceOrders.id),
-                    eq(orderLogs.action, SHIP_REMINDED),
-                  ),
-                ),
-            ),
-          ),
-        )
-        .orderBy(asc(performanceOrders.takenAt), asc(performanceOrders.id))
-        .limit(REMIND_BATCH)
-        .for('update', { of: performanceOrders, skipLocked: true });
+      const due = await reminders.dueShipReminders(tx, dueBefore, REMIND_BATCH);
       for (const order of due) {
         await messenger.send(
           tx,

@@ -4,7 +4,7 @@ import { access, ANY_STAFF, route, type RouteContext } from '../../../http/route
 import { areaCatalogue } from '../../stores/area-tree.js';
 import { createFulfilmentRepository } from '../fulfilment/fulfilment.repository.js';
 import { createFulfilmentService, type Actor } from '../fulfilment/fulfilment.service.js';
-import { createSpecialOrderService } from './special-orders.service.js';
+import { createSpecialOrderService } from './special.service.js';
 
 const tags = ['orders'];
 

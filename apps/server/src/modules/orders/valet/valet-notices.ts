@@ -1,7 +1,6 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../../db/client.js';
-import { omsOrders, valetOrders } from '../../../db/schema.js';
 import type { OrderMessenger } from '../plans/offer-messages.js';
+import { createValetRepository } from './valet.repository.js';
 
 export const VALET_NOTICE_TEXT = {
   notTaken: (o: { valetOrderNo: string; omsOrderNo: string }) =>
@@ -10,35 +9,13 @@ export const VALET_NOTICE_TEXT = {
     `顾客已取消代客订单 ${o.valetOrderNo}，原因：${o.reason}`,
 };
 
-/** The valet orders behind these upstream orders (valet channels only), with their creators. */
-async function valetOrdersOf(tx: Database, omsOrderIds: readonly number[]) {
-  if (omsOrderIds.length === 0) return [];
-  return tx
-    .select({
-      id: valetOrders.id,
-      valetOrderNo: valetOrders.valetOrderNo,
-      status: valetOrders.status,
-      storeId: valetOrders.storeId,
-      createdByUserId: valetOrders.createdByUserId,
-      omsOrderNo: omsOrders.omsOrderNo,
-    })
-    .from(omsOrders)
-    .innerJoin(valetOrders, eq(valetOrders.valetOrderNo, omsOrders.sourceOrderNo))
-    .where(
-      and(
-        inArray(omsOrders.id, [...omsOrderIds]),
-        inArray(omsOrders.channel, ['valet_integral', 'valet_uenjoy']),
-      ),
-    );
-}
-
 /** Order and customer 2 to each creator: the offer of their valet order lapsed and nobody took it. */
 export async function tellValetCreatorsNotTaken(
   tx: Database,
   messenger: OrderMessenger,
   omsOrderIds: readonly number[],
 ): Promise<void> {
-  for (const valet of await valetOrdersOf(tx, omsOrderIds))
+  for (const valet of await createValetRepository(tx).behindUpstream(tx, omsOrderIds))
     await messenger.send(
       tx,
       'valetNotTaken',
@@ -57,15 +34,13 @@ export async function cancelValetOrderUpstream(
   messenger: OrderMessenger,
   input: { omsOrderId: number; reason: string; at: Date; tellCreator: boolean },
 ): Promise<void> {
-  for (const valet of await valetOrdersOf(tx, [input.omsOrderId])) {
-    await tx
-      .update(valetOrders)
-      .set({
-        status: 'cancelled',
-        cancelledAt: input.at,
-        cancelReason: `顾客取消：${input.reason}`.slice(0, 255),
-      })
-      .where(and(eq(valetOrders.id, valet.id), eq(valetOrders.status, 'confirmed')));
+  const valets = createValetRepository(tx);
+  for (const valet of await valets.behindUpstream(tx, [input.omsOrderId])) {
+    await valets.setStatus(tx, valet.id, 'confirmed', {
+      status: 'cancelled',
+      cancelledAt: input.at,
+      cancelReason: `顾客取消：${input.reason}`.slice(0, 255),
+    });
     if (input.tellCreator)
       await messenger.send(
         tx,

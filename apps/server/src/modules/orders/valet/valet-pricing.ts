@@ -1,11 +1,10 @@
 import { VALET_FREIGHT, VALET_KIND_TEXT, type DeliveryType, type ValetKind } from '@console/contract';
-import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../../db/client.js';
-import { skus } from '../../../db/schema.js';
 import { AppError } from '../../../http/errors.js';
 import { haversineKm, isLocated, type Coordinates } from '../../stores/geo.js';
 import type { MemberLookups } from '../lookups/member-lookups.js';
 import { VALET_TEXT } from './valet-texts.js';
+import { createValetRepository } from './valet.repository.js';
 
 export type BasketInput = {
   kind: ValetKind;
@@ -56,10 +55,7 @@ export async function priceBasket(
   }
 
   const codes = input.items.map((i) => i.skuCode);
-  const rows = await tx
-    .select()
-    .from(skus)
-    .where(and(inArray(skus.skuCode, codes), eq(skus.enabled, true)));
+  const rows = await createValetRepository(tx).enabledSkus(codes, tx);
   const byCode = new Map(rows.map((r) => [r.skuCode, r]));
   const unknown = codes.filter((code) => !byCode.has(code));
   if (unknown.length > 0) throw new AppError(422, 'ORDER_SKU_UNKNOWN', VALET_TEXT.unknownSkus(unknown));

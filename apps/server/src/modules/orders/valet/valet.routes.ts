@@ -3,10 +3,9 @@ import type { AppDeps, AppInstance } from '../../../app-types.js';
 import { access, ANY_STAFF, route, type RouteContext } from '../../../http/route.js';
 import type { MessageProducer } from '../../im/message-producer.js';
 import { areaCatalogue } from '../../stores/area-tree.js';
-import type { OrderIntake } from '../integration/order-intake.js';
+import type { OrderIntake } from '../integration/integration.service.js';
 import { createMemberLookups } from '../lookups/member-lookups.js';
 import { createShopLookups } from '../lookups/shop-lookups.js';
-import { createValetQueries } from './valet-queries.js';
 import { createValetService, type ValetActor } from './valet.service.js';
 
 const tags = ['orders'];
@@ -32,7 +31,6 @@ export function valetOrderRoutes(
     memberLookups,
     trialSecret: config.serviceToken,
   });
-  const queries = createValetQueries(db);
 
   const actorOf = async ({
     caller,
@@ -93,7 +91,7 @@ export function valetOrderRoutes(
       app,
       endpoints.list,
       access.store(ANY_STAFF),
-      ({ input, store }) => queries.list(store().id, kind, input),
+      ({ input, store }) => service.list(store().id, kind, input),
       { tags },
     );
     route(
@@ -118,7 +116,7 @@ export function valetOrderRoutes(
     access.store(ANY_STAFF),
     ({ input, store, caller }) => {
       const { roles } = caller();
-      return queries.detail(store().id, input.valetOrderNo, {
+      return service.detail(store().id, input.valetOrderNo, {
         confirm: roles.includes('valetOrder:confirm'),
         cancel: roles.includes('valetOrder:cancel'),
       });

@@ -1,5 +1,12 @@
 import {
+  DELIVERY_TYPE_TEXT,
   FIRST_DELIVERY_MAX_DAYS,
+  PLAN_STATUS_TEXT,
+  VALET_KIND_TEXT,
+  VALET_STATUS_TEXT,
+  type PlanStatus,
+  type ValetOrderDetail,
+  type ValetOrderSummary,
   PERSONAL_DISCOUNT_MAX_PERCENT,
   TRIAL_VALID_MINUTES,
   UENJOY_LEVEL_DISCOUNT_PERCENT,
@@ -10,21 +17,23 @@ import {
   type ValetKind,
   type ValetStatus,
 } from '@console/contract';
-import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.js';
-import { memberAddresses, members, omsOrders, skus, stores, valetOrders } from '../../../db/schema.js';
+import { mapPage } from '../../../db/paged-query.js';
+import type { members, valetOrders } from '../../../db/schema.js';
 import { AppError, notFound } from '../../../http/errors.js';
 import type { Clock } from '../../../platform/clock.js';
 import { shanghaiDay } from '../../dashboard/daily-metrics.js';
 import { shanghaiDateTime } from '../../im/message-format.js';
 import type { MessageProducer } from '../../im/message-producer.js';
-import type { OrderIntake } from '../integration/order-intake.js';
+import type { OrderIntake } from '../integration/integration.service.js';
 import type { MemberLookups } from '../lookups/member-lookups.js';
 import { recordOrderLog } from '../order-log.js';
 import { newOmsOrderNo } from '../order-numbers.js';
+import { itemsSummaryOf, maskPhone } from '../plans/offer-format.js';
 import { createOrderMessenger } from '../plans/offer-messages.js';
 import { priceBasket, type BasketInput } from './valet-pricing.js';
-import { assertValetTransition } from './valet-states.js';
+import { assertValetTransition, canValet } from './valet-states.js';
+import { createValetRepository, type SummaryRow, type ValetFilter } from './valet.repository.js';
 import { decodeTrial, encodeTrial, type SignedTrial } from './valet-trial.js';
 import { VALET_TEXT } from './valet-texts.js';
 
@@ -62,6 +71,7 @@ export function createValetService(deps: {
   trialSecret: string;
 }) {
   const { db, clock, producer, intake, memberLookups, trialSecret } = deps;
+  const valets = createValetRepository(db);
 
   async function insertValetOrder(
     tx: Database,
@@ -69,17 +79,16 @@ export function createValetService(deps: {
     values: Omit<typeof valetOrders.$inferInsert, 'valetOrderNo' | 'storeId' | 'createdByUserId'>,
   ) {
     const now = clock();
-    const [row] = await tx
-      .insert(valetOrders)
-      .values({
+    return valets.insert(
+      {
         ...values,
         valetOrderNo: newValetOrderNo(now),
         storeId: actor.store.id,
         createdByUserId: actor.user.id,
         createdAt: now,
-      })
-      .returning({ valetOrderNo: valetOrders.valetOrderNo, status: valetOrders.status });
-    return row!;
+      },
+      tx,
+    );
   }
 
   const pendingResult = (row: { valetOrderNo: string; status: string }): ValetActionResult => ({
@@ -167,11 +176,7 @@ export function createValetService(deps: {
 
   /** The cycle plan a uEnjoy SKU gives: its periods every interval, from the first delivery day. */
   async function changePlan(body: { skuCode: string; firstDeliveryDate?: string | undefined }) {
-    const [sku] = await db
-      .select()
-      .from(skus)
-      .where(and(eq(skus.skuCode, body.skuCode), eq(skus.kind, 'uenjoy'), eq(skus.enabled, true)))
-      .limit(1);
+    const sku = await valets.uenjoySku(body.skuCode);
     if (!sku) throw new AppError(422, 'VALET_NOT_UENJOY', VALET_TEXT.notUenjoySku);
     const today = shanghaiDay(clock());
     const first = body.firstDeliveryDate ?? dayAfter(today, 1);
@@ -236,17 +241,7 @@ export function createValetService(deps: {
   }
 
   async function lockedOrder(tx: Database, actor: ValetActor, kind: ValetKind, valetOrderNo: string) {
-    const [row] = await tx
-      .select()
-      .from(valetOrders)
-      .where(
-        and(
-          eq(valetOrders.valetOrderNo, valetOrderNo),
-          eq(valetOrders.storeId, actor.store.id),
-          eq(valetOrders.kind, kind),
-        ),
-      )
-      .for('update');
+    const row = await valets.lock(tx, actor.store.id, kind, valetOrderNo);
     if (!row) throw notFound(VALET_TEXT.notFound, 'VALET_ORDER_NOT_FOUND');
     return row;
   }
@@ -261,22 +256,18 @@ export function createValetService(deps: {
       const order = await lockedOrder(tx, actor, kind, valetOrderNo);
       assertValetTransition('confirm', order.status as ValetStatus);
       const now = clock();
-      const [member] = await tx.select().from(members).where(eq(members.id, order.memberId));
+      const member = await valets.member(tx, order.memberId);
       if (order.points > 0) {
-        const [deducted] = await tx
-          .update(members)
-          .set({ points: sql`${members.points} - ${order.points}` })
-          .where(and(eq(members.id, order.memberId), gte(members.points, order.points)))
-          .returning({ id: members.id });
-        if (!deducted) throw new AppError(422, 'VALET_POINTS_SHORT', VALET_TEXT.notEnoughPoints);
+        if (!(await valets.deductPoints(tx, order.memberId, order.points)))
+          throw new AppError(422, 'VALET_POINTS_SHORT', VALET_TEXT.notEnoughPoints);
       }
-      const address = await deliveryAddressOf(tx, order, member!, now);
+      const address = await deliveryAddressOf(tx, order, member, now);
       const discountCents = order.goodsCents + order.freightCents - order.payCents;
       const pushed = await intake.pushOrder(
         {
           omsOrderNo: newOmsOrderNo(now),
           channel: kind === 'integral' ? 'valet_integral' : 'valet_uenjoy',
-          customer: { name: member!.name, phone: member!.phone, memberNo: member!.memberNo },
+          customer: { name: member.name, phone: member.phone, memberNo: member.memberNo },
           items: order.items.map((i) => ({ skuCode: i.skuCode, quantity: i.quantity })),
           deliveryType: order.deliveryType as DeliveryType,
           address,
@@ -290,16 +281,13 @@ export function createValetService(deps: {
         },
         { tx, messenger },
       );
-      await tx
-        .update(valetOrders)
-        .set({ status: 'confirmed', omsOrderNo: pushed.omsOrderNo, confirmedAt: now })
-        .where(and(eq(valetOrders.id, order.id), eq(valetOrders.status, 'pending_confirm')));
-      const [oms] = await tx
-        .select({ id: omsOrders.id })
-        .from(omsOrders)
-        .where(eq(omsOrders.omsOrderNo, pushed.omsOrderNo));
+      await valets.setStatus(tx, order.id, 'pending_confirm', {
+        status: 'confirmed',
+        omsOrderNo: pushed.omsOrderNo,
+        confirmedAt: now,
+      });
       await recordOrderLog(tx, {
-        omsOrderId: oms!.id,
+        omsOrderId: await valets.omsOrderId(tx, pushed.omsOrderNo),
         action: 'valet_confirmed',
         fromStatus: 'pending_confirm',
         toStatus: 'confirmed',
@@ -327,11 +315,7 @@ export function createValetService(deps: {
     now: Date,
   ) {
     if (order.addressId !== null) {
-      const [row] = await tx
-        .update(memberAddresses)
-        .set({ lastUsedAt: now })
-        .where(eq(memberAddresses.id, order.addressId))
-        .returning();
+      const row = await valets.useAddress(tx, order.addressId, now);
       if (row)
         return {
           receiverName: row.receiverName,
@@ -343,15 +327,15 @@ export function createValetService(deps: {
           longitude: row.longitude,
         };
     }
-    const [store] = await tx.select().from(stores).where(eq(stores.id, order.storeId));
+    const store = await valets.store(tx, order.storeId);
     return {
       receiverName: member.name,
       receiverPhone: member.phone,
-      ...(/^\d{6}$/.test(store!.shopCountyCode) ? { countyCode: store!.shopCountyCode } : {}),
-      regionName: `${store!.shopProvinceName}${store!.shopCityName}${store!.shopCountyName}`,
-      detail: store!.shopDetailAddress || store!.shopName,
-      latitude: store!.latitude,
-      longitude: store!.longitude,
+      ...(/^\d{6}$/.test(store.shopCountyCode) ? { countyCode: store.shopCountyCode } : {}),
+      regionName: `${store.shopProvinceName}${store.shopCityName}${store.shopCountyName}`,
+      detail: store.shopDetailAddress || store.shopName,
+      latitude: store.latitude,
+      longitude: store.longitude,
     };
   }
 
@@ -364,15 +348,62 @@ export function createValetService(deps: {
     return db.transaction(async (tx) => {
       const order = await lockedOrder(tx, actor, kind, valetOrderNo);
       assertValetTransition('cancel', order.status as ValetStatus);
-      await tx
-        .update(valetOrders)
-        .set({ status: 'cancelled', cancelledAt: clock(), cancelReason: reason })
-        .where(and(eq(valetOrders.id, order.id), eq(valetOrders.status, 'pending_confirm')));
+      await valets.setStatus(tx, order.id, 'pending_confirm', {
+        status: 'cancelled',
+        cancelledAt: clock(),
+        cancelReason: reason,
+      });
       return pendingResult({ valetOrderNo: order.valetOrderNo, status: 'cancelled' });
     });
   }
 
   return {
+    /** The store's valet orders of one kind: a filtered page. */
+    async list(storeId: number, kind: ValetKind, filter: ValetFilter) {
+      return mapPage(await valets.list(storeId, kind, filter), summaryOf);
+    },
+
+    /** Either kind, by number, with its upstream offer; another store's order is 404 like an unknown one. */
+    async detail(
+      storeId: number,
+      valetOrderNo: string,
+      may: { confirm: boolean; cancel: boolean },
+    ): Promise<ValetOrderDetail> {
+      const row = await valets.detail(storeId, valetOrderNo);
+      if (!row) throw notFound(VALET_TEXT.notFound, 'VALET_ORDER_NOT_FOUND');
+      const o = row.order;
+      const plan = o.omsOrderNo ? await valets.planOf(o.omsOrderNo) : null;
+      const status = o.status as ValetStatus;
+      return {
+        ...summaryOf(row),
+        memberId: o.memberId,
+        memberNo: row.memberNo,
+        memberPoints: row.memberPoints,
+        address: row.address?.receiverName ? row.address : null,
+        items: o.items.map(({ skuCode, name, quantity, unitCents, points }) => ({
+          skuCode,
+          name,
+          quantity,
+          unitCents,
+          points,
+        })),
+        discountCents: o.goodsCents + o.freightCents - o.payCents,
+        trial: o.trial,
+        remark: o.remark,
+        confirmedAt: o.confirmedAt ? shanghaiDateTime(o.confirmedAt) : null,
+        cancelledAt: o.cancelledAt ? shanghaiDateTime(o.cancelledAt) : null,
+        cancelReason: o.cancelReason,
+        performancePlanOrderNo: plan?.performancePlanOrderNo ?? null,
+        planStatus: (plan?.status as PlanStatus | undefined) ?? null,
+        planStatusText: plan ? PLAN_STATUS_TEXT[plan.status as PlanStatus] : null,
+        takenStoreName: plan?.takenStoreName ?? null,
+        actions: {
+          confirm: may.confirm && canValet('confirm', status),
+          cancel: may.cancel && canValet('cancel', status),
+        },
+      };
+    },
+
     createIntegral,
     trial,
     trialResult: (actor: ValetActor, trialId: string): TrialResult => ({
@@ -391,4 +422,27 @@ export type ValetService = ReturnType<typeof createValetService>;
 function publicTrial(signed: SignedTrial): Omit<TrialResult, 'trialId'> {
   const { issuedAtMs: _issued, ...rest } = signed;
   return rest;
+}
+
+function summaryOf(row: SummaryRow): ValetOrderSummary {
+  const o = row.order;
+  return {
+    valetOrderNo: o.valetOrderNo,
+    kind: o.kind as ValetKind,
+    kindText: VALET_KIND_TEXT[o.kind as ValetKind],
+    status: o.status as ValetStatus,
+    statusText: VALET_STATUS_TEXT[o.status as ValetStatus],
+    memberName: row.memberName,
+    memberPhoneMasked: maskPhone(row.memberPhone),
+    deliveryType: o.deliveryType as DeliveryType,
+    deliveryTypeText: DELIVERY_TYPE_TEXT[o.deliveryType as DeliveryType],
+    itemsSummary: itemsSummaryOf(o.items),
+    goodsCents: o.goodsCents,
+    freightCents: o.freightCents,
+    payCents: o.payCents,
+    points: o.points,
+    omsOrderNo: o.omsOrderNo,
+    createdByName: row.createdByName,
+    createdAt: shanghaiDateTime(o.createdAt),
+  };
 }

@@ -3,7 +3,6 @@ import {
   DELIVERY_TYPE_TEXT,
   FULFILMENT_STATUS_TEXT,
   MEMBER_LEVEL_WINDOW_DAYS,
-  TEA_TREE_ADOPTION_MARK,
   type ArriveAtStoreListBody,
   type ArriveAtStorePage,
   type ExpressInfo,
@@ -15,36 +14,24 @@ import {
   type TeaTreeListBody,
   type TeaTreePage,
 } from '@console/contract';
-import { and, asc, desc, eq, exists, ilike, inArray, ne, notExists, or, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.js';
-import {
-  cyclePlans,
-  deliveryCompanies,
-  members,
-  omsOrderItems,
-  omsOrders,
-  orderLogs,
-  performanceOrders,
-  skus,
-} from '../../../db/schema.js';
 import { conflict, notFound } from '../../../http/errors.js';
 import type { Clock } from '../../../platform/clock.js';
 import { FULFILMENT_TEXT } from '../fulfilment/fulfilment.messages.js';
-import { filterConditions, type FulfilmentRepository } from '../fulfilment/fulfilment.repository.js';
+import type { FulfilmentRepository } from '../fulfilment/fulfilment.repository.js';
 import type { Actor, FulfilmentService } from '../fulfilment/fulfilment.service.js';
 import { recordOrderLog } from '../order-log.js';
 import { assertFulfilmentTransition } from '../order-states.js';
 import { itemsSummaryOf } from '../plans/offer-format.js';
 import { levelAfterCancel, thresholdOf } from './member-level.js';
+import { createSpecialRepository } from './special.repository.js';
 import { SPECIAL_TEXT, yuan } from './special-texts.js';
-import { numberedPage } from '../../../db/paged-query.js';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
 const iso = (at: Date | null) => (at ? at.toISOString() : null);
 const statusText = (status: string) => FULFILMENT_STATUS_TEXT[status as FulfilmentStatus] ?? status;
 const orderNotFound = () => notFound(FULFILMENT_TEXT.orderNotFound, 'ORDER_NOT_FOUND');
-const pattern = `%${TEA_TREE_ADOPTION_MARK}%`;
 
 /** A prescription the upstream order carries: an `order_logs` row `prescription_attached` (see the docs). */
 type PrescriptionDetail = { fileName?: unknown; dataUrl?: unknown };
@@ -60,6 +47,7 @@ export function createSpecialOrderService(deps: {
   fulfilment: FulfilmentService;
 }) {
   const { db, clock, orders, fulfilment } = deps;
+  const special = createSpecialRepository(db);
 
   async function requireOrder(actor: Actor, performanceOrderNo: string) {
     const order = await orders.findOrder(actor.storeId, { performanceOrderNo });
@@ -70,13 +58,8 @@ export function createSpecialOrderService(deps: {
   /** A uEnjoy order: placed as a uEnjoy valet order, or carrying a uEnjoy subscription SKU. */
   async function requireUEnjoy(order: { oms: { id: number; channel: string } }): Promise<void> {
     if (order.oms.channel === 'valet_uenjoy') return;
-    const [row] = await db
-      .select({ one: sql`1` })
-      .from(omsOrderItems)
-      .innerJoin(skus, eq(skus.skuCode, omsOrderItems.skuCode))
-      .where(and(eq(omsOrderItems.omsOrderId, order.oms.id), eq(skus.kind, 'uenjoy')))
-      .limit(1);
-    if (!row) throw conflict(SPECIAL_TEXT.notUEnjoy, 'ORDER_NOT_UENJOY');
+    if (!(await special.hasUEnjoyItem(order.oms.id)))
+      throw conflict(SPECIAL_TEXT.notUEnjoy, 'ORDER_NOT_UENJOY');
   }
 
   async function itemsByOrder(omsOrderIds: number[]) {
@@ -93,38 +76,7 @@ export function createSpecialOrderService(deps: {
       body: ArriveAtStoreListBody,
       canWriteOff: boolean,
     ): Promise<ArriveAtStorePage> {
-      const where = and(
-        ...filterConditions(actor.storeId, {
-          status: 'wait_ship',
-          deliveryType: 'pickup',
-          keyword: body.keyword ?? null,
-        }),
-      );
-      const { list: rows, total } = await numberedPage(body, {
-        rows: ({ limit, offset }) =>
-          db
-            .select({
-              performanceOrderNo: performanceOrders.performanceOrderNo,
-              omsOrderId: omsOrders.id,
-              omsOrderNo: omsOrders.omsOrderNo,
-              channel: omsOrders.channel,
-              receiverName: omsOrders.receiverName,
-              receiverPhone: omsOrders.receiverPhone,
-              payCents: omsOrders.payCents,
-              takenAt: performanceOrders.takenAt,
-            })
-            .from(performanceOrders)
-            .innerJoin(omsOrders, eq(omsOrders.id, performanceOrders.omsOrderId))
-            .where(where)
-            .orderBy(asc(performanceOrders.takenAt), asc(performanceOrders.id))
-            .limit(limit)
-            .offset(offset),
-        count: db
-          .select({ n: sql<number>`count(*)::int` })
-          .from(performanceOrders)
-          .innerJoin(omsOrders, eq(omsOrders.id, performanceOrders.omsOrderId))
-          .where(where),
-      });
+      const { list: rows, total } = await special.pickupWaitingPage(actor.storeId, body);
       const items = await itemsByOrder(rows.map((r) => r.omsOrderId));
       const now = clock().getTime();
       return {
@@ -153,25 +105,11 @@ export function createSpecialOrderService(deps: {
 
     async expressInfo(actor: Actor, performanceOrderNo: string): Promise<ExpressInfo> {
       const order = await requireOrder(actor, performanceOrderNo);
-      const [courier] = order.courierCode
-        ? await db
-            .select({ name: deliveryCompanies.name })
-            .from(deliveryCompanies)
-            .where(eq(deliveryCompanies.code, order.courierCode))
-        : [];
+      const registeredName = order.courierCode ? await special.courierName(order.courierCode) : null;
       const express = order.deliveryType === 'express';
       const courierCode = express ? order.courierCode : '';
-      const courierName = express ? (courier?.name ?? order.courierName) : '';
-      const periods = await db
-        .select({
-          period: cyclePlans.period,
-          plannedDate: cyclePlans.plannedDate,
-          status: cyclePlans.status,
-          trackingNo: cyclePlans.trackingNo,
-        })
-        .from(cyclePlans)
-        .where(and(eq(cyclePlans.performanceOrderId, order.id), eq(cyclePlans.status, 'shipped')))
-        .orderBy(asc(cyclePlans.period));
+      const courierName = express ? (registeredName ?? order.courierName) : '';
+      const periods = await special.shippedPeriods(order.id);
       return {
         performanceOrderNo: order.performanceOrderNo,
         status: order.status,
@@ -196,66 +134,8 @@ export function createSpecialOrderService(deps: {
 
     /** Orders with an item named, or a SKU labelled, as a tea-tree adoption; newest first, exact count. */
     async teaTreeAdoptionList(actor: Actor, body: TeaTreeListBody): Promise<TeaTreePage> {
-      const adoption = exists(
-        db
-          .select({ one: sql`1` })
-          .from(omsOrderItems)
-          .leftJoin(skus, eq(skus.skuCode, omsOrderItems.skuCode))
-          .where(
-            and(
-              eq(omsOrderItems.omsOrderId, performanceOrders.omsOrderId),
-              or(ilike(omsOrderItems.name, pattern), ilike(skus.labelName, pattern)),
-            ),
-          ),
-      );
-      const where = and(
-        eq(performanceOrders.storeId, actor.storeId),
-        body.status === 'all' ? undefined : eq(performanceOrders.status, body.status),
-        adoption,
-      );
-      const { list: rows, total } = await numberedPage(body, {
-        rows: ({ limit, offset }) =>
-          db
-            .select({
-              performanceOrderNo: performanceOrders.performanceOrderNo,
-              status: performanceOrders.status,
-              omsOrderId: omsOrders.id,
-              omsOrderNo: omsOrders.omsOrderNo,
-              customerName: omsOrders.customerName,
-              receiverName: omsOrders.receiverName,
-              receiverPhone: omsOrders.receiverPhone,
-              payCents: omsOrders.payCents,
-              takenAt: performanceOrders.takenAt,
-            })
-            .from(performanceOrders)
-            .innerJoin(omsOrders, eq(omsOrders.id, performanceOrders.omsOrderId))
-            .where(where)
-            .orderBy(desc(performanceOrders.takenAt), desc(performanceOrders.id))
-            .limit(limit)
-            .offset(offset),
-        count: db
-          .select({ n: sql<number>`count(*)::int` })
-          .from(performanceOrders)
-          .where(where),
-      });
-      const ids = rows.map((r) => r.omsOrderId);
-      const adoptionItems = ids.length
-        ? await db
-            .select({
-              omsOrderId: omsOrderItems.omsOrderId,
-              name: omsOrderItems.name,
-              quantity: omsOrderItems.quantity,
-            })
-            .from(omsOrderItems)
-            .leftJoin(skus, eq(skus.skuCode, omsOrderItems.skuCode))
-            .where(
-              and(
-                inArray(omsOrderItems.omsOrderId, ids),
-                or(ilike(omsOrderItems.name, pattern), ilike(skus.labelName, pattern)),
-              ),
-            )
-            .orderBy(asc(omsOrderItems.id))
-        : [];
+      const { list: rows, total } = await special.teaTreePage(actor.storeId, body);
+      const adoptionItems = await special.adoptionItems(rows.map((r) => r.omsOrderId));
       return {
         list: rows.map((row) => ({
           performanceOrderNo: row.performanceOrderNo,
@@ -290,11 +170,7 @@ export function createSpecialOrderService(deps: {
       const order = await requireOrder(actor, performanceOrderNo);
       await requireUEnjoy(order);
       assertFulfilmentTransition('storeCancel', order.status);
-      const [owner] = await db
-        .select({ memberId: omsOrders.memberId, level: members.level })
-        .from(omsOrders)
-        .innerJoin(members, eq(members.id, omsOrders.memberId))
-        .where(eq(omsOrders.id, order.oms.id));
+      const owner = await special.memberOf(order.oms.id);
       if (!owner?.memberId)
         return {
           keepsLevel: true,
@@ -305,29 +181,7 @@ export function createSpecialOrderService(deps: {
           reason: SPECIAL_TEXT.noMember,
         };
       const since = new Date(clock().getTime() - MEMBER_LEVEL_WINDOW_DAYS * DAY_MS);
-      const [paid] = await db
-        .select({ cents: sql<number>`coalesce(sum(${omsOrders.payCents}), 0)::int` })
-        .from(omsOrders)
-        .where(
-          and(
-            eq(omsOrders.memberId, owner.memberId),
-            ne(omsOrders.id, order.oms.id),
-            ne(omsOrders.status, 'customer_cancelled'),
-            sql`${omsOrders.orderedAt} >= ${since.toISOString()}::timestamptz`,
-            notExists(
-              db
-                .select({ one: sql`1` })
-                .from(performanceOrders)
-                .where(
-                  and(
-                    eq(performanceOrders.omsOrderId, omsOrders.id),
-                    eq(performanceOrders.status, 'cancelled'),
-                  ),
-                ),
-            ),
-          ),
-        );
-      const remainingCents = paid?.cents ?? 0;
+      const remainingCents = await special.paidSince(owner.memberId, order.oms.id, since);
       const currentLevel = owner.level;
       const levelAfter = levelAfterCancel(currentLevel, remainingCents);
       const threshold = thresholdOf(currentLevel);
@@ -347,13 +201,7 @@ export function createSpecialOrderService(deps: {
     /** Answers the order's prescription and records who downloaded it; none → 404 该订单没有处方. */
     async downloadPrescription(actor: Actor, performanceOrderNo: string): Promise<Prescription> {
       const order = await requireOrder(actor, performanceOrderNo);
-      const [attached] = await db
-        .select({ detail: orderLogs.detail })
-        .from(orderLogs)
-        .where(and(eq(orderLogs.omsOrderId, order.oms.id), eq(orderLogs.action, 'prescription_attached')))
-        .orderBy(desc(orderLogs.id))
-        .limit(1);
-      const detail = (attached?.detail ?? {}) as PrescriptionDetail;
+      const detail = ((await special.prescriptionOf(order.oms.id)) ?? {}) as PrescriptionDetail;
       if (typeof detail.dataUrl !== 'string' || !detail.dataUrl.startsWith('data:'))
         throw notFound(SPECIAL_TEXT.noPrescription, 'ORDER_NO_PRESCRIPTION');
       const fileName = typeof detail.fileName === 'string' && detail.fileName ? detail.fileName : '处方';

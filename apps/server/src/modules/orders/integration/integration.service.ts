@@ -9,20 +9,8 @@ import {
   type pushIntentionBodySchema,
   type pushOrderBodySchema,
 } from '@console/contract';
-import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../../db/client.js';
-import {
-  customerIntentions,
-  members,
-  omsOrderItems,
-  omsOrders,
-  performanceOrders,
-  performancePlanOrders,
-  planCandidates,
-  skus,
-  stores,
-} from '../../../db/schema.js';
 import { AppError, notFound } from '../../../http/errors.js';
 import type { Clock } from '../../../platform/clock.js';
 import { shanghaiDateTime } from '../../im/message-format.js';
@@ -34,6 +22,11 @@ import { itemsSummaryOf } from '../plans/offer-format.js';
 import { ORDER_MESSAGE_TEXT, createOrderMessenger, type OrderMessenger } from '../plans/offer-messages.js';
 import { cancelValetOrderUpstream } from '../valet/valet-notices.js';
 import { candidateStores } from './candidate-stores.js';
+import {
+  createIntegrationRepository,
+  type IntegrationRepository,
+  type PerformanceOrderRecord,
+} from './integration.repository.js';
 import { checkPrescription } from './prescription.js';
 
 type PushOrderInput = z.output<typeof pushOrderBodySchema>;
@@ -62,6 +55,7 @@ const KINDS_OF_CHANNEL: Record<PushOrderInput['channel'], { kinds: string[]; tex
  */
 export function createOrderIntake(deps: { db: Database; clock: Clock; producer: MessageProducer }) {
   const { db, clock, producer } = deps;
+  const repo = createIntegrationRepository(db);
 
   /**
    * `within`: a caller's open transaction (a confirmed valet order) — everything is read and written in it and
@@ -72,20 +66,20 @@ export function createOrderIntake(deps: { db: Database; clock: Clock; producer: 
     within?: { tx: Database; messenger: OrderMessenger },
   ): Promise<PushOrderResult> {
     const reader = within?.tx ?? db;
-    const before = await existingPush(reader, body.omsOrderNo);
+    const before = await existingPush(repo, reader, body.omsOrderNo);
     if (before) return before;
 
     const prescription = body.prescription ? checkPrescription(body.prescription) : null;
-    const items = await pricedItems(reader, body);
+    const items = await pricedItems(repo, reader, body);
     const goodsCents = items.reduce((sum, i) => sum + i.amountCents, 0);
     const pointsUsed = items.reduce((sum, i) => sum + i.points, 0);
     const freightCents = body.freightCents ?? 0;
     const discountCents = body.discountCents ?? 0;
     if (discountCents > goodsCents + freightCents)
       throw new AppError(422, 'ORDER_DISCOUNT_TOO_LARGE', INTAKE_TEXT.discountTooLarge);
-    const placedStoreId = body.placedStoreCode ? await storeIdOf(reader, body.placedStoreCode) : null;
-    const memberId = await memberIdOf(reader, body.customer);
-    const candidates = await candidateStores(reader, body.address, body.candidateStoreCodes);
+    const placedStoreId = body.placedStoreCode ? await storeIdOf(repo, reader, body.placedStoreCode) : null;
+    const memberId = await repo.memberIdOf(body.customer, reader);
+    const candidates = await candidateStores(repo, reader, body.address, body.candidateStoreCodes);
 
     const now = clock();
     const expiresAt = new Date(now.getTime() + ORDER_TIMING.offerMinutes * 60_000);
@@ -94,9 +88,9 @@ export function createOrderIntake(deps: { db: Database; clock: Clock; producer: 
     const messenger = within?.messenger ?? createOrderMessenger(producer);
 
     const write = async (tx: Database) => {
-      const [order] = await tx
-        .insert(omsOrders)
-        .values({
+      // A concurrent push of the same number: the other one wins, this one answers its numbers.
+      const order = await repo.insertOmsOrder(
+        {
           omsOrderNo: body.omsOrderNo,
           channel: body.channel,
           memberId,
@@ -123,27 +117,22 @@ export function createOrderIntake(deps: { db: Database; clock: Clock; producer: 
           placedStoreId,
           orderedAt: body.orderedAt ? new Date(body.orderedAt) : now,
           createdAt: now,
-        })
-        // A concurrent push of the same number: the other one wins, this one answers its numbers.
-        .onConflictDoNothing({ target: omsOrders.omsOrderNo })
-        .returning({ id: omsOrders.id });
+        },
+        tx,
+      );
       if (!order) return false;
-      await tx.insert(omsOrderItems).values(items.map((item) => ({ ...item, omsOrderId: order.id })));
-      const [plan] = await tx
-        .insert(performancePlanOrders)
-        .values({
-          performancePlanOrderNo,
-          omsOrderId: order.id,
-          status: 'offering',
-          offeredAt: now,
-          expiresAt,
-        })
-        .returning({ id: performancePlanOrders.id });
-      await tx
-        .insert(planCandidates)
-        .values(
-          candidates.map((c) => ({ planId: plan!.id, storeId: c.id, distanceMeters: c.distanceMeters })),
-        );
+      await repo.insertOrderItems(
+        items.map((item) => ({ ...item, omsOrderId: order.id })),
+        tx,
+      );
+      const plan = await repo.insertPlan(
+        { performancePlanOrderNo, omsOrderId: order.id, status: 'offering', offeredAt: now, expiresAt },
+        tx,
+      );
+      await repo.insertCandidates(
+        candidates.map((c) => ({ planId: plan.id, storeId: c.id, distanceMeters: c.distanceMeters })),
+        tx,
+      );
       await recordOrderLog(tx, {
         omsOrderId: order.id,
         action: 'pushed',
@@ -195,7 +184,7 @@ export function createOrderIntake(deps: { db: Database; clock: Clock; producer: 
     };
     const created = within ? await write(within.tx) : await db.transaction(write);
     if (!within) messenger.wake();
-    if (!created) return required(await existingPush(reader, body.omsOrderNo));
+    if (!created) return required(await existingPush(repo, reader, body.omsOrderNo));
     return {
       omsOrderNo: body.omsOrderNo,
       performancePlanOrderNo,
@@ -210,23 +199,11 @@ export function createOrderIntake(deps: { db: Database; clock: Clock; producer: 
     const messenger = createOrderMessenger(producer);
     const result = await db.transaction(async (tx): Promise<CancelOrderResult> => {
       // Row locks: a grab or a ship running at the same time waits for this decision, then sees it.
-      const [order] = await tx
-        .select()
-        .from(omsOrders)
-        .where(eq(omsOrders.omsOrderNo, body.omsOrderNo))
-        .for('update');
+      const order = await repo.lockOrder(body.omsOrderNo, tx);
       if (!order) throw notFound(INTAKE_TEXT.orderNotFound, 'ORDER_NOT_FOUND');
-      const [plan] = await tx
-        .select()
-        .from(performancePlanOrders)
-        .where(eq(performancePlanOrders.omsOrderId, order.id))
-        .for('update');
+      const plan = await repo.lockPlanOf(order.id, tx);
       if (!plan) throw notFound(INTAKE_TEXT.orderNotFound, 'ORDER_NOT_FOUND');
-      const [performance] = await tx
-        .select()
-        .from(performanceOrders)
-        .where(eq(performanceOrders.planId, plan.id))
-        .for('update');
+      const performance = await repo.lockPerformanceOf(plan.id, tx);
       const unchanged: CancelOrderResult = {
         omsOrderNo: order.omsOrderNo,
         planStatus: plan.status as PlanStatus,
@@ -238,11 +215,8 @@ export function createOrderIntake(deps: { db: Database; clock: Clock; producer: 
 
       if (plan.status !== 'taken' || !performance) {
         assertPlanTransition('customerCancel', plan.status as PlanStatus);
-        await tx
-          .update(performancePlanOrders)
-          .set({ status: 'cancelled' })
-          .where(eq(performancePlanOrders.id, plan.id));
-        await tx.update(omsOrders).set({ status: 'customer_cancelled' }).where(eq(omsOrders.id, order.id));
+        await repo.cancelPlan(plan.id, tx);
+        await repo.markCustomerCancelled(order.id, tx);
         await recordOrderLog(tx, {
           omsOrderId: order.id,
           action: 'customer_cancelled',
@@ -262,12 +236,7 @@ export function createOrderIntake(deps: { db: Database; clock: Clock; producer: 
             tellCreator: true,
           });
         else {
-          const candidates = await tx
-            .select({ storeId: planCandidates.storeId })
-            .from(planCandidates)
-            .where(eq(planCandidates.planId, plan.id))
-            .orderBy(asc(planCandidates.distanceMeters));
-          for (const { storeId } of candidates)
+          for (const storeId of await repo.candidateStoreIds(plan.id, tx))
             await messenger.send(
               tx,
               'onlineCancelled',
@@ -298,15 +267,14 @@ export function createOrderIntake(deps: { db: Database; clock: Clock; producer: 
   }
 
   async function pushIntention(body: PushIntentionInput): Promise<PushIntentionResult> {
-    const existing = await intentionExists(db, body.omsConsultantsNo);
+    const existing = await repo.intentionExists(body.omsConsultantsNo);
     if (existing) return { omsConsultantsNo: body.omsConsultantsNo, created: false };
-    const storeId = await storeIdOf(db, body.storeCode);
-    const memberId = await memberIdOf(db, body.customer);
+    const storeId = await storeIdOf(repo, db, body.storeCode);
+    const memberId = await repo.memberIdOf(body.customer);
     const messenger = createOrderMessenger(producer);
     const created = await db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(customerIntentions)
-        .values({
+      const row = await repo.insertIntention(
+        {
           omsConsultantsNo: body.omsConsultantsNo,
           storeId,
           memberId,
@@ -314,9 +282,9 @@ export function createOrderIntake(deps: { db: Database; clock: Clock; producer: 
           customerPhone: body.customer.phone,
           interest: body.interest,
           createdAt: clock(),
-        })
-        .onConflictDoNothing({ target: customerIntentions.omsConsultantsNo })
-        .returning({ id: customerIntentions.id });
+        },
+        tx,
+      );
       if (!row) return false;
       await messenger.send(
         tx,
@@ -350,7 +318,7 @@ export async function cancelTakenOrder(
     transition: Extract<FulfilmentAction, 'customerCancel' | 'checkedCancel'>;
     order: { id: number; omsOrderNo: string };
     plan: { performancePlanOrderNo: string };
-    performance: typeof performanceOrders.$inferSelect;
+    performance: PerformanceOrderRecord;
     reason: string;
     operator: OrderOperator;
     at: Date;
@@ -358,15 +326,12 @@ export async function cancelTakenOrder(
 ): Promise<void> {
   const { order, plan, performance, reason, operator, at: now } = input;
   assertFulfilmentTransition(input.transition, performance.status as FulfilmentStatus);
-  await tx
-    .update(performanceOrders)
-    .set({
-      status: 'cancelled',
-      cancelledAt: now,
-      cancelReason: `顾客取消：${reason}`.slice(0, 255),
-      version: performance.version + 1,
-    })
-    .where(and(eq(performanceOrders.id, performance.id), eq(performanceOrders.status, performance.status)));
+  const repo = createIntegrationRepository(tx);
+  await repo.cancelPerformanceOrder(
+    performance,
+    { cancelledAt: now, cancelReason: `顾客取消：${reason}`.slice(0, 255) },
+    tx,
+  );
   // A taken valet order's creator is not told (order and customer 4 below goes to the taker).
   await cancelValetOrderUpstream(tx, messenger, {
     omsOrderId: order.id,
@@ -374,7 +339,7 @@ export async function cancelTakenOrder(
     at: now,
     tellCreator: false,
   });
-  await tx.update(omsOrders).set({ status: 'customer_cancelled' }).where(eq(omsOrders.id, order.id));
+  await repo.markCustomerCancelled(order.id, tx);
   await recordOrderLog(tx, {
     omsOrderId: order.id,
     performanceOrderId: performance.id,
@@ -406,42 +371,27 @@ export async function cancelTakenOrder(
 }
 
 /** The answer of an order pushed before. */
-async function existingPush(db: Database, omsOrderNo: string): Promise<PushOrderResult | null> {
-  const [row] = await db
-    .select({
-      planId: performancePlanOrders.id,
-      performancePlanOrderNo: performancePlanOrders.performancePlanOrderNo,
-      status: performancePlanOrders.status,
-      expiresAt: performancePlanOrders.expiresAt,
-    })
-    .from(omsOrders)
-    .innerJoin(performancePlanOrders, eq(performancePlanOrders.omsOrderId, omsOrders.id))
-    .where(eq(omsOrders.omsOrderNo, omsOrderNo))
-    .limit(1);
+async function existingPush(
+  repo: IntegrationRepository,
+  tx: Database,
+  omsOrderNo: string,
+): Promise<PushOrderResult | null> {
+  const row = await repo.existingPush(omsOrderNo, tx);
   if (!row) return null;
-  const candidates = await db
-    .select({ shopCode: stores.shopCode })
-    .from(planCandidates)
-    .innerJoin(stores, eq(stores.id, planCandidates.storeId))
-    .where(eq(planCandidates.planId, row.planId))
-    .orderBy(asc(planCandidates.distanceMeters), asc(stores.shopCode));
   return {
     omsOrderNo,
     performancePlanOrderNo: row.performancePlanOrderNo,
     status: row.status as PlanStatus,
     expiresAt: shanghaiDateTime(row.expiresAt),
-    candidateStoreCodes: candidates.map((c) => c.shopCode),
+    candidateStoreCodes: row.candidateStoreCodes,
     created: false,
   };
 }
 
 /** Order lines priced from the SKU table; every SKU must exist, be on sale and suit the channel. */
-async function pricedItems(db: Database, body: PushOrderInput) {
+async function pricedItems(repo: IntegrationRepository, tx: Database, body: PushOrderInput) {
   const codes = [...new Set(body.items.map((i) => i.skuCode))];
-  const rows = await db
-    .select()
-    .from(skus)
-    .where(and(inArray(skus.skuCode, codes), eq(skus.enabled, true)));
+  const rows = await repo.enabledSkus(codes, tx);
   const byCode = new Map(rows.map((r) => [r.skuCode, r]));
   const unknown = codes.filter((code) => !byCode.has(code));
   if (unknown.length > 0) throw new AppError(422, 'ORDER_SKU_UNKNOWN', INTAKE_TEXT.unknownSkus(unknown));
@@ -462,33 +412,10 @@ async function pricedItems(db: Database, body: PushOrderInput) {
   });
 }
 
-async function storeIdOf(db: Database, shopCode: string): Promise<number> {
-  const [row] = await db
-    .select({ id: stores.id })
-    .from(stores)
-    .where(and(eq(stores.shopCode, shopCode), eq(stores.enabled, true)))
-    .limit(1);
-  if (!row) throw new AppError(422, 'ORDER_STORE_UNKNOWN', INTAKE_TEXT.unknownStore(shopCode));
-  return row.id;
-}
-
-/** The member by number, else by phone; orders of non-members carry none. */
-async function memberIdOf(db: Database, customer: { phone: string; memberNo?: string | undefined }) {
-  const [row] = await db
-    .select({ id: members.id })
-    .from(members)
-    .where(customer.memberNo ? eq(members.memberNo, customer.memberNo) : eq(members.phone, customer.phone))
-    .limit(1);
-  return row?.id ?? null;
-}
-
-async function intentionExists(db: Database, omsConsultantsNo: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: customerIntentions.id })
-    .from(customerIntentions)
-    .where(eq(customerIntentions.omsConsultantsNo, omsConsultantsNo))
-    .limit(1);
-  return row !== undefined;
+async function storeIdOf(repo: IntegrationRepository, tx: Database, shopCode: string): Promise<number> {
+  const id = await repo.enabledStoreId(shopCode, tx);
+  if (id === null) throw new AppError(422, 'ORDER_STORE_UNKNOWN', INTAKE_TEXT.unknownStore(shopCode));
+  return id;
 }
 
 function required<T>(value: T | null): T {
