@@ -10,17 +10,3 @@ export const envelopeSchema = <T extends z.ZodType>(data: T) =>
   });
 
 export type Envelope<T> = { result: number; data: T; errorMsg: string | null; errorCode: string | null };
-
-/** Paged answers: `pageNum` is 1-based. */
-export const pageQuerySchema = z.object({
-  pageNum: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(10),
-});
-
-export const pageSchema = <T extends z.ZodType>(item: T) =>
-  z.object({
-    list: z.array(item),
-    total: z.number().int(),
-    pageNum: z.number().int(),
-    pageSize: z.number().int(),
-  });
