@@ -55,7 +55,7 @@ test.describe('console shell', () => {
     // Header search by pinyin initials.
     await page.getByTestId('header-search-open').click();
     // The search box loads on first use: type once it has the focus.
-    await expect(page.getByRole('combobox')).toBeFocused();
+    await expect(page.getByTestId('header-search').getByRole('combobox')).toBeFocused();
     await page.keyboard.type('ddgl');
     await expect(page.locator('.ant-select-item-option').first()).toHaveText('订单管理');
     await settle(page);
