@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { ApiError } from '../../lib/http';
 import { useSessionStore } from '../../stores/session-store';
+import type * as EnvModule from '../../lib/env';
 import type * as AuthApiModule from './auth-api';
 
 const api = vi.hoisted(() => ({
@@ -22,6 +23,16 @@ const api = vi.hoisted(() => ({
 // antd's static toasts keep timers running past the test environment's teardown.
 const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn() }));
 vi.mock('../../lib/notify', () => ({ notify }));
+const demo = vi.hoisted(() => ({ on: false }));
+vi.mock('../../lib/env', async (importOriginal) => {
+  const actual = await importOriginal<typeof EnvModule>();
+  return {
+    ...actual,
+    runtimeConfig: new Proxy(actual.runtimeConfig, {
+      get: (target, key) => (key === 'demoMode' ? demo.on : target[key as keyof typeof target]),
+    }),
+  };
+});
 vi.mock('./auth-api', async (importOriginal) => ({
   ...(await importOriginal<typeof AuthApiModule>()),
   authApi: api,
@@ -73,8 +84,22 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  demo.on = false;
   cleanup();
   vi.clearAllMocks();
+});
+
+describe('demo banner', () => {
+  it('tells everyone on the login page that this is a demo server', () => {
+    demo.on = true;
+    renderLogin('/login');
+    expect(screen.getByTestId('demo-banner').textContent).toContain('演示环境');
+  });
+
+  it('is absent outside demo mode', () => {
+    renderLogin('/login');
+    expect(screen.queryByTestId('demo-banner')).toBeNull();
+  });
 });
 
 async function fillPasswordForm(user: ReturnType<typeof userEvent.setup>) {
