@@ -42,9 +42,9 @@ export function authRoutes(app: AppInstance, { db, clock, sms }: AppDeps): void 
     app,
     api.captcha,
     access.public('the captcha is what an anonymous sign-in form shows'),
-    async ({ reply }) => {
+    async ({ input, reply }) => {
       reply.header('cache-control', 'no-store');
-      return captchas.create();
+      return captchas.create(input.level);
     },
     limited,
   );

@@ -92,9 +92,9 @@ export function createAuthService(deps: AuthServiceDeps) {
   return {
     /** Captcha first, then the failure limits, then the account; every account failure looks the same. */
     async passwordLogin(body: PasswordLoginBody, client: ClientInfo): Promise<LoginResult> {
-      await captchas.consume(body.uuid, body.code);
+      const captchaLevel = await captchas.consume(body.uuid, body.code);
       const account = body.username.trim().toLowerCase();
-      const attempt = await limiter.begin(account, client.ip);
+      const attempt = await limiter.begin(account, client.ip, captchaLevel);
       const user = await users.findByUsername(account);
       // An unknown account still pays for one argon2 verification, so timing does not reveal it.
       const passwordOk = user

@@ -5,7 +5,7 @@ import { clientOf } from '../../http/client.js';
 import { access, rawRoute, route } from '../../http/route.js';
 import { readSingleUpload } from '../../http/upload.js';
 import { createAuditLog } from '../audit/audit-log.js';
-import { createLoginLimiter } from '../auth/login-limiter.js';
+import { createLoginLimiter, OLD_PASSWORD_POLICY } from '../auth/login-limiter.js';
 import { PROFILE_TEXT, profileErrors } from './profile.messages.js';
 import { createProfileRepository } from './profile.repository.js';
 import { createProfileService } from './profile.service.js';
@@ -26,7 +26,7 @@ export function profileRoutes(app: AppInstance, { db, clock }: AppDeps): void {
     db,
     clock,
     profiles: createProfileRepository(db),
-    limiter: createLoginLimiter(db, clock),
+    limiter: createLoginLimiter(db, clock, OLD_PASSWORD_POLICY),
     audit: createAuditLog(db, clock),
     authCache: app.authCache,
   });

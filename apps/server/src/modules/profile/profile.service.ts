@@ -81,9 +81,11 @@ export function createProfileService(deps: {
       client: ClientInfo,
     ): Promise<PasswordChanged> {
       const userId = caller.user.id;
-      const attempt = await limiter.begin(passwordChangeKey(userId), client.ip).catch((error: unknown) => {
-        throw profileErrors.fromLock(error);
-      });
+      const attempt = await limiter
+        .begin(passwordChangeKey(userId), client.ip, null)
+        .catch((error: unknown) => {
+          throw profileErrors.fromLock(error);
+        });
       const user = await createUserRepository(db).findById(userId);
       if (!user) throw profileErrors.userGone();
       if (!(await verifyPassword(user.passwordHash, body.oldPassword))) {
