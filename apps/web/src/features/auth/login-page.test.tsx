@@ -221,8 +221,8 @@ describe('forgot password', () => {
     renderLogin('/login');
     await user.click(await screen.findByTestId('forgot-link'));
 
-    // The recovery screen is loaded on first use.
-    await user.type(await screen.findByTestId('reset-phone'), '13800000002');
+    // Loaded on first use: on a busy machine the import alone can take longer than findBy's one second.
+    await user.type(await screen.findByTestId('reset-phone', {}, { timeout: 10_000 }), '13800000002');
     await user.type(screen.getByTestId('reset-code'), '654321{Enter}');
     await screen.findByTestId('reset-password');
     expect(api.verifyResetCode.mock.calls[0]?.[0]).toEqual({ phone: '13800000002', code: '654321' });
