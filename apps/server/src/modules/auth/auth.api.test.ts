@@ -400,6 +400,19 @@ describe('sessions', () => {
     expect(audit).toMatchObject({ userId: user.id });
   });
 
+  it('hands the token to the error report path only, in a cookie no script reads, cleared at logout', async () => {
+    const user = await createUser(t.db);
+    const response = await passwordLogin(t.app, user);
+    const token = response.json<{ data: { token: string } }>().data.token;
+    expect(response.headers['set-cookie']).toBe(
+      `EL-ADMIN-TOEKN=${token}; Path=/api/client-errors; Max-Age=86400; HttpOnly; SameSite=Strict`,
+    );
+    const logout = await t.app.inject({ method: 'DELETE', url: AUTH_PATHS.logout, headers: bearer(token) });
+    expect(logout.headers['set-cookie']).toBe(
+      'EL-ADMIN-TOEKN=; Path=/api/client-errors; Max-Age=0; HttpOnly; SameSite=Strict',
+    );
+  });
+
   it('disabling an account ends its sessions', async () => {
     const user = await createUser(t.db);
     const token = await signIn(t.app, user);
