@@ -138,6 +138,27 @@ describe('password sign-in', () => {
     expect(useSessionStore.getState().token).toBe('tok-9');
   });
 
+  it('switches to the harder captcha when the server asks for it', async () => {
+    const user = userEvent.setup();
+    api.passwordLogin.mockRejectedValueOnce(
+      new ApiError('http', '该账号近期登录失败较多，请输入新的6位验证码', {
+        status: 400,
+        errorCode: 'CAPTCHA_HARDER',
+      }),
+    );
+    renderLogin('/login');
+    await screen.findByTestId('login-captcha-img');
+    expect(api.captcha).toHaveBeenLastCalledWith('normal');
+    await fillPasswordForm(user);
+    await user.click(screen.getByTestId('login-submit'));
+
+    expect((await screen.findByTestId('login-error')).textContent).toContain('6位验证码');
+    await waitFor(() => expect(api.captcha).toHaveBeenLastCalledWith('hard'));
+    await waitFor(() =>
+      expect(screen.getByTestId('login-captcha-img').getAttribute('data-uuid')).toBe('uuid-2'),
+    );
+  });
+
   it('keeps only the account name when 记住密码 is ticked', async () => {
     const user = userEvent.setup();
     api.passwordLogin.mockResolvedValue(result);
