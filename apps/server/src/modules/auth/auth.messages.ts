@@ -16,6 +16,8 @@ export const AUTH_TEXT = {
   smsContent: {
     login: (code: string) => `【门店运营云平台】您的登录验证码为${code}，5分钟内有效，请勿泄露。`,
     reset: (code: string) => `【门店运营云平台】您正在找回密码，验证码为${code}，5分钟内有效，请勿泄露。`,
+    change_phone: (code: string) =>
+      `【门店运营云平台】您正在更换账号绑定的手机号，验证码为${code}，5分钟内有效，请勿泄露。`,
   },
 } as const;
 
