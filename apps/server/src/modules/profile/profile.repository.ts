@@ -44,11 +44,12 @@ export function createProfileRepository(db: Database) {
       return row?.id ?? null;
     },
 
-    async updateProfile(userId: number, fields: { nickName: string; phone: string }, at: Date) {
-      await db
-        .update(users)
-        .set({ ...fields, updatedAt: at })
-        .where(eq(users.id, userId));
+    async updateNickName(userId: number, nickName: string, at: Date) {
+      await db.update(users).set({ nickName, updatedAt: at }).where(eq(users.id, userId));
+    },
+
+    async updatePhone(userId: number, phone: string, at: Date) {
+      await db.update(users).set({ phone, updatedAt: at }).where(eq(users.id, userId));
     },
 
     /** Ends every session of the user except `keepSessionId`; answers how many were ended. */
