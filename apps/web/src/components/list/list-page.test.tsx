@@ -166,10 +166,18 @@ describe('ListPage', { timeout: 30_000 }, () => {
 
   it("takes a store list's paging and rows from the list, the row key from the key column", async () => {
     const page = paging({ pageSizes: [20, 50] });
-    renderList({ ...data(), paging: page, noStore: false }, undefined, {
-      rowKey: undefined,
-      pager: 'keyset',
-    });
+    render(
+      <MemoryRouter>
+        <ListPage<Row>
+          title="事项"
+          name="things"
+          list={{ ...data(), paging: page, noStore: false }}
+          columns={columns}
+          pager="keyset"
+          empty={{ description: '暂无事项' }}
+        />
+      </MemoryRouter>,
+    );
     expect(within(screen.getByTestId('things-table')).getByText('A2')).toBeTruthy();
     // The table is as wide as its shown columns: 220 + 120 + 170 + 100 + 130.
     expect(screen.getByTestId('things-table').querySelector('table')?.style.width).toBe('740px');
