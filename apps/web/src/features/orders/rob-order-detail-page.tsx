@@ -1,17 +1,25 @@
 import { planEndpoints, type OfferDetail } from '@console/contract';
-import { Alert, Button, Card, Descriptions, Tag } from 'antd';
+import { Alert, Button, Tag } from 'antd';
 import { useSearchParams } from 'react-router';
 import { DetailPage, useDetailQuery, useListReturn } from '../../components/detail/detail-page';
+import {
+  AmountFields,
+  InfoSection,
+  addressText,
+  contactField,
+  moneyField,
+  textField,
+  timeField,
+} from '../../components/detail/info-section';
 import { call } from '../../lib/http';
 import { timeLeft } from './countdown';
 import { CountdownTag } from './countdown-tag';
 import { ORDER_LABELS } from './labels';
 import { OrderItemsTable } from './order-items-table';
-import { distanceText, formatYuan, formatTime } from '../../lib/format/display';
+import { distanceText } from '../../lib/format/display';
 import { orderKeys } from './order-keys';
 import { useOrderLinks } from './order-links';
 import { useOrderMessageRefresh } from './order-message-refresh';
-import styles from './orders.module.css';
 import { useGrab } from './use-grab';
 import { useNow } from './use-now';
 import { useStoreCode } from '../../stores/use-store-code';
@@ -111,52 +119,45 @@ export function RobOrderDetailPage() {
       {(offer) => (
         <>
           <OfferOutcome offer={offer} />
-          <Card
+          <InfoSection
             title={L.orderTitle}
             extra={
               offer.status === 'offering' ? <CountdownTag expiresAtMs={offer.expiresAtMs} now={now} /> : null
             }
-          >
-            <Descriptions
-              size="small"
-              column={{ xs: 1, sm: 2, lg: 3 }}
-              items={[
-                { label: F.planOrderNo, children: offer.performancePlanOrderNo },
-                { label: F.omsOrderNo, children: offer.omsOrderNo },
-                { label: F.channel, children: offer.channelText },
-                { label: F.status, children: offer.statusText },
-                { label: F.offeredAt, children: formatTime(offer.offeredAt) },
-                { label: F.expiresAt, children: formatTime(offer.expiresAt) },
-                { label: F.delivery, children: offer.deliveryTypeText },
-                { label: F.distance, children: distanceText(offer.distanceMeters) },
-                { label: F.customer, children: offer.customerName },
-                { label: F.receiver, children: `${offer.receiverName} ${offer.receiverPhone}` },
-                { label: F.address, children: `${offer.regionName}${offer.addressDetail}`, span: 2 },
-                { label: F.remark, children: offer.buyerRemark || '-' },
+            fields={[
+              textField(F.planOrderNo, offer.performancePlanOrderNo),
+              textField(F.omsOrderNo, offer.omsOrderNo),
+              textField(F.channel, offer.channelText),
+              textField(F.status, offer.statusText),
+              timeField(F.offeredAt, offer.offeredAt),
+              timeField(F.expiresAt, offer.expiresAt),
+              textField(F.delivery, offer.deliveryTypeText),
+              textField(F.distance, distanceText(offer.distanceMeters)),
+              textField(F.customer, offer.customerName),
+              contactField(F.receiver, { name: offer.receiverName, phone: offer.receiverPhone }),
+              textField(
+                F.address,
+                addressText({ regionName: offer.regionName, detail: offer.addressDetail }),
                 {
-                  label: F.invoiceTitle,
-                  children: offer.invoiceTitle || ORDER_LABELS.invoiceType[offer.invoiceType] || '-',
+                  span: 2,
                 },
-              ]}
-            />
-          </Card>
-          <Card title={L.itemsTitle}>
+              ),
+              textField(F.remark, offer.buyerRemark),
+              textField(F.invoiceTitle, offer.invoiceTitle || ORDER_LABELS.invoiceType[offer.invoiceType]),
+            ]}
+          />
+          <InfoSection title={L.itemsTitle}>
             <OrderItemsTable items={offer.items} />
-            <Descriptions
-              size="small"
-              column={{ xs: 1, sm: 2, lg: 4 }}
-              style={{ marginTop: 12 }}
-              items={[
-                { label: F.goodsAmount, children: formatYuan(offer.goodsCents) },
-                { label: F.freight, children: formatYuan(offer.freightCents) },
-                { label: F.discount, children: formatYuan(offer.discountCents) },
-                {
-                  label: F.amount,
-                  children: <span className={styles.amount}>{formatYuan(offer.payCents)}</span>,
-                },
+            <AmountFields
+              perRow={4}
+              fields={[
+                moneyField(F.goodsAmount, offer.goodsCents),
+                moneyField(F.freight, offer.freightCents),
+                moneyField(F.discount, offer.discountCents),
+                moneyField(F.amount, offer.payCents, true),
               ]}
             />
-          </Card>
+          </InfoSection>
         </>
       )}
     </DetailPage>
