@@ -1,5 +1,5 @@
-import { Alert, Form, Input } from 'antd';
 import { FormDialog } from './form-dialog';
+import { FormAlert, TextAreaField } from './form-fields';
 
 type Props = {
   open?: boolean;
@@ -45,20 +45,15 @@ export function ReasonDialog({
       onDone={onDone}
       submit={(values) => submit(values.reason.trim())}
     >
-      {warning ? <Alert type="warning" showIcon title={warning} style={{ marginBottom: 16 }} /> : null}
-      <Form.Item
+      {warning ? <FormAlert type="warning" title={warning} /> : null}
+      <TextAreaField
         name="reason"
         label={reason.label}
-        rules={[{ required: true, whitespace: true, message: reason.required }]}
-      >
-        <Input.TextArea
-          data-testid={reasonTestId}
-          rows={3}
-          maxLength={reason.max}
-          showCount
-          placeholder={reason.placeholder}
-        />
-      </Form.Item>
+        required={reason.required}
+        max={reason.max}
+        placeholder={reason.placeholder}
+        testId={reasonTestId}
+      />
     </FormDialog>
   );
 }
