@@ -4,16 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '../../stores/session-store';
 import { DetailActionBar } from './detail-page';
-import {
-  AmountFields,
-  InfoSection,
-  addressText,
-  contactField,
-  moneyField,
-  statusField,
-  textField,
-  timeField,
-} from './info-section';
+import { AmountFields, InfoSection, addressText, infoField } from './info-section';
 
 afterEach(cleanup);
 
@@ -32,16 +23,16 @@ describe('InfoSection', () => {
       <InfoSection
         title="订单信息"
         fields={[
-          textField('订单号', 'PF1'),
-          textField('计划单号', null),
-          textField('备注', ''),
-          textField('积分', 0),
-          shippedAt && timeField('发货时间', shippedAt),
-          timeField('下单时间', '2026-11-21 12:52:31'),
-          moneyField('实付金额', 123456, true),
-          contactField('收货人', { name: '张三', phone: '13800000001' }),
-          contactField('配送员', { name: null, phone: null }),
-          textField('地址', addressText({ regionName: '北京市通州区', detail: '新华大街1号' }), {
+          infoField.text('订单号', 'PF1'),
+          infoField.text('计划单号', null),
+          infoField.text('备注', ''),
+          infoField.text('积分', 0),
+          shippedAt && infoField.time('发货时间', shippedAt),
+          infoField.time('下单时间', '2026-11-21 12:52:31'),
+          infoField.money('实付金额', 123456, true),
+          infoField.contact('收货人', '张三', '13800000001'),
+          infoField.contact('配送员', null, null),
+          infoField.text('地址', addressText({ regionName: '北京市通州区', detail: '新华大街1号' }), {
             testId: 'the-address',
           }),
         ]}
@@ -67,8 +58,8 @@ describe('InfoSection', () => {
       <InfoSection
         title="状态"
         fields={[
-          statusField('订单状态', { text: '待发货', color: 'orange', testId: 'order-status' }),
-          statusField('计划状态', { text: null, testId: 'plan-status' }),
+          infoField.status('订单状态', '待发货', 'orange', 'order-status'),
+          infoField.status('计划状态', null, undefined, 'plan-status'),
         ]}
       />,
     );
@@ -82,7 +73,7 @@ describe('InfoSection', () => {
     const { container } = render(
       <InfoSection title="商品信息">
         <table data-testid="items" />
-        <AmountFields fields={[moneyField('商品金额', 1000), moneyField('实付金额', 900, true)]} />
+        <AmountFields fields={[infoField.money('商品金额', 1000), infoField.money('实付金额', 900, true)]} />
       </InfoSection>,
     );
     const body = container.querySelector('.ant-card-body') as HTMLElement;

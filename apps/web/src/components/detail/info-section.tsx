@@ -19,7 +19,7 @@ export type InfoField = {
 };
 
 /**
- * A field left out of the section: the false side of `order.shippedAt && timeField(…)`, for what the record
+ * A field left out of the section: the false side of `order.shippedAt && infoField.time(…)`, for what the record
  * has not reached yet.
  */
 type Absent = false | null | undefined | '';
@@ -34,48 +34,54 @@ const isEmpty = (value: ReactNode) => value === null || value === undefined || v
 /** The text, or the empty value (-) when there is none: for a table cell of a detail section. */
 export const orNone = (text: string | null | undefined): string => text || COMMON_LABELS.none;
 
-/** A plain value: text or a number as it is, the empty value when missing. */
-export const textField = (
-  label: string,
-  value: ReactNode,
-  options: Pick<InfoField, 'span' | 'testId'> = {},
-): InfoField => ({ label, value, ...options });
+/**
+ * The kinds of field a detail section declares, one line each: `infoField.time(F.takenAt, order.takenAt)`.
+ * They read the same on every detail page (and as the list kit's columns: money, time, status tag).
+ */
+export const infoField = {
+  /** A plain value: text or a number as it is, the empty value when missing. */
+  text: (label: string, value: ReactNode, options: Pick<InfoField, 'span' | 'testId'> = {}): InfoField => ({
+    label,
+    value,
+    ...options,
+  }),
 
-/** Money from cents as ¥1,234.00; `emphasis` for what the customer pays. */
-export function moneyField(label: string, cents: number | null | undefined, emphasis = false): InfoField {
-  const text = formatYuan(cents);
-  return { label, value: emphasis ? <span className={styles.amount}>{text}</span> : text };
-}
+  /** Money from cents as ¥1,234.00; `emphasis` for what the customer pays. */
+  money(label: string, cents: number | null | undefined, emphasis = false): InfoField {
+    const text = formatYuan(cents);
+    return { label, value: emphasis ? <span className={styles.amount}>{text}</span> : text };
+  },
 
-/** A time as yyyy-MM-dd HH:mm:ss (Asia/Shanghai), the empty value when missing. */
-export const timeField = (label: string, at: string | null | undefined): InfoField => ({
-  label,
-  value: formatTime(at),
-});
+  /** A time as yyyy-MM-dd HH:mm:ss (Asia/Shanghai), the empty value when missing. */
+  time: (label: string, at: string | null | undefined): InfoField => ({ label, value: formatTime(at) }),
 
-/** A status as a coloured tag, with the test id that e2e walks read it by. */
-export function statusField(
-  label: string,
-  status: { text: string | null | undefined; color?: string; testId?: string },
-): InfoField {
-  return {
+  /** A status as a coloured tag, with the test id that tests read it by; - when the record has none. */
+  status: (label: string, text: string | null | undefined, color?: string, testId?: string): InfoField => ({
     label,
     value: (
-      <Tag color={status.color} data-testid={status.testId}>
-        {status.text || COMMON_LABELS.none}
+      <Tag color={color} data-testid={testId}>
+        {text || COMMON_LABELS.none}
       </Tag>
     ),
-  };
-}
+  }),
 
-/**
- * A person with their phone (`张三 13800000001`). A detail page shows the number as the server sends it: whole
- * for the clerk to call, or already masked (a member's) — lists mask it (`phoneColumn`).
- */
-export const contactField = (
-  label: string,
-  contact: { name: string | null | undefined; phone: string | null | undefined },
-): InfoField => ({ label, value: [contact.name, contact.phone].filter(Boolean).join(' ') });
+  /**
+   * A person with their phone (`张三 13800000001`). A detail page shows the number as the server sends it:
+   * whole for the clerk to call, or already masked (a member's); lists mask it (`phoneColumn`).
+   */
+  /** An address as people write it on a parcel: the region, then the street. */
+  address: (
+    label: string,
+    regionName: string,
+    detail: string,
+    options: Pick<InfoField, 'span' | 'testId'> = {},
+  ): InfoField => ({ label, value: addressText({ regionName, detail }), ...options }),
+
+  contact: (label: string, name: string | null | undefined, phone: string | null | undefined): InfoField => ({
+    label,
+    value: [name, phone].filter(Boolean).join(' '),
+  }),
+};
 
 /** An address as it is written on a parcel: region then street, with the receiver first when given. */
 export function addressText(address: {

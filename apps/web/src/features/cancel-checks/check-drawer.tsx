@@ -1,14 +1,7 @@
 import { cancelCheckEndpoints, type CancelCheckDetail } from '@console/contract';
 import { Drawer } from 'antd';
 import { DetailActionBar, DetailState, useDetailQuery } from '../../components/detail/detail-page';
-import {
-  InfoFields,
-  contactField,
-  moneyField,
-  statusField,
-  textField,
-  timeField,
-} from '../../components/detail/info-section';
+import { InfoFields, infoField } from '../../components/detail/info-section';
 import { FULFILMENT_STATUS_COLOR } from '../../components/fulfilment-status';
 import { call } from '../../lib/http';
 import { cancelCheckKeys, DECIDE_PERMISSION } from './cancel-check-keys';
@@ -24,29 +17,22 @@ function CheckFields({ check }: { check: CancelCheckDetail }) {
     <InfoFields
       column={1}
       fields={[
-        textField(F.checkNo, check.checkNo),
-        statusField(F.state, {
-          text: check.stateText,
-          color: CANCEL_CHECK_STATE_COLOR[check.state],
-          testId: 'check-state',
-        }),
-        textField(F.reason, check.reason),
-        textField(F.requestedBy, check.requestedByName),
-        timeField(F.createdAt, check.createdAt),
-        textField(F.performanceOrderNo, check.performanceOrderNo),
-        textField(F.omsOrderNo, check.omsOrderNo),
-        statusField(F.orderStatus, {
-          text: check.orderStatusText,
-          color: FULFILMENT_STATUS_COLOR[check.orderStatus],
-        }),
-        contactField(F.receiver, { name: check.receiverName, phone: check.receiverPhone }),
-        textField(F.delivery, check.deliveryTypeText),
-        textField(F.items, check.itemsSummary),
-        moneyField(F.amount, check.payCents),
-        timeField(F.takenAt, check.takenAt),
-        decided && textField(F.decidedBy, check.decidedByName),
-        decided && timeField(F.decidedAt, check.decidedAt),
-        decided && textField(F.decisionRemark, check.decisionRemark),
+        infoField.text(F.checkNo, check.checkNo),
+        infoField.status(F.state, check.stateText, CANCEL_CHECK_STATE_COLOR[check.state], 'check-state'),
+        infoField.text(F.reason, check.reason),
+        infoField.text(F.requestedBy, check.requestedByName),
+        infoField.time(F.createdAt, check.createdAt),
+        infoField.text(F.performanceOrderNo, check.performanceOrderNo),
+        infoField.text(F.omsOrderNo, check.omsOrderNo),
+        infoField.status(F.orderStatus, check.orderStatusText, FULFILMENT_STATUS_COLOR[check.orderStatus]),
+        infoField.contact(F.receiver, check.receiverName, check.receiverPhone),
+        infoField.text(F.delivery, check.deliveryTypeText),
+        infoField.text(F.items, check.itemsSummary),
+        infoField.money(F.amount, check.payCents),
+        infoField.time(F.takenAt, check.takenAt),
+        decided && infoField.text(F.decidedBy, check.decidedByName),
+        decided && infoField.time(F.decidedAt, check.decidedAt),
+        decided && infoField.text(F.decisionRemark, check.decisionRemark),
       ]}
     />
   );

@@ -4,7 +4,7 @@ import { Alert, Empty, Timeline } from 'antd';
 import { useSearchParams } from 'react-router';
 import { DetailPage, useDetailQuery, useListReturn } from '../../components/detail/detail-page';
 import detailStyles from '../../components/detail/detail.module.css';
-import { InfoSection, statusField, textField, timeField } from '../../components/detail/info-section';
+import { InfoSection, infoField } from '../../components/detail/info-section';
 import { COMMON_LABELS } from '../../components/labels';
 import { useMenuPageLinks } from '../../components/use-menu-page-links';
 import { useRefreshOnOrderMessages } from '../../lib/events/use-refresh-on-order-messages';
@@ -27,20 +27,21 @@ function IntentionSection({ intention }: { intention: IntentionDetail }) {
     <InfoSection
       title={L.infoTitle}
       fields={[
-        textField(F.omsConsultantsNo, intention.omsConsultantsNo),
-        statusField(F.status, {
-          text: intention.statusText,
-          color: INTENTION_STATUS_COLOR[intention.status],
-          testId: 'intention-status',
-        }),
-        timeField(F.createdAt, intention.createdAt),
-        textField(F.customer, intention.customerName),
-        textField(F.phone, intention.customerPhone),
-        textField(
+        infoField.text(F.omsConsultantsNo, intention.omsConsultantsNo),
+        infoField.status(
+          F.status,
+          intention.statusText,
+          INTENTION_STATUS_COLOR[intention.status],
+          'intention-status',
+        ),
+        infoField.time(F.createdAt, intention.createdAt),
+        infoField.text(F.customer, intention.customerName),
+        infoField.text(F.phone, intention.customerPhone),
+        infoField.text(
           F.member,
           intention.memberNo && `${intention.memberName ?? ''} ${intention.memberNo}`.trim(),
         ),
-        textField(F.interest, <span className={styles.interest}>{intention.interest}</span>, {
+        infoField.text(F.interest, <span className={styles.interest}>{intention.interest}</span>, {
           span: 'filled',
         }),
       ]}

@@ -1,16 +1,6 @@
 import type { OrderDetail } from '@console/contract';
 import { Table } from 'antd';
-import {
-  AmountFields,
-  InfoSection,
-  addressText,
-  contactField,
-  moneyField,
-  orNone,
-  statusField,
-  textField,
-  timeField,
-} from '../../components/detail/info-section';
+import { AmountFields, InfoSection, infoField, orNone } from '../../components/detail/info-section';
 import { FULFILMENT_STATUS_COLOR } from '../../components/fulfilment-status';
 import { ORDER_LABELS } from './labels';
 import { OrderItemsTable } from './order-items-table';
@@ -23,23 +13,19 @@ export function OrderSection({ order }: { order: OrderDetail }) {
     <InfoSection
       title={L.orderTitle}
       fields={[
-        textField(F.performanceOrderNo, order.performanceOrderNo),
-        textField(F.omsOrderNo, order.omsOrderNo),
-        textField(F.planOrderNo, order.performancePlanOrderNo),
-        textField(F.channel, ORDER_LABELS.channel[order.channel] ?? order.channel),
-        statusField(F.status, {
-          text: order.statusText,
-          color: FULFILMENT_STATUS_COLOR[order.status],
-          testId: 'order-status',
-        }),
-        timeField(F.orderedAt, order.orderedAt),
-        timeField(F.takenAt, order.takenAt),
-        textField(F.takenBy, order.takenByName),
-        order.shippedAt && timeField(F.shippedAt, order.shippedAt),
-        order.completedAt && timeField(F.completedAt, order.completedAt),
-        order.cancelledAt && timeField(F.cancelledAt, order.cancelledAt),
-        order.cancelledAt && textField(F.cancelReason, order.cancelReason),
-        textField(F.remark, order.buyerRemark),
+        infoField.text(F.performanceOrderNo, order.performanceOrderNo),
+        infoField.text(F.omsOrderNo, order.omsOrderNo),
+        infoField.text(F.planOrderNo, order.performancePlanOrderNo),
+        infoField.text(F.channel, ORDER_LABELS.channel[order.channel] ?? order.channel),
+        infoField.status(F.status, order.statusText, FULFILMENT_STATUS_COLOR[order.status], 'order-status'),
+        infoField.time(F.orderedAt, order.orderedAt),
+        infoField.time(F.takenAt, order.takenAt),
+        infoField.text(F.takenBy, order.takenByName),
+        order.shippedAt && infoField.time(F.shippedAt, order.shippedAt),
+        order.completedAt && infoField.time(F.completedAt, order.completedAt),
+        order.cancelledAt && infoField.time(F.cancelledAt, order.cancelledAt),
+        order.cancelledAt && infoField.text(F.cancelReason, order.cancelReason),
+        infoField.text(F.remark, order.buyerRemark),
       ]}
     />
   );
@@ -51,11 +37,9 @@ export function CustomerSection({ order }: { order: OrderDetail }) {
     <InfoSection
       title={L.customerTitle}
       fields={[
-        contactField(F.customer, { name: order.customerName, phone: order.customerPhone }),
-        contactField(F.receiver, { name: address.receiverName, phone: address.receiverPhone }),
-        textField(F.address, addressText({ regionName: address.regionName, detail: address.detail }), {
-          testId: 'order-address',
-        }),
+        infoField.contact(F.customer, order.customerName, order.customerPhone),
+        infoField.contact(F.receiver, address.receiverName, address.receiverPhone),
+        infoField.address(F.address, address.regionName, address.detail, { testId: 'order-address' }),
       ]}
     />
   );
@@ -68,11 +52,11 @@ export function ItemsSection({ order }: { order: OrderDetail }) {
       <OrderItemsTable items={order.items} />
       <AmountFields
         fields={[
-          moneyField(F.goodsAmount, amounts.goodsCents),
-          moneyField(F.freight, amounts.freightCents),
-          moneyField(F.discount, amounts.discountCents),
-          amounts.pointsUsed > 0 && textField(F.points, amounts.pointsUsed),
-          moneyField(F.amount, amounts.payCents, true),
+          infoField.money(F.goodsAmount, amounts.goodsCents),
+          infoField.money(F.freight, amounts.freightCents),
+          infoField.money(F.discount, amounts.discountCents),
+          amounts.pointsUsed > 0 && infoField.text(F.points, amounts.pointsUsed),
+          infoField.money(F.amount, amounts.payCents, true),
         ]}
       />
     </InfoSection>
@@ -87,11 +71,11 @@ export function DeliverySection({ order }: { order: OrderDetail }) {
       title={L.deliveryTitle}
       fieldsTestId="order-delivery"
       fields={[
-        textField(F.delivery, delivery.typeText),
-        express && textField(F.courier, delivery.courierName),
-        express && textField(F.trackingNo, delivery.trackingNo),
+        infoField.text(F.delivery, delivery.typeText),
+        express && infoField.text(F.courier, delivery.courierName),
+        express && infoField.text(F.trackingNo, delivery.trackingNo),
         delivery.type === 'store_delivery' &&
-          contactField(F.deliverer, { name: delivery.delivererName, phone: delivery.delivererPhone }),
+          infoField.contact(F.deliverer, delivery.delivererName, delivery.delivererPhone),
       ]}
     />
   );
@@ -104,11 +88,11 @@ export function InvoiceSection({ order }: { order: OrderDetail }) {
     <InfoSection
       title={L.invoiceTitle}
       fields={[
-        textField(F.invoiceType, invoice.invoiceTypeText),
-        textField(F.invoiceTitle, invoice.title),
-        textField(F.invoiceTaxNo, invoice.taxNo),
-        textField(F.invoiceStatus, invoice.statusText),
-        textField(F.invoiceNo, invoice.invoiceNo),
+        infoField.text(F.invoiceType, invoice.invoiceTypeText),
+        infoField.text(F.invoiceTitle, invoice.title),
+        infoField.text(F.invoiceTaxNo, invoice.taxNo),
+        infoField.text(F.invoiceStatus, invoice.statusText),
+        infoField.text(F.invoiceNo, invoice.invoiceNo),
       ]}
     />
   );

@@ -2,15 +2,7 @@ import { planEndpoints, type OfferDetail } from '@console/contract';
 import { Alert, Button, Tag } from 'antd';
 import { useSearchParams } from 'react-router';
 import { DetailPage, useDetailQuery, useListReturn } from '../../components/detail/detail-page';
-import {
-  AmountFields,
-  InfoSection,
-  addressText,
-  contactField,
-  moneyField,
-  textField,
-  timeField,
-} from '../../components/detail/info-section';
+import { AmountFields, InfoSection, infoField } from '../../components/detail/info-section';
 import { call } from '../../lib/http';
 import { timeLeft } from './countdown';
 import { CountdownTag } from './countdown-tag';
@@ -125,25 +117,22 @@ export function RobOrderDetailPage() {
               offer.status === 'offering' ? <CountdownTag expiresAtMs={offer.expiresAtMs} now={now} /> : null
             }
             fields={[
-              textField(F.planOrderNo, offer.performancePlanOrderNo),
-              textField(F.omsOrderNo, offer.omsOrderNo),
-              textField(F.channel, offer.channelText),
-              textField(F.status, offer.statusText),
-              timeField(F.offeredAt, offer.offeredAt),
-              timeField(F.expiresAt, offer.expiresAt),
-              textField(F.delivery, offer.deliveryTypeText),
-              textField(F.distance, distanceText(offer.distanceMeters)),
-              textField(F.customer, offer.customerName),
-              contactField(F.receiver, { name: offer.receiverName, phone: offer.receiverPhone }),
-              textField(
-                F.address,
-                addressText({ regionName: offer.regionName, detail: offer.addressDetail }),
-                {
-                  span: 2,
-                },
+              infoField.text(F.planOrderNo, offer.performancePlanOrderNo),
+              infoField.text(F.omsOrderNo, offer.omsOrderNo),
+              infoField.text(F.channel, offer.channelText),
+              infoField.text(F.status, offer.statusText),
+              infoField.time(F.offeredAt, offer.offeredAt),
+              infoField.time(F.expiresAt, offer.expiresAt),
+              infoField.text(F.delivery, offer.deliveryTypeText),
+              infoField.text(F.distance, distanceText(offer.distanceMeters)),
+              infoField.text(F.customer, offer.customerName),
+              infoField.contact(F.receiver, offer.receiverName, offer.receiverPhone),
+              infoField.address(F.address, offer.regionName, offer.addressDetail, { span: 2 }),
+              infoField.text(F.remark, offer.buyerRemark),
+              infoField.text(
+                F.invoiceTitle,
+                offer.invoiceTitle || ORDER_LABELS.invoiceType[offer.invoiceType],
               ),
-              textField(F.remark, offer.buyerRemark),
-              textField(F.invoiceTitle, offer.invoiceTitle || ORDER_LABELS.invoiceType[offer.invoiceType]),
             ]}
           />
           <InfoSection title={L.itemsTitle}>
@@ -151,10 +140,10 @@ export function RobOrderDetailPage() {
             <AmountFields
               perRow={4}
               fields={[
-                moneyField(F.goodsAmount, offer.goodsCents),
-                moneyField(F.freight, offer.freightCents),
-                moneyField(F.discount, offer.discountCents),
-                moneyField(F.amount, offer.payCents, true),
+                infoField.money(F.goodsAmount, offer.goodsCents),
+                infoField.money(F.freight, offer.freightCents),
+                infoField.money(F.discount, offer.discountCents),
+                infoField.money(F.amount, offer.payCents, true),
               ]}
             />
           </InfoSection>

@@ -1,5 +1,6 @@
 import { DELIVERY_TYPE_TEXT, VALET_KIND_TEXT } from '@console/contract';
 import { Alert, Button, Descriptions, Input, Result } from 'antd';
+import { addressText } from '../../components/detail/info-section';
 import { useHasPermission } from '../../components/permission';
 import { notify } from '../../lib/notify';
 import { itemsSummary, formatYuan } from '../../lib/format/display';
@@ -128,7 +129,7 @@ export function ConfirmStep({ storeCode, draft, dispatch, onOpenDetail, onOpenLi
             ? [
                 {
                   label: L.address,
-                  children: `${draft.address.receiverName} ${draft.address.receiverPhone} ${draft.address.regionName} ${draft.address.detail}`,
+                  children: addressText(draft.address),
                 },
               ]
             : []),

@@ -4,16 +4,7 @@ import { Button, Table } from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { DetailPage, useDetailQuery, useListReturn } from '../../components/detail/detail-page';
-import {
-  AmountFields,
-  InfoSection,
-  addressText,
-  contactField,
-  moneyField,
-  statusField,
-  textField,
-  timeField,
-} from '../../components/detail/info-section';
+import { AmountFields, InfoSection, addressText, infoField } from '../../components/detail/info-section';
 import { formatYuan } from '../../lib/format/display';
 import { call } from '../../lib/http';
 import { useStoreCode } from '../../stores/use-store-code';
@@ -46,10 +37,10 @@ function FulfilmentSection({ order }: { order: ValetOrderDetail }) {
       title={D.fulfilmentTitle}
       testId="valet-fulfilment"
       fields={[
-        textField(F.omsOrderNo, order.omsOrderNo),
-        textField(F.planOrderNo, plan),
-        statusField(F.planStatus, { text: order.planStatusText, testId: 'valet-plan-status' }),
-        textField(F.takenStore, order.takenStoreName),
+        infoField.text(F.omsOrderNo, order.omsOrderNo),
+        infoField.text(F.planOrderNo, plan),
+        infoField.status(F.planStatus, order.planStatusText, undefined, 'valet-plan-status'),
+        infoField.text(F.takenStore, order.takenStoreName),
       ]}
     >
       <div className={styles.actions}>
@@ -154,20 +145,16 @@ function OrderSection({ order }: { order: ValetOrderDetail }) {
     <InfoSection
       title={D.orderTitle}
       fields={[
-        textField(F.valetOrderNo, order.valetOrderNo),
-        statusField(F.status, {
-          text: order.statusText,
-          color: VALET_STATUS_COLOR[order.status],
-          testId: 'valet-status-tag',
-        }),
-        textField(F.kind, order.kindText),
-        textField(F.delivery, order.deliveryTypeText),
-        textField(F.createdBy, order.createdByName),
-        timeField(F.createdAt, order.createdAt),
-        order.confirmedAt && timeField(F.confirmedAt, order.confirmedAt),
-        order.cancelledAt && timeField(F.cancelledAt, order.cancelledAt),
-        order.cancelledAt && textField(F.cancelReason, order.cancelReason),
-        textField(F.remark, order.remark),
+        infoField.text(F.valetOrderNo, order.valetOrderNo),
+        infoField.status(F.status, order.statusText, VALET_STATUS_COLOR[order.status], 'valet-status-tag'),
+        infoField.text(F.kind, order.kindText),
+        infoField.text(F.delivery, order.deliveryTypeText),
+        infoField.text(F.createdBy, order.createdByName),
+        infoField.time(F.createdAt, order.createdAt),
+        order.confirmedAt && infoField.time(F.confirmedAt, order.confirmedAt),
+        order.cancelledAt && infoField.time(F.cancelledAt, order.cancelledAt),
+        order.cancelledAt && infoField.text(F.cancelReason, order.cancelReason),
+        infoField.text(F.remark, order.remark),
       ]}
     />
   );
@@ -178,10 +165,10 @@ function MemberSection({ order }: { order: ValetOrderDetail }) {
     <InfoSection
       title={D.memberTitle}
       fields={[
-        contactField(F.member, { name: order.memberName, phone: order.memberPhoneMasked }),
-        textField(F.memberNo, order.memberNo),
-        textField(F.memberPoints, order.memberPoints),
-        textField(F.address, order.address ? addressText(order.address) : D.pickup),
+        infoField.contact(F.member, order.memberName, order.memberPhoneMasked),
+        infoField.text(F.memberNo, order.memberNo),
+        infoField.text(F.memberPoints, order.memberPoints),
+        infoField.text(F.address, order.address ? addressText(order.address) : D.pickup),
       ]}
     />
   );
@@ -215,11 +202,14 @@ function ItemsSection({ order }: { order: ValetOrderDetail }) {
       />
       <AmountFields
         fields={[
-          moneyField(F.goods, order.goodsCents),
-          moneyField(F.freight, order.freightCents),
-          textField(F.discount, `${formatYuan(order.discountCents)}${trialText ? `（${trialText}）` : ''}`),
-          order.points > 0 && textField(F.points, order.points),
-          moneyField(F.pay, order.payCents, true),
+          infoField.money(F.goods, order.goodsCents),
+          infoField.money(F.freight, order.freightCents),
+          infoField.text(
+            F.discount,
+            `${formatYuan(order.discountCents)}${trialText ? `（${trialText}）` : ''}`,
+          ),
+          order.points > 0 && infoField.text(F.points, order.points),
+          infoField.money(F.pay, order.payCents, true),
         ]}
       />
     </InfoSection>
