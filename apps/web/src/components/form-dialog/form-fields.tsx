@@ -1,5 +1,5 @@
 import { Alert, Form, Input } from 'antd';
-import type { KeyboardEvent } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
 
 type FieldProps = {
   name: string;
@@ -10,72 +10,71 @@ type FieldProps = {
   placeholder?: string;
   /** The message when the field is empty (blank counts as empty); without it the field may stay empty. */
   required?: string;
+  initialValue?: string;
 };
 
-const requiredRule = (message: string | undefined) =>
-  message ? [{ required: true, whitespace: true, message }] : [];
+/** The Form.Item of a field: its name, label and rules (required first, when it is). */
+function FieldItem({
+  field,
+  rules = [],
+  children,
+}: {
+  field: FieldProps;
+  rules?: { pattern: RegExp; message: string }[];
+  children: ReactNode;
+}) {
+  const required = field.required ? [{ required: true, whitespace: true, message: field.required }] : [];
+  return (
+    <Form.Item
+      name={field.name}
+      label={field.label}
+      rules={[...required, ...rules]}
+      initialValue={field.initialValue}
+    >
+      {children}
+    </Form.Item>
+  );
+}
 
 /**
  * A one-line text field of a form. `pattern` checks what was typed, with its message; `code` marks a code read
  * off a slip or a screen (no browser suggestions; 'digits' brings up the number keyboard on a phone).
  */
 export function TextField({
-  name,
-  label,
-  testId,
-  max,
-  placeholder,
-  required,
   pattern,
   code,
+  ...field
 }: FieldProps & { pattern?: { regex: RegExp; message: string }; code?: 'text' | 'digits' }) {
   return (
-    <Form.Item
-      name={name}
-      label={label}
-      rules={[
-        ...requiredRule(required),
-        ...(pattern ? [{ pattern: pattern.regex, message: pattern.message }] : []),
-      ]}
-    >
+    <FieldItem field={field} rules={pattern ? [{ pattern: pattern.regex, message: pattern.message }] : []}>
       <Input
-        data-testid={testId}
-        maxLength={max}
-        placeholder={placeholder}
+        data-testid={field.testId}
+        maxLength={field.max}
+        placeholder={field.placeholder}
         inputMode={code === 'digits' ? 'numeric' : undefined}
         autoComplete={code ? 'off' : undefined}
       />
-    </Form.Item>
+    </FieldItem>
   );
 }
 
 /** A free-text field (a reason, a remark, a note) with its length counted as one types. */
 export function TextAreaField({
-  name,
-  label,
-  testId,
-  max,
-  placeholder,
-  required,
   rows = 3,
-  initialValue,
   onPressEnter,
-}: FieldProps & {
-  rows?: number;
-  initialValue?: string;
-  onPressEnter?(event: KeyboardEvent<HTMLTextAreaElement>): void;
-}) {
+  ...field
+}: FieldProps & { rows?: number; onPressEnter?(event: KeyboardEvent<HTMLTextAreaElement>): void }) {
   return (
-    <Form.Item name={name} label={label} rules={requiredRule(required)} initialValue={initialValue}>
+    <FieldItem field={field}>
       <Input.TextArea
-        data-testid={testId}
+        data-testid={field.testId}
         rows={rows}
-        maxLength={max}
+        maxLength={field.max}
         showCount
-        placeholder={placeholder}
+        placeholder={field.placeholder}
         onPressEnter={onPressEnter}
       />
-    </Form.Item>
+    </FieldItem>
   );
 }
 

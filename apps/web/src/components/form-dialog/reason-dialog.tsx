@@ -10,7 +10,10 @@ type Props = {
   testId: string;
   /** Test id of the reason's text area. */
   reasonTestId: string;
-  reason: { label: string; required: string; placeholder: string; max: number };
+  /** The reason field's words, as a feature's labels name them. */
+  labels: { reason: string; reasonRequired: string; reasonPlaceholder: string };
+  /** The contract's cap on the reason. */
+  reasonMax: number;
   /** The consequence, spelled out above the reason. */
   warning?: string;
   /** Runs the action with the trimmed reason; a rejection keeps the dialog open with the server's message. */
@@ -27,7 +30,8 @@ export function ReasonDialog({
   okText,
   testId,
   reasonTestId,
-  reason,
+  labels,
+  reasonMax,
   warning,
   submit,
   onClose,
@@ -48,10 +52,10 @@ export function ReasonDialog({
       {warning ? <FormAlert type="warning" title={warning} /> : null}
       <TextAreaField
         name="reason"
-        label={reason.label}
-        required={reason.required}
-        max={reason.max}
-        placeholder={reason.placeholder}
+        label={labels.reason}
+        required={labels.reasonRequired}
+        max={reasonMax}
+        placeholder={labels.reasonPlaceholder}
         testId={reasonTestId}
       />
     </FormDialog>

@@ -21,12 +21,8 @@ export function CancelDialog(props: OrderDialogProps) {
       okText={A.cancel}
       testId="cancel-dialog"
       reasonTestId="cancel-reason"
-      reason={{
-        label: L.reason,
-        required: L.reasonRequired,
-        placeholder: L.reasonPlaceholder,
-        max: CANCEL_REASON_MAX,
-      }}
+      labels={L}
+      reasonMax={CANCEL_REASON_MAX}
       warning={L.confirmContent}
       onClose={props.onClose}
       onDone={props.onDone}
