@@ -7,7 +7,7 @@ import { ApiError } from '../../lib/http';
 import { authApi, errorText } from './auth-api';
 import { CaptchaField } from './captcha-field';
 import { FIELD_RULES } from './field-rules';
-import { FormError } from './form-error';
+import { FormSubmit } from './form-submit';
 import controls from './login-controls.module.css';
 import styles from './login-page.module.css';
 import { readRememberedAccount, rememberAccount } from './remembered-account';
@@ -112,17 +112,9 @@ export function PasswordLoginForm({ onForgotPassword }: { onForgotPassword: () =
           {AUTH_LABELS.forgotPassword}
         </Button>
       </div>
-      <FormError message={error} />
-      <Button
-        type="primary"
-        htmlType="submit"
-        size="large"
-        block
-        loading={login.isPending}
-        data-testid="login-submit"
-      >
+      <FormSubmit error={error} pending={login.isPending} testId="login-submit">
         {AUTH_LABELS.signIn}
-      </Button>
+      </FormSubmit>
     </form>
   );
 }

@@ -3,6 +3,7 @@ import {
   type DeliveryType,
   type FulfilmentStatus,
   type OrderChannel,
+  type OrderDetail,
   type ReceivedListBody,
 } from '@console/contract';
 import { and, asc, desc, eq, inArray, isNull, like, or, sql, type SQL } from 'drizzle-orm';
@@ -123,16 +124,8 @@ export type ReceivedRow = {
   takenAt: Date;
 };
 
-export type OrderItemRow = {
-  omsOrderId: number;
-  skuCode: string;
-  name: string;
-  spec: string;
-  quantity: number;
-  unitCents: number;
-  amountCents: number;
-  points: number;
-};
+/** An order's line as the detail answers it, and the order it belongs to. */
+export type OrderItemRow = OrderDetail['items'][number] & { omsOrderId: number };
 
 export type CyclePlanRow = {
   id: number;

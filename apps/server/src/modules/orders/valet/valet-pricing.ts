@@ -1,4 +1,10 @@
-import { VALET_FREIGHT, VALET_KIND_TEXT, type DeliveryType, type ValetKind } from '@console/contract';
+import {
+  VALET_FREIGHT,
+  VALET_KIND_TEXT,
+  type DeliveryType,
+  type OrderDetail,
+  type ValetKind,
+} from '@console/contract';
 import type { Database } from '../../../db/client.js';
 import { AppError } from '../../../http/errors.js';
 import { haversineKm, isLocated, type Coordinates } from '../../stores/geo.js';
@@ -14,15 +20,8 @@ export type BasketInput = {
   items: readonly { skuCode: string; quantity: number }[];
 };
 
-export type PricedLine = {
-  skuCode: string;
-  name: string;
-  spec: string;
-  quantity: number;
-  unitCents: number;
-  amountCents: number;
-  points: number;
-};
+/** A basket line priced from the SKU table: the line the order will carry. */
+export type PricedLine = OrderDetail['items'][number];
 
 /**
  * Prices a valet basket from the SKU table: the member, the address (not for pickup; store delivery within the
