@@ -4,7 +4,10 @@ import { AppError } from '../../http/errors.js';
 /** An order line priced from the SKU table: an `oms_order_items` row before it belongs to an order. */
 export type PricedLine = Omit<typeof omsOrderItems.$inferSelect, 'id' | 'omsOrderId'>;
 
-type PricingSku = Pick<typeof skus.$inferSelect, 'skuCode' | 'name' | 'spec' | 'kind' | 'priceCents' | 'points'>;
+type PricingSku = Pick<
+  typeof skus.$inferSelect,
+  'skuCode' | 'name' | 'spec' | 'kind' | 'priceCents' | 'points'
+>;
 
 /** The SKU kinds an order may carry, and the Chinese refusal of any other. */
 export type SkuKindRule = { allows: (kind: string) => boolean; wrongKind: string };
