@@ -23,7 +23,7 @@ import {
 } from '../../../db/schema.js';
 import { shanghaiDateTime } from '../../im/message-format.js';
 import { withinShanghaiDays } from '../intentions/day-range.js';
-import { numberedPage } from '../../../db/paged-query.js';
+import { numberedPageOf } from '../../../db/paged-query.js';
 
 type PageBody = z.output<typeof cancelCheckPageBodySchema>;
 type DecisionColumns = Pick<
@@ -116,20 +116,16 @@ export function createCancelCheckRepository(db: Database) {
           )!,
         );
       const condition = and(...where);
-      return numberedPage(body, {
-        rows: ({ limit, offset }) =>
-          joined(db)
-            .where(condition)
-            .orderBy(desc(cancelChecks.createdAt), desc(cancelChecks.id))
-            .limit(limit)
-            .offset(offset),
-        count: db
+      return numberedPageOf(
+        body,
+        joined(db).where(condition).orderBy(desc(cancelChecks.createdAt), desc(cancelChecks.id)),
+        db
           .select({ n: count() })
           .from(cancelChecks)
           .innerJoin(performanceOrders, eq(performanceOrders.id, cancelChecks.performanceOrderId))
           .innerJoin(omsOrders, eq(omsOrders.id, performanceOrders.omsOrderId))
           .where(condition),
-      });
+      );
     },
 
     /** The store's check, locked for its decision; null when missing or another store's. */

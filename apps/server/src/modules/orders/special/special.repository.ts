@@ -18,7 +18,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { Database } from '../../../db/client.js';
-import { numberedPage, type Paging } from '../../../db/paged-query.js';
+import { numberedPageOf, type Paging } from '../../../db/paged-query.js';
 import {
   cyclePlans,
   deliveryCompanies,
@@ -42,33 +42,27 @@ export const SHIP_REMINDED = 'ship_reminded';
 export function createSpecialRepository(db: Database) {
   /** A page of the store's taken orders with their upstream order (one row each); exact count. */
   function takenOrdersPage(paging: Paging, where: SQL | undefined, order: SQL[]) {
-    return numberedPage(paging, {
-      rows: ({ limit, offset }) =>
-        db
-          .select({
-            performanceOrderNo: performanceOrders.performanceOrderNo,
-            status: performanceOrders.status,
-            takenAt: performanceOrders.takenAt,
-            omsOrderId: omsOrders.id,
-            omsOrderNo: omsOrders.omsOrderNo,
-            channel: omsOrders.channel,
-            customerName: omsOrders.customerName,
-            receiverName: omsOrders.receiverName,
-            receiverPhone: omsOrders.receiverPhone,
-            payCents: omsOrders.payCents,
-          })
-          .from(performanceOrders)
-          .innerJoin(omsOrders, eq(omsOrders.id, performanceOrders.omsOrderId))
-          .where(where)
-          .orderBy(...order)
-          .limit(limit)
-          .offset(offset),
-      count: db
-        .select({ n: count() })
+    return numberedPageOf(
+      paging,
+      db
+        .select({
+          performanceOrderNo: performanceOrders.performanceOrderNo,
+          status: performanceOrders.status,
+          takenAt: performanceOrders.takenAt,
+          omsOrderId: omsOrders.id,
+          omsOrderNo: omsOrders.omsOrderNo,
+          channel: omsOrders.channel,
+          customerName: omsOrders.customerName,
+          receiverName: omsOrders.receiverName,
+          receiverPhone: omsOrders.receiverPhone,
+          payCents: omsOrders.payCents,
+        })
         .from(performanceOrders)
         .innerJoin(omsOrders, eq(omsOrders.id, performanceOrders.omsOrderId))
-        .where(where),
-    });
+        .where(where)
+        .orderBy(...order),
+      db.select({ n: count() }).from(performanceOrders).where(where),
+    );
   }
 
   return {
