@@ -1,16 +1,7 @@
 import type { StoreDetail } from '@console/contract';
 import { and, asc, count, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import {
-  departments,
-  roles,
-  shopGroups,
-  stores,
-  userLastStores,
-  userRoles,
-  users,
-  userStores,
-} from '../../db/schema.js';
+import { departments, shopGroups, stores, userLastStores, users, userStores } from '../../db/schema.js';
 import { likeContains, type Coordinates } from './geo.js';
 import { createUserRepository } from '../auth/user.repository.js';
 
