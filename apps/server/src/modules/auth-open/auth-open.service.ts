@@ -128,13 +128,11 @@ export function createAuthOpenService({
         repo.rolesOf(user.id),
         repo.page(user.id, { status: 'pending', offset: 0, limit: 200 }),
       ]);
+      const { id: userId, phone, ...account } = user;
       return {
-        userId: user.id,
-        username: user.username,
-        nickName: user.nickName,
-        workCode: user.workCode,
-        phone: user.phone ?? '',
-        enabled: user.enabled,
+        userId,
+        ...account,
+        phone: phone ?? '',
         stores,
         roles,
         pending: pending.list,

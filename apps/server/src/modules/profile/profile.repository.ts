@@ -2,6 +2,7 @@ import type { Profile } from '@console/contract';
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { departments, sessions, userAvatars, users } from '../../db/schema.js';
+import { sessionUserColumns } from '../auth/user.repository.js';
 
 export type StoredAvatar = { contentType: string; content: Buffer; updatedAt: Date };
 
@@ -12,12 +13,7 @@ export function createProfileRepository(db: Database) {
     async findProfile(userId: number): Promise<Profile | null> {
       const [row] = await db
         .select({
-          id: users.id,
-          username: users.username,
-          nickName: users.nickName,
-          workCode: users.workCode,
-          phone: users.phone,
-          avatarPath: users.avatarPath,
+          ...sessionUserColumns,
           deptName: departments.name,
           passwordChangedAt: users.passwordChangedAt,
         })
