@@ -1,6 +1,6 @@
 import { deflateSync } from 'node:zlib';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { captchaAnswer, nextCaptchaUuid, SCREENSHOT_DIR } from '../support/demo-api';
+import { captchaAnswer, latestSmsCode, nextCaptchaUuid, SCREENSHOT_DIR } from '../support/demo-api';
 
 /** A seeded head-office account no other spec signs in as: this spec changes its password and profile. */
 const ADMIN = { username: 'menglin', password: 'Staff@2026!' };
@@ -147,6 +147,23 @@ test.describe('dashboard and personal centre', () => {
     await page.getByTestId('profile-nickname').press('Enter');
     await expect(page.getByText('个人资料已保存')).toBeVisible();
     await expect(page.getByTestId('user-menu')).toContainText('管理员小王');
+
+    // The phone changes only with the password and a code sent to the new number.
+    const newPhone = `139${String(Date.now()).slice(-8)}`;
+    await page.getByTestId('profile-change-phone').click();
+    await page.getByTestId('change-phone-phone').fill(newPhone);
+    await page.getByTestId('change-phone-password').fill('Wrong#pass1');
+    await page.getByTestId('change-phone-send').click();
+    await expect(page.getByTestId('change-phone').getByText('原密码不正确')).toBeVisible();
+    await page.getByTestId('change-phone-password').fill(ADMIN.password);
+    await page.getByTestId('change-phone-send').click();
+    await expect(page.getByTestId('change-phone-send')).toContainText('秒后重新获取');
+    await settle(page);
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/user-center-change-phone-1366.png` });
+    await page.getByTestId('change-phone-code').fill(await latestSmsCode(request, newPhone));
+    await page.getByTestId('change-phone-code').press('Enter');
+    await expect(page.getByText('手机号已更换，其他设备上的登录已全部退出')).toBeVisible();
+    await expect(page.getByTestId('profile-phone')).toHaveText(newPhone);
 
     // A GIF is refused in the browser; a PNG is previewed, uploaded and shown in the header.
     const input = page.locator('input[type="file"]');

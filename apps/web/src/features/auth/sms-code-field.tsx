@@ -9,7 +9,7 @@ import styles from './login-page.module.css';
 import { AUTH_LABELS } from './labels';
 import { TextField } from './text-field';
 import type { FormFields } from './use-form-fields';
-import { useCountdown } from './use-countdown';
+import { useCountdown } from '../../lib/use-countdown';
 
 const DEFAULT_RESEND_SECONDS = 60;
 

@@ -3,6 +3,9 @@ import {
   authEndpoints,
   profileEndpoints,
   type AvatarUpdated,
+  type ChangePhoneBody,
+  type PhoneChanged,
+  type PhoneCodeBody,
   type PasswordChanged,
   type Profile,
   type UpdatePasswordBody,
@@ -22,6 +25,9 @@ export const profileApi = {
   update: (body: UpdateProfileBody): Promise<Profile> => call(profileEndpoints.updateProfile, body, inline),
   changePassword: (body: UpdatePasswordBody): Promise<PasswordChanged> =>
     call(profileEndpoints.updatePassword, body, inline),
+  sendPhoneCode: (body: PhoneCodeBody) => call(profileEndpoints.phoneCode, body, inline),
+  changePhone: (body: ChangePhoneBody): Promise<PhoneChanged> =>
+    call(profileEndpoints.changePhone, body, inline),
   /** A multipart form: straight through `http` (call() sends JSON). */
   uploadAvatar(file: File): Promise<AvatarUpdated> {
     const form = new FormData();

@@ -1,21 +1,22 @@
-import { MOBILE_PATTERN, NICK_NAME_MAX, type Profile, type UpdateProfileBody } from '@console/contract';
+import { NICK_NAME_MAX, type Profile, type UpdateProfileBody } from '@console/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button, Form, Input } from 'antd';
+import { Button, Form, Input, Space } from 'antd';
+import { useState } from 'react';
 import { notify } from '../../lib/notify';
-import { normalizePhone } from '../../lib/format/phone';
+import { ChangePhoneDialog } from './change-phone-dialog';
 import { USER_LABELS } from './labels';
 import { profileApi, profileKeys, refreshSessionUser } from './profile-api';
 import { SaveError } from './save-error';
 
 const LABELS = USER_LABELS.profile;
 
-/** 基本资料: name and phone; Enter submits. */
+/** 基本资料: the name (Enter submits); the phone changes through its own verified dialog. */
 export function ProfileForm({ profile }: { profile: Profile }) {
   const [form] = Form.useForm<UpdateProfileBody>();
+  const [changingPhone, setChangingPhone] = useState(false);
   const queryClient = useQueryClient();
   const save = useMutation({
-    mutationFn: (values: UpdateProfileBody) =>
-      profileApi.update({ nickName: values.nickName.trim(), phone: normalizePhone(values.phone) }),
+    mutationFn: (values: UpdateProfileBody) => profileApi.update({ nickName: values.nickName.trim() }),
     onSuccess: async (saved) => {
       queryClient.setQueryData(profileKeys.profile, saved);
       await refreshSessionUser();
@@ -27,7 +28,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
     <Form
       form={form}
       layout="vertical"
-      initialValues={{ nickName: profile.nickName, phone: profile.phone }}
+      initialValues={{ nickName: profile.nickName }}
       onFinish={(values) => save.mutate(values)}
       className="profile-form"
       data-testid="profile-form"
@@ -46,26 +47,19 @@ export function ProfileForm({ profile }: { profile: Profile }) {
           data-testid="profile-nickname"
         />
       </Form.Item>
-      <Form.Item
-        name="phone"
-        label={USER_LABELS.phone}
-        normalize={(value: string) => normalizePhone(value)}
-        rules={[
-          { required: true, message: LABELS.phonePlaceholder },
-          { pattern: MOBILE_PATTERN, message: LABELS.invalidPhone },
-        ]}
-      >
-        <Input
-          placeholder={LABELS.phonePlaceholder}
-          inputMode="tel"
-          maxLength={13}
-          data-testid="profile-phone"
-        />
+      <Form.Item label={USER_LABELS.phone}>
+        <Space>
+          <span data-testid="profile-phone">{profile.phone || USER_LABELS.none}</span>
+          <Button type="link" onClick={() => setChangingPhone(true)} data-testid="profile-change-phone">
+            {LABELS.changePhone}
+          </Button>
+        </Space>
       </Form.Item>
       <SaveError error={save.error} />
       <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="profile-save">
         {LABELS.save}
       </Button>
+      <ChangePhoneDialog open={changingPhone} onClose={() => setChangingPhone(false)} />
     </Form>
   );
 }
