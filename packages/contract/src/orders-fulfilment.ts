@@ -78,6 +78,37 @@ export const receivedOrderRowSchema = z.object({
 export type ReceivedOrderRow = z.infer<typeof receivedOrderRowSchema>;
 
 /**
+ * The title of each column of 已接订单, declared once: the list page heads its columns with it and the export
+ * heads its workbook columns with it (a money column adds （元）). Keys are the row's fields, or columns only the
+ * workbook shows (address, items, …).
+ */
+export const RECEIVED_COLUMN_TITLES = {
+  performanceOrderNo: '履约单号',
+  omsOrderNo: '订单号',
+  performancePlanOrderNo: '履约计划单号',
+  channel: '订单来源',
+  status: '订单状态',
+  deliveryType: '配送方式',
+  receiverName: '收货人',
+  receiverPhone: '收货电话',
+  address: '收货地址',
+  items: '商品',
+  itemCount: '商品件数',
+  goodsCents: '商品金额',
+  freightCents: '运费',
+  discountCents: '优惠',
+  payCents: '实付金额',
+  courierName: '快递公司',
+  trackingNo: '快递单号',
+  deliverer: '配送员',
+  invoiceStatus: '开票状态',
+  buyerRemark: '买家备注',
+  takenAt: '接单时间',
+  shippedAt: '发货时间',
+} as const;
+export type ReceivedColumn = keyof typeof RECEIVED_COLUMN_TITLES;
+
+/**
  * `total` is exact up to RECEIVED_COUNT_CAP (`totalExact` false beyond); null on a page read by `cursor`.
  */
 export const receivedPageSchema = keysetPageOf(receivedOrderRowSchema);
