@@ -50,8 +50,6 @@ export const receivedFilters = keysetListFilters(
     /** Performance or OMS order number, receiver phone (exact) or the start of the receiver's name. */
     keyword: keywordField(50),
     deliveryType: z.enum(DELIVERY_TYPES, { error: '配送方式不正确' }).nullish(),
-    /** true: only orders that used points. */
-    usedPoints: z.boolean({ error: '积分筛选不正确' }).nullish(),
   },
   { max: RECEIVED_PAGE_SIZE_MAX, defaultSize: 20 },
 );
@@ -74,7 +72,6 @@ export const receivedOrderRowSchema = z.object({
   firstItemName: z.string(),
   itemCount: z.number().int(),
   payCents: z.number().int(),
-  pointsUsed: z.number().int(),
   invoiceStatus: z.string(),
   takenAt: z.string(),
 });
@@ -101,7 +98,6 @@ export const RECEIVED_COLUMN_TITLES = {
   freightCents: '运费',
   discountCents: '优惠',
   payCents: '实付金额',
-  pointsUsed: '使用积分',
   courierName: '快递公司',
   trackingNo: '快递单号',
   deliverer: '配送员',

@@ -9,7 +9,7 @@ import {
   type ReceivedListBody,
   type ReceivedOrderRow,
 } from '@console/contract';
-import { Alert, Button, Checkbox, Input, Select } from 'antd';
+import { Alert, Button, Input, Select } from 'antd';
 import { DateRangePresetPicker } from '../../components/date-range-preset-picker';
 import { FULFILMENT_STATUS_COLOR } from '../../components/fulfilment-status';
 import { COMMON_LABELS } from '../../components/labels';
@@ -53,7 +53,6 @@ const RECEIVED_PAGE_SIZES = [10, 20, 50] as const;
 export const receivedUrlShape = {
   status: urlField.oneOfOr(['all', ...FULFILMENT_STATUSES], 'all'),
   deliveryType: urlField.oneOf(DELIVERY_TYPES),
-  usedPoints: urlField.oneOf(['yes']),
   keyword: urlField.keyword(KEYWORD_MAX),
   ...dateUrlShape,
   pageNum: urlField.pageNum(),
@@ -67,7 +66,6 @@ export function receivedFiltersOf(storeCode: string, query: ReceivedQuery, now: 
     storeCode,
     status: query.status,
     deliveryType: query.deliveryType ?? null,
-    usedPoints: query.usedPoints === 'yes' || undefined,
     keyword: query.keyword || null,
     ...dateRangeOfQuery(query, now),
   } satisfies Partial<ReceivedListBody>;
@@ -102,7 +100,6 @@ function useColumns(): ListColumn<ReceivedOrderRow>[] {
         row.itemCount > 1 ? `${row.firstItemName} 等${row.itemCount}件` : row.firstItemName,
     },
     moneyColumn('payCents', T.payCents),
-    { key: 'pointsUsed', title: T.pointsUsed, dataIndex: 'pointsUsed', width: 90 },
     { key: 'deliveryTypeText', title: T.deliveryType, dataIndex: 'deliveryTypeText', width: 100 },
     statusColumn('status', T.status, FULFILMENT_STATUS_TEXT, FULFILMENT_STATUS_COLOR),
     timeColumn('takenAt', T.takenAt),
@@ -161,13 +158,6 @@ export function ReceivedOrdersPage() {
             onChange={(deliveryType) => setQuery({ deliveryType })}
             options={DELIVERY_TYPES.map((type) => ({ value: type, label: DELIVERY_TYPE_TEXT[type] }))}
           />
-          <Checkbox
-            data-testid="received-used-points"
-            checked={query.usedPoints === 'yes'}
-            onChange={(event) => setQuery({ usedPoints: event.target.checked ? 'yes' : undefined })}
-          >
-            {T.pointsUsed}
-          </Checkbox>
           <Input.Search
             data-testid="received-keyword"
             className={listStyles.keyword}

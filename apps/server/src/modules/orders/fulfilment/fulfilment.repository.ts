@@ -164,7 +164,6 @@ const receivedColumns = {
   receiverPhone: omsOrders.receiverPhone,
   regionName: omsOrders.regionName,
   payCents: omsOrders.payCents,
-  pointsUsed: omsOrders.pointsUsed,
   invoiceStatus: performanceOrders.invoiceStatus,
   takenAt: isoInstant(performanceOrders.takenAt),
 };
@@ -230,7 +229,6 @@ const RECEIVED_EXPORT_COLUMNS = titledColumns<ReceivedExportRow, ReceivedColumn>
   { key: 'freightCents', width: 12, format: 'yuan', cell: (row) => row.freightCents },
   { key: 'discountCents', width: 12, format: 'yuan', cell: (row) => row.discountCents },
   { key: 'payCents', width: 14, format: 'yuan', cell: (row) => row.payCents },
-  { key: 'pointsUsed', width: 10, cell: (row) => row.pointsUsed },
   { key: 'courierName', width: 12, cell: (row) => row.courierName },
   { key: 'trackingNo', width: 20, cell: (row) => row.trackingNo },
   { key: 'deliverer', width: 20, cell: (row) => `${row.delivererName} ${row.delivererPhone}`.trim() },
@@ -553,7 +551,6 @@ export function filterConditions(storeId: number, filter: ReceivedFilter, bind: 
   if (filter.status !== 'all') where.push(eq(performanceOrders.status, bind('status', filter.status)));
   if (filter.deliveryType)
     where.push(eq(performanceOrders.deliveryType, bind('deliveryType', filter.deliveryType)));
-  if (filter.usedPoints) where.push(sql`${omsOrders.pointsUsed} > ${bind('noPoints', 0)}`);
   if (filter.dateFrom)
     where.push(
       sql`${performanceOrders.takenAt} >= ${bind('dateFrom', shanghaiDayStart(filter.dateFrom))}::timestamptz`,

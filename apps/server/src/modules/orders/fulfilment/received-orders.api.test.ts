@@ -8,10 +8,7 @@ import {
   type OrderLogRow,
   type ReceivedPage,
 } from '@console/contract';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { omsOrders } from '../../../db/schema.js';
-import { createFulfilmentRepository } from './fulfilment.repository.js';
 import { recordOrderLog, platformOperator } from '../order-log.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import {
@@ -154,30 +151,6 @@ describe('POST received-orders list', () => {
     // LIKE wildcards typed by a person are literal.
     expect(await keyword('%')).toEqual([]);
     expect(await keyword('_')).toEqual([]);
-  });
-
-  it('shows, filters and exports the points an order used', async () => {
-    const shop = await addStore(t.db, '积分门店');
-    const cashier = await addClerk(t, [shop]);
-    await addOrder(t.db, { storeId: shop.id });
-    const withPoints = await addOrder(t.db, { storeId: shop.id });
-    await t.db
-      .update(omsOrders)
-      .set({ pointsUsed: 300 })
-      .where(eq(omsOrders.omsOrderNo, withPoints.omsOrderNo));
-    const all = await list(cashier, { storeCode: shop.code });
-    expect(all.body.data.list.map((row) => row.pointsUsed)).toEqual([300, 0]);
-    const used = await list(cashier, { storeCode: shop.code, usedPoints: true });
-    expect(numbersOf(used.body.data)).toEqual([withPoints.performanceOrderNo]);
-    expect(used.body.data.total).toBe(1);
-    const source = createFulfilmentRepository(t.db).receivedExport(shop.id, {
-      status: 'all',
-      usedPoints: true,
-    });
-    const column = source.columns.find((c) => c.header === '使用积分')!;
-    const rows = [];
-    for await (const page of source.pages(10)) rows.push(...page);
-    expect(rows.map((row) => column.cell(row))).toEqual([300]);
   });
 
   it('filters by Asia/Shanghai taken dates, both ends inclusive', async () => {
