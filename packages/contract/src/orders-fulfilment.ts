@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DELIVERY_TYPES, FULFILMENT_STATUSES, ORDER_CHANNELS, ORDER_PATHS } from './orders.js';
 import { endpoint } from './common/endpoint.js';
+import { orderItemSchema, receiverAddressSchema } from './order-parts.js';
 import { storeCodeSchema } from './stores.js';
 import { MOBILE_PATTERN } from './validation.js';
 import { calendarDateSchema, dateRangeFields } from './common/date-range.js';
@@ -56,13 +57,18 @@ export const receivedFilters = keysetListFilters(
 export const receivedListBodySchema = receivedFilters.request;
 export type ReceivedListBody = z.infer<typeof receivedListBodySchema>;
 
-export const receivedOrderRowSchema = z.object({
+/** The numbers and the state that name a received order, in its row and its detail. */
+const receivedOrderHead = {
   performanceOrderNo: z.string(),
   omsOrderNo: z.string(),
   performancePlanOrderNo: z.string().nullable(),
   channel: z.enum(ORDER_CHANNELS),
   status: z.enum(FULFILMENT_STATUSES),
   statusText: z.string(),
+};
+
+export const receivedOrderRowSchema = z.object({
+  ...receivedOrderHead,
   deliveryType: z.enum(DELIVERY_TYPES),
   deliveryTypeText: z.string(),
   receiverName: z.string(),
@@ -128,15 +134,7 @@ export const orderDetailQuerySchema = z
   });
 export type OrderDetailQuery = z.infer<typeof orderDetailQuerySchema>;
 
-export const orderItemSchema = z.object({
-  skuCode: z.string(),
-  name: z.string(),
-  spec: z.string(),
-  quantity: z.number().int(),
-  unitCents: z.number().int(),
-  amountCents: z.number().int(),
-  points: z.number().int(),
-});
+export { orderItemSchema };
 
 export const cyclePlanRowSchema = z.object({
   period: z.number().int(),
@@ -174,12 +172,7 @@ export const invoiceDetailSchema = z.object({
 export type InvoiceDetail = z.infer<typeof invoiceDetailSchema>;
 
 export const orderDetailSchema = z.object({
-  performanceOrderNo: z.string(),
-  omsOrderNo: z.string(),
-  performancePlanOrderNo: z.string().nullable(),
-  channel: z.enum(ORDER_CHANNELS),
-  status: z.enum(FULFILMENT_STATUSES),
-  statusText: z.string(),
+  ...receivedOrderHead,
   customerName: z.string(),
   customerPhone: z.string(),
   buyerRemark: z.string(),
@@ -198,13 +191,7 @@ export const orderDetailSchema = z.object({
     payCents: z.number().int(),
     pointsUsed: z.number().int(),
   }),
-  address: z.object({
-    receiverName: z.string(),
-    receiverPhone: z.string(),
-    regionName: z.string(),
-    countyCode: z.string(),
-    detail: z.string(),
-  }),
+  address: receiverAddressSchema.extend({ countyCode: z.string() }),
   delivery: z.object({
     type: z.enum(DELIVERY_TYPES),
     typeText: z.string(),
