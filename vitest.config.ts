@@ -1,5 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
+/** Migrates the template database that every server test file copies (see the file). */
+const SERVER_GLOBAL_SETUP = './apps/server/src/test/global-setup.ts';
+
 /** Unit and in-process API tests. Browser tests are Playwright's (e2e/). */
 export default defineConfig({
   test: {
@@ -23,6 +26,7 @@ export default defineConfig({
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],
           environment: 'node',
+          globalSetup: [SERVER_GLOBAL_SETUP],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -36,6 +40,7 @@ export default defineConfig({
                 include: ['apps/server/src/**/*.api.test.ts'],
                 environment: 'node',
                 env: { TEST_DB: 'postgres' },
+                globalSetup: [SERVER_GLOBAL_SETUP],
                 testTimeout: 30_000,
                 hookTimeout: 60_000,
               },

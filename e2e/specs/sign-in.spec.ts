@@ -19,7 +19,14 @@ test.describe('sign-in', () => {
     const token = await page.evaluate((key) => localStorage.getItem(key), TOKEN_KEY);
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const cookies = await page.context().cookies();
-    expect(cookies.find((c) => c.name === TOKEN_KEY)?.value).toBe(token);
+    // Only the error report endpoint gets the token cookie, and no script can read it.
+    expect(cookies.find((c) => c.name === TOKEN_KEY)).toMatchObject({
+      value: token,
+      path: '/api/client-errors',
+      httpOnly: true,
+      sameSite: 'Strict',
+    });
+    expect(await page.evaluate(() => document.cookie)).not.toContain(token);
     expect(cookies.some((c) => /password/i.test(c.name) || c.value.includes('Admin@2026!'))).toBe(false);
     await page.screenshot({ path: `${SCREENSHOT_DIR}/dashboard-admin.png`, fullPage: true });
   });
@@ -139,6 +146,8 @@ test.describe('login page looks right', () => {
   test('at 1366×768 and on a phone', async ({ page }) => {
     await page.goto('/login');
     await expect(page.getByTestId('login-captcha-img')).toBeVisible();
+    // The test server is the embedded default: demo mode, said on the page.
+    await expect(page.getByTestId('demo-banner')).toContainText('演示环境');
     await page.screenshot({ path: `${SCREENSHOT_DIR}/login-1366.png` });
     await page.setViewportSize({ width: 375, height: 812 });
     await expect(page.getByTestId('login-submit')).toBeVisible();

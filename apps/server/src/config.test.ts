@@ -17,9 +17,47 @@ describe('loadConfig', () => {
     expect(config.serviceToken).toBe(DEMO_SERVICE_TOKEN);
   });
 
-  it('does not seed demo data on PostgreSQL unless asked', () => {
-    expect(loadConfig({ DATABASE_URL: 'postgres://db/console' }).seedDemo).toBe(false);
-    expect(loadConfig({ DATABASE_URL: 'postgres://db/console', SEED_DEMO: 'true' }).seedDemo).toBe(true);
+  it('turns demo mode off with DATABASE_URL and then needs a real service token', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://db/console' })).toThrowError(
+      /SERVICE_TOKEN: required outside demo mode/,
+    );
+    expect(() =>
+      loadConfig({ DATABASE_URL: 'postgres://db/console', SERVICE_TOKEN: DEMO_SERVICE_TOKEN }),
+    ).toThrowError(/SERVICE_TOKEN: too weak/);
+    const config = loadConfig({ DATABASE_URL: 'postgres://db/console', SERVICE_TOKEN: strongToken });
+    expect(config).toMatchObject({ demoMode: false, seedDemo: false, serviceToken: strongToken });
+  });
+
+  it('allows demo mode with DATABASE_URL only when asked for and the database is on this machine', () => {
+    for (const host of ['127.0.0.1', 'localhost', '[::1]']) {
+      const config = loadConfig({ DATABASE_URL: `postgres://root@${host}:5432/demo`, DEMO_MODE: 'true' });
+      expect(config).toMatchObject({ demoMode: true, seedDemo: false, serviceToken: DEMO_SERVICE_TOKEN });
+    }
+    expect(() =>
+      loadConfig({ DATABASE_URL: 'postgres://db.example.com/console', DEMO_MODE: 'true' }),
+    ).toThrowError(/DEMO_MODE: only with a DATABASE_URL on this machine/);
+    expect(
+      loadConfig({ DATABASE_URL: 'postgres://127.0.0.1/demo', DEMO_MODE: 'true', SEED_DEMO: 'true' })
+        .seedDemo,
+    ).toBe(true);
+  });
+
+  it('never seeds demo data outside demo mode', () => {
+    expect(() =>
+      loadConfig({
+        DATABASE_URL: 'postgres://127.0.0.1/console',
+        SERVICE_TOKEN: strongToken,
+        SEED_DEMO: 'true',
+      }),
+    ).toThrowError(/SEED_DEMO: demo data needs demo mode/);
+  });
+
+  it('lets the embedded database switch demo mode off', () => {
+    expect(() => loadConfig({ DEMO_MODE: 'false' })).toThrowError(/SERVICE_TOKEN: required/);
+    expect(loadConfig({ DEMO_MODE: 'false', SERVICE_TOKEN: strongToken })).toMatchObject({
+      demoMode: false,
+      seedDemo: false,
+    });
   });
 
   it('names every invalid variable', () => {
@@ -49,5 +87,8 @@ describe('loadConfig', () => {
     expect(() =>
       loadConfig({ NODE_ENV: 'production', SERVICE_TOKEN: strongToken, SEED_DEMO: 'true' }),
     ).toThrowError(/never seeded in production/);
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', SERVICE_TOKEN: strongToken, DEMO_MODE: 'true' }),
+    ).toThrowError(/DEMO_MODE: never in production/);
   });
 });

@@ -29,6 +29,8 @@ const envSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')
     .optional(),
+  /** Demo helpers (/dev/*, the demo service token): on with the embedded database, off with DATABASE_URL. */
+  DEMO_MODE: booleanFlag.optional(),
   SEED_DEMO: booleanFlag.optional(),
   SERVICE_TOKEN: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -106,20 +108,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   const e = parsed.data;
   const production = e.NODE_ENV === 'production';
-  if (production) assertProductionSecrets(e.SERVICE_TOKEN);
-  if (production && e.SEED_DEMO)
-    throw new ConfigError('Invalid configuration:\n  SEED_DEMO: demo data is never seeded in production');
+  const demoMode = resolveDemoMode(production, e.DEMO_MODE, e.DATABASE_URL);
+  if (!demoMode) assertServiceToken(e.SERVICE_TOKEN, production);
+  if (e.SEED_DEMO && !demoMode)
+    throw new ConfigError(
+      production
+        ? 'Invalid configuration:\n  SEED_DEMO: demo data is never seeded in production'
+        : 'Invalid configuration:\n  SEED_DEMO: demo data needs demo mode (DEMO_MODE=true)',
+    );
   return {
     env: e.NODE_ENV,
     production,
-    demoMode: !production,
+    demoMode,
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL ?? null,
     redisUrl: e.REDIS_URL ?? null,
     // Demo accounts are seeded by default on the embedded database only.
-    seedDemo: !production && (e.SEED_DEMO ?? !e.DATABASE_URL),
+    seedDemo: demoMode && (e.SEED_DEMO ?? !e.DATABASE_URL),
     serviceToken: e.SERVICE_TOKEN ?? DEMO_SERVICE_TOKEN,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
@@ -139,15 +146,41 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   };
 }
 
-function assertProductionSecrets(serviceToken: string | undefined): void {
-  if (!serviceToken) throw new ConfigError('Invalid configuration:\n  SERVICE_TOKEN: required in production');
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * Demo mode hands out sign-in codes and a published service token, so it is for the embedded database: on there
+ * unless switched off, off with DATABASE_URL unless asked for with a database on this machine, never in production.
+ */
+function resolveDemoMode(
+  production: boolean,
+  asked: boolean | undefined,
+  databaseUrl: string | undefined,
+): boolean {
+  if (production) {
+    if (asked) throw new ConfigError('Invalid configuration:\n  DEMO_MODE: never in production');
+    return false;
+  }
+  if (!databaseUrl) return asked ?? true;
+  if (asked && !LOOPBACK_HOSTS.has(new URL(databaseUrl).hostname))
+    throw new ConfigError(
+      'Invalid configuration:\n  DEMO_MODE: only with a DATABASE_URL on this machine (localhost, 127.0.0.1, ::1)',
+    );
+  return asked ?? false;
+}
+
+/** Outside demo mode the service token is the only guard of the push endpoints: required, never the demo value. */
+function assertServiceToken(serviceToken: string | undefined, production: boolean): void {
+  if (!serviceToken)
+    throw new ConfigError(
+      `Invalid configuration:\n  SERVICE_TOKEN: required ${production ? 'in production' : 'outside demo mode'}`,
+    );
   const weak =
-    serviceToken.length < MIN_SECRET_LENGTH ||
     serviceToken === DEMO_SERVICE_TOKEN ||
-    new Set(serviceToken).size < 8;
+    (production && (serviceToken.length < MIN_SECRET_LENGTH || new Set(serviceToken).size < 8));
   if (weak)
     throw new ConfigError(
-      `Invalid configuration:\n  SERVICE_TOKEN: too weak for production (at least ${MIN_SECRET_LENGTH} random characters, not the demo value)`,
+      `Invalid configuration:\n  SERVICE_TOKEN: too weak${production ? ' for production' : ''} (at least ${MIN_SECRET_LENGTH} random characters, not the demo value)`,
     );
 }
 

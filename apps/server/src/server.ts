@@ -40,6 +40,10 @@ async function main(): Promise<void> {
   // A deep accept queue: after a restart thousands of consoles re-open their long polls at once.
   await app.listen({ port: config.port, host: config.host, backlog: 4096 });
   printBanner(config.port, database.kind, seed !== null, config.demoMode);
+  if (config.demoMode)
+    app.log.warn(
+      'demo mode: /dev/* hands out SMS codes and solves captchas; never expose this server (DEMO_MODE=false to turn off)',
+    );
   if (seed?.seeded) app.log.info('demo data seeded');
 }
 
@@ -52,7 +56,7 @@ function printBanner(port: number, dbKind: string, seeded: boolean, demoMode: bo
   }
   if (demoMode) {
     lines.push(
-      `Demo mode: SMS codes at /dev/sms-outbox?phone=…, service token "${DEMO_SERVICE_TOKEN}" unless SERVICE_TOKEN is set.`,
+      `Demo mode (DEMO_MODE=false turns it off): SMS codes at /dev/sms-outbox?phone=…, service token "${DEMO_SERVICE_TOKEN}" unless SERVICE_TOKEN is set.`,
     );
   }
   console.log(`\n${lines.join('\n')}\n`);

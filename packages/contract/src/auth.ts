@@ -29,6 +29,9 @@ export const loginResultSchema = userInfoSchema.extend({ token: z.string() });
 export type LoginResult = z.infer<typeof loginResultSchema>;
 
 export const captchaSchema = z.object({ img: z.string(), uuid: z.string() });
+/** `hard`: six characters, more noise; what sign-in asks for once an account has failed often (CAPTCHA_HARDER). */
+export const captchaQuerySchema = z.object({ level: z.enum(['normal', 'hard']).default('normal') });
+export type CaptchaLevel = z.infer<typeof captchaQuerySchema>['level'];
 export type Captcha = z.infer<typeof captchaSchema>;
 
 export const passwordLoginBodySchema = z.object({
@@ -109,7 +112,7 @@ export const menuNodeSchema: z.ZodType<MenuNode> = z.lazy(() =>
 export const smsOutboxEntrySchema = z.object({
   phone: z.string(),
   code: z.string(),
-  purpose: z.enum(['login', 'reset']),
+  purpose: z.enum(['login', 'reset', 'change_phone', 'phone_notice']),
   createdAt: z.string(),
 });
 export type SmsOutboxEntry = z.infer<typeof smsOutboxEntrySchema>;
@@ -119,7 +122,7 @@ export const authEndpoints = {
   captcha: endpoint({
     method: 'GET',
     path: AUTH_PATHS.captcha,
-    request: noInput,
+    request: captchaQuerySchema,
     response: captchaSchema,
     summary: 'Captcha image (SVG data URL) and its uuid; valid 2 minutes, single use',
   }),

@@ -6,6 +6,8 @@ import { endpoint, fileResponse, noInput } from './common/endpoint.js';
 export const PROFILE_PATHS = {
   profile: '/api/users/profile',
   updatePassword: '/api/users/updatePass',
+  phoneCode: '/api/users/profile/phone/code',
+  phone: '/api/users/profile/phone',
   updateAvatar: '/api/users/updateAvatar',
   avatar: '/api/users/avatar/:userId',
 } as const;
@@ -27,15 +29,42 @@ export const profileSchema = sessionUserSchema.extend({
 });
 export type Profile = z.infer<typeof profileSchema>;
 
+const newPhone = z.string({ error: '请输入手机号' }).trim().regex(MOBILE_PATTERN, '请输入正确的手机号');
+
 export const updateProfileBodySchema = z.object({
   nickName: z
     .string({ error: '请输入姓名' })
     .trim()
     .min(1, '请输入姓名')
     .max(NICK_NAME_MAX, `姓名不能超过${NICK_NAME_MAX}个字`),
-  phone: z.string({ error: '请输入手机号' }).trim().regex(MOBILE_PATTERN, '请输入正确的手机号'),
+  /** Accepted when unchanged only: a new phone goes through `changePhone` (password, then a code to it). */
+  phone: newPhone.optional(),
 });
 export type UpdateProfileBody = z.infer<typeof updateProfileBodySchema>;
+
+/** Step 1 of a phone change: the current password, and the new number that receives a code. */
+export const phoneCodeBodySchema = z.object({
+  phone: newPhone,
+  password: z
+    .string({ error: '请输入登录密码' })
+    .min(1, '请输入登录密码')
+    .max(PASSWORD_MAX, '登录密码不正确'),
+});
+export type PhoneCodeBody = z.infer<typeof phoneCodeBodySchema>;
+
+/** Step 2: the code the new number received proves it. */
+export const changePhoneBodySchema = z.object({
+  phone: newPhone,
+  code: z
+    .string({ error: '请输入短信验证码' })
+    .trim()
+    .regex(/^\d{6}$/, '请输入6位短信验证码'),
+});
+export type ChangePhoneBody = z.infer<typeof changePhoneBodySchema>;
+
+export const phoneChangedSchema = z.object({ profile: profileSchema, otherSessionsEnded: z.number().int() });
+export type PhoneChanged = z.infer<typeof phoneChangedSchema>;
+export const phoneCodeSentSchema = z.object({ resendAfterSeconds: z.number().int() });
 
 export const updatePasswordBodySchema = z
   .object({
@@ -81,7 +110,22 @@ export const profileEndpoints = {
     path: PROFILE_PATHS.profile,
     request: updateProfileBodySchema,
     response: profileSchema,
-    summary: "Change the caller's name and phone (phone unique: 409)",
+    summary: "Change the caller's name (the phone only through the phone change steps)",
+  }),
+  phoneCode: endpoint({
+    method: 'POST',
+    path: PROFILE_PATHS.phoneCode,
+    request: phoneCodeBodySchema,
+    response: phoneCodeSentSchema,
+    summary:
+      'Phone change, step 1: checks the current password (rate-limited), texts a code to the new number',
+  }),
+  changePhone: endpoint({
+    method: 'PUT',
+    path: PROFILE_PATHS.phone,
+    request: changePhoneBodySchema,
+    response: phoneChangedSchema,
+    summary: 'Phone change, step 2: the code proves the number; tells the old number, ends other sessions',
   }),
   updatePassword: endpoint({
     method: 'POST',

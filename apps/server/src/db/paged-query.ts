@@ -30,6 +30,21 @@ export async function numberedPage<Row>(
   return { list, total: Number(counted[0]?.n ?? 0), pageNum: paging.pageNum, pageSize: paging.pageSize };
 }
 
+/** A select that a page window can still be put on (`.limit(…).offset(…)` not called yet). */
+export type WindowableSelect<Row> = { limit(limit: number): { offset(offset: number): PromiseLike<Row[]> } };
+
+/**
+ * `numberedPage` of an ordered select: the window goes on `rows` here, so a repository states only what it
+ * selects, in which order, and the count of the same matches.
+ */
+export function numberedPageOf<Row>(
+  paging: Paging,
+  rows: WindowableSelect<Row>,
+  count: PromiseLike<{ n: number | string }[]>,
+): Promise<NumberedPage<Row>> {
+  return numberedPage(paging, { rows: ({ limit, offset }) => rows.limit(limit).offset(offset), count });
+}
+
 /** The same page with each row turned into what the answer shows. */
 export function mapPage<Row, Out>(page: NumberedPage<Row>, toRow: (row: Row) => Out): NumberedPage<Out> {
   return { ...page, list: page.list.map(toRow) };

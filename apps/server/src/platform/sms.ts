@@ -2,7 +2,10 @@ import { desc, eq } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { smsOutbox } from '../db/schema.js';
 
-export type SmsPurpose = 'login' | 'reset';
+/** What a verification code is for. */
+export type SmsCodePurpose = 'login' | 'reset' | 'change_phone';
+/** `phone_notice`: a notice without a code (the old number hears that the account's phone changed). */
+export type SmsPurpose = SmsCodePurpose | 'phone_notice';
 export type SmsMessage = { phone: string; purpose: SmsPurpose; code: string; content: string };
 
 /** Sends text messages. A real gateway implements this; the default keeps an outbox. */

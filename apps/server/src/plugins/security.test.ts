@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { bearer, createUser, signIn } from '../test/fixtures.js';
 import { createTestApp } from '../test/test-app.js';
 import { configuredOrigins, originOf } from './security.js';
 
@@ -34,6 +35,28 @@ describe('configured third-party origins in the CSP', () => {
       );
       expect(csp).toContain("script-src 'self' https://stats.example.com");
       expect(csp).toContain("connect-src 'self' https://stats.example.com");
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('caching of API answers', () => {
+  it('forbids storing authenticated JSON unless the route chose a cache policy', async () => {
+    const t = await createTestApp();
+    try {
+      const user = await createUser(t.db);
+      const token = await signIn(t.app, user);
+      const profile = await t.app.inject({
+        method: 'GET',
+        url: '/api/users/profile',
+        headers: bearer(token),
+      });
+      expect(profile.statusCode).toBe(200);
+      expect(profile.headers['cache-control']).toBe('no-store');
+      const refused = await t.app.inject({ method: 'GET', url: '/api/users/profile' });
+      expect(refused.statusCode).toBe(401);
+      expect(refused.headers['cache-control']).toBe('no-store');
     } finally {
       await t.close();
     }

@@ -52,6 +52,17 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: AppC
     },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
+    // HSTS is set at the TLS edge (docs/security.md): this server speaks plain HTTP behind it.
     hsts: false,
   });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (!reply.hasHeader('cache-control') && isJson(reply.getHeader('content-type')))
+      reply.header('cache-control', 'no-store');
+    return payload;
+  });
+}
+
+/** API answers carry names, phones and addresses: no browser or proxy keeps them unless a route says so. */
+function isJson(contentType: unknown): boolean {
+  return typeof contentType === 'string' && contentType.startsWith('application/json');
 }

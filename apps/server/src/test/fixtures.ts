@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { AUTH_PATHS, type Captcha, type LoginResult } from '@console/contract';
+import { AUTH_PATHS, type Captcha, type CaptchaLevel, type LoginResult } from '@console/contract';
 import { eq, inArray } from 'drizzle-orm';
 import type { AppInstance } from '../app-types.js';
 import type { Database } from '../db/client.js';
@@ -83,8 +83,13 @@ export async function setEnabled(db: Database, userIds: number[], enabled: boole
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** A new captcha and, through the demo-mode helper, its answer. */
-export async function solvedCaptcha(app: AppInstance, ip = nextIp()): Promise<Captcha & { answer: string }> {
-  const captcha = (await app.inject({ method: 'GET', url: AUTH_PATHS.captcha, remoteAddress: ip })).json<{
+export async function solvedCaptcha(
+  app: AppInstance,
+  ip = nextIp(),
+  level: CaptchaLevel = 'normal',
+): Promise<Captcha & { answer: string }> {
+  const url = `${AUTH_PATHS.captcha}?level=${level}`;
+  const captcha = (await app.inject({ method: 'GET', url, remoteAddress: ip })).json<{
     data: Captcha;
   }>().data;
   const answer = (await app.inject({ method: 'GET', url: `/dev/captcha/${captcha.uuid}` })).json<{
@@ -98,8 +103,9 @@ export async function passwordLogin(
   app: AppInstance,
   credentials: { username: string; password: string },
   ip = nextIp(),
+  captchaLevel: CaptchaLevel = 'normal',
 ): Promise<LightMyRequestResponse> {
-  const captcha = await solvedCaptcha(app);
+  const captcha = await solvedCaptcha(app, nextIp(), captchaLevel);
   return app.inject({
     method: 'POST',
     url: AUTH_PATHS.passwordLogin,

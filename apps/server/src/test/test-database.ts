@@ -1,37 +1,52 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
 import pg from 'pg';
-import { openDatabase, type DatabaseHandle } from '../db/client.js';
-import { migrateDatabase } from '../db/migrate.js';
+import { inject } from 'vitest';
+import { openDatabase, type Database, type DatabaseHandle } from '../db/client.js';
+import * as schema from '../db/schema.js';
 
 /**
- * A fresh, migrated database for one test file: in-memory PGlite by default, or a new database on the
- * PostgreSQL server of TEST_DATABASE_URL when TEST_DB=postgres (the `server-pg` Vitest project).
+ * A fresh, migrated database of its own for one test file: in-memory PGlite by default, or a new database on the
+ * PostgreSQL server of TEST_DATABASE_URL when TEST_DB=postgres (the `server-pg` Vitest project). Both are copies
+ * of the template that global-setup.ts migrated once for the run.
  */
 export async function openTestDatabase(): Promise<DatabaseHandle> {
-  if (process.env.TEST_DB !== 'postgres') {
-    const handle = await openDatabase({ dataDir: null });
-    await migrateDatabase(handle);
-    return handle;
-  }
+  return process.env.TEST_DB === 'postgres' ? openPostgresCopy() : openPgliteCopy();
+}
+
+/** Loading a migrated data directory skips PGlite's initdb and the migrations, most of a fresh database's cost. */
+async function openPgliteCopy(): Promise<DatabaseHandle> {
+  const file = inject('pgliteTemplateFile');
+  if (!file)
+    throw new Error('No PGlite template: the Vitest project needs globalSetup src/test/global-setup.ts');
+  const client = new PGlite({ loadDataDir: new Blob([await readFile(file)]) });
+  await client.waitReady;
+  return {
+    db: drizzle({ client, schema }) as unknown as Database,
+    kind: 'pglite',
+    withAdvisoryLock: (_key, work) => work(),
+    close: () => client.close(),
+  };
+}
+
+/** The database is dropped with the template in the global teardown, together with every other file's. */
+async function openPostgresCopy(): Promise<DatabaseHandle> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
-  const name = `t_${Date.now()}_${randomBytes(4).toString('hex')}`;
+  const provided = inject('postgresTemplate');
+  if (!provided)
+    throw new Error('No PostgreSQL template: the Vitest project needs globalSetup src/test/global-setup.ts');
+  const name = `${provided.prefix}${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  try {
+    await admin.query(`create database ${name} template ${provided.template}`);
+  } finally {
+    await admin.end();
+  }
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const handle = await openDatabase({ databaseUrl: url.toString() }, 5);
-  await migrateDatabase(handle);
-  return {
-    ...handle,
-    async close() {
-      await handle.close();
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    },
-  };
+  return openDatabase({ databaseUrl: url.toString() }, 5);
 }

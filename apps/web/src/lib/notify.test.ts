@@ -61,4 +61,13 @@ describe('notify', () => {
     api.modal.warning.mock.calls[0]?.[0].onOk();
     await expect(alerted).resolves.toBeUndefined();
   });
+
+  it("names confirm's buttons 确定 / 取消 unless the caller names its own", () => {
+    const api = fakeApi();
+    unbind = bindNotifier(api as unknown as NotifierApi);
+    void notify.confirm({ title: '提示', content: '确定删除吗？' });
+    void notify.confirm({ title: '确认订单', content: '确认吗？', okText: '确认订单' });
+    expect(api.modal.confirm.mock.calls[0]?.[0]).toMatchObject({ okText: '确定', cancelText: '取消' });
+    expect(api.modal.confirm.mock.calls[1]?.[0]).toMatchObject({ okText: '确认订单', cancelText: '取消' });
+  });
 });

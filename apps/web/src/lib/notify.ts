@@ -52,6 +52,9 @@ export function bindNotifier(next: NotifierApi): () => void {
 
 export type ConfirmOptions = { title: ReactNode; content: ReactNode; okText?: string; cancelText?: string };
 
+/** A confirm's buttons unless the caller names its own, so that they read the same before the shell's locale. */
+const CONFIRM_BUTTONS = { okText: '确定', cancelText: '取消' } as const;
+
 export const notify = {
   success(text: string): void {
     withApi((api) => void api.message.success(text, TOAST_SECONDS));
@@ -70,7 +73,12 @@ export const notify = {
   confirm(options: ConfirmOptions): Promise<boolean> {
     return new Promise((resolve) => {
       withApi((api) =>
-        api.modal.confirm({ ...options, onOk: () => resolve(true), onCancel: () => resolve(false) }),
+        api.modal.confirm({
+          ...CONFIRM_BUTTONS,
+          ...options,
+          onOk: () => resolve(true),
+          onCancel: () => resolve(false),
+        }),
       );
     });
   },

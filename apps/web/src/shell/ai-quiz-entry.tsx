@@ -1,10 +1,9 @@
 import { RobotOutlined } from '@ant-design/icons';
-import { Button, Tooltip } from 'antd';
 import { useHasPermission } from '../components/permission';
 import { runtimeConfig } from '../lib/env';
 import { openExternalLink } from '../lib/external-link';
 import { useSessionStore } from '../stores/session-store';
-import styles from './shell.module.css';
+import { HeaderIconButton } from './header-icon-button';
 import { SHELL_LABELS } from './labels';
 
 /** Spec 6: shown for admin (passes every check) or the layoutAiAQuiz:entry permission. */
@@ -16,15 +15,11 @@ export function AiQuizEntry() {
   const url = runtimeConfig.aiSiteUrl;
   if (!allowed || !url) return null;
   return (
-    <Tooltip title={SHELL_LABELS.aiQuiz}>
-      <Button
-        type="text"
-        className={styles.headerIcon}
-        icon={<RobotOutlined />}
-        aria-label={SHELL_LABELS.aiQuiz}
-        data-testid="header-ai-quiz"
-        onClick={() => openExternalLink(url, useSessionStore.getState().token)}
-      />
-    </Tooltip>
+    <HeaderIconButton
+      label={SHELL_LABELS.aiQuiz}
+      testId="header-ai-quiz"
+      icon={<RobotOutlined />}
+      onClick={() => openExternalLink(url, useSessionStore.getState().token)}
+    />
   );
 }

@@ -1,8 +1,7 @@
 import { FullscreenExitOutlined, FullscreenOutlined } from '@ant-design/icons';
-import { Button, Tooltip } from 'antd';
 import { useEffect, useState } from 'react';
 import { notify } from '../lib/notify';
-import styles from './shell.module.css';
+import { HeaderIconButton } from './header-icon-button';
 import { SHELL_LABELS } from './labels';
 
 /** Spec 2.7: full screen on and off; a browser without the API gets a warning. */
@@ -24,15 +23,11 @@ export function FullscreenButton() {
   };
   const label = full ? SHELL_LABELS.exitFullscreen : SHELL_LABELS.fullscreen;
   return (
-    <Tooltip title={label}>
-      <Button
-        type="text"
-        className={styles.headerIcon}
-        icon={full ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
-        aria-label={label}
-        data-testid="header-fullscreen"
-        onClick={toggle}
-      />
-    </Tooltip>
+    <HeaderIconButton
+      label={label}
+      testId="header-fullscreen"
+      icon={full ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
+      onClick={toggle}
+    />
   );
 }

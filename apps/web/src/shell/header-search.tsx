@@ -1,5 +1,4 @@
 import { SearchOutlined } from '@ant-design/icons';
-import { Button, Tooltip } from 'antd';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { openExternalLink } from '../lib/external-link';
@@ -7,7 +6,7 @@ import { isExternal } from '../lib/format/link';
 import { useMenuStore } from '../stores/menu-store';
 import { useSessionStore } from '../stores/session-store';
 import { loadMenuSearch, type MenuSearch, type SearchEntry } from './search-index';
-import styles from './shell.module.css';
+import { HeaderIconButton } from './header-icon-button';
 import { SHELL_LABELS } from './labels';
 
 const loadSelect = () => import('./header-search-select');
@@ -42,18 +41,14 @@ export function HeaderSearch() {
   };
 
   const button = (
-    <Tooltip title={SHELL_LABELS.searchOpen}>
-      <Button
-        type="text"
-        className={styles.headerIcon}
-        icon={<SearchOutlined />}
-        aria-label={SHELL_LABELS.searchOpen}
-        data-testid="header-search-open"
-        onClick={show}
-        onPointerEnter={() => void loadSelect()}
-        onFocus={() => void loadSelect()}
-      />
-    </Tooltip>
+    <HeaderIconButton
+      label={SHELL_LABELS.searchOpen}
+      testId="header-search-open"
+      icon={<SearchOutlined />}
+      onClick={show}
+      onPointerEnter={() => void loadSelect()}
+      onFocus={() => void loadSelect()}
+    />
   );
   if (!open) return button;
   return (

@@ -6,8 +6,6 @@ export const SHELL_LABELS = {
   logout: '退出登录',
   logoutConfirmTitle: '提示',
   logoutConfirmText: '确定注销并退出系统吗？',
-  ok: '确定',
-  cancel: '取消',
   expandMenu: '展开菜单',
   collapseMenu: '收起菜单',
   searchPlaceholder: '搜索菜单',

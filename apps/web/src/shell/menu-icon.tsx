@@ -1,43 +1,10 @@
-import {
-  AppstoreOutlined,
-  AuditOutlined,
-  BankOutlined,
-  CrownOutlined,
-  DashboardOutlined,
-  GiftOutlined,
-  HomeOutlined,
-  QuestionCircleOutlined,
-  SettingOutlined,
-  ShopOutlined,
-  ShoppingCartOutlined,
-  SwapOutlined,
-  TeamOutlined,
-  ToolOutlined,
-} from '@ant-design/icons';
 import type { ComponentType } from 'react';
+import * as MENU_ICONS from './menu-icons';
 
-/**
- * Icons of top-level menu entries, by the antd icon name the server menu carries. Listed one by one so
- * the bundle holds only these; an unknown name gets a neutral icon.
- */
-const ICONS: Record<string, ComponentType> = {
-  AppstoreOutlined,
-  AuditOutlined,
-  BankOutlined,
-  CrownOutlined,
-  DashboardOutlined,
-  GiftOutlined,
-  HomeOutlined,
-  QuestionCircleOutlined,
-  SettingOutlined,
-  ShopOutlined,
-  ShoppingCartOutlined,
-  SwapOutlined,
-  TeamOutlined,
-  ToolOutlined,
-};
+const ICONS: Readonly<Record<string, ComponentType | undefined>> = MENU_ICONS;
 
+/** A top-level menu entry's icon by its antd icon name; an unknown name gets a neutral icon. */
 export function MenuIcon({ name }: { name: string | null }) {
-  const Icon = (name && ICONS[name]) || AppstoreOutlined;
+  const Icon = (name && ICONS[name]) || MENU_ICONS.AppstoreOutlined;
   return <Icon />;
 }

@@ -11,8 +11,6 @@ async function confirmLogout() {
   const confirmed = await notify.confirm({
     title: SHELL_LABELS.logoutConfirmTitle,
     content: SHELL_LABELS.logoutConfirmText,
-    okText: SHELL_LABELS.ok,
-    cancelText: SHELL_LABELS.cancel,
   });
   if (!confirmed) return;
   await useSessionStore.getState().logout();

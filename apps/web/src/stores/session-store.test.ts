@@ -42,7 +42,6 @@ describe('login', () => {
       menusLoaded: false,
     });
     expect(localStorage.getItem('EL-ADMIN-TOEKN')).toBe('tok-1');
-    expect(Cookies.get('EL-ADMIN-TOEKN')).toBe('tok-1');
     expect(localStorage.getItem('userId')).toBe('42');
     expect(localStorage.getItem('userName')).toBe('zhangsan');
     expect(localStorage.getItem('nickName')).toBe('张三');
@@ -56,10 +55,11 @@ describe('login', () => {
     expect(useSessionStore.getState().roles).toEqual([DEFAULT_ROLE]);
   });
 
-  it('sets the token cookie for one day', () => {
+  it('never puts the token in a script-readable cookie (the server sets an HttpOnly one)', () => {
     const set = vi.spyOn(Cookies, 'set');
     useSessionStore.getState().login(result);
-    expect(set).toHaveBeenCalledWith(TOKEN_KEY, 'tok-1', expect.objectContaining({ expires: 1 }));
+    expect(set).not.toHaveBeenCalledWith(TOKEN_KEY, expect.anything(), expect.anything());
+    expect(Cookies.get(TOKEN_KEY)).toBeUndefined();
   });
 });
 

@@ -9,7 +9,6 @@ import { useTagsStore } from './tags-store';
 
 /** The spec's key, misspelling included (spec 3, 9): other tools of the platform read it. */
 export const TOKEN_KEY = 'EL-ADMIN-TOEKN';
-const TOKEN_COOKIE_DAYS = 1;
 /** Signing out must not hang on the 20-minute default timeout: the local session ends anyway. */
 const LOGOUT_TIMEOUT_MS = 10_000;
 
@@ -23,17 +22,13 @@ export const USER_STORAGE_KEYS = {
   avatarPath: 'avatarPath',
 } as const satisfies Record<keyof SessionUser, string>;
 
+// The token cookie of spec 3 is set by the server at sign-in, HttpOnly and for the error report path only.
 function readToken(): string | null {
-  return localStorage.getItem(TOKEN_KEY) ?? Cookies.get(TOKEN_KEY) ?? null;
+  return localStorage.getItem(TOKEN_KEY);
 }
 
 function writeToken(token: string): void {
   localStorage.setItem(TOKEN_KEY, token);
-  Cookies.set(TOKEN_KEY, token, {
-    expires: TOKEN_COOKIE_DAYS,
-    sameSite: 'strict',
-    secure: window.location.protocol === 'https:',
-  });
 }
 
 export function readStoredUser(): SessionUser | null {
@@ -59,6 +54,7 @@ function writeUser(user: SessionUser): void {
 
 function clearStoredSession(): void {
   localStorage.removeItem(TOKEN_KEY);
+  // A script-readable token cookie of an older version, if the browser still has one.
   Cookies.remove(TOKEN_KEY);
   for (const key of Object.values(USER_STORAGE_KEYS)) localStorage.removeItem(key);
 }

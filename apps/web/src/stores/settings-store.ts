@@ -19,15 +19,11 @@ export const THEME_COOKIE = 'theme';
 export const THEME_COOKIE_DAYS = 365;
 export const LAYOUT_SETTINGS_KEY = 'layout-setting';
 
-/** The toggles of the settings panel, kept in localStorage. */
-export type LayoutToggles = {
-  tagsView: boolean;
-  fixedHeader: boolean;
-  sidebarLogo: boolean;
-  uniqueOpened: boolean;
-};
+/** The toggles of the settings panel, all on by default; kept in localStorage. */
+const DEFAULT_TOGGLES = { tagsView: true, fixedHeader: true, sidebarLogo: true, uniqueOpened: true };
+export type LayoutToggles = typeof DEFAULT_TOGGLES;
 type ToggleKey = keyof LayoutToggles;
-const TOGGLE_KEYS: readonly ToggleKey[] = ['tagsView', 'fixedHeader', 'sidebarLogo', 'uniqueOpened'];
+const TOGGLE_KEYS = Object.keys(DEFAULT_TOGGLES) as ToggleKey[];
 
 export type SettingsState = LayoutToggles & {
   theme: string;
@@ -42,13 +38,6 @@ export type SettingsState = LayoutToggles & {
   setTheme(color: string): void;
   setToggle(key: ToggleKey, value: boolean): void;
   setShowSettings(open: boolean): void;
-};
-
-const DEFAULT_TOGGLES: LayoutToggles = {
-  tagsView: true,
-  fixedHeader: true,
-  sidebarLogo: true,
-  uniqueOpened: true,
 };
 
 const HEX_COLOR = /^#[0-9a-f]{6}$/i;

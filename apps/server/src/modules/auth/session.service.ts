@@ -5,6 +5,7 @@ import type { Clock } from '../../platform/clock.js';
 import type { AuthContext } from '../../plugins/request-context.js';
 import type { AuthCache, LoadedSession } from './auth-cache.js';
 import { isWellFormedToken, newToken, sha256 } from './token.js';
+import { sessionUserColumns, toSessionUser } from './user.repository.js';
 
 /** Absolute session life: one day from sign-in, not extended by use. */
 export const SESSION_LIFETIME_MS = 24 * 60 * 60 * 1000;
@@ -46,12 +47,7 @@ export function createSessionService(db: Database, clock: Clock, authCache?: Pic
         .select({
           sessionId: sessions.id,
           sessionExpiresAt: sessions.expiresAt,
-          id: users.id,
-          username: users.username,
-          nickName: users.nickName,
-          workCode: users.workCode,
-          phone: users.phone,
-          avatarPath: users.avatarPath,
+          ...sessionUserColumns,
         })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
@@ -65,9 +61,9 @@ export function createSessionService(db: Database, clock: Clock, authCache?: Pic
         )
         .limit(1);
       if (!row) return null;
-      const { sessionId, sessionExpiresAt, phone, ...user } = row;
+      const { sessionId, sessionExpiresAt, ...user } = row;
       return {
-        auth: { sessionId, user: { ...user, phone: phone ?? '' }, roles: await rolesOf(db, user.id) },
+        auth: { sessionId, user: toSessionUser(user), roles: await rolesOf(db, user.id) },
         sessionExpiresAt,
       };
     },

@@ -3,7 +3,7 @@ import { and, count, desc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { smsCodes } from '../../db/schema.js';
 import type { Clock } from '../../platform/clock.js';
-import type { SmsProvider, SmsPurpose } from '../../platform/sms.js';
+import type { SmsProvider, SmsCodePurpose } from '../../platform/sms.js';
 import { AUTH_TEXT, authErrors, wholeSeconds } from './auth.messages.js';
 import { sha256 } from './token.js';
 
@@ -21,7 +21,7 @@ export function newSmsCode(): string {
 }
 
 /** Phone and purpose salt the hash, so one precomputed table of the million codes does not fit every row. */
-export function hashSmsCode(phone: string, purpose: SmsPurpose, code: string): string {
+export function hashSmsCode(phone: string, purpose: SmsCodePurpose, code: string): string {
   return sha256(`${purpose}:${phone}:${code}`);
 }
 
@@ -31,7 +31,7 @@ export function chinaDayBounds(now: Date): { start: Date; next: Date } {
   return { start: new Date(start), next: new Date(start + DAY_MS) };
 }
 
-export function smsContent(purpose: SmsPurpose, code: string): string {
+export function smsContent(purpose: SmsCodePurpose, code: string): string {
   return AUTH_TEXT.smsContent[purpose](code);
 }
 
@@ -45,7 +45,7 @@ export function createSmsCodeService({ db, clock, sms }: { db: Database; clock: 
      */
     async issue(
       phone: string,
-      purpose: SmsPurpose,
+      purpose: SmsCodePurpose,
       { deliver }: { deliver: boolean },
     ): Promise<{ resendAfterSeconds: number }> {
       const now = clock();
@@ -102,7 +102,7 @@ export function createSmsCodeService({ db, clock, sms }: { db: Database; clock: 
     },
 
     /** Consumes the newest code of the phone and purpose; every wrong answer counts against it. */
-    async consume(phone: string, purpose: SmsPurpose, code: string): Promise<void> {
+    async consume(phone: string, purpose: SmsCodePurpose, code: string): Promise<void> {
       const now = clock();
       const [latest] = await db
         .select()

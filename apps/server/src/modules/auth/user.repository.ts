@@ -1,19 +1,24 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { SessionUser } from '@console/contract';
 import type { Database } from '../../db/client.js';
-import { users } from '../../db/schema.js';
+import { roles, userRoles, users } from '../../db/schema.js';
 
 export type UserRecord = typeof users.$inferSelect;
 
-export function toSessionUser(user: UserRecord): SessionUser {
-  return {
-    id: user.id,
-    username: user.username,
-    nickName: user.nickName,
-    workCode: user.workCode,
-    phone: user.phone ?? '',
-    avatarPath: user.avatarPath,
-  };
+/** The columns of a user that a signed-in answer shows (`toSessionUser` turns them into a SessionUser). */
+export const sessionUserColumns = {
+  id: users.id,
+  username: users.username,
+  nickName: users.nickName,
+  workCode: users.workCode,
+  phone: users.phone,
+  avatarPath: users.avatarPath,
+};
+
+/** Only the session columns of the user: a whole row also carries the password hash. */
+export function toSessionUser(user: Pick<UserRecord, keyof typeof sessionUserColumns>): SessionUser {
+  const { id, username, nickName, workCode, phone, avatarPath } = user;
+  return { id, username, nickName, workCode, phone: phone ?? '', avatarPath };
 }
 
 export type UserRepository = ReturnType<typeof createUserRepository>;
@@ -42,6 +47,16 @@ export function createUserRepository(db: Database) {
     async findById(id: number): Promise<UserRecord | null> {
       const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
       return row ?? null;
+    },
+
+    /** The user's roles with their permission, by role id. */
+    rolesOf(userId: number) {
+      return db
+        .select({ roleId: roles.id, roleName: roles.name, permission: roles.permission })
+        .from(userRoles)
+        .innerJoin(roles, eq(roles.id, userRoles.roleId))
+        .where(eq(userRoles.userId, userId))
+        .orderBy(asc(roles.id));
     },
 
     async setPassword(id: number, passwordHash: string, changedAt: Date): Promise<void> {

@@ -1,9 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { tokenOf } from '../../plugins/authenticate.js';
+import { TOKEN_COOKIE } from '../auth/report-cookie.js';
 import type { SessionService } from '../auth/session.service.js';
-
-/** The web keeps its token in this cookie too (spec 3); `navigator.sendBeacon` cannot set headers but sends it. */
-export const TOKEN_COOKIE = 'EL-ADMIN-TOEKN';
 
 export function tokenCookieOf(cookieHeader: string | undefined): string | null {
   for (const part of (cookieHeader ?? '').split(';')) {

@@ -139,4 +139,73 @@ describe('runStateChange', () => {
     expect(after).toMatchObject({ status: 'open', version: 1 });
     expect(fake.woken).toEqual([]);
   });
+
+  it('checks the row it locked, hands it to record with the changed row, and answers what record answers', async () => {
+    const row = await addRow('open');
+    const fake = fakeProducer();
+    const answer = await runStateChange(handle.db, fake.producer, {
+      lock: {
+        read: async (tx) => (await tx.select().from(rows).where(eq(rows.id, row.id)).for('update'))[0]!,
+        status: (locked) => locked.status as Status,
+      },
+      assert: assertFinish,
+      update: (tx, locked) =>
+        tx
+          .update(rows)
+          .set({ status: 'done' })
+          .where(and(eq(rows.id, locked.id), eq(rows.status, locked.status)))
+          .returning({ id: rows.id }),
+      changed: { message: '已被他人处理', code: 'CHANGED' },
+      record: async (tx, { locked, row: changed, messenger }) => {
+        await tx.insert(logs).values({ rowId: changed.id });
+        await messenger.send(tx, 'waitingToShip', { storeId: 1 }, 'probe', {});
+        return `${locked.status}→done`;
+      },
+    });
+    expect(answer).toBe('open→done');
+    expect(await logCount(row.id)).toBe(1);
+    expect(fake.published).toHaveLength(1);
+    expect(fake.woken).toEqual([['inbox:1']]);
+  });
+
+  it('refuses a locked row in a state that forbids the change before updating it', async () => {
+    const row = await addRow('closed');
+    await expect(
+      runStateChange(handle.db, null, {
+        lock: { read: async () => row, status: (locked) => locked.status as Status },
+        assert: assertFinish,
+        update: (tx) => tx.update(rows).set({ status: 'done' }).where(eq(rows.id, row.id)).returning(),
+        changed: { message: '已被他人处理', code: 'CHANGED' },
+        record: async () => undefined,
+      }),
+    ).rejects.toMatchObject({ statusCode: 409, message: '已closed' });
+    const [after] = await handle.db.select().from(rows).where(eq(rows.id, row.id));
+    expect(after).toMatchObject({ status: 'closed', version: 1 });
+  });
+
+  it('lets the update decide alone, and asks current why when it changed nothing', async () => {
+    const row = await addRow('done');
+    const decide = {
+      ...finish(row),
+      from: undefined,
+      update: (tx: Database) =>
+        tx
+          .update(rows)
+          .set({ status: 'done' })
+          .where(and(eq(rows.id, row.id), eq(rows.status, 'open')))
+          .returning({ id: rows.id }),
+    };
+    await expect(runStateChange(handle.db, null, decide)).rejects.toMatchObject({
+      statusCode: 409,
+      message: '已done',
+    });
+    const missing = {
+      ...decide,
+      current: async () => {
+        throw new AppError(404, 'MISSING', '不存在');
+      },
+    };
+    await expect(runStateChange(handle.db, null, missing)).rejects.toMatchObject({ statusCode: 404 });
+    expect(await logCount(row.id)).toBe(0);
+  });
 });

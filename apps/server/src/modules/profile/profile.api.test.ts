@@ -2,7 +2,17 @@ import { AUTH_PATHS, PROFILE_PATHS, type Profile } from '@console/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, userAvatars, users } from '../../db/schema.js';
-import { bearer, createUser, passwordLogin, signIn, type TestUser } from '../../test/fixtures.js';
+import { readOutbox } from '../../platform/sms.js';
+import {
+  bearer,
+  createUser,
+  latestSmsCode,
+  nextIp,
+  nextPhone,
+  passwordLogin,
+  signIn,
+  type TestUser,
+} from '../../test/fixtures.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 let t: TestApp;
@@ -80,28 +90,26 @@ describe('profile', () => {
     expect(Date.parse(profile.passwordChangedAt)).not.toBeNaN();
   });
 
-  it('changes name and phone, seen by /auth/info', async () => {
-    const response = await put({ nickName: '  新名字 ', phone: '13912345670' });
+  it('changes the name, seen by /auth/info; the unchanged phone may be sent along', async () => {
+    const response = await put({ nickName: '  新名字 ', phone: user.phone });
     expect(response.statusCode).toBe(200);
-    expect(response.json().data).toMatchObject({ nickName: '新名字', phone: '13912345670' });
-    expect((await info(token)).json().data.user).toMatchObject({ nickName: '新名字', phone: '13912345670' });
+    expect(response.json().data).toMatchObject({ nickName: '新名字', phone: user.phone });
+    expect((await info(token)).json().data.user).toMatchObject({ nickName: '新名字' });
     const [audit] = await t.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.userId, user.id), eq(auditLog.action, 'profile.update')));
     expect(audit).toBeDefined();
-    // Keeping one's own phone is no conflict.
-    expect((await put({ nickName: '新名字', phone: '13912345670' })).statusCode).toBe(200);
+    expect((await put({ nickName: '新名字' })).statusCode).toBe(200);
   });
 
   it('refuses bad input with a Chinese message', async () => {
     const cases: [unknown, string][] = [
-      [{ nickName: '', phone: '13912345670' }, '请输入姓名'],
-      [{ nickName: '   ', phone: '13912345670' }, '请输入姓名'],
-      [{ nickName: '名'.repeat(21), phone: '13912345670' }, '姓名不能超过20个字'],
+      [{ nickName: '' }, '请输入姓名'],
+      [{ nickName: '   ' }, '请输入姓名'],
+      [{ nickName: '名'.repeat(21) }, '姓名不能超过20个字'],
       [{ nickName: '张三', phone: '12345' }, '请输入正确的手机号'],
-      [{ nickName: '张三' }, '请输入手机号'],
-      [{ nickName: 5, phone: '13912345670' }, '请输入姓名'],
+      [{ nickName: 5 }, '请输入姓名'],
     ];
     for (const [payload, message] of cases) {
       const response = await put(payload);
@@ -109,14 +117,101 @@ describe('profile', () => {
       expect(response.json().errorMsg).toBe(message);
     }
   });
+});
 
-  it("refuses another user's phone with 409", async () => {
+describe('phone change', () => {
+  const phoneCode = (token: string, payload: object) =>
+    t.app.inject({
+      method: 'POST',
+      url: PROFILE_PATHS.phoneCode,
+      headers: bearer(token),
+      payload,
+      remoteAddress: nextIp(),
+    });
+  const changePhone = (token: string, payload: object) =>
+    t.app.inject({ method: 'PUT', url: PROFILE_PATHS.phone, headers: bearer(token), payload });
+  const phoneOf = async (userId: number) =>
+    (await t.db.select({ phone: users.phone }).from(users).where(eq(users.id, userId)))[0]!.phone;
+
+  it('is refused to a stolen token alone: the profile form and a wrong password change nothing', async () => {
+    const victim = await createUser(t.db);
+    const token = await signIn(t.app, victim);
+    const attacker = nextPhone();
+    const direct = await t.app.inject({
+      method: 'PUT',
+      url: PROFILE_PATHS.profile,
+      headers: bearer(token),
+      payload: { nickName: '张三', phone: attacker },
+    });
+    expect(direct.statusCode).toBe(400);
+    expect(direct.json()).toMatchObject({
+      errorCode: 'PHONE_CHANGE_NEEDS_PROOF',
+      errorMsg: '更换手机号需验证登录密码和新手机号',
+    });
+    const guessed = await phoneCode(token, { phone: attacker, password: 'Guess#1234' });
+    expect(guessed.statusCode).toBe(400);
+    expect(guessed.json().errorCode).toBe('OLD_PASSWORD_WRONG');
+    expect(await latestSmsCode(t.app, attacker)).toBeNull();
+    expect(await phoneOf(victim.id)).toBe(victim.phone);
+  });
+
+  it('changes with the password and a code to the new number, tells the old one, ends other sessions', async () => {
+    const owner = await createUser(t.db);
+    const token = await signIn(t.app, owner);
+    const elsewhere = await signIn(t.app, owner);
+    const next = nextPhone();
+    const sent = await phoneCode(token, { phone: next, password: owner.password });
+    expect(sent.statusCode).toBe(200);
+    expect(sent.json().data).toEqual({ resendAfterSeconds: 60 });
+    const code = await latestSmsCode(t.app, next);
+
+    const changed = await changePhone(token, { phone: next, code });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json().data).toMatchObject({ profile: { phone: next }, otherSessionsEnded: 1 });
+    expect((await info(token)).json().data.user.phone).toBe(next);
+    expect((await info(elsewhere)).statusCode).toBe(401);
+    const [notice] = await readOutbox(t.db, owner.phone);
+    expect(notice).toMatchObject({ purpose: 'phone_notice' });
+    expect(notice!.content).toContain(`${next.slice(0, 3)}****${next.slice(7)}`);
+    const [audit] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.userId, owner.id), eq(auditLog.action, 'profile.phone.change')));
+    expect(JSON.stringify(audit!.detail)).not.toContain(next);
+    // The code is single use.
+    expect((await changePhone(token, { phone: next, code })).statusCode).toBe(400);
+  });
+
+  it("answers the same for another account's number until the code proves it, then 409", async () => {
+    const owner = await createUser(t.db);
+    const token = await signIn(t.app, owner);
     const other = await createUser(t.db);
-    const response = await put({ nickName: '张三', phone: other.phone });
-    expect(response.statusCode).toBe(409);
-    expect(response.json()).toMatchObject({ errorCode: 'PHONE_TAKEN', errorMsg: '该手机号已被其他账号使用' });
-    const [row] = await t.db.select({ phone: users.phone }).from(users).where(eq(users.id, user.id));
-    expect(row!.phone).toBe('13912345670');
+    const sent = await phoneCode(token, { phone: other.phone, password: owner.password });
+    expect(sent.statusCode).toBe(200);
+    expect(sent.json().data).toEqual({ resendAfterSeconds: 60 });
+    const wrong = await changePhone(token, { phone: other.phone, code: '000000' });
+    expect(wrong.statusCode).toBe(400);
+    const code = await latestSmsCode(t.app, other.phone);
+    const taken = await changePhone(token, { phone: other.phone, code });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toMatchObject({ errorCode: 'PHONE_TAKEN', errorMsg: '该手机号已被其他账号使用' });
+    expect(await phoneOf(owner.id)).toBe(owner.phone);
+  });
+
+  it('refuses bad input with a Chinese message', async () => {
+    const owner = await createUser(t.db);
+    const token = await signIn(t.app, owner);
+    const cases: [Promise<{ statusCode: number; json: () => { errorMsg: string } }>, string][] = [
+      [phoneCode(token, { phone: nextPhone() }), '请输入登录密码'],
+      [phoneCode(token, { phone: '123', password: owner.password }), '请输入正确的手机号'],
+      [phoneCode(token, { phone: owner.phone, password: owner.password }), '新手机号与当前手机号相同'],
+      [changePhone(token, { phone: nextPhone(), code: '12ab' }), '请输入6位短信验证码'],
+    ];
+    for (const [request, message] of cases) {
+      const response = await request;
+      expect(response.statusCode).toBe(400);
+      expect(response.json().errorMsg).toBe(message);
+    }
   });
 });
 

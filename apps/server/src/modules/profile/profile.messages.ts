@@ -8,6 +8,10 @@ export const PROFILE_TEXT = {
   notAnImage: '只能上传 JPG/PNG/WebP 图片',
   noAvatar: '该用户尚未上传头像',
   phoneTaken: '该手机号已被其他账号使用',
+  phoneNeedsProof: '更换手机号需验证登录密码和新手机号',
+  samePhone: '新手机号与当前手机号相同',
+  phoneChangedNotice: (masked: string) =>
+    `【门店运营云平台】您的账号绑定手机号已更换为${masked}。如非本人操作，请立即联系管理员。`,
   wrongOldPassword: '原密码不正确',
   locked: (minutes: number) => `原密码错误次数过多，请${minutes}分钟后再试`,
   badHost: '请求地址不正确，无法保存头像',
@@ -16,6 +20,8 @@ export const PROFILE_TEXT = {
 export const profileErrors = {
   userGone: () => unauthorized(),
   phoneTaken: () => conflict(PROFILE_TEXT.phoneTaken, 'PHONE_TAKEN'),
+  phoneNeedsProof: () => badRequest(PROFILE_TEXT.phoneNeedsProof, 'PHONE_CHANGE_NEEDS_PROOF'),
+  samePhone: () => badRequest(PROFILE_TEXT.samePhone, 'SAME_PHONE'),
   wrongOldPassword: () => badRequest(PROFILE_TEXT.wrongOldPassword, 'OLD_PASSWORD_WRONG'),
   notAnImage: () => new AppError(415, 'AVATAR_TYPE', PROFILE_TEXT.notAnImage),
   noAvatar: () => notFound(PROFILE_TEXT.noAvatar, 'AVATAR_NOT_FOUND'),

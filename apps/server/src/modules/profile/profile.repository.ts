@@ -2,6 +2,7 @@ import type { Profile } from '@console/contract';
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { departments, sessions, userAvatars, users } from '../../db/schema.js';
+import { sessionUserColumns } from '../auth/user.repository.js';
 
 export type StoredAvatar = { contentType: string; content: Buffer; updatedAt: Date };
 
@@ -12,12 +13,7 @@ export function createProfileRepository(db: Database) {
     async findProfile(userId: number): Promise<Profile | null> {
       const [row] = await db
         .select({
-          id: users.id,
-          username: users.username,
-          nickName: users.nickName,
-          workCode: users.workCode,
-          phone: users.phone,
-          avatarPath: users.avatarPath,
+          ...sessionUserColumns,
           deptName: departments.name,
           passwordChangedAt: users.passwordChangedAt,
         })
@@ -44,11 +40,12 @@ export function createProfileRepository(db: Database) {
       return row?.id ?? null;
     },
 
-    async updateProfile(userId: number, fields: { nickName: string; phone: string }, at: Date) {
-      await db
-        .update(users)
-        .set({ ...fields, updatedAt: at })
-        .where(eq(users.id, userId));
+    async updateNickName(userId: number, nickName: string, at: Date) {
+      await db.update(users).set({ nickName, updatedAt: at }).where(eq(users.id, userId));
+    },
+
+    async updatePhone(userId: number, phone: string, at: Date) {
+      await db.update(users).set({ phone, updatedAt: at }).where(eq(users.id, userId));
     },
 
     /** Ends every session of the user except `keepSessionId`; answers how many were ended. */

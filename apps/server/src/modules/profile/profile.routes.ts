@@ -5,7 +5,8 @@ import { clientOf } from '../../http/client.js';
 import { access, rawRoute, route } from '../../http/route.js';
 import { readSingleUpload } from '../../http/upload.js';
 import { createAuditLog } from '../audit/audit-log.js';
-import { createLoginLimiter } from '../auth/login-limiter.js';
+import { createLoginLimiter, OLD_PASSWORD_POLICY } from '../auth/login-limiter.js';
+import { createSmsCodeService } from '../auth/sms-code.service.js';
 import { PROFILE_TEXT, profileErrors } from './profile.messages.js';
 import { createProfileRepository } from './profile.repository.js';
 import { createProfileService } from './profile.service.js';
@@ -14,6 +15,8 @@ const tags = ['profile'];
 const HOST_PATTERN = /^([A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(:\d{1,5})?$/;
 /** Uploads are rare; this only stops a script from filling the database. */
 const AVATAR_UPLOADS_PER_MINUTE = { rateLimit: { max: 10, timeWindow: '1 minute' } };
+/** Each try checks the password: the limiter counts failures, this stops floods of right ones. */
+const PHONE_CODES_PER_MINUTE = { rateLimit: { max: 5, timeWindow: '1 minute' } };
 
 /** Scheme and host the caller reached us by (proxy headers count only when trustProxy is set). */
 function originOf(request: FastifyRequest): string {
@@ -21,12 +24,14 @@ function originOf(request: FastifyRequest): string {
   return `${request.protocol}://${request.host}`;
 }
 
-export function profileRoutes(app: AppInstance, { db, clock }: AppDeps): void {
+export function profileRoutes(app: AppInstance, { db, clock, sms }: AppDeps): void {
   const service = createProfileService({
     db,
     clock,
     profiles: createProfileRepository(db),
-    limiter: createLoginLimiter(db, clock),
+    limiter: createLoginLimiter(db, clock, OLD_PASSWORD_POLICY),
+    smsCodes: createSmsCodeService({ db, clock, sms }),
+    sms,
     audit: createAuditLog(db, clock),
     authCache: app.authCache,
   });
@@ -37,6 +42,20 @@ export function profileRoutes(app: AppInstance, { db, clock }: AppDeps): void {
     api.updateProfile,
     access.signedIn(),
     ({ caller, input, request }) => service.updateProfile(caller(), input, clientOf(request)),
+    { tags },
+  );
+  route(
+    app,
+    api.phoneCode,
+    access.signedIn(),
+    ({ caller, input, request }) => service.sendPhoneCode(caller(), input, clientOf(request)),
+    { tags, config: PHONE_CODES_PER_MINUTE },
+  );
+  route(
+    app,
+    api.changePhone,
+    access.signedIn(),
+    ({ caller, input, request }) => service.changePhone(caller(), input, clientOf(request)),
     { tags },
   );
   route(

@@ -1,17 +1,9 @@
 import type { StoreDetail } from '@console/contract';
 import { and, asc, count, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import {
-  departments,
-  roles,
-  shopGroups,
-  stores,
-  userLastStores,
-  userRoles,
-  users,
-  userStores,
-} from '../../db/schema.js';
+import { departments, shopGroups, stores, userLastStores, users, userStores } from '../../db/schema.js';
 import { likeContains, type Coordinates } from './geo.js';
+import { createUserRepository } from '../auth/user.repository.js';
 
 /** A store the caller is authorised for (what the store-scope guard hands to a route). */
 export type ScopedStore = {
@@ -224,14 +216,7 @@ export function createStoreRepository(db: Database) {
       return rows.map((r) => r.shopCode);
     },
 
-    async rolesOf(userId: number) {
-      return db
-        .select({ roleId: roles.id, roleName: roles.name, permission: roles.permission })
-        .from(userRoles)
-        .innerJoin(roles, eq(roles.id, userRoles.roleId))
-        .where(eq(userRoles.userId, userId))
-        .orderBy(asc(roles.id));
-    },
+    rolesOf: createUserRepository(db).rolesOf,
 
     /** Authorised stores whose address or name contains the keyword (for the offline place search). */
     async storesMatching(userId: number, keyword: string, limit: number) {

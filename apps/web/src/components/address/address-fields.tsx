@@ -33,16 +33,12 @@ export function AddressFields({ areas, testIdPrefix, regionPlaceholder, detail }
       >
         <Input maxLength={64} data-testid={`${testIdPrefix}-receiver`} />
       </Form.Item>
-      <Form.Item
+      <MobileField
         name="receiverPhone"
         label={L.phone}
-        rules={[
-          { required: true, message: L.phoneRequired },
-          { pattern: MOBILE_PATTERN, message: L.phoneInvalid },
-        ]}
-      >
-        <Input maxLength={11} data-testid={`${testIdPrefix}-phone`} />
-      </Form.Item>
+        required={L.phoneRequired}
+        testId={`${testIdPrefix}-phone`}
+      />
       <Form.Item
         name="region"
         label={L.region}
@@ -63,6 +59,35 @@ export function AddressFields({ areas, testIdPrefix, regionPlaceholder, detail }
         {detail}
       </Form.Item>
     </>
+  );
+}
+
+/** A mainland mobile number of a form (a receiver's, a deliverer's): required, checked as the server does. */
+export function MobileField({
+  name,
+  label,
+  required,
+  placeholder,
+  testId,
+}: {
+  name: string;
+  label: string;
+  /** The message when it is missing. */
+  required: string;
+  placeholder?: string;
+  testId: string;
+}) {
+  return (
+    <Form.Item
+      name={name}
+      label={label}
+      rules={[
+        { required: true, message: required },
+        { pattern: MOBILE_PATTERN, message: L.phoneInvalid },
+      ]}
+    >
+      <Input maxLength={11} placeholder={placeholder} data-testid={testId} />
+    </Form.Item>
   );
 }
 

@@ -93,16 +93,12 @@ export function DetailPage<Key, Data>({
   onRefresh,
   children,
 }: DetailPageProps<Key, Data>) {
-  const roles = useSessionStore((state) => state.roles);
   const data = detail.data;
   useRecordTitle(data ? `${title} ${recordNo(data)}` : null);
 
   if (data === undefined || detail.isError)
     return <DetailState detail={detail} backTo={backTo} missingKey={missingKey} />;
 
-  const shown = (actions?.(data) ?? []).filter(
-    (action) => action.allowed && (!action.permission || hasPermission(roles, action.permission)),
-  );
   return (
     <div className={styles.page} data-testid={testId}>
       <Card
@@ -126,25 +122,45 @@ export function DetailPage<Key, Data>({
           />
         }
       >
-        {shown.length > 0 ? (
-          <div className={styles.actions} data-testid={`${actionTestId}s`}>
-            {shown.map((action) => (
-              <Button
-                key={action.key}
-                type={action.primary ? 'primary' : 'default'}
-                danger={action.danger}
-                data-testid={`${actionTestId}-${action.key}`}
-                onClick={action.onClick}
-              >
-                {action.label}
-              </Button>
-            ))}
-          </div>
-        ) : (
-          <span className={styles.hint}>{idle?.(data)}</span>
-        )}
+        <DetailActionBar actions={actions?.(data) ?? []} testId={actionTestId} idle={idle?.(data)} />
       </Card>
       {children(data)}
+    </div>
+  );
+}
+
+/**
+ * The buttons of a record's actions (a detail page's header, a drawer's): those the server's `actions` allow
+ * and the user's roles permit, in the order declared; `idle` (e.g. the status) when none is left.
+ */
+export function DetailActionBar({
+  actions,
+  testId,
+  idle,
+}: {
+  actions: readonly DetailAction[];
+  /** Test ids of the bar (`${testId}s`) and its buttons (`${testId}-${key}`). */
+  testId: string;
+  idle?: ReactNode;
+}) {
+  const roles = useSessionStore((state) => state.roles);
+  const shown = actions.filter(
+    (action) => action.allowed && (!action.permission || hasPermission(roles, action.permission)),
+  );
+  if (shown.length === 0) return idle ? <span className={styles.hint}>{idle}</span> : null;
+  return (
+    <div className={styles.actions} data-testid={`${testId}s`}>
+      {shown.map((action) => (
+        <Button
+          key={action.key}
+          type={action.primary ? 'primary' : 'default'}
+          danger={action.danger}
+          data-testid={`${testId}-${action.key}`}
+          onClick={action.onClick}
+        >
+          {action.label}
+        </Button>
+      ))}
     </div>
   );
 }

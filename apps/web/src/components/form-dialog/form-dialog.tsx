@@ -1,6 +1,7 @@
-import { Alert, Form, Modal, type FormInstance } from 'antd';
+import { Form, Modal, type FormInstance } from 'antd';
 import type { ReactNode } from 'react';
 import { COMMON_LABELS } from '../labels';
+import { FormAlert } from './form-fields';
 import { useFormSubmit, type FormSubmitOptions } from './use-form-submit';
 
 export { fieldErrorsOf } from './use-form-submit';
@@ -81,15 +82,7 @@ export function FormDialog<Values extends object>({
         </Form>
       )}
     >
-      {error ? (
-        <Alert
-          type="error"
-          showIcon
-          title={error}
-          style={{ marginBottom: 16 }}
-          data-testid={`${testId}-error`}
-        />
-      ) : null}
+      {error ? <FormAlert type="error" title={error} testId={`${testId}-error`} /> : null}
       {typeof children === 'function' ? children(form) : children}
     </Modal>
   );

@@ -16,7 +16,8 @@ function renderDialog(submit: (reason: string) => Promise<unknown>, onDone = vi.
       okText="取消订单"
       testId="why-dialog"
       reasonTestId="why-reason"
-      reason={{ label: '取消原因', required: '请填写取消原因', placeholder: '例如：缺货', max: 200 }}
+      labels={{ reason: '取消原因', reasonRequired: '请填写取消原因', reasonPlaceholder: '例如：缺货' }}
+      reasonMax={200}
       warning="取消后不能恢复"
       submit={submit}
       onClose={vi.fn()}

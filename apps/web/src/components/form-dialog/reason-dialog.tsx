@@ -1,5 +1,5 @@
-import { Alert, Form, Input } from 'antd';
 import { FormDialog } from './form-dialog';
+import { FormAlert, TextAreaField } from './form-fields';
 
 type Props = {
   open?: boolean;
@@ -10,7 +10,10 @@ type Props = {
   testId: string;
   /** Test id of the reason's text area. */
   reasonTestId: string;
-  reason: { label: string; required: string; placeholder: string; max: number };
+  /** The reason field's words, as a feature's labels name them. */
+  labels: { reason: string; reasonRequired: string; reasonPlaceholder: string };
+  /** The contract's cap on the reason. */
+  reasonMax: number;
   /** The consequence, spelled out above the reason. */
   warning?: string;
   /** Runs the action with the trimmed reason; a rejection keeps the dialog open with the server's message. */
@@ -27,7 +30,8 @@ export function ReasonDialog({
   okText,
   testId,
   reasonTestId,
-  reason,
+  labels,
+  reasonMax,
   warning,
   submit,
   onClose,
@@ -45,20 +49,15 @@ export function ReasonDialog({
       onDone={onDone}
       submit={(values) => submit(values.reason.trim())}
     >
-      {warning ? <Alert type="warning" showIcon title={warning} style={{ marginBottom: 16 }} /> : null}
-      <Form.Item
+      {warning ? <FormAlert type="warning" title={warning} /> : null}
+      <TextAreaField
         name="reason"
-        label={reason.label}
-        rules={[{ required: true, whitespace: true, message: reason.required }]}
-      >
-        <Input.TextArea
-          data-testid={reasonTestId}
-          rows={3}
-          maxLength={reason.max}
-          showCount
-          placeholder={reason.placeholder}
-        />
-      </Form.Item>
+        label={labels.reason}
+        required={labels.reasonRequired}
+        max={reasonMax}
+        placeholder={labels.reasonPlaceholder}
+        testId={reasonTestId}
+      />
     </FormDialog>
   );
 }

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatTime, formatYuan } from '../../lib/format/display';
 import { maskPhone } from '../../lib/format/phone';
+import { COMMON_LABELS } from '../labels';
 import styles from './list.module.css';
 
 /**
@@ -23,6 +24,8 @@ type Field<Row> = keyof Row & string;
 type Extra<Row> = Partial<Omit<ListColumn<Row>, 'key' | 'title' | 'dataIndex' | 'render'>>;
 
 const valueOf = <Row,>(row: Row, field: Field<Row>) => row[field] as unknown;
+const textOf = (value: unknown) =>
+  value === null || value === undefined || value === '' ? COMMON_LABELS.none : String(value);
 
 /**
  * The record's number as a real link (Enter opens it, Ctrl/⌘-click and the context menu open a new tab).
@@ -85,13 +88,16 @@ export function timeColumn<Row>(field: Field<Row>, title: string, extra: Extra<R
   };
 }
 
-/** A status as a coloured tag: text from `labels` (or the row's own text field), colour from `colors`. */
+/**
+ * A status as a coloured tag: its text from `labels` (by status) or from the row (e.g. the server's `statusText`),
+ * its colour from `colors`.
+ */
 export function statusColumn<Row>(
   field: Field<Row>,
   title: string,
-  labels: Record<string, string>,
+  labels: Record<string, string> | ((row: Row) => string),
   colors: Record<string, string> = {},
-  extra: Extra<Row> = {},
+  { testId, ...extra }: Extra<Row> & { testId?: string } = {},
 ): ListColumn<Row> {
   return {
     key: field,
@@ -101,7 +107,12 @@ export function statusColumn<Row>(
     ...extra,
     render: (_, row) => {
       const status = String(valueOf(row, field) ?? '');
-      return <Tag color={colors[status]}>{labels[status] ?? status}</Tag>;
+      const text = typeof labels === 'function' ? labels(row) : (labels[status] ?? status);
+      return (
+        <Tag color={colors[status]} data-testid={testId}>
+          {text}
+        </Tag>
+      );
     },
   };
 }
@@ -116,6 +127,50 @@ export function phoneColumn<Row>(field: Field<Row>, title: string, extra: Extra<
     ...extra,
     render: (_, row) => maskPhone(valueOf(row, field) as string) || '-',
   };
+}
+
+/** A person (name over their masked phone), e.g. the receiver or the member an order is for. */
+export function contactColumn<Row>(
+  nameField: Field<Row>,
+  phoneField: Field<Row>,
+  title: string,
+  extra: Extra<Row> = {},
+): ListColumn<Row> {
+  return {
+    key: nameField,
+    title,
+    dataIndex: nameField,
+    width: 150,
+    ...extra,
+    render: (_, row) => (
+      <>
+        <div>{textOf(valueOf(row, nameField))}</div>
+        <div className={styles.sub}>
+          {maskPhone(valueOf(row, phoneField) as string) || COMMON_LABELS.none}
+        </div>
+      </>
+    ),
+  };
+}
+
+/** Text as the row has it (the server's `…Text` fields, a name, a summary); '-' when empty. */
+export function textColumn<Row>(field: Field<Row>, title: string, extra: Extra<Row> = {}): ListColumn<Row> {
+  return { key: field, title, dataIndex: field, ...extra, render: (_, row) => textOf(valueOf(row, field)) };
+}
+
+/** Who did it (operator, 创建人, 审核人); '-' when nobody (yet). */
+export function personColumn<Row>(field: Field<Row>, title: string, extra: Extra<Row> = {}): ListColumn<Row> {
+  return textColumn(field, title, { width: 100, ...extra });
+}
+
+/** Free text (remark, reason, items): one line cut with …, the whole text on hover. */
+export function remarkColumn<Row>(field: Field<Row>, title: string, extra: Extra<Row> = {}): ListColumn<Row> {
+  return textColumn(field, title, { ellipsis: { showTitle: true }, width: 180, ...extra });
+}
+
+/** A count (rows, follow-ups), right-aligned. */
+export function countColumn<Row>(field: Field<Row>, title: string, extra: Extra<Row> = {}): ListColumn<Row> {
+  return textColumn(field, title, { align: 'right', width: 90, ...extra });
 }
 
 /**
@@ -137,6 +192,21 @@ export function areaColumn<Row>(field: Field<Row>, title: string, extra: Extra<R
     render: (_, row) => areaText(valueOf(row, field) as string),
   };
 }
+
+/** The column helpers, so a page declares its columns from one import: `column.money('payCents', '实付金额')`. */
+export const column = {
+  key: keyColumn,
+  text: textColumn,
+  money: moneyColumn,
+  time: timeColumn,
+  status: statusColumn,
+  phone: phoneColumn,
+  contact: contactColumn,
+  person: personColumn,
+  remark: remarkColumn,
+  count: countColumn,
+  area: areaColumn,
+};
 
 /** What a cell shows: the column's render, else the row's field. */
 export function cellOf<Row>(column: ListColumn<Row>, row: Row, index: number): ReactNode {

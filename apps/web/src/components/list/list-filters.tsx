@@ -12,15 +12,16 @@ type DateKeywordQuery = {
   query: DateQuery & { keyword: string };
   setQuery(patch: Partial<DateQuery> & { keyword?: string }): void;
   reset(): void;
+  /** The keyword's limit, from the URL shape's `urlField.keyword(max)`. */
+  keywordMax?: number;
 };
 
 type Props = {
   listQuery: DateKeywordQuery;
   /** Test ids `${name}-date` and `${name}-keyword`. */
   name: string;
-  datePlaceholder: [string, string];
-  keywordPlaceholder: string;
-  keywordMax: number;
+  /** The page's list labels: the date range's and the keyword's placeholders. */
+  labels: { datePlaceholder: [string, string]; keywordPlaceholder: string };
   /** The page's own filters, between the date and the keyword. */
   children?: ReactNode;
 };
@@ -29,21 +30,14 @@ type Props = {
  * The filters most lists have: the date range with its presets, the keyword (Enter searches; the URL's keyword
  * fills the box) and 重置. For <ListPage>'s `filters`.
  */
-export function DateKeywordFilters({
-  listQuery,
-  name,
-  datePlaceholder,
-  keywordPlaceholder,
-  keywordMax,
-  children,
-}: Props) {
+export function DateKeywordFilters({ listQuery, name, labels, children }: Props) {
   const { query, setQuery } = listQuery;
   return (
     <>
       <DateRangePresetPicker
         data-testid={`${name}-date`}
         value={dateFilterOfQuery(query)}
-        placeholder={datePlaceholder}
+        placeholder={labels.datePlaceholder}
         onChange={(date) => setQuery(queryOfDateFilter(date))}
       />
       {children}
@@ -51,8 +45,8 @@ export function DateKeywordFilters({
         data-testid={`${name}-keyword`}
         className={styles.keyword}
         allowClear
-        maxLength={keywordMax}
-        placeholder={keywordPlaceholder}
+        maxLength={listQuery.keywordMax}
+        placeholder={labels.keywordPlaceholder}
         key={query.keyword}
         defaultValue={query.keyword}
         onSearch={(value) => setQuery({ keyword: value.trim() })}

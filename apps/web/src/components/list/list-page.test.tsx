@@ -7,13 +7,15 @@ import { useSessionStore } from '../../stores/session-store';
 import {
   areaColumn,
   areaText,
+  cellOf,
+  column,
   keyColumn,
   moneyColumn,
   phoneColumn,
   statusColumn,
   timeColumn,
 } from './columns';
-import { ListPage, statusOptionsOf, type ListPaging } from './list-page';
+import { ListPage, scrollWidthOf, statusOptionsOf, type ListPaging } from './list-page';
 import { readListPrefs } from './list-prefs';
 import type { ListData } from './use-list-data';
 
@@ -70,7 +72,7 @@ const paging = (patch: Partial<ListPaging> = {}): ListPaging => ({
 });
 
 function renderList(
-  list = data(),
+  list: Parameters<typeof ListPage<Row>>[0]['list'] = data(),
   page = paging(),
   extra: Partial<Parameters<typeof ListPage<Row>>[0]> = {},
 ) {
@@ -119,6 +121,33 @@ describe('column helpers', () => {
     expect(areaText('浙江省/杭州市/西湖区')).toBe('浙江省杭州市西湖区');
     expect(areaText('')).toBe('-');
   });
+
+  it('shows a contact with the masked phone, a dash for nobody, and a status text from the row', () => {
+    type Order = { name: string; phone: string; by: string | null; count: number; state: string };
+    const row: Order = { name: '张三', phone: '13912345678', by: null, count: 3, state: 'done' };
+    const text = (node: ReturnType<typeof cellOf>) => {
+      render(<>{node}</>);
+      const shown = document.body.textContent;
+      cleanup();
+      return shown;
+    };
+    expect(text(cellOf(column.contact<Order>('name', 'phone', '客户'), row, 0))).toBe('张三139****5678');
+    expect(text(cellOf(column.person<Order>('by', '创建人'), row, 0))).toBe('-');
+    expect(text(cellOf(column.count<Order>('count', '行数'), row, 0))).toBe('3');
+    expect(
+      text(
+        cellOf(
+          column.status<Order>('state', '状态', () => '已完成'),
+          row,
+          0,
+        ),
+      ),
+    ).toBe('已完成');
+  });
+
+  it('gives the table the scroll width of its columns, a column without a width counted as 160', () => {
+    expect(scrollWidthOf([220, undefined, 120, 'auto'])).toBe(660);
+  });
 });
 
 describe('ListPage', { timeout: 30_000 }, () => {
@@ -133,6 +162,35 @@ describe('ListPage', { timeout: 30_000 }, () => {
     // 地区 is hidden by default.
     expect(within(table).queryByText('北京市朝阳区')).toBeNull();
     expect(screen.getByTestId('things-total').textContent).toBe('共 2 条');
+  });
+
+  it("takes a store list's paging and rows from the list, the row key from the key column", async () => {
+    const page = paging({ pageSizes: [20, 50] });
+    render(
+      <MemoryRouter>
+        <ListPage<Row>
+          title="事项"
+          name="things"
+          list={{ ...data(), paging: page, noStore: false }}
+          columns={columns}
+          pager="keyset"
+          empty={{ description: '暂无事项' }}
+        />
+      </MemoryRouter>,
+    );
+    expect(within(screen.getByTestId('things-table')).getByText('A2')).toBeTruthy();
+    // The table is as wide as its shown columns: 220 + 120 + 170 + 100 + 130.
+    expect(screen.getByTestId('things-table').querySelector('table')?.style.width).toBe('740px');
+    await userEvent.click(screen.getByTestId('list-page-size'));
+    // The sizes of the URL shape, not the default 10 / 20 / 50.
+    expect((await screen.findAllByText('50 条/页')).length).toBeGreaterThan(0);
+    expect(screen.queryByText('10 条/页')).toBeNull();
+  });
+
+  it('asks for a store first', () => {
+    renderList({ ...data(), paging: paging(), noStore: true });
+    expect(screen.getByText('请先选择门店')).toBeTruthy();
+    expect(screen.queryByTestId('things-table')).toBeNull();
   });
 
   it('says N+ when the count is capped', () => {

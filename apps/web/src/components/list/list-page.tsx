@@ -33,6 +33,8 @@ export type ListPaging = {
   setQuery(patch: { pageNum?: number; pageSize?: number }): void;
   reset(): void;
   filtered: boolean;
+  /** The sizes the URL accepts (`useListQuery` reads them from the URL shape): the selector's options. */
+  pageSizes?: readonly number[];
 };
 
 export type StatusFilter<Value extends string> = {
@@ -41,16 +43,8 @@ export type StatusFilter<Value extends string> = {
   onChange(value: Value): void;
 };
 
-/** A status filter's options: 全部 first, then each status with its text (e.g. the contract's `…_TEXT`). */
-export function statusOptionsOf<const Status extends string>(
-  statuses: readonly Status[],
-  text: Record<Status, string>,
-): { value: Status | 'all'; label: string }[] {
-  return [
-    { value: 'all', label: COMMON_LABELS.all },
-    ...statuses.map((status) => ({ value: status, label: text[status] })),
-  ];
-}
+// Kept here too: the status filter is part of the page's API.
+export { statusOptionsOf } from './status-options';
 
 export type ListPageProps<Row, Status extends string = string> = {
   title: string;
@@ -58,10 +52,15 @@ export type ListPageProps<Row, Status extends string = string> = {
   name: string;
   /** The page's test id (default `${name}-page`). */
   testId?: string;
-  list: ListData<Row>;
-  paging: ListPaging;
+  /**
+   * The rows. A store's list (`useStoreList`) carries its paging, and `noStore` shows "choose a store" in
+   * place of the page; otherwise `paging` is the list's `useListQuery`.
+   */
+  list: ListData<Row> & { paging?: ListPaging; noStore?: boolean };
+  paging?: ListPaging;
   columns: readonly ListColumn<Row>[];
-  rowKey: keyof Row & string;
+  /** The row's identity; default: the key column's field (the record number). */
+  rowKey?: keyof Row & string;
   /** The page's own tools before 刷新 / 密度 / 列设置: create, export (`useExportAction`). */
   toolbar?: ReactNode;
   /** Above the filters: e.g. the export's queued notice. */
@@ -78,6 +77,7 @@ export type ListPageProps<Row, Status extends string = string> = {
   batchActions?: readonly BatchAction<Row>[];
   /** What the list holds and the next step, shown when it is empty without filters. */
   empty: { description: string; action?: ReactNode };
+  /** The page sizes offered; default: those of the URL shape (`paging.pageSizes`), else 10 / 20 / 50. */
   pageSizes?: readonly number[];
   /**
    * A card grid instead of the table, at every width: for records read at a glance and acted on at once (e.g.
@@ -90,6 +90,31 @@ export type ListPageProps<Row, Status extends string = string> = {
 };
 
 const DEFAULT_PAGE_SIZES = [10, 20, 50] as const;
+/** A column that declares no width (it takes what is left) is given this much in the table's scroll width. */
+const FLEXIBLE_COLUMN_WIDTH = 160;
+const ACTIONS_COLUMN_WIDTH = 160;
+const SELECTION_COLUMN_WIDTH = 48;
+
+type Resolved<Row> = ListPageProps<Row> & { paging: ListPaging; rowKey: keyof Row & string };
+
+/** The paging and row key of the props, resolved from the list and the key column when not given. */
+function resolved<Row, Status extends string>(props: ListPageProps<Row, Status>): Resolved<Row> {
+  const paging = props.paging ?? props.list.paging;
+  const rowKey = props.rowKey ?? (props.columns.find((column) => column.isKey)?.key as keyof Row & string);
+  if (!paging || !rowKey) throw new Error(`<ListPage name="${props.name}"> needs paging and a row key`);
+  return { ...(props as ListPageProps<Row>), paging, rowKey };
+}
+
+/**
+ * The table's scroll width: the sum of the shown columns' widths. A fixed width (not `max-content`) keeps the
+ * fixed key and 操作 columns from covering the columns beside them when the table is wider than the page.
+ */
+export function scrollWidthOf(widths: readonly (number | string | undefined)[]): number {
+  return widths.reduce<number>(
+    (sum, width) => sum + (typeof width === 'number' ? width : FLEXIBLE_COLUMN_WIDTH),
+    0,
+  );
+}
 
 /**
  * A list page of the console: title and tools, filters, status filter, the table (cards below 576 px), paging
@@ -97,6 +122,13 @@ const DEFAULT_PAGE_SIZES = [10, 20, 50] as const;
  */
 export function ListPage<Row extends object, Status extends string = string>(
   props: ListPageProps<Row, Status>,
+) {
+  if (props.list.noStore) return <Alert type="info" showIcon title={COMMON_LABELS.noStore} />;
+  return <ListPageBody {...resolved(props)} />;
+}
+
+function ListPageBody<Row extends object, Status extends string = string>(
+  props: Resolved<Row> & Pick<ListPageProps<Row, Status>, 'statusFilter'>,
 ) {
   const { title, name, testId, list, columns, toolbar, notice, filters, tabs, statusFilter, renderCard } =
     props;
@@ -188,7 +220,7 @@ function ListBody<Row extends object>({
   renderCard,
   phone,
   density,
-}: ListPageProps<Row> & { phone: boolean; density: Density }) {
+}: Resolved<Row> & { phone: boolean; density: Density }) {
   const roles = useSessionStore((state) => state.roles);
   const [selected, setSelected] = useState<Key[]>([]);
   const permitted = <Action extends { permission?: readonly string[] }>(actions: readonly Action[]) =>
@@ -263,10 +295,12 @@ function ListBody<Row extends object>({
       key: 'actions',
       title: LIST_LABELS.actions,
       fixed: 'right',
-      width: 160,
+      width: ACTIONS_COLUMN_WIDTH,
       render: (_, row) => <RowActionButtons actions={actionsOf(row)} row={row} />,
     });
   }
+  const selection = batch.length > 0 ? [SELECTION_COLUMN_WIDTH] : [];
+  const scrollX = scrollWidthOf([...selection, ...tableColumns.map((column) => column.width)]);
   const selectedRows = list.rows.filter((row) => selected.includes(row[rowKey] as Key));
 
   return (
@@ -291,7 +325,7 @@ function ListBody<Row extends object>({
         loading={list.isFetching && !list.isLoading}
         columns={tableColumns}
         dataSource={list.rows}
-        scroll={{ x: 'max-content' }}
+        scroll={{ x: scrollX }}
         locale={{ emptyText: emptyNode }}
         pagination={false}
         rowSelection={
@@ -341,9 +375,9 @@ function ListFooter<Row>({
   name,
   list,
   paging,
-  pageSizes = DEFAULT_PAGE_SIZES,
+  pageSizes = paging.pageSizes ?? DEFAULT_PAGE_SIZES,
   pager = 'numbered',
-}: ListPageProps<Row>) {
+}: Resolved<Row>) {
   const { pageNum, pageSize } = paging.query;
   if (list.total === null) return null;
   const total = <span data-testid={`${name}-total`}>{LIST_LABELS.total(list.total, list.totalExact)}</span>;

@@ -5,6 +5,8 @@ import {
   dateUrlShape,
   isFiltered,
   keptOnReset,
+  keywordMaxOf,
+  pageSizesOf,
   queryOfDateFilter,
   readUrlQuery,
   urlField,
@@ -21,6 +23,15 @@ const shape = {
   pageSize: urlField.pageSize([10, 20], 10),
 };
 const read = (search: string) => readUrlQuery(shape, new URLSearchParams(search));
+
+describe('the limits a URL shape declares', () => {
+  it('gives the page sizes and the keyword length of its fields, for the selector and the search box', () => {
+    expect(pageSizesOf(shape)).toEqual([10, 20]);
+    expect(keywordMaxOf(shape)).toBe(5);
+    expect(pageSizesOf({ pageNum: urlField.pageNum() })).toBeUndefined();
+    expect(keywordMaxOf({ pageNum: urlField.pageNum() })).toBeUndefined();
+  });
+});
 
 describe('readUrlQuery', () => {
   it('reads each field and falls back per field, not for the whole query', () => {

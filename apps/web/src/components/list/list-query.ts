@@ -76,6 +76,24 @@ export function keptOnReset<S extends UrlShape>(
   return Object.fromEntries(Object.entries(search).filter(([key]) => views.includes(key)));
 }
 
+/** The length each `urlField.keyword` cuts at: the search box takes no more. */
+const keywordFields = new WeakMap<z.ZodType, number>();
+
+/** The longest keyword a URL shape keeps (its `keyword` field), or undefined without one. */
+export function keywordMaxOf(shape: UrlShape): number | undefined {
+  const field = shape.keyword;
+  return field ? keywordFields.get(field) : undefined;
+}
+
+/** The sizes each `urlField.pageSize` accepts: the page-size selector offers exactly these. */
+const pageSizeFields = new WeakMap<z.ZodType, readonly number[]>();
+
+/** The page sizes a URL shape accepts (its `pageSize` field), or undefined without one. */
+export function pageSizesOf(shape: UrlShape): readonly number[] | undefined {
+  const field = shape.pageSize;
+  return field ? pageSizeFields.get(field) : undefined;
+}
+
 /** Fields of the URL shape. */
 export const urlField = {
   /** One of `values`, or absent (no filter) for anything else. */
@@ -94,10 +112,12 @@ export const urlField = {
   },
   /** A search box's text: trimmed and cut to `max` characters ('' when absent). */
   keyword(max = 50) {
-    return z
+    const field = z
       .string()
       .default('')
       .transform((text) => text.trim().slice(0, max));
+    keywordFields.set(field, max);
+    return field;
   },
   /** A 1-based page number up to `max` (deeper pages are read by keyset cursor), else 1. */
   pageNum(max = 100_000) {
@@ -105,10 +125,12 @@ export const urlField = {
   },
   /** One of the page sizes the selector offers, else `fallback`. */
   pageSize(sizes: readonly number[], fallback: number) {
-    return z.coerce
+    const field = z.coerce
       .number()
       .refine((size) => sizes.includes(size))
       .default(fallback);
+    pageSizeFields.set(field, sizes);
+    return field;
   },
   /** A calendar day yyyy-MM-dd that exists. */
   day() {

@@ -18,8 +18,8 @@ export type ListData<Row> = {
 
 /** A numbered page (`pageOf`) or a keyset page (`keysetPageOf`) of the contract. */
 type AnyPage<Row> = { list: Row[]; total: number | null; totalExact?: boolean; nextCursor?: string | null };
-type ListEndpoint<Row> = Endpoint & { response: { parse(data: unknown): AnyPage<Row> } };
-type RowOf<E extends Endpoint> = EndpointOutput<E> extends { list: (infer Row)[] } ? Row : never;
+export type ListEndpoint<Row> = Endpoint & { response: { parse(data: unknown): AnyPage<Row> } };
+export type RowOf<E extends Endpoint> = EndpointOutput<E> extends { list: (infer Row)[] } ? Row : never;
 
 type Options<E extends Endpoint> = {
   /** The query key before the request (e.g. `['orders', 'received', storeCode]`); the request is appended. */

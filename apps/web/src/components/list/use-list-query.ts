@@ -6,6 +6,8 @@ import {
   isFiltered,
   isListStateKey,
   keptOnReset,
+  keywordMaxOf,
+  pageSizesOf,
   readUrlQuery,
   writeUrlQuery,
   type UrlQuery,
@@ -26,6 +28,10 @@ export type ListQuery<S extends UrlShape> = {
   reset(): void;
   /** Whether a filter is set: an empty list then says "no result" and offers 重置筛选. */
   filtered: boolean;
+  /** The sizes the URL's `pageSize` accepts (`urlField.pageSize`): what the page-size selector offers. */
+  pageSizes?: readonly number[];
+  /** The longest keyword the URL's `keyword` keeps (`urlField.keyword`): the search box's limit. */
+  keywordMax?: number;
 };
 
 type ListQueryOptions<S extends UrlShape> = {
@@ -76,7 +82,15 @@ export function useListQuery<S extends UrlShape>(
     () => setParams(keptOnReset(shape, query, views)),
     [shape, query, views, setParams],
   );
-  return { query, setQuery, hrefOf, reset, filtered: isFiltered(shape, query, views) };
+  return {
+    query,
+    setQuery,
+    hrefOf,
+    reset,
+    filtered: isFiltered(shape, query, views),
+    pageSizes: pageSizesOf(shape),
+    keywordMax: keywordMaxOf(shape),
+  };
 }
 
 /**

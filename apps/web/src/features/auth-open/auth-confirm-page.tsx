@@ -6,16 +6,15 @@ import {
   type ConfirmOrRefuseBody,
 } from '@console/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { COMMON_LABELS } from '../../components/labels';
-import { keyColumn, statusColumn, timeColumn, type ListColumn } from '../../components/list/columns';
-import { ListPage } from '../../components/list/list-page';
+import { column, type ListColumn } from '../../components/list/columns';
+import { ListPage, statusOptionsOf } from '../../components/list/list-page';
 import type { RowAction } from '../../components/list/row-actions';
 import { useListData } from '../../components/list/use-list-data';
 import { statusFilterOf, useListQuery } from '../../components/list/use-list-query';
 import { call } from '../../lib/http';
 import { notify } from '../../lib/notify';
 import { AUTH_OPEN_LABELS } from './labels';
-import { RECORDS_PAGE_SIZES, recordsRequestOf, recordsUrlShape } from './records-query';
+import { recordsRequestOf, recordsUrlShape } from './records-query';
 
 const L = AUTH_OPEN_LABELS.records;
 const RECORDS_KEY = ['auth-open', 'records'] as const;
@@ -24,27 +23,18 @@ const STATUS_COLOR: Record<AuthOpenStatus, string> = {
   confirmed: 'success',
   refused: 'default',
 };
-const STATUS_OPTIONS = [
-  { value: 'all' as const, label: COMMON_LABELS.all },
-  ...AUTH_OPEN_STATUSES.map((status) => ({ value: status, label: AUTH_OPEN_LABELS.status[status] })),
-];
+const STATUS_OPTIONS = statusOptionsOf(AUTH_OPEN_STATUSES, AUTH_OPEN_LABELS.status);
 
 const storeText = (record: AuthOpenRecord) => `${record.shopName}（${record.shopCode}）`;
 
 const COLUMNS: ListColumn<AuthOpenRecord>[] = [
-  keyColumn('shopName', L.store, () => null, { width: 200, sub: (record) => record.shopCode }),
+  column.key('shopName', L.store, () => null, { width: 200, sub: (record) => record.shopCode }),
   { key: 'roleName', title: L.role, dataIndex: 'roleName', width: 110, render: (name) => name ?? L.noRole },
-  {
-    key: 'openedByName',
-    title: L.openedBy,
-    dataIndex: 'openedByName',
-    width: 110,
-    render: (name) => name ?? '-',
-  },
-  timeColumn('createdAt', L.createdAt),
-  { key: 'remark', title: L.remark, dataIndex: 'remark', ellipsis: true, render: (text) => text || '-' },
-  statusColumn('status', L.status, AUTH_OPEN_LABELS.status, STATUS_COLOR, { width: 90 }),
-  timeColumn('decidedAt', L.decidedAt, { hiddenByDefault: true }),
+  column.person('openedByName', L.openedBy, { width: 110 }),
+  column.time('createdAt', L.createdAt),
+  column.remark('remark', L.remark),
+  column.status('status', L.status, AUTH_OPEN_LABELS.status, STATUS_COLOR, { width: 90 }),
+  column.time('decidedAt', L.decidedAt, { hiddenByDefault: true }),
 ];
 
 /** 我的授权: the stores head office opened for me, to confirm or refuse; status and page in the URL. */
@@ -91,7 +81,6 @@ export function AuthConfirmPage() {
       paging={listQuery}
       columns={COLUMNS}
       rowKey="id"
-      pageSizes={RECORDS_PAGE_SIZES}
       empty={{ description: L.empty }}
       statusFilter={statusFilterOf(listQuery, STATUS_OPTIONS)}
       rowActions={actions}

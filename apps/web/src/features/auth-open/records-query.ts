@@ -1,13 +1,11 @@
 import { AUTH_OPEN_STATUSES, type AuthOpenQueryBody } from '@console/contract';
 import { urlField, type UrlQuery } from '../../components/list/list-query';
 
-export const RECORDS_PAGE_SIZES = [10, 20, 50] as const;
-
 /** 我的授权's URL: the status tab and the page, each checked on its own (a bad value is its default). */
 export const recordsUrlShape = {
   status: urlField.oneOfOr(['all', ...AUTH_OPEN_STATUSES], 'all'),
   pageNum: urlField.pageNum(),
-  pageSize: urlField.pageSize(RECORDS_PAGE_SIZES, 10),
+  pageSize: urlField.pageSize([10, 20, 50], 10),
 };
 export type RecordsQuery = UrlQuery<typeof recordsUrlShape>;
 

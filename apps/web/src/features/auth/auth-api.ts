@@ -1,6 +1,7 @@
 import {
   AUTH_PATHS,
   type Captcha,
+  type CaptchaLevel,
   type CodeLoginBody,
   type LoginResult,
   type PasswordLoginBody,
@@ -25,9 +26,9 @@ export async function parseLoginResult(data: unknown): Promise<LoginResult> {
 }
 
 export const authApi = {
-  async captcha(): Promise<Captcha> {
+  async captcha(level: CaptchaLevel = 'normal'): Promise<Captcha> {
     const [data, { captchaSchema }] = await Promise.all([
-      http.get<unknown>(AUTH_PATHS.captcha, inline),
+      http.get<unknown>(AUTH_PATHS.captcha, { ...inline, params: level === 'hard' ? { level } : undefined }),
       schemas(),
     ]);
     const captcha = captchaSchema.parse(data);

@@ -5,53 +5,32 @@ import { useState } from 'react';
 import { notify } from '../../lib/notify';
 import { authApi, errorText } from './auth-api';
 import { FIELD_RULES } from './field-rules';
-import { FormError } from './form-error';
+import { FormSubmit } from './form-submit';
 import styles from './login-page.module.css';
-import { PhoneField } from './phone-field';
-import { SmsCodeField } from './sms-code-field';
+import { PhoneCodeForm } from './phone-code-form';
 import { AUTH_LABELS } from './labels';
 import { TextField } from './text-field';
 import { useFormFields } from './use-form-fields';
 
 const LABELS = AUTH_LABELS.reset;
 
+const VERIFY_TEST_IDS = {
+  phone: 'reset-phone',
+  code: 'reset-code',
+  send: 'reset-send',
+  submit: 'reset-verify',
+  error: 'reset-error',
+};
+
 function VerifyPhoneStep({ onVerified }: { onVerified: (ticket: string) => void }) {
-  const [error, setError] = useState<string | null>(null);
-  const form = useFormFields({
-    initial: { phone: '', code: '' },
-    checks: { phone: FIELD_RULES.phone, code: FIELD_RULES.smsCode },
-    onEdit: () => setError(null),
-  });
-  const verify = useMutation({ mutationFn: authApi.verifyResetCode });
-  const onSubmit = form.handleSubmit((values) => {
-    setError(null);
-    verify.mutate(
-      { phone: values.phone, code: values.code.trim() },
-      { onSuccess: ({ ticket }) => onVerified(ticket), onError: (failure) => setError(errorText(failure)) },
-    );
-  });
   return (
-    <form onSubmit={onSubmit} noValidate>
-      <PhoneField form={form} testId="reset-phone" />
-      <SmsCodeField
-        form={form}
-        send={authApi.sendResetCode}
-        onError={setError}
-        inputTestId="reset-code"
-        sendTestId="reset-send"
-      />
-      <FormError message={error} testId="reset-error" />
-      <Button
-        type="primary"
-        htmlType="submit"
-        size="large"
-        block
-        loading={verify.isPending}
-        data-testid="reset-verify"
-      >
-        {LABELS.next}
-      </Button>
-    </form>
+    <PhoneCodeForm
+      send={authApi.sendResetCode}
+      submit={authApi.verifyResetCode}
+      onDone={({ ticket }) => onVerified(ticket)}
+      submitLabel={LABELS.next}
+      testIds={VERIFY_TEST_IDS}
+    />
   );
 }
 
@@ -98,17 +77,9 @@ function NewPasswordStep({ ticket, onDone }: { ticket: string; onDone: () => voi
         autoComplete="new-password"
         testId="reset-confirm"
       />
-      <FormError message={error} testId="reset-error" />
-      <Button
-        type="primary"
-        htmlType="submit"
-        size="large"
-        block
-        loading={reset.isPending}
-        data-testid="reset-submit"
-      >
+      <FormSubmit error={error} errorTestId="reset-error" pending={reset.isPending} testId="reset-submit">
         {LABELS.submit}
-      </Button>
+      </FormSubmit>
     </form>
   );
 }

@@ -41,6 +41,7 @@ export const AUTH_LABELS = {
   forgotPassword: '忘记密码',
   noUser: '没有获取到用户信息',
   sessionExpired: '登录状态已过期，请重新登录',
+  demoMode: '演示环境：短信验证码可在演示工具中查看，数据仅供体验，请勿录入真实信息',
   reset: {
     title: '找回密码',
     steps: ['验证手机号', '设置新密码', '完成'],

@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { ApiError } from '../../lib/http';
 import { useSessionStore } from '../../stores/session-store';
+import type * as EnvModule from '../../lib/env';
 import type * as AuthApiModule from './auth-api';
 
 const api = vi.hoisted(() => ({
@@ -22,6 +23,16 @@ const api = vi.hoisted(() => ({
 // antd's static toasts keep timers running past the test environment's teardown.
 const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn() }));
 vi.mock('../../lib/notify', () => ({ notify }));
+const demo = vi.hoisted(() => ({ on: false }));
+vi.mock('../../lib/env', async (importOriginal) => {
+  const actual = await importOriginal<typeof EnvModule>();
+  return {
+    ...actual,
+    runtimeConfig: new Proxy(actual.runtimeConfig, {
+      get: (target, key) => (key === 'demoMode' ? demo.on : target[key as keyof typeof target]),
+    }),
+  };
+});
 vi.mock('./auth-api', async (importOriginal) => ({
   ...(await importOriginal<typeof AuthApiModule>()),
   authApi: api,
@@ -73,8 +84,22 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  demo.on = false;
   cleanup();
   vi.clearAllMocks();
+});
+
+describe('demo banner', () => {
+  it('tells everyone on the login page that this is a demo server', () => {
+    demo.on = true;
+    renderLogin('/login');
+    expect(screen.getByTestId('demo-banner').textContent).toContain('演示环境');
+  });
+
+  it('is absent outside demo mode', () => {
+    renderLogin('/login');
+    expect(screen.queryByTestId('demo-banner')).toBeNull();
+  });
 });
 
 async function fillPasswordForm(user: ReturnType<typeof userEvent.setup>) {
@@ -111,6 +136,27 @@ describe('password sign-in', () => {
     expect((await screen.findByTestId('landed')).textContent).toBe('/order/list?page=2');
     expect(api.passwordLogin.mock.lastCall?.[0]).toMatchObject({ code: 'cd34', uuid: 'uuid-2' });
     expect(useSessionStore.getState().token).toBe('tok-9');
+  });
+
+  it('switches to the harder captcha when the server asks for it', async () => {
+    const user = userEvent.setup();
+    api.passwordLogin.mockRejectedValueOnce(
+      new ApiError('http', '该账号近期登录失败较多，请输入新的6位验证码', {
+        status: 400,
+        errorCode: 'CAPTCHA_HARDER',
+      }),
+    );
+    renderLogin('/login');
+    await screen.findByTestId('login-captcha-img');
+    expect(api.captcha).toHaveBeenLastCalledWith('normal');
+    await fillPasswordForm(user);
+    await user.click(screen.getByTestId('login-submit'));
+
+    expect((await screen.findByTestId('login-error')).textContent).toContain('6位验证码');
+    await waitFor(() => expect(api.captcha).toHaveBeenLastCalledWith('hard'));
+    await waitFor(() =>
+      expect(screen.getByTestId('login-captcha-img').getAttribute('data-uuid')).toBe('uuid-2'),
+    );
   });
 
   it('keeps only the account name when 记住密码 is ticked', async () => {
@@ -196,8 +242,8 @@ describe('forgot password', () => {
     renderLogin('/login');
     await user.click(await screen.findByTestId('forgot-link'));
 
-    // The recovery screen is loaded on first use.
-    await user.type(await screen.findByTestId('reset-phone'), '13800000002');
+    // Loaded on first use: on a busy machine the import alone can take longer than findBy's one second.
+    await user.type(await screen.findByTestId('reset-phone', {}, { timeout: 10_000 }), '13800000002');
     await user.type(screen.getByTestId('reset-code'), '654321{Enter}');
     await screen.findByTestId('reset-password');
     expect(api.verifyResetCode.mock.calls[0]?.[0]).toEqual({ phone: '13800000002', code: '654321' });

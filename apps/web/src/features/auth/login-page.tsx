@@ -3,6 +3,7 @@ import { Button, theme } from 'antd';
 import { lazy, Suspense, useEffect, useState, type CSSProperties } from 'react';
 import { BrandMark } from '../../components/brand-mark';
 import { PageLoading } from '../../components/page-loading';
+import { runtimeConfig } from '../../lib/env';
 import { clearSessionExpiredMark, isSessionExpiredMarked } from '../../lib/session-expiry';
 import { BrandPanel } from './brand-panel';
 import { CodeLoginForm } from './code-login-form';
@@ -47,6 +48,9 @@ export function LoginPage() {
             <>
               <h1 className={styles.title}>{AUTH_LABELS.welcome}</h1>
               <p className={styles.subtitle}>{AUTH_LABELS.welcomeHint}</p>
+              {runtimeConfig.demoMode && (
+                <InlineNotice tone="warning" message={AUTH_LABELS.demoMode} testId="demo-banner" />
+              )}
               {sessionExpired && <InlineNotice tone="warning" message={AUTH_LABELS.sessionExpired} />}
               <LoginTabs
                 initial="password"

@@ -1,11 +1,13 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import type { CaptchaLevel } from '@console/contract';
 import { useMutation } from '@tanstack/react-query';
 import { Button } from 'antd';
 import { useState } from 'react';
+import { ApiError } from '../../lib/http';
 import { authApi, errorText } from './auth-api';
 import { CaptchaField } from './captcha-field';
 import { FIELD_RULES } from './field-rules';
-import { FormError } from './form-error';
+import { FormSubmit } from './form-submit';
 import controls from './login-controls.module.css';
 import styles from './login-page.module.css';
 import { readRememberedAccount, rememberAccount } from './remembered-account';
@@ -25,7 +27,8 @@ export function PasswordLoginForm({ onForgotPassword }: { onForgotPassword: () =
     checks: { username: FIELD_RULES.username, password: FIELD_RULES.password, code: FIELD_RULES.captcha },
     onEdit: () => setError(null),
   });
-  const captcha = useCaptcha();
+  const [captchaLevel, setCaptchaLevel] = useState<CaptchaLevel>('normal');
+  const captcha = useCaptcha(captchaLevel);
   const completeSignIn = useCompleteSignIn();
   const login = useMutation({ mutationFn: authApi.passwordLogin });
 
@@ -47,7 +50,9 @@ export function PasswordLoginForm({ onForgotPassword }: { onForgotPassword: () =
         onError: (failure) => {
           setError(errorText(failure));
           form.resetField('code');
-          void captcha.refetch();
+          // A new level is a new query: the harder captcha loads by itself.
+          if (failure instanceof ApiError && failure.errorCode === 'CAPTCHA_HARDER') setCaptchaLevel('hard');
+          else void captcha.refetch();
         },
       },
     );
@@ -107,17 +112,9 @@ export function PasswordLoginForm({ onForgotPassword }: { onForgotPassword: () =
           {AUTH_LABELS.forgotPassword}
         </Button>
       </div>
-      <FormError message={error} />
-      <Button
-        type="primary"
-        htmlType="submit"
-        size="large"
-        block
-        loading={login.isPending}
-        data-testid="login-submit"
-      >
+      <FormSubmit error={error} pending={login.isPending} testId="login-submit">
         {AUTH_LABELS.signIn}
-      </Button>
+      </FormSubmit>
     </form>
   );
 }

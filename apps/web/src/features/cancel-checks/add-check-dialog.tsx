@@ -1,6 +1,6 @@
 import { CANCEL_CHECK_REASON_MAX, cancelCheckEndpoints } from '@console/contract';
-import { Form, Input } from 'antd';
 import { FormDialog } from '../../components/form-dialog/form-dialog';
+import { TextAreaField, TextField } from '../../components/form-dialog/form-fields';
 import { call } from '../../lib/http';
 import { CANCEL_CHECK_LABELS } from './labels';
 
@@ -38,26 +38,22 @@ export function AddCheckDialog({ open, storeCode, onClose, onAdded }: Props) {
         onAdded(check.id);
       }}
     >
-      <Form.Item
+      <TextField
         name="performanceOrderNo"
         label={F.performanceOrderNo}
-        rules={[{ required: true, whitespace: true, message: L.orderNoRequired }]}
-      >
-        <Input data-testid="add-check-order" maxLength={40} placeholder={L.orderNoPlaceholder} />
-      </Form.Item>
-      <Form.Item
+        required={L.orderNoRequired}
+        max={40}
+        placeholder={L.orderNoPlaceholder}
+        testId="add-check-order"
+      />
+      <TextAreaField
         name="reason"
         label={F.reason}
-        rules={[{ required: true, whitespace: true, message: L.reasonRequired }]}
-      >
-        <Input.TextArea
-          data-testid="add-check-reason"
-          rows={3}
-          maxLength={CANCEL_CHECK_REASON_MAX}
-          showCount
-          placeholder={L.reasonPlaceholder}
-        />
-      </Form.Item>
+        required={L.reasonRequired}
+        max={CANCEL_CHECK_REASON_MAX}
+        placeholder={L.reasonPlaceholder}
+        testId="add-check-reason"
+      />
     </FormDialog>
   );
 }

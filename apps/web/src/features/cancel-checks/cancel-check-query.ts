@@ -1,8 +1,7 @@
 import { CANCEL_CHECK_STATES, type CancelCheckPageBody } from '@console/contract';
 import { dateRangeOfQuery, dateUrlShape, urlField, type UrlQuery } from '../../components/list/list-query';
 
-export const KEYWORD_MAX = 50;
-export const CANCEL_CHECK_PAGE_SIZES = [10, 20, 50] as const;
+const KEYWORD_MAX = 50;
 
 /** 取消核查's URL: the filters and page, and `id`, the check open in the drawer (a filter change closes it). */
 export const cancelCheckUrlShape = {
@@ -10,7 +9,7 @@ export const cancelCheckUrlShape = {
   keyword: urlField.keyword(KEYWORD_MAX),
   ...dateUrlShape,
   pageNum: urlField.pageNum(),
-  pageSize: urlField.pageSize(CANCEL_CHECK_PAGE_SIZES, 20),
+  pageSize: urlField.pageSize([10, 20, 50], 20),
   id: urlField.recordId(),
 };
 export type CancelCheckQuery = UrlQuery<typeof cancelCheckUrlShape>;

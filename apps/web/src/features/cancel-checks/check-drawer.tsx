@@ -1,10 +1,8 @@
 import { cancelCheckEndpoints, type CancelCheckDetail } from '@console/contract';
-import { Button, Descriptions, Drawer, Space, Tag } from 'antd';
-import { DetailState, useDetailQuery } from '../../components/detail/detail-page';
+import { Drawer } from 'antd';
+import { DetailActionBar, DetailState, useDetailQuery } from '../../components/detail/detail-page';
+import { InfoFields, infoField } from '../../components/detail/info-section';
 import { FULFILMENT_STATUS_COLOR } from '../../components/fulfilment-status';
-import { COMMON_LABELS } from '../../components/labels';
-import { useHasPermission } from '../../components/permission';
-import { formatTime, formatYuan } from '../../lib/format/display';
 import { call } from '../../lib/http';
 import { cancelCheckKeys, DECIDE_PERMISSION } from './cancel-check-keys';
 import { CANCEL_CHECK_STATE_COLOR } from './cancel-check-state';
@@ -13,44 +11,28 @@ import { CANCEL_CHECK_LABELS } from './labels';
 
 const L = CANCEL_CHECK_LABELS;
 const F = L.fields;
-const orDash = (text: string | null | undefined) => (text ? text : COMMON_LABELS.none);
-
-function CheckDescriptions({ check }: { check: CancelCheckDetail }) {
+function CheckFields({ check }: { check: CancelCheckDetail }) {
+  const decided = Boolean(check.decidedAt);
   return (
-    <Descriptions
-      size="small"
+    <InfoFields
       column={1}
-      items={[
-        { label: F.checkNo, children: check.checkNo },
-        {
-          label: F.state,
-          children: (
-            <Tag color={CANCEL_CHECK_STATE_COLOR[check.state]} data-testid="check-state">
-              {check.stateText}
-            </Tag>
-          ),
-        },
-        { label: F.reason, children: check.reason },
-        { label: F.requestedBy, children: check.requestedByName },
-        { label: F.createdAt, children: formatTime(check.createdAt) },
-        { label: F.performanceOrderNo, children: check.performanceOrderNo },
-        { label: F.omsOrderNo, children: check.omsOrderNo },
-        {
-          label: F.orderStatus,
-          children: <Tag color={FULFILMENT_STATUS_COLOR[check.orderStatus]}>{check.orderStatusText}</Tag>,
-        },
-        { label: F.receiver, children: `${check.receiverName} ${check.receiverPhone}` },
-        { label: F.delivery, children: check.deliveryTypeText },
-        { label: F.items, children: check.itemsSummary },
-        { label: F.amount, children: formatYuan(check.payCents) },
-        { label: F.takenAt, children: formatTime(check.takenAt) },
-        ...(check.decidedAt
-          ? [
-              { label: F.decidedBy, children: orDash(check.decidedByName) },
-              { label: F.decidedAt, children: formatTime(check.decidedAt) },
-              { label: F.decisionRemark, children: orDash(check.decisionRemark) },
-            ]
-          : []),
+      fields={[
+        infoField.text(F.checkNo, check.checkNo),
+        infoField.status(F.state, check.stateText, CANCEL_CHECK_STATE_COLOR[check.state], 'check-state'),
+        infoField.text(F.reason, check.reason),
+        infoField.text(F.requestedBy, check.requestedByName),
+        infoField.time(F.createdAt, check.createdAt),
+        infoField.text(F.performanceOrderNo, check.performanceOrderNo),
+        infoField.text(F.omsOrderNo, check.omsOrderNo),
+        infoField.status(F.orderStatus, check.orderStatusText, FULFILMENT_STATUS_COLOR[check.orderStatus]),
+        infoField.contact(F.receiver, check.receiverName, check.receiverPhone),
+        infoField.text(F.delivery, check.deliveryTypeText),
+        infoField.text(F.items, check.itemsSummary),
+        infoField.money(F.amount, check.payCents),
+        infoField.time(F.takenAt, check.takenAt),
+        decided && infoField.text(F.decidedBy, check.decidedByName),
+        decided && infoField.time(F.decidedAt, check.decidedAt),
+        decided && infoField.text(F.decisionRemark, check.decisionRemark),
       ]}
     />
   );
@@ -65,7 +47,6 @@ type Props = {
 
 /** 核查详情: the check and its order; 通过 / 驳回 for those who may decide while it is pending. */
 export function CheckDrawer({ storeCode, checkId, onClose, onDecide }: Props) {
-  const mayDecide = useHasPermission(DECIDE_PERMISSION);
   const detail = useDetailQuery({
     key: cancelCheckKeys.detail(storeCode),
     recordKey: checkId ?? null,
@@ -84,25 +65,33 @@ export function CheckDrawer({ storeCode, checkId, onClose, onDecide }: Props) {
       destroyOnHidden
       data-testid="check-drawer"
       extra={
-        check?.canDecide && mayDecide ? (
-          <Space>
-            <Button data-testid="check-reject" onClick={() => onDecide({ state: 'rejected', id: check.id })}>
-              {L.decide.reject}
-            </Button>
-            <Button
-              type="primary"
-              danger
-              data-testid="check-approve"
-              onClick={() => onDecide({ state: 'approved', id: check.id })}
-            >
-              {L.decide.approve}
-            </Button>
-          </Space>
+        check ? (
+          <DetailActionBar
+            testId="check"
+            actions={[
+              {
+                key: 'reject',
+                label: L.decide.reject,
+                allowed: check.canDecide,
+                permission: DECIDE_PERMISSION,
+                onClick: () => onDecide({ state: 'rejected', id: check.id }),
+              },
+              {
+                key: 'approve',
+                label: L.decide.approve,
+                allowed: check.canDecide,
+                permission: DECIDE_PERMISSION,
+                primary: true,
+                danger: true,
+                onClick: () => onDecide({ state: 'approved', id: check.id }),
+              },
+            ]}
+          />
         ) : null
       }
     >
       {checkId === undefined ? null : (
-        <DetailState detail={detail}>{(data) => <CheckDescriptions check={data} />}</DetailState>
+        <DetailState detail={detail}>{(data) => <CheckFields check={data} />}</DetailState>
       )}
     </Drawer>
   );

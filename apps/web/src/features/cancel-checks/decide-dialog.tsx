@@ -1,6 +1,6 @@
 import { CANCEL_CHECK_REMARK_MAX, cancelCheckEndpoints } from '@console/contract';
-import { Alert, Form, Input } from 'antd';
 import { FormDialog } from '../../components/form-dialog/form-dialog';
+import { FormAlert, TextAreaField } from '../../components/form-dialog/form-fields';
 import { call } from '../../lib/http';
 import { CANCEL_CHECK_LABELS } from './labels';
 
@@ -43,21 +43,15 @@ export function DecideDialog({ decision, storeCode, onClose, onDone }: Props) {
         )
       }
     >
-      <Alert
-        type="warning"
-        showIcon
-        title={approving ? L.approveContent : L.rejectContent}
-        style={{ marginBottom: 16 }}
+      <FormAlert type="warning" title={approving ? L.approveContent : L.rejectContent} />
+      <TextAreaField
+        name="remark"
+        label={L.remark}
+        initialValue=""
+        max={CANCEL_CHECK_REMARK_MAX}
+        placeholder={L.remarkPlaceholder}
+        testId="decide-remark"
       />
-      <Form.Item name="remark" label={L.remark} initialValue="">
-        <Input.TextArea
-          data-testid="decide-remark"
-          rows={3}
-          maxLength={CANCEL_CHECK_REMARK_MAX}
-          showCount
-          placeholder={L.remarkPlaceholder}
-        />
-      </Form.Item>
     </FormDialog>
   );
 }

@@ -1,17 +1,14 @@
 import { exportEndpoints, type ExportRecord } from '@console/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, Progress, Tag } from 'antd';
-import { COMMON_LABELS } from '../../components/labels';
-import { timeColumn, type ListColumn } from '../../components/list/columns';
+import { Alert, Progress } from 'antd';
+import { column, type ListColumn } from '../../components/list/columns';
 import { ListPage } from '../../components/list/list-page';
 import { urlField } from '../../components/list/list-query';
 import type { RowAction } from '../../components/list/row-actions';
-import { useListData } from '../../components/list/use-list-data';
-import { useListQuery } from '../../components/list/use-list-query';
+import { useStoreList } from '../../components/list/use-store-list';
 import { call } from '../../lib/http';
 import { notify } from '../../lib/notify';
 import { saveBlob } from '../../lib/save-blob';
-import { useStoreCode } from '../../stores/use-store-code';
 import { isActive, pollInterval, progressOf, STATUS_COLOR } from './export-progress';
 import { downloadExport, exportKeys } from './exports-api';
 import styles from './exports.module.css';
@@ -19,31 +16,11 @@ import { EXPORT_LABELS } from './labels';
 
 const L = EXPORT_LABELS;
 const F = L.fields;
-const PAGE_SIZES = [10, 20, 50] as const;
-const recordsUrlShape = { pageNum: urlField.pageNum(), pageSize: urlField.pageSize(PAGE_SIZES, 10) };
+const recordsUrlShape = { pageNum: urlField.pageNum(), pageSize: urlField.pageSize([10, 20, 50], 10) };
 
 const COLUMNS: ListColumn<ExportRecord>[] = [
-  {
-    key: 'fileName',
-    title: F.fileName,
-    isKey: true,
-    render: (_, record) => (
-      <>
-        <div>{record.fileName || COMMON_LABELS.none}</div>
-        <div className={styles.meta}>{record.kindText}</div>
-      </>
-    ),
-  },
-  {
-    key: 'status',
-    title: F.status,
-    width: 100,
-    render: (_, record) => (
-      <Tag color={STATUS_COLOR[record.status]} data-testid="export-status">
-        {record.statusText}
-      </Tag>
-    ),
-  },
+  column.key('fileName', F.fileName, () => null, { width: 240, sub: (record) => record.kindText }),
+  column.status('status', F.status, (record) => record.statusText, STATUS_COLOR, { testId: 'export-status' }),
   {
     key: 'progress',
     title: F.progress,
@@ -55,25 +32,21 @@ const COLUMNS: ListColumn<ExportRecord>[] = [
       </div>
     ),
   },
-  { key: 'rowCount', title: F.rowCount, dataIndex: 'rowCount', width: 80, align: 'right' },
-  { key: 'createdByName', title: F.createdBy, dataIndex: 'createdByName', width: 100 },
-  timeColumn('createdAt', F.createdAt),
-  timeColumn('finishedAt', F.finishedAt, { hiddenByDefault: true }),
+  column.count('rowCount', F.rowCount, { width: 80 }),
+  column.person('createdByName', F.createdBy),
+  column.time('createdAt', F.createdAt),
+  column.time('finishedAt', F.finishedAt, { hiddenByDefault: true }),
 ];
 
 /** 导出记录: the store's export jobs, newest first, re-read every 2 s while any is queued or running. */
 export function ExportRecordsPage() {
-  const listQuery = useListQuery(recordsUrlShape);
-  const { query, setQuery } = listQuery;
-  const storeCode = useStoreCode();
-  const queryClient = useQueryClient();
-  const list = useListData({
-    key: exportKeys.records(storeCode),
-    endpoint: exportEndpoints.records,
-    request: { storeCode, pageNum: query.pageNum, pageSize: query.pageSize },
-    enabled: Boolean(storeCode),
+  const { storeCode, listQuery, list } = useStoreList(recordsUrlShape, {
+    key: exportKeys.records,
+    endpoint: () => exportEndpoints.records,
     poll: pollInterval,
   });
+  const { query, setQuery } = listQuery;
+  const queryClient = useQueryClient();
   const download = useMutation({
     mutationFn: (record: ExportRecord) => downloadExport(storeCode, record.id),
     onSuccess: (blob, record) => saveBlob(blob, record.fileName || 'export.xlsx'),
@@ -103,7 +76,6 @@ export function ExportRecordsPage() {
     },
   ];
 
-  if (!storeCode) return <Alert type="info" showIcon title={COMMON_LABELS.noStore} />;
   const polling = pollInterval(list.rows) !== false;
 
   return (
@@ -112,10 +84,8 @@ export function ExportRecordsPage() {
       name="export"
       testId="export-records-page"
       list={list}
-      paging={listQuery}
       columns={COLUMNS}
       rowKey="id"
-      pageSizes={PAGE_SIZES}
       rowActions={rowActions}
       empty={{ description: L.records.empty }}
       notice={

@@ -1,9 +1,10 @@
 import { intentionEndpoints, type IntentionDetail } from '@console/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Card, Descriptions, Empty, Tag, Timeline } from 'antd';
+import { Alert, Empty, Timeline } from 'antd';
 import { useSearchParams } from 'react-router';
 import { DetailPage, useDetailQuery, useListReturn } from '../../components/detail/detail-page';
 import detailStyles from '../../components/detail/detail.module.css';
+import { InfoSection, infoField } from '../../components/detail/info-section';
 import { COMMON_LABELS } from '../../components/labels';
 import { useMenuPageLinks } from '../../components/use-menu-page-links';
 import { useRefreshOnOrderMessages } from '../../lib/events/use-refresh-on-order-messages';
@@ -19,42 +20,32 @@ import { INTENTION_LABELS } from './labels';
 
 const L = INTENTION_LABELS.detail;
 const F = INTENTION_LABELS.fields;
-const COLUMNS = { xs: 1, sm: 2, lg: 3 } as const;
 const FOLLOW_PERMISSION = ['customerIntention:follow'] as const;
 
-function InfoSection({ intention }: { intention: IntentionDetail }) {
+function IntentionSection({ intention }: { intention: IntentionDetail }) {
   return (
-    <Card title={L.infoTitle} size="small">
-      <Descriptions
-        size="small"
-        column={COLUMNS}
-        items={[
-          { label: F.omsConsultantsNo, children: intention.omsConsultantsNo },
-          {
-            label: F.status,
-            children: (
-              <Tag color={INTENTION_STATUS_COLOR[intention.status]} data-testid="intention-status">
-                {intention.statusText}
-              </Tag>
-            ),
-          },
-          { label: F.createdAt, children: formatTime(intention.createdAt) },
-          { label: F.customer, children: intention.customerName },
-          { label: F.phone, children: intention.customerPhone },
-          {
-            label: F.member,
-            children: intention.memberNo
-              ? `${intention.memberName ?? ''} ${intention.memberNo}`.trim()
-              : COMMON_LABELS.none,
-          },
-          {
-            label: F.interest,
-            span: 'filled',
-            children: <span className={styles.interest}>{intention.interest}</span>,
-          },
-        ]}
-      />
-    </Card>
+    <InfoSection
+      title={L.infoTitle}
+      fields={[
+        infoField.text(F.omsConsultantsNo, intention.omsConsultantsNo),
+        infoField.status(
+          F.status,
+          intention.statusText,
+          INTENTION_STATUS_COLOR[intention.status],
+          'intention-status',
+        ),
+        infoField.time(F.createdAt, intention.createdAt),
+        infoField.text(F.customer, intention.customerName),
+        infoField.text(F.phone, intention.customerPhone),
+        infoField.text(
+          F.member,
+          intention.memberNo && `${intention.memberName ?? ''} ${intention.memberNo}`.trim(),
+        ),
+        infoField.text(F.interest, <span className={styles.interest}>{intention.interest}</span>, {
+          span: 'filled',
+        }),
+      ]}
+    />
   );
 }
 
@@ -113,14 +104,14 @@ export function CustomerIntentionDetailPage() {
     >
       {(intention) => (
         <>
-          <InfoSection intention={intention} />
-          <Card title={L.timelineTitle} size="small">
+          <IntentionSection intention={intention} />
+          <InfoSection title={L.timelineTitle}>
             <FollowUpTimeline intention={intention} />
-          </Card>
+          </InfoSection>
           {intention.canFollow && mayFollow ? (
-            <Card title={INTENTION_LABELS.follow.title} size="small">
+            <InfoSection title={INTENTION_LABELS.follow.title}>
               <FollowForm storeCode={storeCode} intention={intention} onDone={followed} />
-            </Card>
+            </InfoSection>
           ) : intention.status === 'closed' ? (
             <Alert type="info" showIcon title={L.closedHint} />
           ) : null}

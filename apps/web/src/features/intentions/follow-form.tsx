@@ -1,6 +1,7 @@
 import { FOLLOW_NOTE_MAX, intentionEndpoints, type IntentionDetail } from '@console/contract';
-import { Alert, Button, Form, Input, Radio } from 'antd';
+import { Button, Form, Radio } from 'antd';
 import type { KeyboardEvent } from 'react';
+import { FormAlert, TextAreaField } from '../../components/form-dialog/form-fields';
 import { useFormSubmit } from '../../components/form-dialog/use-form-submit';
 import { call } from '../../lib/http';
 import styles from './intentions.module.css';
@@ -60,19 +61,15 @@ export function FollowForm({ storeCode, intention, onDone }: Props) {
       onFinish={(values) => void finish(values)}
       data-testid="follow-form"
     >
-      {error ? (
-        <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} data-testid="follow-error" />
-      ) : null}
-      <Form.Item name="note" label={L.note}>
-        <Input.TextArea
-          data-testid="follow-note"
-          rows={3}
-          maxLength={FOLLOW_NOTE_MAX}
-          showCount
-          placeholder={L.notePlaceholder}
-          onPressEnter={submitOnEnter}
-        />
-      </Form.Item>
+      {error ? <FormAlert type="error" title={error} testId="follow-error" /> : null}
+      <TextAreaField
+        name="note"
+        label={L.note}
+        max={FOLLOW_NOTE_MAX}
+        placeholder={L.notePlaceholder}
+        testId="follow-note"
+        onPressEnter={submitOnEnter}
+      />
       <Form.Item name="status" label={L.status}>
         <Radio.Group
           data-testid="follow-status"

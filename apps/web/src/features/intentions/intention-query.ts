@@ -1,8 +1,7 @@
 import { INTENTION_STATUSES, type IntentionListBody } from '@console/contract';
 import { dateRangeOfQuery, dateUrlShape, urlField, type UrlQuery } from '../../components/list/list-query';
 
-export const KEYWORD_MAX = 50;
-export const INTENTION_PAGE_SIZES = [10, 20, 50] as const;
+const KEYWORD_MAX = 50;
 
 /** 客户意向's URL: each parameter checked on its own, a bad one falls back to its default. */
 export const intentionUrlShape = {
@@ -10,7 +9,7 @@ export const intentionUrlShape = {
   keyword: urlField.keyword(KEYWORD_MAX),
   ...dateUrlShape,
   pageNum: urlField.pageNum(),
-  pageSize: urlField.pageSize(INTENTION_PAGE_SIZES, 20),
+  pageSize: urlField.pageSize([10, 20, 50], 20),
 };
 export type IntentionQuery = UrlQuery<typeof intentionUrlShape>;
 

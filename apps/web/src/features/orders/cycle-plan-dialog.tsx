@@ -1,11 +1,8 @@
-import { fulfilmentEndpoints } from '@console/contract';
-import { call } from '../../lib/http';
 import { DatePicker, Empty, Form, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { FormDialog } from '../../components/form-dialog/form-dialog';
 import type { OrderDialogProps } from './dialog-props';
 import { ORDER_LABELS } from './labels';
-import { ACTION_CALL } from './dialog-props';
+import { OrderActionDialog } from './order-action-dialog';
 
 const L = ORDER_LABELS.cyclePlan;
 const DAY = 'YYYY-MM-DD';
@@ -13,35 +10,25 @@ const DAY = 'YYYY-MM-DD';
 type CycleValues = { dates: Record<string, Dayjs | null> };
 
 /** 修改周期计划: new dates for the uEnjoy deliveries not shipped yet; only changed periods are sent. */
-export function CyclePlanDialog({ open, order, storeCode, onClose, onDone }: OrderDialogProps) {
+export function CyclePlanDialog(props: OrderDialogProps) {
+  const { order } = props;
   const pending = order.cyclePlans.filter((plan) => plan.status === 'pending');
   const today = dayjs().startOf('day');
 
   return (
-    <FormDialog<CycleValues>
-      open={open}
-      title={ORDER_LABELS.actions.modifyCyclePlan}
-      doneText={ORDER_LABELS.actions.done.modifyCyclePlan}
+    <OrderActionDialog
+      action="modifyCyclePlan"
+      dialog={props}
       testId="cycle-plan-dialog"
-      onClose={onClose}
-      onDone={onDone}
       initialValues={{
         dates: Object.fromEntries(pending.map((plan) => [String(plan.period), dayjs(plan.plannedDate)])),
       }}
-      submit={(values) =>
-        call(
-          fulfilmentEndpoints.modifyCyclePlan,
-          {
-            storeCode,
-            performanceOrderNo: order.performanceOrderNo,
-            periods: pending.map((plan) => ({
-              period: plan.period,
-              plannedDate: values.dates[String(plan.period)]?.format(DAY) ?? plan.plannedDate,
-            })),
-          },
-          ACTION_CALL,
-        )
-      }
+      fieldsOf={(values: CycleValues) => ({
+        periods: pending.map((plan) => ({
+          period: plan.period,
+          plannedDate: values.dates[String(plan.period)]?.format(DAY) ?? plan.plannedDate,
+        })),
+      })}
     >
       {pending.length === 0 ? (
         <Empty description={L.nothingPending} />
@@ -73,6 +60,6 @@ export function CyclePlanDialog({ open, order, storeCode, onClose, onDone }: Ord
           ))}
         </>
       )}
-    </FormDialog>
+    </OrderActionDialog>
   );
 }

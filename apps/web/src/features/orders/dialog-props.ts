@@ -9,6 +9,3 @@ export type OrderDialogProps = {
   /** After success: the detail and its log refresh. */
   onDone(): void;
 };
-
-/** Action dialogs show the server's refusal themselves (a 409 belongs inside the dialog, not in a toast). */
-export const ACTION_CALL = { flags: { silent: true } } as const;

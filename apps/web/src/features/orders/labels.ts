@@ -7,17 +7,6 @@ export const ORDER_LABELS = {
     receivedDetail: '已接订单详情',
     untaken: '未接订单',
   },
-  common: {
-    refresh: '刷新',
-    loading: '加载中…',
-    loadFailed: '加载失败',
-    retry: '重试',
-    ok: '确定',
-    cancel: '取消',
-    back: '返回',
-    none: '-',
-    noStore: '请先选择门店',
-  },
   fields: {
     planOrderNo: '抢单编号',
     omsOrderNo: '订单编号',

@@ -1,124 +1,83 @@
 import type { OrderDetail } from '@console/contract';
-import { Card, Descriptions, Table, Tag } from 'antd';
+import { Table } from 'antd';
+import { AmountFields, InfoSection, infoField, orNone } from '../../components/detail/info-section';
+import { FULFILMENT_STATUS_COLOR } from '../../components/fulfilment-status';
 import { ORDER_LABELS } from './labels';
 import { OrderItemsTable } from './order-items-table';
-import { formatYuan, formatTime } from '../../lib/format/display';
-import styles from './orders.module.css';
-import { FULFILMENT_STATUS_COLOR } from '../../components/fulfilment-status';
 
 const L = ORDER_LABELS.detail;
 const F = ORDER_LABELS.fields;
-const COLUMNS = { xs: 1, sm: 2, lg: 3 } as const;
-const orDash = (text: string | null | undefined) => (text ? text : '-');
 
 export function OrderSection({ order }: { order: OrderDetail }) {
   return (
-    <Card title={L.orderTitle} size="small">
-      <Descriptions
-        size="small"
-        column={COLUMNS}
-        items={[
-          { label: F.performanceOrderNo, children: order.performanceOrderNo },
-          { label: F.omsOrderNo, children: order.omsOrderNo },
-          { label: F.planOrderNo, children: orDash(order.performancePlanOrderNo) },
-          { label: F.channel, children: ORDER_LABELS.channel[order.channel] ?? order.channel },
-          {
-            label: F.status,
-            children: (
-              <Tag color={FULFILMENT_STATUS_COLOR[order.status]} data-testid="order-status">
-                {order.statusText}
-              </Tag>
-            ),
-          },
-          { label: F.orderedAt, children: formatTime(order.orderedAt) },
-          { label: F.takenAt, children: formatTime(order.takenAt) },
-          { label: F.takenBy, children: orDash(order.takenByName) },
-          ...(order.shippedAt ? [{ label: F.shippedAt, children: formatTime(order.shippedAt) }] : []),
-          ...(order.completedAt ? [{ label: F.completedAt, children: formatTime(order.completedAt) }] : []),
-          ...(order.cancelledAt
-            ? [
-                { label: F.cancelledAt, children: formatTime(order.cancelledAt) },
-                { label: F.cancelReason, children: orDash(order.cancelReason) },
-              ]
-            : []),
-          { label: F.remark, children: orDash(order.buyerRemark) },
-        ]}
-      />
-    </Card>
+    <InfoSection
+      title={L.orderTitle}
+      fields={[
+        infoField.text(F.performanceOrderNo, order.performanceOrderNo),
+        infoField.text(F.omsOrderNo, order.omsOrderNo),
+        infoField.text(F.planOrderNo, order.performancePlanOrderNo),
+        infoField.text(F.channel, ORDER_LABELS.channel[order.channel] ?? order.channel),
+        infoField.status(F.status, order.statusText, FULFILMENT_STATUS_COLOR[order.status], 'order-status'),
+        infoField.time(F.orderedAt, order.orderedAt),
+        infoField.time(F.takenAt, order.takenAt),
+        infoField.text(F.takenBy, order.takenByName),
+        order.shippedAt && infoField.time(F.shippedAt, order.shippedAt),
+        order.completedAt && infoField.time(F.completedAt, order.completedAt),
+        order.cancelledAt && infoField.time(F.cancelledAt, order.cancelledAt),
+        order.cancelledAt && infoField.text(F.cancelReason, order.cancelReason),
+        infoField.text(F.remark, order.buyerRemark),
+      ]}
+    />
   );
 }
 
 export function CustomerSection({ order }: { order: OrderDetail }) {
   const { address } = order;
   return (
-    <Card title={L.customerTitle} size="small">
-      <Descriptions
-        size="small"
-        column={COLUMNS}
-        items={[
-          { label: F.customer, children: `${order.customerName} ${order.customerPhone}` },
-          { label: F.receiver, children: `${address.receiverName} ${address.receiverPhone}` },
-          {
-            label: F.address,
-            children: <span data-testid="order-address">{`${address.regionName} ${address.detail}`}</span>,
-          },
-        ]}
-      />
-    </Card>
+    <InfoSection
+      title={L.customerTitle}
+      fields={[
+        infoField.contact(F.customer, order.customerName, order.customerPhone),
+        infoField.contact(F.receiver, address.receiverName, address.receiverPhone),
+        infoField.address(F.address, address.regionName, address.detail, { testId: 'order-address' }),
+      ]}
+    />
   );
 }
 
 export function ItemsSection({ order }: { order: OrderDetail }) {
   const { amounts } = order;
   return (
-    <Card title={L.itemsTitle} size="small">
+    <InfoSection title={L.itemsTitle}>
       <OrderItemsTable items={order.items} />
-      <Descriptions
-        size="small"
-        column={{ xs: 1, sm: 2, lg: 5 }}
-        style={{ marginTop: 12 }}
-        items={[
-          { label: F.goodsAmount, children: formatYuan(amounts.goodsCents) },
-          { label: F.freight, children: formatYuan(amounts.freightCents) },
-          { label: F.discount, children: formatYuan(amounts.discountCents) },
-          ...(amounts.pointsUsed > 0 ? [{ label: F.points, children: String(amounts.pointsUsed) }] : []),
-          {
-            label: F.amount,
-            children: <span className={styles.amount}>{formatYuan(amounts.payCents)}</span>,
-          },
+      <AmountFields
+        fields={[
+          infoField.money(F.goodsAmount, amounts.goodsCents),
+          infoField.money(F.freight, amounts.freightCents),
+          infoField.money(F.discount, amounts.discountCents),
+          amounts.pointsUsed > 0 && infoField.text(F.points, amounts.pointsUsed),
+          infoField.money(F.amount, amounts.payCents, true),
         ]}
       />
-    </Card>
+    </InfoSection>
   );
 }
 
 export function DeliverySection({ order }: { order: OrderDetail }) {
   const { delivery } = order;
+  const express = delivery.type === 'express';
   return (
-    <Card title={L.deliveryTitle} size="small">
-      <Descriptions
-        size="small"
-        column={COLUMNS}
-        data-testid="order-delivery"
-        items={[
-          { label: F.delivery, children: delivery.typeText },
-          ...(delivery.type === 'express'
-            ? [
-                { label: F.courier, children: orDash(delivery.courierName) },
-                { label: F.trackingNo, children: orDash(delivery.trackingNo) },
-              ]
-            : []),
-          ...(delivery.type === 'store_delivery'
-            ? [
-                {
-                  label: F.deliverer,
-                  children: orDash([delivery.delivererName, delivery.delivererPhone].join(' ').trim()),
-                },
-              ]
-            : []),
-        ]}
-      />
-    </Card>
+    <InfoSection
+      title={L.deliveryTitle}
+      fieldsTestId="order-delivery"
+      fields={[
+        infoField.text(F.delivery, delivery.typeText),
+        express && infoField.text(F.courier, delivery.courierName),
+        express && infoField.text(F.trackingNo, delivery.trackingNo),
+        delivery.type === 'store_delivery' &&
+          infoField.contact(F.deliverer, delivery.delivererName, delivery.delivererPhone),
+      ]}
+    />
   );
 }
 
@@ -126,26 +85,23 @@ export function InvoiceSection({ order }: { order: OrderDetail }) {
   const { invoice } = order;
   if (invoice.invoiceType === 'none') return null;
   return (
-    <Card title={L.invoiceTitle} size="small">
-      <Descriptions
-        size="small"
-        column={COLUMNS}
-        items={[
-          { label: F.invoiceType, children: invoice.invoiceTypeText },
-          { label: F.invoiceTitle, children: orDash(invoice.title) },
-          { label: F.invoiceTaxNo, children: orDash(invoice.taxNo) },
-          { label: F.invoiceStatus, children: invoice.statusText },
-          { label: F.invoiceNo, children: orDash(invoice.invoiceNo) },
-        ]}
-      />
-    </Card>
+    <InfoSection
+      title={L.invoiceTitle}
+      fields={[
+        infoField.text(F.invoiceType, invoice.invoiceTypeText),
+        infoField.text(F.invoiceTitle, invoice.title),
+        infoField.text(F.invoiceTaxNo, invoice.taxNo),
+        infoField.text(F.invoiceStatus, invoice.statusText),
+        infoField.text(F.invoiceNo, invoice.invoiceNo),
+      ]}
+    />
   );
 }
 
 export function CyclePlanSection({ order }: { order: OrderDetail }) {
   if (order.cyclePlans.length === 0) return null;
   return (
-    <Card title={L.cyclePlanTitle} size="small">
+    <InfoSection title={L.cyclePlanTitle}>
       <Table
         size="small"
         rowKey="period"
@@ -162,9 +118,9 @@ export function CyclePlanSection({ order }: { order: OrderDetail }) {
           },
           { title: F.plannedDate, dataIndex: 'plannedDate' },
           { title: F.planStatus, dataIndex: 'statusText', width: 100 },
-          { title: F.trackingNo, dataIndex: 'trackingNo', render: (no: string) => orDash(no) },
+          { title: F.trackingNo, dataIndex: 'trackingNo', render: orNone },
         ]}
       />
-    </Card>
+    </InfoSection>
   );
 }

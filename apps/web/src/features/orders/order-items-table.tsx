@@ -1,16 +1,10 @@
+import type { OrderDetail } from '@console/contract';
 import { Table, type TableColumnsType } from 'antd';
 import { ORDER_LABELS } from './labels';
 import { formatYuan } from '../../lib/format/display';
 
-type Item = {
-  skuCode: string;
-  name: string;
-  spec: string;
-  quantity: number;
-  unitCents: number;
-  amountCents: number;
-  points: number;
-};
+/** An order's line; an offer's lines have the same shape. */
+type Item = OrderDetail['items'][number];
 
 const F = ORDER_LABELS.fields;
 const columns: TableColumnsType<Item> = [

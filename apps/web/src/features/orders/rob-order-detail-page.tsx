@@ -1,17 +1,17 @@
 import { planEndpoints, type OfferDetail } from '@console/contract';
-import { Alert, Button, Card, Descriptions, Tag } from 'antd';
+import { Alert, Button, Tag } from 'antd';
 import { useSearchParams } from 'react-router';
 import { DetailPage, useDetailQuery, useListReturn } from '../../components/detail/detail-page';
+import { AmountFields, InfoSection, infoField } from '../../components/detail/info-section';
 import { call } from '../../lib/http';
 import { timeLeft } from './countdown';
 import { CountdownTag } from './countdown-tag';
 import { ORDER_LABELS } from './labels';
 import { OrderItemsTable } from './order-items-table';
-import { distanceText, formatYuan, formatTime } from '../../lib/format/display';
+import { distanceText } from '../../lib/format/display';
 import { orderKeys } from './order-keys';
 import { useOrderLinks } from './order-links';
 import { useOrderMessageRefresh } from './order-message-refresh';
-import styles from './orders.module.css';
 import { useGrab } from './use-grab';
 import { useNow } from './use-now';
 import { useStoreCode } from '../../stores/use-store-code';
@@ -111,52 +111,42 @@ export function RobOrderDetailPage() {
       {(offer) => (
         <>
           <OfferOutcome offer={offer} />
-          <Card
+          <InfoSection
             title={L.orderTitle}
             extra={
               offer.status === 'offering' ? <CountdownTag expiresAtMs={offer.expiresAtMs} now={now} /> : null
             }
-          >
-            <Descriptions
-              size="small"
-              column={{ xs: 1, sm: 2, lg: 3 }}
-              items={[
-                { label: F.planOrderNo, children: offer.performancePlanOrderNo },
-                { label: F.omsOrderNo, children: offer.omsOrderNo },
-                { label: F.channel, children: offer.channelText },
-                { label: F.status, children: offer.statusText },
-                { label: F.offeredAt, children: formatTime(offer.offeredAt) },
-                { label: F.expiresAt, children: formatTime(offer.expiresAt) },
-                { label: F.delivery, children: offer.deliveryTypeText },
-                { label: F.distance, children: distanceText(offer.distanceMeters) },
-                { label: F.customer, children: offer.customerName },
-                { label: F.receiver, children: `${offer.receiverName} ${offer.receiverPhone}` },
-                { label: F.address, children: `${offer.regionName}${offer.addressDetail}`, span: 2 },
-                { label: F.remark, children: offer.buyerRemark || '-' },
-                {
-                  label: F.invoiceTitle,
-                  children: offer.invoiceTitle || ORDER_LABELS.invoiceType[offer.invoiceType] || '-',
-                },
-              ]}
-            />
-          </Card>
-          <Card title={L.itemsTitle}>
+            fields={[
+              infoField.text(F.planOrderNo, offer.performancePlanOrderNo),
+              infoField.text(F.omsOrderNo, offer.omsOrderNo),
+              infoField.text(F.channel, offer.channelText),
+              infoField.text(F.status, offer.statusText),
+              infoField.time(F.offeredAt, offer.offeredAt),
+              infoField.time(F.expiresAt, offer.expiresAt),
+              infoField.text(F.delivery, offer.deliveryTypeText),
+              infoField.text(F.distance, distanceText(offer.distanceMeters)),
+              infoField.text(F.customer, offer.customerName),
+              infoField.contact(F.receiver, offer.receiverName, offer.receiverPhone),
+              infoField.address(F.address, offer.regionName, offer.addressDetail, { span: 2 }),
+              infoField.text(F.remark, offer.buyerRemark),
+              infoField.text(
+                F.invoiceTitle,
+                offer.invoiceTitle || ORDER_LABELS.invoiceType[offer.invoiceType],
+              ),
+            ]}
+          />
+          <InfoSection title={L.itemsTitle}>
             <OrderItemsTable items={offer.items} />
-            <Descriptions
-              size="small"
-              column={{ xs: 1, sm: 2, lg: 4 }}
-              style={{ marginTop: 12 }}
-              items={[
-                { label: F.goodsAmount, children: formatYuan(offer.goodsCents) },
-                { label: F.freight, children: formatYuan(offer.freightCents) },
-                { label: F.discount, children: formatYuan(offer.discountCents) },
-                {
-                  label: F.amount,
-                  children: <span className={styles.amount}>{formatYuan(offer.payCents)}</span>,
-                },
+            <AmountFields
+              perRow={4}
+              fields={[
+                infoField.money(F.goodsAmount, offer.goodsCents),
+                infoField.money(F.freight, offer.freightCents),
+                infoField.money(F.discount, offer.discountCents),
+                infoField.money(F.amount, offer.payCents, true),
               ]}
             />
-          </Card>
+          </InfoSection>
         </>
       )}
     </DetailPage>

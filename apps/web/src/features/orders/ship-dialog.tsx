@@ -1,13 +1,13 @@
 import { fulfilmentEndpoints } from '@console/contract';
-import { call } from '../../lib/http';
-import { MOBILE_PATTERN } from '@console/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Form, Input, Select } from 'antd';
-import { FormDialog } from '../../components/form-dialog/form-dialog';
+import { Form, Select } from 'antd';
+import { MobileField } from '../../components/address/address-fields';
+import { TextField } from '../../components/form-dialog/form-fields';
+import { call } from '../../lib/http';
 import type { OrderDialogProps } from './dialog-props';
 import { ORDER_LABELS } from './labels';
+import { OrderActionDialog } from './order-action-dialog';
 import { orderKeys } from './order-keys';
-import { ACTION_CALL } from './dialog-props';
 
 const L = ORDER_LABELS.ship;
 const F = ORDER_LABELS.fields;
@@ -22,7 +22,8 @@ type ShipValues = {
 };
 
 /** 发货: a courier and tracking number for express orders, the deliverer for store delivery. */
-export function ShipDialog({ open, order, storeCode, onClose, onDone }: OrderDialogProps) {
+export function ShipDialog(props: OrderDialogProps) {
+  const { open, order } = props;
   const type = order.delivery.type;
   const couriers = useQuery({
     queryKey: orderKeys.couriers,
@@ -32,29 +33,18 @@ export function ShipDialog({ open, order, storeCode, onClose, onDone }: OrderDia
   });
 
   return (
-    <FormDialog<ShipValues>
-      open={open}
-      title={ORDER_LABELS.actions.deliver}
-      doneText={ORDER_LABELS.actions.done.deliver}
+    <OrderActionDialog
+      action="deliver"
+      dialog={props}
       testId="ship-dialog"
-      onClose={onClose}
-      onDone={onDone}
-      submit={(values) =>
-        call(
-          fulfilmentEndpoints.deliver,
-          {
-            storeCode,
-            performanceOrderNo: order.performanceOrderNo,
-            ...(type === 'express'
-              ? { courierCode: values.courierCode, trackingNo: values.trackingNo?.trim() }
-              : {}),
-            ...(type === 'store_delivery'
-              ? { delivererName: values.delivererName?.trim(), delivererPhone: values.delivererPhone?.trim() }
-              : {}),
-          },
-          ACTION_CALL,
-        )
-      }
+      fieldsOf={(values: ShipValues) => ({
+        ...(type === 'express'
+          ? { courierCode: values.courierCode, trackingNo: values.trackingNo?.trim() }
+          : {}),
+        ...(type === 'store_delivery'
+          ? { delivererName: values.delivererName?.trim(), delivererPhone: values.delivererPhone?.trim() }
+          : {}),
+      })}
     >
       <Form.Item label={L.method}>{order.delivery.typeText}</Form.Item>
       {type === 'express' ? (
@@ -72,48 +62,37 @@ export function ShipDialog({ open, order, storeCode, onClose, onDone }: OrderDia
               options={(couriers.data ?? []).map((c) => ({ value: c.code, label: c.name }))}
             />
           </Form.Item>
-          <Form.Item
+          <TextField
             name="trackingNo"
             label={F.trackingNo}
-            rules={[
-              { required: true, whitespace: true, message: L.trackingRequired },
-              { pattern: TRACKING_PATTERN, message: L.trackingInvalid },
-            ]}
-          >
-            <Input
-              data-testid="ship-tracking"
-              maxLength={30}
-              placeholder={L.trackingPlaceholder}
-              autoComplete="off"
-            />
-          </Form.Item>
+            required={L.trackingRequired}
+            pattern={{ regex: TRACKING_PATTERN, message: L.trackingInvalid }}
+            max={30}
+            placeholder={L.trackingPlaceholder}
+            code="text"
+            testId="ship-tracking"
+          />
         </>
       ) : null}
       {type === 'store_delivery' ? (
         <>
-          <Form.Item
+          <TextField
             name="delivererName"
             label={F.deliverer}
-            rules={[{ required: true, whitespace: true, message: L.delivererRequired }]}
-          >
-            <Input data-testid="ship-deliverer" maxLength={32} placeholder={L.delivererPlaceholder} />
-          </Form.Item>
-          <Form.Item
+            required={L.delivererRequired}
+            max={32}
+            placeholder={L.delivererPlaceholder}
+            testId="ship-deliverer"
+          />
+          <MobileField
             name="delivererPhone"
             label={L.delivererPhone}
-            rules={[
-              { required: true, message: L.delivererPhoneInvalid },
-              { pattern: MOBILE_PATTERN, message: L.delivererPhoneInvalid },
-            ]}
-          >
-            <Input
-              data-testid="ship-deliverer-phone"
-              maxLength={11}
-              placeholder={L.delivererPhonePlaceholder}
-            />
-          </Form.Item>
+            required={L.delivererPhoneInvalid}
+            placeholder={L.delivererPhonePlaceholder}
+            testId="ship-deliverer-phone"
+          />
         </>
       ) : null}
-    </FormDialog>
+    </OrderActionDialog>
   );
 }

@@ -1,130 +1,86 @@
-import { fulfilmentEndpoints } from '@console/contract';
-import { call } from '../../lib/http';
 import { CANCEL_REASON_MAX, INVOICE_NO_PATTERN, WRITE_OFF_CODE_PATTERN } from '@console/contract';
-import { Form, Input } from 'antd';
-import { FormDialog } from '../../components/form-dialog/form-dialog';
+import { Form } from 'antd';
+import { TextField } from '../../components/form-dialog/form-fields';
 import { ReasonDialog } from '../../components/form-dialog/reason-dialog';
+import { formatYuan } from '../../lib/format/display';
 import type { OrderDialogProps } from './dialog-props';
 import { ORDER_LABELS } from './labels';
-import { formatYuan } from '../../lib/format/display';
-import { ACTION_CALL } from './dialog-props';
+import { callOrderAction, OrderActionDialog } from './order-action-dialog';
 
 const A = ORDER_LABELS.actions;
 const F = ORDER_LABELS.fields;
 
 /** 取消订单: a reason, with the consequence spelled out; the OK button is the confirmation. */
-export function CancelDialog({ open, order, storeCode, onClose, onDone }: OrderDialogProps) {
+export function CancelDialog(props: OrderDialogProps) {
   const L = ORDER_LABELS.cancel;
   return (
     <ReasonDialog
-      open={open}
+      open={props.open}
       title={L.confirmTitle}
       doneText={A.done.cancel}
       okText={A.cancel}
       testId="cancel-dialog"
       reasonTestId="cancel-reason"
-      reason={{
-        label: L.reason,
-        required: L.reasonRequired,
-        placeholder: L.reasonPlaceholder,
-        max: CANCEL_REASON_MAX,
-      }}
+      labels={L}
+      reasonMax={CANCEL_REASON_MAX}
       warning={L.confirmContent}
-      onClose={onClose}
-      onDone={onDone}
-      submit={(reason) =>
-        call(
-          fulfilmentEndpoints.cancel,
-          { storeCode, performanceOrderNo: order.performanceOrderNo, reason },
-          ACTION_CALL,
-        )
-      }
+      onClose={props.onClose}
+      onDone={props.onDone}
+      submit={(reason) => callOrderAction('cancel', props, { reason })}
     />
   );
 }
 
 /** 开具发票: the number of the invoice issued for the customer's request. */
-export function InvoiceDialog({ open, order, storeCode, onClose, onDone }: OrderDialogProps) {
+export function InvoiceDialog(props: OrderDialogProps) {
   const L = ORDER_LABELS.invoice;
-  const invoice = order.invoice;
+  const invoice = props.order.invoice;
   return (
-    <FormDialog<{ invoiceNo: string }>
-      open={open}
-      title={A.finishInvoice}
-      doneText={A.done.finishInvoice}
+    <OrderActionDialog
+      action="finishInvoice"
+      dialog={props}
       testId="invoice-dialog"
-      onClose={onClose}
-      onDone={onDone}
-      submit={(values) =>
-        call(
-          fulfilmentEndpoints.finishInvoice,
-          {
-            storeCode,
-            performanceOrderNo: order.performanceOrderNo,
-            invoiceNo: values.invoiceNo.trim(),
-          },
-          ACTION_CALL,
-        )
-      }
+      fieldsOf={(values: { invoiceNo: string }) => ({ invoiceNo: values.invoiceNo.trim() })}
     >
       <Form.Item label={F.invoiceTitle}>
         {invoice.title || '-'}（{invoice.invoiceTypeText}）
         {invoice.taxNo ? ` ${F.invoiceTaxNo}：${invoice.taxNo}` : ''}
       </Form.Item>
       <Form.Item label={F.amount}>{formatYuan(invoice.amountCents)}</Form.Item>
-      <Form.Item
+      <TextField
         name="invoiceNo"
         label={F.invoiceNo}
-        rules={[
-          { required: true, whitespace: true, message: L.noRequired },
-          { pattern: INVOICE_NO_PATTERN, message: L.noInvalid },
-        ]}
-      >
-        <Input data-testid="invoice-no" maxLength={20} placeholder={L.noPlaceholder} autoComplete="off" />
-      </Form.Item>
-    </FormDialog>
+        required={L.noRequired}
+        pattern={{ regex: INVOICE_NO_PATTERN, message: L.noInvalid }}
+        max={20}
+        placeholder={L.noPlaceholder}
+        code="text"
+        testId="invoice-no"
+      />
+    </OrderActionDialog>
   );
 }
 
 /** 核销: the 6-digit code the customer shows when collecting a pickup order. */
-export function WriteOffDialog({ open, order, storeCode, onClose, onDone }: OrderDialogProps) {
+export function WriteOffDialog(props: OrderDialogProps) {
   const L = ORDER_LABELS.writeOff;
   return (
-    <FormDialog<{ writeOffCode: string }>
-      open={open}
-      title={A.writeOff}
-      doneText={A.done.writeOff}
+    <OrderActionDialog
+      action="writeOff"
+      dialog={props}
       testId="write-off-dialog"
-      onClose={onClose}
-      onDone={onDone}
-      submit={(values) =>
-        call(
-          fulfilmentEndpoints.writeOff,
-          {
-            storeCode,
-            performanceOrderNo: order.performanceOrderNo,
-            writeOffCode: values.writeOffCode.trim(),
-          },
-          ACTION_CALL,
-        )
-      }
+      fieldsOf={(values: { writeOffCode: string }) => ({ writeOffCode: values.writeOffCode.trim() })}
     >
-      <Form.Item
+      <TextField
         name="writeOffCode"
         label={F.writeOffCode}
-        rules={[
-          { required: true, whitespace: true, message: L.codeRequired },
-          { pattern: WRITE_OFF_CODE_PATTERN, message: L.codeInvalid },
-        ]}
-      >
-        <Input
-          data-testid="write-off-code"
-          inputMode="numeric"
-          maxLength={6}
-          placeholder={L.codePlaceholder}
-          autoComplete="off"
-        />
-      </Form.Item>
-    </FormDialog>
+        required={L.codeRequired}
+        pattern={{ regex: WRITE_OFF_CODE_PATTERN, message: L.codeInvalid }}
+        max={6}
+        placeholder={L.codePlaceholder}
+        code="digits"
+        testId="write-off-code"
+      />
+    </OrderActionDialog>
   );
 }

@@ -2,6 +2,7 @@ import { planEndpoints } from '@console/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call, isApiError } from '../../lib/http';
 import { notify } from '../../lib/notify';
+import { COMMON_LABELS } from '../../components/labels';
 import { ORDER_LABELS } from './labels';
 import { orderKeys } from './order-keys';
 import { useOrderLinks } from './order-links';
@@ -34,7 +35,7 @@ export function useGrab(storeCode: string, kind: 'grab' | 'take' = 'grab') {
       });
     },
     onError: (error) => {
-      notify.error(isApiError(error) ? error.message : ORDER_LABELS.common.loadFailed);
+      notify.error(isApiError(error) ? error.message : COMMON_LABELS.loadFailed);
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: orderKeys.all }),
   });
@@ -43,8 +44,8 @@ export function useGrab(storeCode: string, kind: 'grab' | 'take' = 'grab') {
     const sure = await notify.confirm({
       title: L.confirmTitle,
       content: L.confirmContent(planNo),
-      okText: ORDER_LABELS.common.ok,
-      cancelText: ORDER_LABELS.common.cancel,
+      okText: COMMON_LABELS.ok,
+      cancelText: COMMON_LABELS.cancel,
     });
     if (sure) mutation.mutate(planNo);
   };

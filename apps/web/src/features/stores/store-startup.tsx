@@ -1,5 +1,5 @@
 import { Button, Modal } from 'antd';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useSessionStore } from '../../stores/session-store';
 import { useShopStore } from '../../stores/shop-store';
 import { STORE_LABELS } from './labels';
@@ -21,6 +21,22 @@ async function firstStorePage(): Promise<NonNullable<StartupFacts['stores']>> {
   const [group] = groupStores([page]);
   const store = group?.stores[0];
   return { total: page.total, only: page.total === 1 && group && store ? choiceOf(group, store) : null };
+}
+
+/** A 提示 answered only through its buttons: no close icon, no Esc, no click on the mask. */
+function StartupPrompt({ footer, children }: { footer: ReactNode; children: ReactNode }) {
+  return (
+    <Modal
+      open
+      title={STORE_LABELS.tip}
+      closable={false}
+      keyboard={false}
+      mask={{ closable: false }}
+      footer={footer}
+    >
+      {children}
+    </Modal>
+  );
 }
 
 /**
@@ -77,12 +93,7 @@ export function StoreStartup() {
 
   if (step.kind === 'last-store-failed') {
     return (
-      <Modal
-        open
-        title={STORE_LABELS.tip}
-        closable={false}
-        keyboard={false}
-        mask={{ closable: false }}
+      <StartupPrompt
         footer={[
           <Button key="skip" data-testid="last-store-skip" onClick={() => setFacts({ dismissed: true })}>
             {STORE_LABELS.skip}
@@ -98,7 +109,7 @@ export function StoreStartup() {
         ]}
       >
         <p data-testid="last-store-failed">{STORE_LABELS.lastStoreFailed}</p>
-      </Modal>
+      </StartupPrompt>
     );
   }
   if (step.kind === 'choose-store') {
@@ -110,12 +121,7 @@ export function StoreStartup() {
   }
   if (step.kind === 'no-permission') {
     return (
-      <Modal
-        open
-        title={STORE_LABELS.tip}
-        closable={false}
-        keyboard={false}
-        mask={{ closable: false }}
+      <StartupPrompt
         footer={
           <Button type="primary" onClick={() => setFacts((known) => ({ ...known, dismissed: true }))}>
             {STORE_LABELS.ok}
@@ -123,7 +129,7 @@ export function StoreStartup() {
         }
       >
         <p data-testid="no-store-permission">{STORE_LABELS.noPermission}</p>
-      </Modal>
+      </StartupPrompt>
     );
   }
   return null;

@@ -37,8 +37,6 @@ export const USER_LABELS = {
     submit: '确认修改',
     confirmTitle: '提示',
     confirmText: '修改密码后，其他设备上的登录将全部退出，是否继续？',
-    ok: '确定',
-    cancel: '取消',
     done: '密码修改成功',
     othersSignedOut: (count: number) =>
       count > 0 ? `已退出其他 ${count} 处登录，请在其他设备上使用新密码重新登录。` : '当前没有其他设备登录。',

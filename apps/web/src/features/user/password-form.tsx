@@ -1,11 +1,11 @@
 import { isStrongPassword, passwordStrength, PASSWORD_MAX, type UpdatePasswordBody } from '@console/contract';
-import { Alert, Button, Form, Input, Progress } from 'antd';
-import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { Alert, Button, Form, Input, Progress, type FormItemProps } from 'antd';
 import { notify } from '../../lib/notify';
-import { errorText } from '../../lib/http/errors';
 import { strengthLevel } from './avatar-checks';
 import { USER_LABELS } from './labels';
 import { profileApi } from './profile-api';
+import { SaveError } from './save-error';
 import styles from './user-center-page.module.css';
 
 const LABELS = USER_LABELS.password;
@@ -29,35 +29,49 @@ function StrengthHint({ password }: { password: string }) {
   );
 }
 
+type PasswordItemProps = Omit<FormItemProps<UpdatePasswordBody>, 'name' | 'label' | 'rules' | 'children'> & {
+  /** Which of the three: names the form field (`oldPassword`…) and picks its label and hint. */
+  field: 'old' | 'new' | 'confirm';
+  /** Checks beyond "required". */
+  rules?: FormItemProps['rules'];
+  testId: string;
+};
+
+/** A required password input; its hint is also the message when it is left empty. */
+function PasswordItem({ field, rules = [], testId, ...item }: PasswordItemProps) {
+  const placeholder = LABELS[`${field}Placeholder` as const];
+  return (
+    <Form.Item
+      {...item}
+      name={`${field}Password`}
+      label={LABELS[field]}
+      rules={[{ required: true, message: placeholder }, ...rules]}
+    >
+      <Input.Password
+        placeholder={placeholder}
+        maxLength={PASSWORD_MAX}
+        autoComplete={field === 'old' ? 'current-password' : 'new-password'}
+        data-testid={testId}
+      />
+    </Form.Item>
+  );
+}
+
 /** 修改密码: old, new and confirm; success ends the other sessions, which the clerk is told. */
 export function PasswordForm() {
   const [form] = Form.useForm<UpdatePasswordBody>();
   const newPassword = Form.useWatch('newPassword', form) ?? '';
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [signedOut, setSignedOut] = useState<number | null>(null);
-
-  const submit = async (values: UpdatePasswordBody) => {
-    const confirmed = await notify.confirm({
-      title: LABELS.confirmTitle,
-      content: LABELS.confirmText,
-      okText: LABELS.ok,
-      cancelText: LABELS.cancel,
-    });
-    if (!confirmed) return;
-    setSaving(true);
-    setError(null);
-    setSignedOut(null);
-    try {
-      const { otherSessionsEnded } = await profileApi.changePassword(values);
+  const change = useMutation({
+    mutationFn: profileApi.changePassword,
+    onSuccess: () => {
       form.resetFields();
       notify.success(LABELS.done);
-      setSignedOut(otherSessionsEnded);
-    } catch (failure) {
-      setError(errorText(failure));
-    } finally {
-      setSaving(false);
-    }
+    },
+  });
+
+  const submit = async (values: UpdatePasswordBody) => {
+    const confirmed = await notify.confirm({ title: LABELS.confirmTitle, content: LABELS.confirmText });
+    if (confirmed) change.mutate(values);
   };
 
   return (
@@ -68,25 +82,13 @@ export function PasswordForm() {
       data-testid="password-form"
       autoComplete="off"
     >
-      <Form.Item
-        name="oldPassword"
-        label={LABELS.old}
-        rules={[{ required: true, message: LABELS.oldPlaceholder }]}
-      >
-        <Input.Password
-          placeholder={LABELS.oldPlaceholder}
-          maxLength={PASSWORD_MAX}
-          autoComplete="current-password"
-          data-testid="password-old"
-        />
-      </Form.Item>
-      <Form.Item
-        name="newPassword"
-        label={LABELS.new}
+      <PasswordItem field="old" testId="password-old" />
+      <PasswordItem
+        field="new"
+        testId="password-new"
         extra={<StrengthHint password={newPassword} />}
         dependencies={['oldPassword']}
         rules={[
-          { required: true, message: LABELS.newPlaceholder },
           ({ getFieldValue }) => ({
             validator: (_, value: string | undefined) => {
               if (!value) return Promise.resolve();
@@ -96,20 +98,12 @@ export function PasswordForm() {
             },
           }),
         ]}
-      >
-        <Input.Password
-          placeholder={LABELS.newPlaceholder}
-          maxLength={PASSWORD_MAX}
-          autoComplete="new-password"
-          data-testid="password-new"
-        />
-      </Form.Item>
-      <Form.Item
-        name="confirmPassword"
-        label={LABELS.confirm}
+      />
+      <PasswordItem
+        field="confirm"
+        testId="password-confirm"
         dependencies={['newPassword']}
         rules={[
-          { required: true, message: LABELS.confirmPlaceholder },
           ({ getFieldValue }) => ({
             validator: (_, value: string | undefined) =>
               !value || value === getFieldValue('newPassword')
@@ -117,26 +111,19 @@ export function PasswordForm() {
                 : Promise.reject(new Error(LABELS.differ)),
           }),
         ]}
-      >
-        <Input.Password
-          placeholder={LABELS.confirmPlaceholder}
-          maxLength={PASSWORD_MAX}
-          autoComplete="new-password"
-          data-testid="password-confirm"
-        />
-      </Form.Item>
-      {error ? <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} /> : null}
-      {signedOut !== null ? (
+      />
+      <SaveError error={change.error} />
+      {change.isSuccess ? (
         <Alert
           type="success"
           showIcon
           title={LABELS.done}
-          description={LABELS.othersSignedOut(signedOut)}
+          description={LABELS.othersSignedOut(change.data.otherSessionsEnded)}
           style={{ marginBottom: 16 }}
           data-testid="password-done"
         />
       ) : null}
-      <Button type="primary" htmlType="submit" loading={saving} data-testid="password-submit">
+      <Button type="primary" htmlType="submit" loading={change.isPending} data-testid="password-submit">
         {LABELS.submit}
       </Button>
     </Form>

@@ -1,12 +1,11 @@
 import { MOBILE_PATTERN, NICK_NAME_MAX, type Profile, type UpdateProfileBody } from '@console/contract';
-import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Form, Input } from 'antd';
-import { useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Button, Form, Input } from 'antd';
 import { notify } from '../../lib/notify';
-import { errorText } from '../../lib/http/errors';
 import { normalizePhone } from '../../lib/format/phone';
 import { USER_LABELS } from './labels';
 import { profileApi, profileKeys, refreshSessionUser } from './profile-api';
+import { SaveError } from './save-error';
 
 const LABELS = USER_LABELS.profile;
 
@@ -14,33 +13,22 @@ const LABELS = USER_LABELS.profile;
 export function ProfileForm({ profile }: { profile: Profile }) {
   const [form] = Form.useForm<UpdateProfileBody>();
   const queryClient = useQueryClient();
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const submit = async (values: UpdateProfileBody) => {
-    setSaving(true);
-    setError(null);
-    try {
-      const saved = await profileApi.update({
-        nickName: values.nickName.trim(),
-        phone: normalizePhone(values.phone),
-      });
+  const save = useMutation({
+    mutationFn: (values: UpdateProfileBody) =>
+      profileApi.update({ nickName: values.nickName.trim(), phone: normalizePhone(values.phone) }),
+    onSuccess: async (saved) => {
       queryClient.setQueryData(profileKeys.profile, saved);
       await refreshSessionUser();
       notify.success(LABELS.saved);
-    } catch (failure) {
-      setError(errorText(failure));
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+  });
 
   return (
     <Form
       form={form}
       layout="vertical"
       initialValues={{ nickName: profile.nickName, phone: profile.phone }}
-      onFinish={(values) => void submit(values)}
+      onFinish={(values) => save.mutate(values)}
       className="profile-form"
       data-testid="profile-form"
     >
@@ -74,8 +62,8 @@ export function ProfileForm({ profile }: { profile: Profile }) {
           data-testid="profile-phone"
         />
       </Form.Item>
-      {error ? <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} /> : null}
-      <Button type="primary" htmlType="submit" loading={saving} data-testid="profile-save">
+      <SaveError error={save.error} />
+      <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="profile-save">
         {LABELS.save}
       </Button>
     </Form>

@@ -1,21 +1,14 @@
 import { DELIVERY_TYPE_TEXT, VALET_KIND_TEXT } from '@console/contract';
 import { Alert, Button, Descriptions, Input, Result } from 'antd';
-import { useState } from 'react';
+import { addressText } from '../../components/detail/info-section';
 import { useHasPermission } from '../../components/permission';
-import { isApiError } from '../../lib/http';
 import { notify } from '../../lib/notify';
 import { itemsSummary, formatYuan } from '../../lib/format/display';
 import { VALET_LABELS } from './labels';
 import { pointsPriceText } from './items-step';
 import { valetApi } from './valet-api';
-import {
-  addressPart,
-  currentLines,
-  integralTrial,
-  itemsPart,
-  type DraftAction,
-  type ValetDraft,
-} from './valet-draft';
+import { useStepCall } from './use-step-call';
+import { basketOf, currentLines, integralTrial, type DraftAction, type ValetDraft } from './valet-draft';
 import styles from './valet-orders.module.css';
 
 const L = VALET_LABELS.confirm;
@@ -35,10 +28,7 @@ async function createFrom(storeCode: string, draft: ValetDraft) {
   if (draft.kind === 'integral')
     return valetApi.createIntegral({
       storeCode,
-      memberId: draft.member!.memberId,
-      deliveryType: draft.deliveryType,
-      ...addressPart(draft),
-      items: itemsPart(draft),
+      ...basketOf(draft, draft.member!),
       ...remark,
     });
   return valetApi.createUenjoy({
@@ -51,24 +41,12 @@ async function createFrom(storeCode: string, draft: ValetDraft) {
 
 /** 确认: the summary, 提交订单 (pending), then 确认订单 now or later from 代客订单. */
 export function ConfirmStep({ storeCode, draft, dispatch, onOpenDetail, onOpenList }: Props) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run } = useStepCall();
   const mayCreate = useHasPermission(['valetOrder:create']);
   const mayConfirm = useHasPermission(['valetOrder:confirm']);
   const member = draft.member!;
   const created = draft.created;
 
-  const run = async (action: () => Promise<void>) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await action();
-    } catch (failure) {
-      setError(isApiError(failure) ? failure.message : VALET_LABELS.common.loadFailed);
-    } finally {
-      setBusy(false);
-    }
-  };
   const submit = () =>
     run(async () => {
       dispatch({ type: 'created', result: await createFrom(storeCode, draft) });
@@ -151,7 +129,7 @@ export function ConfirmStep({ storeCode, draft, dispatch, onOpenDetail, onOpenLi
             ? [
                 {
                   label: L.address,
-                  children: `${draft.address.receiverName} ${draft.address.receiverPhone} ${draft.address.regionName} ${draft.address.detail}`,
+                  children: addressText(draft.address),
                 },
               ]
             : []),

@@ -1,20 +1,12 @@
 import { FIRST_DELIVERY_MAX_DAYS } from '@console/contract';
 import { Alert, Button, DatePicker, Descriptions, Form } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useState } from 'react';
-import { isApiError } from '../../lib/http';
 import { formatTime } from '../../lib/format/display';
 import { VALET_LABELS } from './labels';
 import { integralTrialRows, uenjoyTrialRows, type TrialRow } from './trial-display';
 import { valetApi } from './valet-api';
-import {
-  addressPart,
-  currentLines,
-  integralTrial,
-  itemsPart,
-  type DraftAction,
-  type ValetDraft,
-} from './valet-draft';
+import { useStepCall } from './use-step-call';
+import { basketOf, currentLines, integralTrial, type DraftAction, type ValetDraft } from './valet-draft';
 import styles from './valet-orders.module.css';
 
 const L = VALET_LABELS.trial;
@@ -51,8 +43,7 @@ type Props = { storeCode: string; draft: ValetDraft; dispatch(action: DraftActio
 
 /** 试算: the points mall is priced here from the SKUs; uEnjoy asks the server (member discount, freight). */
 export function TrialStep({ storeCode, draft, dispatch }: Props) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run } = useStepCall();
   const member = draft.member;
   if (!member) return null;
 
@@ -74,24 +65,10 @@ export function TrialStep({ storeCode, draft, dispatch }: Props) {
     );
   }
 
-  const run = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      const trial = await valetApi.trial({
-        storeCode,
-        memberId: member.memberId,
-        deliveryType: draft.deliveryType,
-        ...addressPart(draft),
-        items: itemsPart(draft),
-      });
-      dispatch({ type: 'trial', trial });
-    } catch (failure) {
-      setError(isApiError(failure) ? failure.message : VALET_LABELS.common.loadFailed);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const runTrial = () =>
+    run(async () => {
+      dispatch({ type: 'trial', trial: await valetApi.trial({ storeCode, ...basketOf(draft, member) }) });
+    });
   const today = dayjs().startOf('day');
 
   return (
@@ -113,7 +90,7 @@ export function TrialStep({ storeCode, draft, dispatch }: Props) {
           />
         </Form.Item>
         <Form.Item>
-          <Button type="primary" loading={busy} onClick={() => void run()} data-testid="trial-run">
+          <Button type="primary" loading={busy} onClick={() => void runTrial()} data-testid="trial-run">
             {draft.trial ? L.rerun : L.run}
           </Button>
         </Form.Item>

@@ -24,12 +24,8 @@ export function ValetCancelDialog({ storeCode, kind, valetOrderNo, onClose, onDo
       okText={A.cancel}
       testId="valet-cancel-dialog"
       reasonTestId="valet-cancel-reason"
-      reason={{
-        label: A.reason,
-        required: A.reasonRequired,
-        placeholder: A.reasonPlaceholder,
-        max: REASON_MAX,
-      }}
+      labels={A}
+      reasonMax={REASON_MAX}
       onClose={onClose}
       onDone={onDone}
       submit={(reason) => valetApi.cancel(kind, storeCode, valetOrderNo, reason)}

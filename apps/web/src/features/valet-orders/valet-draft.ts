@@ -160,9 +160,13 @@ export const isDirty = (draft: ValetDraft): boolean =>
   draft.created === null &&
   (draft.member !== null || draft.lines.integral.length > 0 || draft.lines.uenjoy.length > 0);
 
-/** The address part of a create or trial body: none for pickup. */
-export const addressPart = (draft: ValetDraft): { addressId?: number } =>
-  draft.deliveryType !== 'pickup' && draft.address ? { addressId: draft.address.addressId } : {};
-
-export const itemsPart = (draft: ValetDraft) =>
-  currentLines(draft).map((line) => ({ skuCode: line.sku.skuCode, quantity: line.quantity }));
+/**
+ * What the uEnjoy trial and the points-mall create send of the draft: the member, the delivery, the address
+ * (none for pickup) and the current basket's lines.
+ */
+export const basketOf = (draft: ValetDraft, member: Pick<MemberSummary, 'memberId'>) => ({
+  memberId: member.memberId,
+  deliveryType: draft.deliveryType,
+  ...(draft.deliveryType !== 'pickup' && draft.address ? { addressId: draft.address.addressId } : {}),
+  items: currentLines(draft).map((line) => ({ skuCode: line.sku.skuCode, quantity: line.quantity })),
+});

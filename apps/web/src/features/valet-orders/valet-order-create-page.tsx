@@ -1,5 +1,6 @@
 import { Alert, Button, Card, Steps } from 'antd';
 import { useReducer, useState } from 'react';
+import { FormAlert } from '../../components/form-dialog/form-fields';
 import { useStoreCode } from '../../stores/use-store-code';
 import { useShopStore } from '../../stores/shop-store';
 import { AddressStep } from './address-step';
@@ -63,15 +64,7 @@ export function ValetOrderCreatePage() {
         items={STEPS.map((key) => ({ title: S[key] }))}
         style={{ marginBottom: 24 }}
       />
-      {shownError ? (
-        <Alert
-          type="warning"
-          showIcon
-          title={shownError}
-          style={{ marginBottom: 16 }}
-          data-testid="step-error"
-        />
-      ) : null}
+      {shownError ? <FormAlert type="warning" title={shownError} testId="step-error" /> : null}
       {step === 0 ? (
         <MemberStep
           storeCode={storeCode}

@@ -1,10 +1,11 @@
 import { valetEndpoints, type ValetOrderDetail } from '@console/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Descriptions, Table, Tag } from 'antd';
+import { Button, Table } from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { DetailPage, useDetailQuery, useListReturn } from '../../components/detail/detail-page';
-import { formatYuan, formatTime } from '../../lib/format/display';
+import { AmountFields, InfoSection, addressText, infoField } from '../../components/detail/info-section';
+import { formatYuan } from '../../lib/format/display';
 import { call } from '../../lib/http';
 import { useStoreCode } from '../../stores/use-store-code';
 import { VALET_LABELS } from './labels';
@@ -18,36 +19,30 @@ import { VALET_STATUS_COLOR } from './valet-status';
 const F = VALET_LABELS.fields;
 const D = VALET_LABELS.detail;
 const A = VALET_LABELS.actions;
-const COLUMNS = { xs: 1, sm: 2, lg: 3 } as const;
-const orDash = (text: string | null | undefined) => (text ? text : '-');
 
 function FulfilmentSection({ order }: { order: ValetOrderDetail }) {
   const links = useValetLinks();
   if (!order.omsOrderNo) {
     return (
-      <Card title={D.fulfilmentTitle} size="small">
+      <InfoSection title={D.fulfilmentTitle}>
         <span className={styles.muted}>{D.notConfirmed}</span>
-      </Card>
+      </InfoSection>
     );
   }
   const plan = order.performancePlanOrderNo;
   const offerHref = plan ? links.href('robOrderDetail', { performancePlanOrderNo: plan }) : null;
   const receivedHref = links.href('receivedOrderDetail', { omsOrderNo: order.omsOrderNo });
   return (
-    <Card title={D.fulfilmentTitle} size="small" data-testid="valet-fulfilment">
-      <Descriptions
-        size="small"
-        column={COLUMNS}
-        items={[
-          { label: F.omsOrderNo, children: order.omsOrderNo },
-          { label: F.planOrderNo, children: orDash(plan) },
-          {
-            label: F.planStatus,
-            children: <Tag data-testid="valet-plan-status">{orDash(order.planStatusText)}</Tag>,
-          },
-          { label: F.takenStore, children: orDash(order.takenStoreName) },
-        ]}
-      />
+    <InfoSection
+      title={D.fulfilmentTitle}
+      testId="valet-fulfilment"
+      fields={[
+        infoField.text(F.omsOrderNo, order.omsOrderNo),
+        infoField.text(F.planOrderNo, plan),
+        infoField.status(F.planStatus, order.planStatusText, undefined, 'valet-plan-status'),
+        infoField.text(F.takenStore, order.takenStoreName),
+      ]}
+    >
       <div className={styles.actions}>
         {offerHref && order.planStatus !== 'taken' ? (
           <Button
@@ -66,7 +61,7 @@ function FulfilmentSection({ order }: { order: ValetOrderDetail }) {
           </Button>
         ) : null}
       </div>
-    </Card>
+    </InfoSection>
   );
 }
 
@@ -147,64 +142,42 @@ export function ValetOrderDetailPage() {
 
 function OrderSection({ order }: { order: ValetOrderDetail }) {
   return (
-    <Card title={D.orderTitle} size="small">
-      <Descriptions
-        size="small"
-        column={COLUMNS}
-        items={[
-          { label: F.valetOrderNo, children: order.valetOrderNo },
-          {
-            label: F.status,
-            children: (
-              <Tag color={VALET_STATUS_COLOR[order.status]} data-testid="valet-status-tag">
-                {order.statusText}
-              </Tag>
-            ),
-          },
-          { label: F.kind, children: order.kindText },
-          { label: F.delivery, children: order.deliveryTypeText },
-          { label: F.createdBy, children: order.createdByName },
-          { label: F.createdAt, children: formatTime(order.createdAt) },
-          ...(order.confirmedAt ? [{ label: F.confirmedAt, children: formatTime(order.confirmedAt) }] : []),
-          ...(order.cancelledAt
-            ? [
-                { label: F.cancelledAt, children: formatTime(order.cancelledAt) },
-                { label: F.cancelReason, children: orDash(order.cancelReason) },
-              ]
-            : []),
-          { label: F.remark, children: orDash(order.remark) },
-        ]}
-      />
-    </Card>
+    <InfoSection
+      title={D.orderTitle}
+      fields={[
+        infoField.text(F.valetOrderNo, order.valetOrderNo),
+        infoField.status(F.status, order.statusText, VALET_STATUS_COLOR[order.status], 'valet-status-tag'),
+        infoField.text(F.kind, order.kindText),
+        infoField.text(F.delivery, order.deliveryTypeText),
+        infoField.text(F.createdBy, order.createdByName),
+        infoField.time(F.createdAt, order.createdAt),
+        order.confirmedAt && infoField.time(F.confirmedAt, order.confirmedAt),
+        order.cancelledAt && infoField.time(F.cancelledAt, order.cancelledAt),
+        order.cancelledAt && infoField.text(F.cancelReason, order.cancelReason),
+        infoField.text(F.remark, order.remark),
+      ]}
+    />
   );
 }
 
 function MemberSection({ order }: { order: ValetOrderDetail }) {
   return (
-    <Card title={D.memberTitle} size="small">
-      <Descriptions
-        size="small"
-        column={COLUMNS}
-        items={[
-          { label: F.member, children: `${order.memberName} ${order.memberPhoneMasked}` },
-          { label: F.memberNo, children: order.memberNo },
-          { label: F.memberPoints, children: String(order.memberPoints) },
-          {
-            label: F.address,
-            children: order.address
-              ? `${order.address.receiverName} ${order.address.receiverPhone} ${order.address.regionName} ${order.address.detail}`
-              : D.pickup,
-          },
-        ]}
-      />
-    </Card>
+    <InfoSection
+      title={D.memberTitle}
+      fields={[
+        infoField.contact(F.member, order.memberName, order.memberPhoneMasked),
+        infoField.text(F.memberNo, order.memberNo),
+        infoField.text(F.memberPoints, order.memberPoints),
+        infoField.text(F.address, order.address ? addressText(order.address) : D.pickup),
+      ]}
+    />
   );
 }
 
 function ItemsSection({ order }: { order: ValetOrderDetail }) {
   const trialText = typeof order.trial.discountText === 'string' ? order.trial.discountText : '';
   return (
-    <Card title={D.itemsTitle} size="small">
+    <InfoSection title={D.itemsTitle}>
       <Table
         size="small"
         rowKey="skuCode"
@@ -227,21 +200,18 @@ function ItemsSection({ order }: { order: ValetOrderDetail }) {
           },
         ]}
       />
-      <Descriptions
-        size="small"
-        column={{ xs: 1, sm: 2, lg: 5 }}
-        style={{ marginTop: 12 }}
-        items={[
-          { label: F.goods, children: formatYuan(order.goodsCents) },
-          { label: F.freight, children: formatYuan(order.freightCents) },
-          {
-            label: F.discount,
-            children: `${formatYuan(order.discountCents)}${trialText ? `（${trialText}）` : ''}`,
-          },
-          ...(order.points > 0 ? [{ label: F.points, children: String(order.points) }] : []),
-          { label: F.pay, children: <span className={styles.amount}>{formatYuan(order.payCents)}</span> },
+      <AmountFields
+        fields={[
+          infoField.money(F.goods, order.goodsCents),
+          infoField.money(F.freight, order.freightCents),
+          infoField.text(
+            F.discount,
+            `${formatYuan(order.discountCents)}${trialText ? `（${trialText}）` : ''}`,
+          ),
+          order.points > 0 && infoField.text(F.points, order.points),
+          infoField.money(F.pay, order.payCents, true),
         ]}
       />
-    </Card>
+    </InfoSection>
   );
 }

@@ -1,8 +1,7 @@
 import { VALET_KINDS, VALET_STATUSES, type ValetListBody } from '@console/contract';
 import { dateRangeOfQuery, dateUrlShape, urlField, type UrlQuery } from '../../components/list/list-query';
 
-export const VALET_KEYWORD_MAX = 40;
-export const VALET_PAGE_SIZES = [10, 20, 50] as const;
+const VALET_KEYWORD_MAX = 40;
 
 /** 代客订单's URL: each parameter checked on its own, a bad one falls back to its default. */
 export const valetUrlShape = {
@@ -11,7 +10,7 @@ export const valetUrlShape = {
   keyword: urlField.keyword(VALET_KEYWORD_MAX),
   ...dateUrlShape,
   pageNum: urlField.pageNum(),
-  pageSize: urlField.pageSize(VALET_PAGE_SIZES, 20),
+  pageSize: urlField.pageSize([10, 20, 50], 20),
 };
 /** The kind tab chooses which list is shown: 重置 keeps it. */
 export const VALET_VIEWS = ['kind'] as const;

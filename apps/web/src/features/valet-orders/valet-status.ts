@@ -1,4 +1,5 @@
-import type { ValetStatus } from '@console/contract';
+import { VALET_STATUSES, VALET_STATUS_TEXT, type ValetStatus } from '@console/contract';
+import { statusOptionsOf } from '../../components/list/status-options';
 
 /** The tag colour of a valet order's status, in the list and on the detail. */
 export const VALET_STATUS_COLOR: Record<ValetStatus, string> = {
@@ -6,3 +7,6 @@ export const VALET_STATUS_COLOR: Record<ValetStatus, string> = {
   confirmed: 'green',
   cancelled: 'default',
 };
+
+/** The list's status filter: 全部, then each status. */
+export const VALET_STATUS_OPTIONS = statusOptionsOf(VALET_STATUSES, VALET_STATUS_TEXT);

@@ -23,9 +23,13 @@ import {
 } from '../../../db/schema.js';
 import { shanghaiDateTime } from '../../im/message-format.js';
 import { withinShanghaiDays } from '../intentions/day-range.js';
-import { numberedPage } from '../../../db/paged-query.js';
+import { numberedPageOf } from '../../../db/paged-query.js';
 
 type PageBody = z.output<typeof cancelCheckPageBodySchema>;
+type DecisionColumns = Pick<
+  typeof cancelChecks.$inferInsert,
+  'state' | 'decidedByUserId' | 'decisionRemark' | 'decidedAt'
+>;
 
 export const DECIDE_PERMISSION = 'cancelCheck:setState';
 
@@ -112,20 +116,35 @@ export function createCancelCheckRepository(db: Database) {
           )!,
         );
       const condition = and(...where);
-      return numberedPage(body, {
-        rows: ({ limit, offset }) =>
-          joined(db)
-            .where(condition)
-            .orderBy(desc(cancelChecks.createdAt), desc(cancelChecks.id))
-            .limit(limit)
-            .offset(offset),
-        count: db
+      return numberedPageOf(
+        body,
+        joined(db).where(condition).orderBy(desc(cancelChecks.createdAt), desc(cancelChecks.id)),
+        db
           .select({ n: count() })
           .from(cancelChecks)
           .innerJoin(performanceOrders, eq(performanceOrders.id, cancelChecks.performanceOrderId))
           .innerJoin(omsOrders, eq(omsOrders.id, performanceOrders.omsOrderId))
           .where(condition),
-      });
+      );
+    },
+
+    /** The store's check, locked for its decision; null when missing or another store's. */
+    async lockCheck(tx: Database, storeId: number, id: number) {
+      const [check] = await tx
+        .select()
+        .from(cancelChecks)
+        .where(and(eq(cancelChecks.id, id), eq(cancelChecks.storeId, storeId)))
+        .for('update');
+      return check ?? null;
+    },
+
+    /** Records the decision of a check still pending; the rows it changed. */
+    decide(tx: Database, id: number, decision: DecisionColumns) {
+      return tx
+        .update(cancelChecks)
+        .set(decision)
+        .where(and(eq(cancelChecks.id, id), eq(cancelChecks.state, 'pending')))
+        .returning({ id: cancelChecks.id });
     },
 
     /**

@@ -27,7 +27,7 @@ import { cancelTakenOrder } from '../integration/integration.service.js';
 import { recordOrderLog, type OrderOperator } from '../order-log.js';
 import { newCancelCheckNo } from '../order-numbers.js';
 import { itemsSummaryOf } from '../plans/offer-format.js';
-import { createOrderMessenger } from '../plans/offer-messages.js';
+import { runStateChange } from '../order-action.js';
 import {
   createCancelCheckRepository,
   toCheckRow,
@@ -204,48 +204,48 @@ export function createCancelCheckService(deps: { db: Database; clock: Clock; pro
     async setState(actor: CheckActor, body: SetStateBody): Promise<CancelCheckDetail> {
       const now = clock();
       const operator: OrderOperator = { id: actor.userId, name: actor.nickName };
-      const messenger = createOrderMessenger(producer);
-      await db.transaction(async (tx) => {
-        const [check] = await tx
-          .select()
-          .from(cancelChecks)
-          .where(and(eq(cancelChecks.id, body.id), eq(cancelChecks.storeId, actor.storeId)))
-          .for('update');
-        if (!check) throw notFound(CANCEL_CHECK_TEXT.checkNotFound, 'CANCEL_CHECK_NOT_FOUND');
-        if (check.state !== 'pending')
-          throw new AppError(409, 'CANCEL_CHECK_DECIDED', CANCEL_CHECK_TEXT.alreadyDecided);
-        const { order, plan, performance } = await lockOrder(tx, actor.storeId, {
-          id: check.performanceOrderId,
-        });
-        await tx
-          .update(cancelChecks)
-          .set({
+      await runStateChange(db, producer, {
+        lock: {
+          read: async (tx) => {
+            const check = await checks.lockCheck(tx, actor.storeId, body.id);
+            if (!check) throw notFound(CANCEL_CHECK_TEXT.checkNotFound, 'CANCEL_CHECK_NOT_FOUND');
+            return { check, ...(await lockOrder(tx, actor.storeId, { id: check.performanceOrderId })) };
+          },
+          status: ({ check }) => check.state,
+        },
+        assert: (state) => {
+          if (state !== 'pending')
+            throw new AppError(409, 'CANCEL_CHECK_DECIDED', CANCEL_CHECK_TEXT.alreadyDecided);
+        },
+        update: (tx, { check }) =>
+          checks.decide(tx, check.id, {
             state: body.state,
             decidedByUserId: actor.userId,
             decisionRemark: body.remark,
             decidedAt: now,
-          })
-          .where(eq(cancelChecks.id, check.id));
-        await recordOrderLog(tx, {
-          omsOrderId: order.id,
-          performanceOrderId: performance.id,
-          action: body.state === 'approved' ? 'cancel_check_approved' : 'cancel_check_rejected',
-          operator,
-          detail: { checkNo: check.checkNo, remark: body.remark },
-          at: now,
-        });
-        if (body.state === 'approved')
-          await cancelTakenOrder(tx, messenger, {
-            transition: 'checkedCancel',
-            order,
-            plan: { performancePlanOrderNo: plan?.performancePlanOrderNo ?? '' },
-            performance,
-            reason: check.reason,
+          }),
+        changed: { message: CANCEL_CHECK_TEXT.alreadyDecided, code: 'CANCEL_CHECK_DECIDED' },
+        record: async (tx, { locked: { check, order, plan, performance }, messenger }) => {
+          await recordOrderLog(tx, {
+            omsOrderId: order.id,
+            performanceOrderId: performance.id,
+            action: body.state === 'approved' ? 'cancel_check_approved' : 'cancel_check_rejected',
             operator,
+            detail: { checkNo: check.checkNo, remark: body.remark },
             at: now,
           });
+          if (body.state === 'approved')
+            await cancelTakenOrder(tx, messenger, {
+              transition: 'checkedCancel',
+              order,
+              plan: { performancePlanOrderNo: plan?.performancePlanOrderNo ?? '' },
+              performance,
+              reason: check.reason,
+              operator,
+              at: now,
+            });
+        },
       });
-      messenger.wake();
       return detail(actor, body.id);
     },
   };

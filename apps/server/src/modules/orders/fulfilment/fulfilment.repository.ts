@@ -8,6 +8,7 @@ import {
   type DeliveryType,
   type FulfilmentStatus,
   type OrderChannel,
+  type OrderDetail,
   type ReceivedColumn,
   type ReceivedListBody,
   type ReceivedOrderRow,
@@ -114,16 +115,8 @@ export type StoreOrder = Omit<RawOrder, 'status' | 'deliveryType' | 'oms'> & {
   oms: Omit<RawOrder['oms'], 'channel'> & { channel: OrderChannel };
 };
 
-export type OrderItemRow = {
-  omsOrderId: number;
-  skuCode: string;
-  name: string;
-  spec: string;
-  quantity: number;
-  unitCents: number;
-  amountCents: number;
-  points: number;
-};
+/** An order's line as the detail answers it, and the order it belongs to. */
+export type OrderItemRow = OrderDetail['items'][number] & { omsOrderId: number };
 
 export type CyclePlanRow = {
   id: number;

@@ -16,6 +16,7 @@ import type { Clock } from '../../../platform/clock.js';
 import { shanghaiDateTime } from '../../im/message-format.js';
 import type { MessageProducer } from '../../im/message-producer.js';
 import { platformOperator, recordOrderLog, type OrderOperator } from '../order-log.js';
+import { lineTotals, priceLines, skuCodesOf } from '../order-lines.js';
 import { newPerformancePlanOrderNo } from '../order-numbers.js';
 import { assertFulfilmentTransition, assertPlanTransition, type FulfilmentAction } from '../order-states.js';
 import { itemsSummaryOf } from '../plans/offer-format.js';
@@ -36,7 +37,6 @@ type PushIntentionInput = z.output<typeof pushIntentionBodySchema>;
 export const INTAKE_TEXT = {
   orderNotFound: '订单不存在',
   alreadyShipped: '订单已发货，无法取消',
-  unknownSkus: (codes: string[]) => `商品不存在或已下架：${codes.join('、')}`,
   wrongKind: (channelText: string) => `${channelText}只能包含对应类型的商品`,
   discountTooLarge: '优惠金额不能超过商品金额与运费之和',
   unknownStore: (code: string) => `门店不存在或已停用：${code}`,
@@ -71,8 +71,7 @@ export function createOrderIntake(deps: { db: Database; clock: Clock; producer: 
 
     const prescription = body.prescription ? checkPrescription(body.prescription) : null;
     const items = await pricedItems(repo, reader, body);
-    const goodsCents = items.reduce((sum, i) => sum + i.amountCents, 0);
-    const pointsUsed = items.reduce((sum, i) => sum + i.points, 0);
+    const { goodsCents, points: pointsUsed } = lineTotals(items);
     const freightCents = body.freightCents ?? 0;
     const discountCents = body.discountCents ?? 0;
     if (discountCents > goodsCents + freightCents)
@@ -390,25 +389,10 @@ async function existingPush(
 
 /** Order lines priced from the SKU table; every SKU must exist, be on sale and suit the channel. */
 async function pricedItems(repo: IntegrationRepository, tx: Database, body: PushOrderInput) {
-  const codes = [...new Set(body.items.map((i) => i.skuCode))];
-  const rows = await repo.enabledSkus(codes, tx);
-  const byCode = new Map(rows.map((r) => [r.skuCode, r]));
-  const unknown = codes.filter((code) => !byCode.has(code));
-  if (unknown.length > 0) throw new AppError(422, 'ORDER_SKU_UNKNOWN', INTAKE_TEXT.unknownSkus(unknown));
   const allowed = KINDS_OF_CHANNEL[body.channel];
-  if (rows.some((sku) => !allowed.kinds.includes(sku.kind)))
-    throw new AppError(422, 'ORDER_SKU_KIND', INTAKE_TEXT.wrongKind(allowed.text));
-  return body.items.map((item) => {
-    const sku = byCode.get(item.skuCode)!;
-    return {
-      skuCode: sku.skuCode,
-      name: sku.name,
-      spec: sku.spec,
-      quantity: item.quantity,
-      unitCents: sku.priceCents,
-      amountCents: sku.priceCents * item.quantity,
-      points: sku.points * item.quantity,
-    };
+  return priceLines(body.items, await repo.enabledSkus(skuCodesOf(body.items), tx), {
+    allows: (kind) => allowed.kinds.includes(kind),
+    wrongKind: INTAKE_TEXT.wrongKind(allowed.text),
   });
 }
 

@@ -3,7 +3,7 @@ import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../../db/client.js';
 import { likeLiteral } from '../../../db/like-pattern.js';
-import { numberedPage } from '../../../db/paged-query.js';
+import { numberedPageOf } from '../../../db/paged-query.js';
 import { customerIntentions, members } from '../../../db/schema.js';
 import { withinShanghaiDays } from './day-range.js';
 
@@ -28,13 +28,17 @@ export type IntentionRecord = {
 
 /** Every SQL statement of the store's customer intentions. */
 export function createIntentionsRepository(db: Database) {
+  /** Intentions with their member, if any. */
+  const selectIntentions = () =>
+    db
+      .select(columns)
+      .from(customerIntentions)
+      .leftJoin(members, eq(members.id, customerIntentions.memberId));
+
   return {
     /** The store's intention by number; null when missing or another store's. */
     async find(storeId: number, omsConsultantsNo: string): Promise<IntentionRecord | null> {
-      const [record] = await db
-        .select(columns)
-        .from(customerIntentions)
-        .leftJoin(members, eq(members.id, customerIntentions.memberId))
+      const [record] = await selectIntentions()
         .where(
           and(
             eq(customerIntentions.storeId, storeId),
@@ -64,18 +68,13 @@ export function createIntentionsRepository(db: Database) {
         );
       }
       const condition = and(...where);
-      return numberedPage(body, {
-        rows: ({ limit, offset }) =>
-          db
-            .select(columns)
-            .from(customerIntentions)
-            .leftJoin(members, eq(members.id, customerIntentions.memberId))
-            .where(condition)
-            .orderBy(desc(customerIntentions.createdAt), desc(customerIntentions.id))
-            .limit(limit)
-            .offset(offset),
-        count: db.select({ n: count() }).from(customerIntentions).where(condition),
-      });
+      return numberedPageOf(
+        body,
+        selectIntentions()
+          .where(condition)
+          .orderBy(desc(customerIntentions.createdAt), desc(customerIntentions.id)),
+        db.select({ n: count() }).from(customerIntentions).where(condition),
+      );
     },
 
     /**

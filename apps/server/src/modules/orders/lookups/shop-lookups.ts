@@ -3,6 +3,7 @@ import { and, asc, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.js';
 import { memberAddresses, stores } from '../../../db/schema.js';
 import { notFound } from '../../../http/errors.js';
+import { createStoreRepository } from '../../stores/store.repository.js';
 import { haversineKm, isLocated, likeContains, type Coordinates } from '../../stores/geo.js';
 import { LOOKUP_TEXT } from './lookup-texts.js';
 
@@ -19,26 +20,18 @@ const metersBetween = (a: Coordinates, b: Coordinates) => Math.round(haversineKm
  */
 export function createShopLookups(deps: { db: Database }) {
   const { db } = deps;
+  const storeRepository = createStoreRepository(db);
 
   /** Every store delivers by bike up to the default: stores have no delivery settings yet. */
   const bikeDistanceOf = (_storeId: number): number => DEFAULT_BIKE_DISTANCE_METERS;
 
+  /** The store's contact and location facts, with its bike-delivery radius; 404 when unknown. */
   async function shop(storeId: number) {
-    const [row] = await db
-      .select({
-        id: stores.id,
-        shopCode: stores.shopCode,
-        shopName: stores.shopName,
-        shopPhone: stores.shopPhone,
-        shopAddress: stores.shopAddress,
-        latitude: stores.latitude,
-        longitude: stores.longitude,
-      })
-      .from(stores)
-      .where(eq(stores.id, storeId))
-      .limit(1);
-    if (!row) throw notFound(LOOKUP_TEXT.storeNotFound, 'STORE_NOT_FOUND');
-    return { ...row, bikeDistanceMeters: bikeDistanceOf(row.id) };
+    const store = await storeRepository.detail(storeId);
+    if (!store) throw notFound(LOOKUP_TEXT.storeNotFound, 'STORE_NOT_FOUND');
+    const { id, shopCode, shopName, shopPhone, shopAddress, latitude, longitude } = store;
+    const bikeDistanceMeters = bikeDistanceOf(id);
+    return { id, shopCode, shopName, shopPhone, shopAddress, latitude, longitude, bikeDistanceMeters };
   }
 
   return {

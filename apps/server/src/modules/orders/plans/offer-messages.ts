@@ -22,7 +22,7 @@ const SOURCE = 'orders';
  * Publishes inside the business transaction and collects the wake keys for after commit. A store without
  * enabled staff simply gets no message: the order itself must not fail for it.
  */
-export function createOrderMessenger(producer: MessageProducer) {
+export function createOrderMessenger(producer: Pick<MessageProducer, 'publish' | 'wake'>) {
   const wakeKeys: string[] = [];
   return {
     async send(

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, exists, gt, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../../db/client.js';
-import { mapPage, numberedPage } from '../../../db/paged-query.js';
+import { mapPage, numberedPageOf, type Paging } from '../../../db/paged-query.js';
 import {
   cyclePlans,
   omsOrderItems,
@@ -13,7 +13,6 @@ import {
 } from '../../../db/schema.js';
 import { systemOperator } from '../order-log.js';
 
-type Paging = { pageNum: number; pageSize: number };
 export type OrderItemRecord = typeof omsOrderItems.$inferSelect;
 
 const summaryColumns = {
@@ -71,19 +70,17 @@ export function createPlansRepository(db: Database) {
   /** One page of the store's plans with the items of each. */
   async function page(storeId: number, filter: SQL, order: SQL[], paging: Paging) {
     const where = and(eq(planCandidates.storeId, storeId), filter);
-    const page = await numberedPage(paging, {
-      rows: ({ limit, offset }) =>
-        candidatePlans()
-          .where(where)
-          .orderBy(...order)
-          .limit(limit)
-          .offset(offset),
-      count: db
+    const page = await numberedPageOf(
+      paging,
+      candidatePlans()
+        .where(where)
+        .orderBy(...order),
+      db
         .select({ n: count() })
         .from(planCandidates)
         .innerJoin(performancePlanOrders, eq(performancePlanOrders.id, planCandidates.planId))
         .where(where),
-    });
+    );
     const items = await itemsOf(page.list.map((r) => r.omsOrderId));
     return mapPage(page, (row) => ({ row, items: items.get(row.omsOrderId) ?? [] }));
   }

@@ -8,11 +8,12 @@ import {
 } from '@console/contract';
 import type { Database } from '../../../db/client.js';
 import { mapPage } from '../../../db/paged-query.js';
-import { conflict, notFound } from '../../../http/errors.js';
+import { notFound } from '../../../http/errors.js';
 import type { Clock } from '../../../platform/clock.js';
 import { shanghaiDay } from '../../dashboard/daily-metrics.js';
 import { shanghaiDateTime } from '../../im/message-format.js';
 import type { MessageProducer } from '../../im/message-producer.js';
+import { runStateChange } from '../order-action.js';
 import { recordOrderLog } from '../order-log.js';
 import { newPerformanceOrderNo, newWriteOffCode } from '../order-numbers.js';
 import { IllegalTransitionError, assertPlanTransition } from '../order-states.js';
@@ -52,67 +53,69 @@ export function createPlansService(deps: { db: Database; clock: Clock; producer:
     performancePlanOrderNo: string,
   ): Promise<GrabResult> {
     const now = clock();
-    const messenger = createOrderMessenger(producer);
-    const result = await db.transaction(async (tx) => {
-      const [plan] = await plans.claim(tx, {
-        performancePlanOrderNo,
-        state: action === 'grab' ? grabbable(now) : untaken(now),
-        storeId: taker.storeId,
-        userId: taker.user.id,
-        at: now,
-      });
-      if (!plan) return refusal(plans, tx, action, taker.storeId, performancePlanOrderNo, now);
-      const order = await plans.omsOrder(tx, plan.omsOrderId);
-      const items = (await plans.itemsOf([plan.omsOrderId], tx)).get(plan.omsOrderId) ?? [];
-      const deliveryType = order.deliveryType as DeliveryType;
-      const performanceOrderNo = newPerformanceOrderNo(now);
-      const writeOffCode = deliveryType === 'pickup' ? newWriteOffCode() : '';
-      const performance = await plans.insertPerformanceOrder(tx, {
-        performanceOrderNo,
-        planId: plan.id,
-        omsOrderId: plan.omsOrderId,
-        storeId: taker.storeId,
-        status: 'wait_ship',
-        deliveryType,
-        receiverName: order.receiverName,
-        receiverPhone: order.receiverPhone,
-        writeOffCode,
-        invoiceStatus: order.invoiceType === 'none' ? 'none' : 'pending',
-        takenByUserId: taker.user.id,
-        takenAt: now,
-      });
-      await insertCyclePlan(plans, tx, performance.id, items, now);
-      await recordOrderLog(tx, {
-        omsOrderId: plan.omsOrderId,
-        performanceOrderId: performance.id,
-        action: action === 'grab' ? 'grabbed' : 'taken',
-        fromStatus: action === 'grab' ? 'offering' : 'expired',
-        toStatus: 'taken',
-        operator: { id: taker.user.id, name: taker.user.nickName },
-        detail: { performancePlanOrderNo, performanceOrderNo },
-        at: now,
-      });
-      await messenger.send(
-        tx,
-        'waitingToShip',
-        { storeId: taker.storeId },
-        ORDER_MESSAGE_TEXT.waitingToShip({
-          omsOrderNo: order.omsOrderNo,
-          deliveryTypeText: DELIVERY_TYPE_TEXT[deliveryType],
-          itemsSummary: itemsSummaryOf(items),
+    return runStateChange(db, producer, {
+      assert: (status: PlanStatus) => assertPlanTransition(action, status),
+      update: (tx) =>
+        plans.claim(tx, {
+          performancePlanOrderNo,
+          state: action === 'grab' ? grabbable(now) : untaken(now),
+          storeId: taker.storeId,
+          userId: taker.user.id,
+          at: now,
         }),
-        { omsOrderNo: order.omsOrderNo, performanceOrderNo },
-      );
-      return {
-        performancePlanOrderNo,
-        omsOrderNo: order.omsOrderNo,
-        performanceOrderNo,
-        status: 'wait_ship' as const,
-        writeOffCode,
-      };
+      current: (tx) => planStateNow(plans, tx, action, taker.storeId, performancePlanOrderNo, now),
+      changed: { message: GRAB_TEXT.stillOffering, code: 'ORDER_STATE_CONFLICT' },
+      record: async (tx, { row: plan, messenger }) => {
+        const order = await plans.omsOrder(tx, plan.omsOrderId);
+        const items = (await plans.itemsOf([plan.omsOrderId], tx)).get(plan.omsOrderId) ?? [];
+        const deliveryType = order.deliveryType as DeliveryType;
+        const performanceOrderNo = newPerformanceOrderNo(now);
+        const writeOffCode = deliveryType === 'pickup' ? newWriteOffCode() : '';
+        const performance = await plans.insertPerformanceOrder(tx, {
+          performanceOrderNo,
+          planId: plan.id,
+          omsOrderId: plan.omsOrderId,
+          storeId: taker.storeId,
+          status: 'wait_ship',
+          deliveryType,
+          receiverName: order.receiverName,
+          receiverPhone: order.receiverPhone,
+          writeOffCode,
+          invoiceStatus: order.invoiceType === 'none' ? 'none' : 'pending',
+          takenByUserId: taker.user.id,
+          takenAt: now,
+        });
+        await insertCyclePlan(plans, tx, performance.id, items, now);
+        await recordOrderLog(tx, {
+          omsOrderId: plan.omsOrderId,
+          performanceOrderId: performance.id,
+          action: action === 'grab' ? 'grabbed' : 'taken',
+          fromStatus: action === 'grab' ? 'offering' : 'expired',
+          toStatus: 'taken',
+          operator: { id: taker.user.id, name: taker.user.nickName },
+          detail: { performancePlanOrderNo, performanceOrderNo },
+          at: now,
+        });
+        await messenger.send(
+          tx,
+          'waitingToShip',
+          { storeId: taker.storeId },
+          ORDER_MESSAGE_TEXT.waitingToShip({
+            omsOrderNo: order.omsOrderNo,
+            deliveryTypeText: DELIVERY_TYPE_TEXT[deliveryType],
+            itemsSummary: itemsSummaryOf(items),
+          }),
+          { omsOrderNo: order.omsOrderNo, performanceOrderNo },
+        );
+        return {
+          performancePlanOrderNo,
+          omsOrderNo: order.omsOrderNo,
+          performanceOrderNo,
+          status: 'wait_ship' as const,
+          writeOffCode,
+        };
+      },
     });
-    messenger.wake();
-    return result;
   }
 
   /**
@@ -207,22 +210,23 @@ export function createPlansService(deps: { db: Database; clock: Clock; producer:
 
 export type PlansService = ReturnType<typeof createPlansService>;
 
-/** Why the conditional update found no row: unknown to this store (404) or the state forbids it (409). */
-async function refusal(
+/**
+ * Why the conditional update found no row: unknown to this store (404), offered past its expiry (a grab's own
+ * 409), else the plan's state now for the transition check.
+ */
+async function planStateNow(
   plans: PlansRepository,
   tx: Database,
   action: 'grab' | 'takeUntaken',
   storeId: number,
   performancePlanOrderNo: string,
   now: Date,
-): Promise<never> {
+): Promise<PlanStatus> {
   const plan = await plans.candidatePlanState(tx, storeId, performancePlanOrderNo);
   if (!plan) throw notFound(PLAN_TEXT.notFound, 'ORDER_NOT_FOUND');
   const lapsed = plan.status === 'offering' && plan.expiresAt.getTime() <= now.getTime();
   if (action === 'grab' && lapsed) throw new IllegalTransitionError(GRAB_TEXT.expired);
-  assertPlanTransition(action, (lapsed ? 'expired' : plan.status) as PlanStatus);
-  // The state allowed it yet the update found nothing: someone changed it in between.
-  throw conflict(GRAB_TEXT.stillOffering, 'ORDER_STATE_CONFLICT');
+  return (lapsed ? 'expired' : plan.status) as PlanStatus;
 }
 
 /**

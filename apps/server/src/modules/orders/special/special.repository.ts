@@ -3,6 +3,7 @@ import { TEA_TREE_ADOPTION_MARK } from '@console/contract';
 import {
   and,
   asc,
+  count,
   desc,
   eq,
   exists,
@@ -14,9 +15,10 @@ import {
   notExists,
   or,
   sql,
+  type SQL,
 } from 'drizzle-orm';
 import type { Database } from '../../../db/client.js';
-import { numberedPage } from '../../../db/paged-query.js';
+import { numberedPageOf, type Paging } from '../../../db/paged-query.js';
 import {
   cyclePlans,
   deliveryCompanies,
@@ -38,6 +40,31 @@ export const SHIP_REMINDED = 'ship_reminded';
 
 /** Every SQL statement of the special-order calls and of the taken-not-shipped reminder. */
 export function createSpecialRepository(db: Database) {
+  /** A page of the store's taken orders with their upstream order (one row each); exact count. */
+  function takenOrdersPage(paging: Paging, where: SQL | undefined, order: SQL[]) {
+    return numberedPageOf(
+      paging,
+      db
+        .select({
+          performanceOrderNo: performanceOrders.performanceOrderNo,
+          status: performanceOrders.status,
+          takenAt: performanceOrders.takenAt,
+          omsOrderId: omsOrders.id,
+          omsOrderNo: omsOrders.omsOrderNo,
+          channel: omsOrders.channel,
+          customerName: omsOrders.customerName,
+          receiverName: omsOrders.receiverName,
+          receiverPhone: omsOrders.receiverPhone,
+          payCents: omsOrders.payCents,
+        })
+        .from(performanceOrders)
+        .innerJoin(omsOrders, eq(omsOrders.id, performanceOrders.omsOrderId))
+        .where(where)
+        .orderBy(...order),
+      db.select({ n: count() }).from(performanceOrders).where(where),
+    );
+  }
+
   return {
     /** Whether the order carries a uEnjoy subscription SKU. */
     async hasUEnjoyItem(omsOrderId: number): Promise<boolean> {
@@ -59,31 +86,7 @@ export function createSpecialRepository(db: Database) {
           keyword: body.keyword ?? null,
         }),
       );
-      return numberedPage(body, {
-        rows: ({ limit, offset }) =>
-          db
-            .select({
-              performanceOrderNo: performanceOrders.performanceOrderNo,
-              omsOrderId: omsOrders.id,
-              omsOrderNo: omsOrders.omsOrderNo,
-              channel: omsOrders.channel,
-              receiverName: omsOrders.receiverName,
-              receiverPhone: omsOrders.receiverPhone,
-              payCents: omsOrders.payCents,
-              takenAt: performanceOrders.takenAt,
-            })
-            .from(performanceOrders)
-            .innerJoin(omsOrders, eq(omsOrders.id, performanceOrders.omsOrderId))
-            .where(where)
-            .orderBy(asc(performanceOrders.takenAt), asc(performanceOrders.id))
-            .limit(limit)
-            .offset(offset),
-        count: db
-          .select({ n: sql<number>`count(*)::int` })
-          .from(performanceOrders)
-          .innerJoin(omsOrders, eq(omsOrders.id, performanceOrders.omsOrderId))
-          .where(where),
-      });
+      return takenOrdersPage(body, where, [asc(performanceOrders.takenAt), asc(performanceOrders.id)]);
     },
 
     async courierName(code: string): Promise<string | null> {
@@ -121,31 +124,7 @@ export function createSpecialRepository(db: Database) {
         body.status === 'all' ? undefined : eq(performanceOrders.status, body.status),
         adoption,
       );
-      return numberedPage(body, {
-        rows: ({ limit, offset }) =>
-          db
-            .select({
-              performanceOrderNo: performanceOrders.performanceOrderNo,
-              status: performanceOrders.status,
-              omsOrderId: omsOrders.id,
-              omsOrderNo: omsOrders.omsOrderNo,
-              customerName: omsOrders.customerName,
-              receiverName: omsOrders.receiverName,
-              receiverPhone: omsOrders.receiverPhone,
-              payCents: omsOrders.payCents,
-              takenAt: performanceOrders.takenAt,
-            })
-            .from(performanceOrders)
-            .innerJoin(omsOrders, eq(omsOrders.id, performanceOrders.omsOrderId))
-            .where(where)
-            .orderBy(desc(performanceOrders.takenAt), desc(performanceOrders.id))
-            .limit(limit)
-            .offset(offset),
-        count: db
-          .select({ n: sql<number>`count(*)::int` })
-          .from(performanceOrders)
-          .where(where),
-      });
+      return takenOrdersPage(body, where, [desc(performanceOrders.takenAt), desc(performanceOrders.id)]);
     },
 
     /** The tea-tree adoption items of these orders. */

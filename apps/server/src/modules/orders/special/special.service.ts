@@ -15,6 +15,7 @@ import {
   type TeaTreePage,
 } from '@console/contract';
 import type { Database } from '../../../db/client.js';
+import { mapPage } from '../../../db/paged-query.js';
 import { conflict, notFound } from '../../../http/errors.js';
 import type { Clock } from '../../../platform/clock.js';
 import { FULFILMENT_TEXT } from '../fulfilment/fulfilment.messages.js';
@@ -76,31 +77,26 @@ export function createSpecialOrderService(deps: {
       body: ArriveAtStoreListBody,
       canWriteOff: boolean,
     ): Promise<ArriveAtStorePage> {
-      const { list: rows, total } = await special.pickupWaitingPage(actor.storeId, body);
-      const items = await itemsByOrder(rows.map((r) => r.omsOrderId));
+      const page = await special.pickupWaitingPage(actor.storeId, body);
+      const items = await itemsByOrder(page.list.map((r) => r.omsOrderId));
       const now = clock().getTime();
-      return {
-        list: rows.map((row) => {
-          const own = items.get(row.omsOrderId) ?? [];
-          return {
-            performanceOrderNo: row.performanceOrderNo,
-            omsOrderNo: row.omsOrderNo,
-            channel: row.channel as ArriveAtStorePage['list'][number]['channel'],
-            receiverName: row.receiverName,
-            receiverPhone: row.receiverPhone,
-            itemsSummary: itemsSummaryOf(own),
-            itemCount: own.reduce((sum, item) => sum + item.quantity, 0),
-            payCents: row.payCents,
-            takenAt: row.takenAt.toISOString(),
-            waitingHours: Math.max(0, Math.floor((now - row.takenAt.getTime()) / HOUR_MS)),
-            writeOffHint: SPECIAL_TEXT.writeOffHint,
-            canWriteOff,
-          };
-        }),
-        total,
-        pageNum: body.pageNum,
-        pageSize: body.pageSize,
-      };
+      return mapPage(page, (row) => {
+        const own = items.get(row.omsOrderId) ?? [];
+        return {
+          performanceOrderNo: row.performanceOrderNo,
+          omsOrderNo: row.omsOrderNo,
+          channel: row.channel as ArriveAtStorePage['list'][number]['channel'],
+          receiverName: row.receiverName,
+          receiverPhone: row.receiverPhone,
+          itemsSummary: itemsSummaryOf(own),
+          itemCount: own.reduce((sum, item) => sum + item.quantity, 0),
+          payCents: row.payCents,
+          takenAt: row.takenAt.toISOString(),
+          waitingHours: Math.max(0, Math.floor((now - row.takenAt.getTime()) / HOUR_MS)),
+          writeOffHint: SPECIAL_TEXT.writeOffHint,
+          canWriteOff,
+        };
+      });
     },
 
     async expressInfo(actor: Actor, performanceOrderNo: string): Promise<ExpressInfo> {
@@ -134,25 +130,20 @@ export function createSpecialOrderService(deps: {
 
     /** Orders with an item named, or a SKU labelled, as a tea-tree adoption; newest first, exact count. */
     async teaTreeAdoptionList(actor: Actor, body: TeaTreeListBody): Promise<TeaTreePage> {
-      const { list: rows, total } = await special.teaTreePage(actor.storeId, body);
-      const adoptionItems = await special.adoptionItems(rows.map((r) => r.omsOrderId));
-      return {
-        list: rows.map((row) => ({
-          performanceOrderNo: row.performanceOrderNo,
-          omsOrderNo: row.omsOrderNo,
-          status: row.status as FulfilmentStatus,
-          statusText: statusText(row.status),
-          customerName: row.customerName,
-          receiverName: row.receiverName,
-          receiverPhone: row.receiverPhone,
-          adoptionItems: itemsSummaryOf(adoptionItems.filter((i) => i.omsOrderId === row.omsOrderId)),
-          payCents: row.payCents,
-          takenAt: row.takenAt.toISOString(),
-        })),
-        total,
-        pageNum: body.pageNum,
-        pageSize: body.pageSize,
-      };
+      const page = await special.teaTreePage(actor.storeId, body);
+      const adoptionItems = await special.adoptionItems(page.list.map((r) => r.omsOrderId));
+      return mapPage(page, (row) => ({
+        performanceOrderNo: row.performanceOrderNo,
+        omsOrderNo: row.omsOrderNo,
+        status: row.status as FulfilmentStatus,
+        statusText: statusText(row.status),
+        customerName: row.customerName,
+        receiverName: row.receiverName,
+        receiverPhone: row.receiverPhone,
+        adoptionItems: itemsSummaryOf(adoptionItems.filter((i) => i.omsOrderId === row.omsOrderId)),
+        payCents: row.payCents,
+        takenAt: row.takenAt.toISOString(),
+      }));
     },
 
     /** The uEnjoy line's cancel: the received orders' cancel (same transition, log and 409s) for uEnjoy only. */

@@ -1,6 +1,7 @@
 import { VALET_FREIGHT, VALET_KIND_TEXT, type DeliveryType, type ValetKind } from '@console/contract';
 import type { Database } from '../../../db/client.js';
 import { AppError } from '../../../http/errors.js';
+import { lineTotals, priceLines, skuCodesOf } from '../order-lines.js';
 import { haversineKm, isLocated, type Coordinates } from '../../stores/geo.js';
 import type { MemberLookups } from '../lookups/member-lookups.js';
 import { VALET_TEXT } from './valet-texts.js';
@@ -12,16 +13,6 @@ export type BasketInput = {
   deliveryType: DeliveryType;
   addressId?: number | undefined;
   items: readonly { skuCode: string; quantity: number }[];
-};
-
-export type PricedLine = {
-  skuCode: string;
-  name: string;
-  spec: string;
-  quantity: number;
-  unitCents: number;
-  amountCents: number;
-  points: number;
 };
 
 /**
@@ -54,32 +45,17 @@ export async function priceBasket(
       );
   }
 
-  const codes = input.items.map((i) => i.skuCode);
-  const rows = await createValetRepository(tx).enabledSkus(codes, tx);
-  const byCode = new Map(rows.map((r) => [r.skuCode, r]));
-  const unknown = codes.filter((code) => !byCode.has(code));
-  if (unknown.length > 0) throw new AppError(422, 'ORDER_SKU_UNKNOWN', VALET_TEXT.unknownSkus(unknown));
-  if (rows.some((sku) => sku.kind !== input.kind))
-    throw new AppError(422, 'ORDER_SKU_KIND', VALET_TEXT.wrongKind(VALET_KIND_TEXT[input.kind]));
-  const lines: PricedLine[] = input.items.map((item) => {
-    const sku = byCode.get(item.skuCode)!;
-    return {
-      skuCode: sku.skuCode,
-      name: sku.name,
-      spec: sku.spec,
-      quantity: item.quantity,
-      unitCents: sku.priceCents,
-      amountCents: sku.priceCents * item.quantity,
-      points: sku.points * item.quantity,
-    };
+  const enabledSkus = await createValetRepository(tx).enabledSkus(skuCodesOf(input.items), tx);
+  const lines = priceLines(input.items, enabledSkus, {
+    allows: (kind) => kind === input.kind,
+    wrongKind: VALET_TEXT.wrongKind(VALET_KIND_TEXT[input.kind]),
   });
   return {
     member,
     address,
     distanceMeters,
     lines,
-    goodsCents: lines.reduce((sum, l) => sum + l.amountCents, 0),
-    points: lines.reduce((sum, l) => sum + l.points, 0),
+    ...lineTotals(lines),
     freightCents: input.kind === 'integral' ? 0 : freightOf(input.deliveryType, distanceMeters ?? 0),
   };
 }

@@ -3,8 +3,8 @@ import { PERSONAL_DISCOUNT_MAX_PERCENT } from '@console/contract';
 /** Chinese refusals of the valet flows. */
 export const VALET_TEXT = {
   notFound: '代客订单不存在',
+  concurrentChange: '代客订单已被他人处理，请刷新后重试',
   notEnoughPoints: '会员积分不足',
-  unknownSkus: (codes: string[]) => `商品不存在或已下架：${codes.join('、')}`,
   wrongKind: (kindText: string) => `${kindText}代客单只能选择${kindText}商品`,
   outOfBikeRange: (km: string) => `收货地址超出门店配送范围（${km}公里）`,
   addressUnlocated: '收货地址没有定位，无法门店配送',

@@ -1,7 +1,7 @@
 import type { ValetKind, ValetStatus } from '@console/contract';
 import { and, count, desc, eq, gte, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.js';
-import { numberedPage } from '../../../db/paged-query.js';
+import { numberedPageOf } from '../../../db/paged-query.js';
 import {
   memberAddresses,
   members,
@@ -64,24 +64,21 @@ export function createValetRepository(db: Database) {
             )
           : undefined,
       );
-      const page = await numberedPage(filter, {
-        rows: ({ limit, offset }) =>
-          db
-            .select(summaryColumns)
-            .from(valetOrders)
-            .innerJoin(members, eq(members.id, valetOrders.memberId))
-            .innerJoin(users, eq(users.id, valetOrders.createdByUserId))
-            .where(where)
-            .orderBy(desc(valetOrders.createdAt), desc(valetOrders.id))
-            .limit(limit)
-            .offset(offset),
-        count: db
+      return numberedPageOf(
+        filter,
+        db
+          .select(summaryColumns)
+          .from(valetOrders)
+          .innerJoin(members, eq(members.id, valetOrders.memberId))
+          .innerJoin(users, eq(users.id, valetOrders.createdByUserId))
+          .where(where)
+          .orderBy(desc(valetOrders.createdAt), desc(valetOrders.id)),
+        db
           .select({ n: count() })
           .from(valetOrders)
           .innerJoin(members, eq(members.id, valetOrders.memberId))
           .where(where),
-      });
-      return page;
+      );
     },
 
     /** Either kind, by number, of this store only. */

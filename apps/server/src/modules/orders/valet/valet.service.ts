@@ -27,12 +27,12 @@ import { shanghaiDateTime } from '../../im/message-format.js';
 import type { MessageProducer } from '../../im/message-producer.js';
 import type { OrderIntake } from '../integration/integration.service.js';
 import type { MemberLookups } from '../lookups/member-lookups.js';
+import { runStateChange } from '../order-action.js';
 import { recordOrderLog } from '../order-log.js';
 import { newOmsOrderNo } from '../order-numbers.js';
 import { itemsSummaryOf, maskPhone } from '../plans/offer-format.js';
-import { createOrderMessenger } from '../plans/offer-messages.js';
 import { priceBasket, type BasketInput } from './valet-pricing.js';
-import { assertValetTransition, canValet } from './valet-states.js';
+import { assertValetTransition, canValet, type ValetAction } from './valet-states.js';
 import { createValetRepository, type SummaryRow, type ValetFilter } from './valet.repository.js';
 import { decodeTrial, encodeTrial, type SignedTrial } from './valet-trial.js';
 import { VALET_TEXT } from './valet-texts.js';
@@ -240,71 +240,87 @@ export function createValetService(deps: {
     return pendingResult(row);
   }
 
-  async function lockedOrder(tx: Database, actor: ValetActor, kind: ValetKind, valetOrderNo: string) {
-    const row = await valets.lock(tx, actor.store.id, kind, valetOrderNo);
-    if (!row) throw notFound(VALET_TEXT.notFound, 'VALET_ORDER_NOT_FOUND');
-    return row;
-  }
+  /**
+   * The store's valet order of this kind, locked for `action` (404 when missing, 409 when its state refuses);
+   * the lock makes the conditional update on `pending_confirm` the only writer.
+   */
+  const pendingValetOrder = (
+    actor: ValetActor,
+    kind: ValetKind,
+    valetOrderNo: string,
+    action: ValetAction,
+  ) => ({
+    lock: {
+      read: async (tx: Database) => {
+        const row = await valets.lock(tx, actor.store.id, kind, valetOrderNo);
+        if (!row) throw notFound(VALET_TEXT.notFound, 'VALET_ORDER_NOT_FOUND');
+        return row;
+      },
+      status: (row: typeof valetOrders.$inferSelect) => row.status as ValetStatus,
+    },
+    assert: (status: ValetStatus) => assertValetTransition(action, status),
+    changed: { message: VALET_TEXT.concurrentChange, code: 'ORDER_STATE_CONFLICT' },
+  });
 
   async function confirm(
     actor: ValetActor,
     kind: ValetKind,
     valetOrderNo: string,
   ): Promise<ValetActionResult> {
-    const messenger = createOrderMessenger(producer);
-    const result = await db.transaction(async (tx) => {
-      const order = await lockedOrder(tx, actor, kind, valetOrderNo);
-      assertValetTransition('confirm', order.status as ValetStatus);
-      const now = clock();
-      const member = await valets.member(tx, order.memberId);
-      if (order.points > 0) {
-        if (!(await valets.deductPoints(tx, order.memberId, order.points)))
-          throw new AppError(422, 'VALET_POINTS_SHORT', VALET_TEXT.notEnoughPoints);
-      }
-      const address = await deliveryAddressOf(tx, order, member, now);
-      const discountCents = order.goodsCents + order.freightCents - order.payCents;
-      const pushed = await intake.pushOrder(
-        {
-          omsOrderNo: newOmsOrderNo(now),
-          channel: kind === 'integral' ? 'valet_integral' : 'valet_uenjoy',
-          customer: { name: member.name, phone: member.phone, memberNo: member.memberNo },
-          items: order.items.map((i) => ({ skuCode: i.skuCode, quantity: i.quantity })),
-          deliveryType: order.deliveryType as DeliveryType,
-          address,
-          freightCents: order.freightCents,
-          discountCents,
-          ...(order.remark ? { buyerRemark: order.remark } : {}),
-          sourceOrderNo: order.valetOrderNo,
-          placedStoreCode: actor.store.shopCode,
-          // A pickup order is collected where it was placed; the others go to the stores nearest the address.
-          ...(order.deliveryType === 'pickup' ? { candidateStoreCodes: [actor.store.shopCode] } : {}),
-        },
-        { tx, messenger },
-      );
-      await valets.setStatus(tx, order.id, 'pending_confirm', {
-        status: 'confirmed',
-        omsOrderNo: pushed.omsOrderNo,
-        confirmedAt: now,
-      });
-      await recordOrderLog(tx, {
-        omsOrderId: await valets.omsOrderId(tx, pushed.omsOrderNo),
-        action: 'valet_confirmed',
-        fromStatus: 'pending_confirm',
-        toStatus: 'confirmed',
-        operator: { id: actor.user.id, name: actor.user.nickName },
-        detail: { valetOrderNo: order.valetOrderNo, pointsDeducted: order.points },
-        at: now,
-      });
-      return {
-        valetOrderNo: order.valetOrderNo,
-        status: 'confirmed' as const,
-        omsOrderNo: pushed.omsOrderNo,
-        performancePlanOrderNo: pushed.performancePlanOrderNo,
-        candidateStoreCodes: pushed.candidateStoreCodes,
-      };
+    const now = clock();
+    const omsOrderNo = newOmsOrderNo(now);
+    return runStateChange(db, producer, {
+      ...pendingValetOrder(actor, kind, valetOrderNo, 'confirm'),
+      update: (tx, order) =>
+        valets.setStatus(tx, order.id, 'pending_confirm', {
+          status: 'confirmed',
+          omsOrderNo,
+          confirmedAt: now,
+        }),
+      record: async (tx, { locked: order, messenger }) => {
+        const member = await valets.member(tx, order.memberId);
+        if (order.points > 0) {
+          if (!(await valets.deductPoints(tx, order.memberId, order.points)))
+            throw new AppError(422, 'VALET_POINTS_SHORT', VALET_TEXT.notEnoughPoints);
+        }
+        const address = await deliveryAddressOf(tx, order, member, now);
+        const discountCents = order.goodsCents + order.freightCents - order.payCents;
+        const pushed = await intake.pushOrder(
+          {
+            omsOrderNo,
+            channel: kind === 'integral' ? 'valet_integral' : 'valet_uenjoy',
+            customer: { name: member.name, phone: member.phone, memberNo: member.memberNo },
+            items: order.items.map((i) => ({ skuCode: i.skuCode, quantity: i.quantity })),
+            deliveryType: order.deliveryType as DeliveryType,
+            address,
+            freightCents: order.freightCents,
+            discountCents,
+            ...(order.remark ? { buyerRemark: order.remark } : {}),
+            sourceOrderNo: order.valetOrderNo,
+            placedStoreCode: actor.store.shopCode,
+            // A pickup order is collected where it was placed; the others go to the stores nearest the address.
+            ...(order.deliveryType === 'pickup' ? { candidateStoreCodes: [actor.store.shopCode] } : {}),
+          },
+          { tx, messenger },
+        );
+        await recordOrderLog(tx, {
+          omsOrderId: await valets.omsOrderId(tx, pushed.omsOrderNo),
+          action: 'valet_confirmed',
+          fromStatus: 'pending_confirm',
+          toStatus: 'confirmed',
+          operator: { id: actor.user.id, name: actor.user.nickName },
+          detail: { valetOrderNo: order.valetOrderNo, pointsDeducted: order.points },
+          at: now,
+        });
+        return {
+          valetOrderNo: order.valetOrderNo,
+          status: 'confirmed' as const,
+          omsOrderNo: pushed.omsOrderNo,
+          performancePlanOrderNo: pushed.performancePlanOrderNo,
+          candidateStoreCodes: pushed.candidateStoreCodes,
+        };
+      },
     });
-    messenger.wake();
-    return result;
   }
 
   /** The address snapshot of the upstream order: the member's address (marked as last used), or the store. */
@@ -345,15 +361,16 @@ export function createValetService(deps: {
     valetOrderNo: string,
     reason: string,
   ): Promise<ValetActionResult> {
-    return db.transaction(async (tx) => {
-      const order = await lockedOrder(tx, actor, kind, valetOrderNo);
-      assertValetTransition('cancel', order.status as ValetStatus);
-      await valets.setStatus(tx, order.id, 'pending_confirm', {
-        status: 'cancelled',
-        cancelledAt: clock(),
-        cancelReason: reason,
-      });
-      return pendingResult({ valetOrderNo: order.valetOrderNo, status: 'cancelled' });
+    return runStateChange(db, null, {
+      ...pendingValetOrder(actor, kind, valetOrderNo, 'cancel'),
+      update: (tx, order) =>
+        valets.setStatus(tx, order.id, 'pending_confirm', {
+          status: 'cancelled',
+          cancelledAt: clock(),
+          cancelReason: reason,
+        }),
+      record: async (_tx, { locked: order }) =>
+        pendingResult({ valetOrderNo: order.valetOrderNo, status: 'cancelled' }),
     });
   }
 

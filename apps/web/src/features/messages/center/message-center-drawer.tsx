@@ -29,8 +29,6 @@ async function operateAll(kind: 'markAllRead' | 'clearAll'): Promise<void> {
     const confirmed = await notify.confirm({
       title: MESSAGE_LABELS.tip,
       content: MESSAGE_LABELS.clearConfirm,
-      okText: MESSAGE_LABELS.ok,
-      cancelText: MESSAGE_LABELS.cancel,
     });
     if (!confirmed) return;
   }
@@ -51,8 +49,6 @@ async function deleteMessage(message: Message): Promise<void> {
   const confirmed = await notify.confirm({
     title: MESSAGE_LABELS.tip,
     content: MESSAGE_LABELS.deleteConfirm,
-    okText: MESSAGE_LABELS.ok,
-    cancelText: MESSAGE_LABELS.cancel,
   });
   if (!confirmed) return;
   try {

@@ -1,0 +1,106 @@
+import { Alert, Form, Input } from 'antd';
+import type { KeyboardEvent, ReactNode } from 'react';
+
+type FieldProps = {
+  name: string;
+  label: string;
+  /** Test id of the control. */
+  testId: string;
+  max: number;
+  placeholder?: string;
+  /** The message when the field is empty (blank counts as empty); without it the field may stay empty. */
+  required?: string;
+  initialValue?: string;
+};
+
+/** The Form.Item of a field: its name, label and rules (required first, when it is). */
+function FieldItem({
+  field,
+  rules = [],
+  children,
+}: {
+  field: FieldProps;
+  rules?: { pattern: RegExp; message: string }[];
+  children: ReactNode;
+}) {
+  const required = field.required ? [{ required: true, whitespace: true, message: field.required }] : [];
+  return (
+    <Form.Item
+      name={field.name}
+      label={field.label}
+      rules={[...required, ...rules]}
+      initialValue={field.initialValue}
+    >
+      {children}
+    </Form.Item>
+  );
+}
+
+/**
+ * A one-line text field of a form. `pattern` checks what was typed, with its message; `code` marks a code read
+ * off a slip or a screen (no browser suggestions; 'digits' brings up the number keyboard on a phone).
+ */
+export function TextField({
+  pattern,
+  code,
+  ...field
+}: FieldProps & { pattern?: { regex: RegExp; message: string }; code?: 'text' | 'digits' }) {
+  return (
+    <FieldItem field={field} rules={pattern ? [{ pattern: pattern.regex, message: pattern.message }] : []}>
+      <Input
+        data-testid={field.testId}
+        maxLength={field.max}
+        placeholder={field.placeholder}
+        inputMode={code === 'digits' ? 'numeric' : undefined}
+        autoComplete={code ? 'off' : undefined}
+      />
+    </FieldItem>
+  );
+}
+
+/** A free-text field (a reason, a remark, a note) with its length counted as one types. */
+export function TextAreaField({
+  rows = 3,
+  onPressEnter,
+  ...field
+}: FieldProps & { rows?: number; onPressEnter?(event: KeyboardEvent<HTMLTextAreaElement>): void }) {
+  return (
+    <FieldItem field={field}>
+      <Input.TextArea
+        data-testid={field.testId}
+        rows={rows}
+        maxLength={field.max}
+        showCount
+        placeholder={field.placeholder}
+        onPressEnter={onPressEnter}
+      />
+    </FieldItem>
+  );
+}
+
+/**
+ * A message above a form's fields: the server's refusal ('error'), the consequence of the action ('warning'),
+ * or what the person has to do first.
+ */
+export function FormAlert({
+  type,
+  title,
+  description,
+  testId,
+}: {
+  type: 'error' | 'warning' | 'info';
+  title: string;
+  description?: string;
+  testId?: string;
+}) {
+  return (
+    <Alert
+      type={type}
+      showIcon
+      title={title}
+      description={description}
+      style={{ marginBottom: 16 }}
+      data-testid={testId}
+    />
+  );
+}
