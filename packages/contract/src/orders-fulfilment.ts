@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DELIVERY_TYPES, FULFILMENT_STATUSES, ORDER_CHANNELS, ORDER_PATHS } from './orders.js';
 import { endpoint } from './common/endpoint.js';
+import { orderItemSchema, receiverAddressSchema } from './order-parts.js';
 import { storeCodeSchema } from './stores.js';
 import { MOBILE_PATTERN } from './validation.js';
 import { calendarDateSchema, dateRangeFields } from './common/date-range.js';
@@ -56,13 +57,18 @@ export const receivedFilters = keysetListFilters(
 export const receivedListBodySchema = receivedFilters.request;
 export type ReceivedListBody = z.infer<typeof receivedListBodySchema>;
 
-export const receivedOrderRowSchema = z.object({
+/** The numbers and the state that name a received order, in its row and its detail. */
+const receivedOrderHead = {
   performanceOrderNo: z.string(),
   omsOrderNo: z.string(),
   performancePlanOrderNo: z.string().nullable(),
   channel: z.enum(ORDER_CHANNELS),
   status: z.enum(FULFILMENT_STATUSES),
   statusText: z.string(),
+};
+
+export const receivedOrderRowSchema = z.object({
+  ...receivedOrderHead,
   deliveryType: z.enum(DELIVERY_TYPES),
   deliveryTypeText: z.string(),
   receiverName: z.string(),
@@ -76,6 +82,37 @@ export const receivedOrderRowSchema = z.object({
   takenAt: z.string(),
 });
 export type ReceivedOrderRow = z.infer<typeof receivedOrderRowSchema>;
+
+/**
+ * The title of each column of 已接订单, declared once: the list page heads its columns with it and the export
+ * heads its workbook columns with it (a money column adds （元）). Keys are the row's fields, or columns only the
+ * workbook shows (address, items, …).
+ */
+export const RECEIVED_COLUMN_TITLES = {
+  performanceOrderNo: '履约单号',
+  omsOrderNo: '订单号',
+  performancePlanOrderNo: '履约计划单号',
+  channel: '订单来源',
+  status: '订单状态',
+  deliveryType: '配送方式',
+  receiverName: '收货人',
+  receiverPhone: '收货电话',
+  address: '收货地址',
+  items: '商品',
+  itemCount: '商品件数',
+  goodsCents: '商品金额',
+  freightCents: '运费',
+  discountCents: '优惠',
+  payCents: '实付金额',
+  courierName: '快递公司',
+  trackingNo: '快递单号',
+  deliverer: '配送员',
+  invoiceStatus: '开票状态',
+  buyerRemark: '买家备注',
+  takenAt: '接单时间',
+  shippedAt: '发货时间',
+} as const;
+export type ReceivedColumn = keyof typeof RECEIVED_COLUMN_TITLES;
 
 /**
  * `total` is exact up to RECEIVED_COUNT_CAP (`totalExact` false beyond); null on a page read by `cursor`.
@@ -97,15 +134,7 @@ export const orderDetailQuerySchema = z
   });
 export type OrderDetailQuery = z.infer<typeof orderDetailQuerySchema>;
 
-export const orderItemSchema = z.object({
-  skuCode: z.string(),
-  name: z.string(),
-  spec: z.string(),
-  quantity: z.number().int(),
-  unitCents: z.number().int(),
-  amountCents: z.number().int(),
-  points: z.number().int(),
-});
+export { orderItemSchema };
 
 export const cyclePlanRowSchema = z.object({
   period: z.number().int(),
@@ -143,12 +172,7 @@ export const invoiceDetailSchema = z.object({
 export type InvoiceDetail = z.infer<typeof invoiceDetailSchema>;
 
 export const orderDetailSchema = z.object({
-  performanceOrderNo: z.string(),
-  omsOrderNo: z.string(),
-  performancePlanOrderNo: z.string().nullable(),
-  channel: z.enum(ORDER_CHANNELS),
-  status: z.enum(FULFILMENT_STATUSES),
-  statusText: z.string(),
+  ...receivedOrderHead,
   customerName: z.string(),
   customerPhone: z.string(),
   buyerRemark: z.string(),
@@ -167,13 +191,7 @@ export const orderDetailSchema = z.object({
     payCents: z.number().int(),
     pointsUsed: z.number().int(),
   }),
-  address: z.object({
-    receiverName: z.string(),
-    receiverPhone: z.string(),
-    regionName: z.string(),
-    countyCode: z.string(),
-    detail: z.string(),
-  }),
+  address: receiverAddressSchema.extend({ countyCode: z.string() }),
   delivery: z.object({
     type: z.enum(DELIVERY_TYPES),
     typeText: z.string(),

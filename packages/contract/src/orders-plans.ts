@@ -7,8 +7,14 @@ import {
   ORDER_PATHS,
   PLAN_STATUSES,
 } from './orders.js';
+import {
+  coordinateFields,
+  mobileNumber,
+  orderItemSchema,
+  requiredText,
+  skuQuantitiesSchema,
+} from './order-parts.js';
 import { storeCodeSchema } from './stores.js';
-import { MOBILE_PATTERN } from './validation.js';
 
 /**
  * Offers, grabbing and the upstream push (docs/domain/orders.md "Offers and grabbing"). Times are Asia/Shanghai
@@ -28,10 +34,8 @@ const orderNo = (missing: string, invalid: string) =>
   z.string({ error: missing }).trim().min(1, missing).regex(ORDER_NO_PATTERN, invalid);
 const optionalOrderNo = (invalid: string) =>
   z.string({ error: invalid }).trim().regex(ORDER_NO_PATTERN, invalid).optional();
-const text = (max: number, missing: string, tooLong: string) =>
-  z.string({ error: missing }).trim().min(1, missing).max(max, tooLong);
-const mobile = (missing: string) =>
-  z.string({ error: missing }).trim().regex(MOBILE_PATTERN, '手机号格式不正确');
+const text = requiredText;
+const mobile = mobileNumber;
 
 export const omsOrderNoSchema = orderNo('缺少平台订单号', '平台订单号格式不正确');
 export const performancePlanOrderNoSchema = orderNo('缺少履约计划单号', '履约计划单号格式不正确');
@@ -56,8 +60,7 @@ const addressSchema = z.object(
       .optional(),
     regionName: z.string({ error: '省市区格式不正确' }).trim().max(96, '省市区不能超过96个字符').optional(),
     detail: text(255, '缺少详细地址', '详细地址不能超过255个字符'),
-    latitude: z.number({ error: '纬度不正确' }).min(-90, '纬度不正确').max(90, '纬度不正确'),
-    longitude: z.number({ error: '经度不正确' }).min(-180, '经度不正确').max(180, '经度不正确'),
+    ...coordinateFields,
   },
   { error: '缺少收货地址' },
 );
@@ -138,20 +141,7 @@ export const pushOrderBodySchema = z.object({
   omsOrderNo: omsOrderNoSchema,
   channel: z.enum(ORDER_CHANNELS, { error: '订单渠道只能是 online、valet_integral 或 valet_uenjoy' }),
   customer: customerSchema,
-  items: z
-    .array(
-      z.object({
-        skuCode: text(32, '缺少商品编码', '商品编码格式不正确'),
-        quantity: z
-          .number({ error: '商品数量不正确' })
-          .int('商品数量不正确')
-          .min(1, '商品数量不正确')
-          .max(999, '单个商品最多999件'),
-      }),
-      { error: '缺少商品' },
-    )
-    .min(1, '缺少商品')
-    .max(PUSH_ITEMS_MAX, `每单最多${PUSH_ITEMS_MAX}种商品`),
+  items: skuQuantitiesSchema({ maxQuantity: 999, maxLines: PUSH_ITEMS_MAX, empty: '缺少商品' }),
   deliveryType: z.enum(DELIVERY_TYPES, { error: '配送方式只能是 express、store_delivery 或 pickup' }),
   address: addressSchema,
   freightCents: cents('运费不正确').optional(),
@@ -232,15 +222,7 @@ export const planActionBodySchema = z.object({
 });
 export type PlanActionBody = z.input<typeof planActionBodySchema>;
 
-export const offerItemSchema = z.object({
-  skuCode: z.string(),
-  name: z.string(),
-  spec: z.string(),
-  quantity: z.number().int(),
-  unitCents: z.number().int(),
-  amountCents: z.number().int(),
-  points: z.number().int(),
-});
+export const offerItemSchema = orderItemSchema;
 export type OfferItem = z.infer<typeof offerItemSchema>;
 
 export const offerSummarySchema = z.object({

@@ -1,8 +1,15 @@
 import { z } from 'zod';
 import { dateRangeFields, endpoint, listFilters, pageOf, pageRequest } from './common/index.js';
 import { DELIVERY_TYPES, PLAN_STATUSES } from './orders.js';
+import {
+  coordinateFields,
+  mobileNumber,
+  orderLineSchema,
+  receiverAddressSchema,
+  requiredText,
+  skuQuantitiesSchema,
+} from './order-parts.js';
 import { storeCodeSchema } from './stores.js';
-import { MOBILE_PATTERN } from './validation.js';
 
 /**
  * Valet orders (代客下单) for the points mall and uEnjoy, and the member / SKU / address / shop lookups they
@@ -95,10 +102,8 @@ const keywordsSchema = z
   .trim()
   .min(1, '请输入搜索关键字')
   .max(32, '搜索关键字不能超过32个字符');
-const mobile = (missing: string) =>
-  z.string({ error: missing }).trim().regex(MOBILE_PATTERN, '手机号格式不正确');
-const text = (max: number, missing: string, tooLong: string) =>
-  z.string({ error: missing }).trim().min(1, missing).max(max, tooLong);
+const mobile = mobileNumber;
+const text = requiredText;
 const dateSchema = (invalid: string) =>
   z
     .string({ error: invalid })
@@ -242,16 +247,15 @@ export const addressAddBodySchema = z.object({
     .trim()
     .regex(/^\d{6}$/, '区县编码格式不正确'),
   detail: text(255, '缺少详细地址', '详细地址不能超过255个字符'),
-  latitude: z.number({ error: '纬度不正确' }).min(-90, '纬度不正确').max(90, '纬度不正确'),
-  longitude: z.number({ error: '经度不正确' }).min(-180, '经度不正确').max(180, '经度不正确'),
+  ...coordinateFields,
   isDefault: z.boolean({ error: '是否默认地址格式不正确' }).optional(),
 });
 export type AddressAddBody = z.input<typeof addressAddBodySchema>;
 
 export const uenjoyShopBodySchema = z.object({
   storeCode: storeCodeSchema,
-  latitude: z.number({ error: '纬度不正确' }).min(-90, '纬度不正确').max(90, '纬度不正确').optional(),
-  longitude: z.number({ error: '经度不正确' }).min(-180, '经度不正确').max(180, '经度不正确').optional(),
+  latitude: coordinateFields.latitude.optional(),
+  longitude: coordinateFields.longitude.optional(),
   keyword: z.string({ error: '关键字格式不正确' }).trim().max(32, '关键字不能超过32个字符').optional(),
 });
 export const uenjoyShopSchema = z.object({
@@ -271,21 +275,11 @@ export const skuByIdQuerySchema = z.object({
 
 // ---- valet orders --------------------------------------------------------------------------------------
 
-const itemsSchema = z
-  .array(
-    z.object({
-      skuCode: text(32, '缺少商品编码', '商品编码格式不正确'),
-      quantity: z
-        .number({ error: '商品数量不正确' })
-        .int('商品数量不正确')
-        .min(1, '商品数量不正确')
-        .max(99, '单个商品最多99件'),
-    }),
-    { error: '请选择商品' },
-  )
-  .min(1, '请选择商品')
-  .max(VALET_ITEMS_MAX, `每单最多${VALET_ITEMS_MAX}种商品`)
-  .refine((items) => new Set(items.map((i) => i.skuCode)).size === items.length, '同一商品请合并数量');
+const itemsSchema = skuQuantitiesSchema({
+  maxQuantity: 99,
+  maxLines: VALET_ITEMS_MAX,
+  empty: '请选择商品',
+}).refine((items) => new Set(items.map((i) => i.skuCode)).size === items.length, '同一商品请合并数量');
 
 const remarkSchema = z
   .string({ error: '备注格式不正确' })
@@ -299,14 +293,18 @@ const addressIdSchema = z.number({ error: '收货地址不正确' }).int('收货
 const needsAddress = <T extends { deliveryType: string; addressId?: number | undefined }>(v: T) =>
   v.deliveryType === 'pickup' || v.addressId !== undefined;
 const ADDRESS_REQUIRED = { message: '请选择收货地址', path: ['addressId'] };
+/** Who orders what, delivered how: the fields every valet order and its price trial start from. */
+const valetOrderFields = {
+  storeCode: storeCodeSchema,
+  memberId: memberIdSchema,
+  deliveryType: z.enum(DELIVERY_TYPES, { error: '配送方式只能是 express、store_delivery 或 pickup' }),
+  addressId: addressIdSchema.optional(),
+  items: itemsSchema,
+};
 
 export const integralCreateBodySchema = z
   .object({
-    storeCode: storeCodeSchema,
-    memberId: memberIdSchema,
-    deliveryType: z.enum(DELIVERY_TYPES, { error: '配送方式只能是 express、store_delivery 或 pickup' }),
-    addressId: addressIdSchema.optional(),
-    items: itemsSchema,
+    ...valetOrderFields,
     remark: remarkSchema,
   })
   .refine(needsAddress, ADDRESS_REQUIRED);
@@ -314,22 +312,14 @@ export type IntegralCreateBody = z.input<typeof integralCreateBodySchema>;
 
 export const trialBodySchema = z
   .object({
-    storeCode: storeCodeSchema,
-    memberId: memberIdSchema,
-    deliveryType: z.enum(DELIVERY_TYPES, { error: '配送方式只能是 express、store_delivery 或 pickup' }),
-    addressId: addressIdSchema.optional(),
-    items: itemsSchema,
+    ...valetOrderFields,
   })
   .refine(needsAddress, ADDRESS_REQUIRED);
 export type TrialBody = z.input<typeof trialBodySchema>;
 
 export const personalTrialBodySchema = z
   .object({
-    storeCode: storeCodeSchema,
-    memberId: memberIdSchema,
-    deliveryType: z.enum(DELIVERY_TYPES, { error: '配送方式只能是 express、store_delivery 或 pickup' }),
-    addressId: addressIdSchema.optional(),
-    items: itemsSchema,
+    ...valetOrderFields,
     /** The discount the staff member grants instead of the member-level one. */
     discountCents: z
       .number({ error: '优惠金额不正确' })
@@ -349,16 +339,7 @@ export const trialResultSchema = z.object({
   deliveryType: z.enum(DELIVERY_TYPES),
   addressId: z.number().int().nullable(),
   distanceMeters: z.number().int().nullable(),
-  items: z.array(
-    z.object({
-      skuCode: z.string(),
-      name: z.string(),
-      spec: z.string(),
-      quantity: z.number().int(),
-      unitCents: z.number().int(),
-      amountCents: z.number().int(),
-    }),
-  ),
+  items: z.array(orderLineSchema),
   goodsCents: z.number().int(),
   freightCents: z.number().int(),
   discountCents: z.number().int(),
@@ -454,14 +435,7 @@ export const valetOrderDetailSchema = valetOrderSummarySchema.extend({
   memberId: z.number().int(),
   memberNo: z.string(),
   memberPoints: z.number().int(),
-  address: z
-    .object({
-      receiverName: z.string(),
-      receiverPhone: z.string(),
-      regionName: z.string(),
-      detail: z.string(),
-    })
-    .nullable(),
+  address: receiverAddressSchema.nullable(),
   items: z.array(
     z.object({
       skuCode: z.string(),

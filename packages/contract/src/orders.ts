@@ -41,6 +41,11 @@ export const ORDER_INTEGRATION_PATHS = {
 /** Channels of an upstream order. */
 export const ORDER_CHANNELS = ['online', 'valet_integral', 'valet_uenjoy'] as const;
 export type OrderChannel = (typeof ORDER_CHANNELS)[number];
+export const ORDER_CHANNEL_TEXT: Record<OrderChannel, string> = {
+  online: '线上订单',
+  valet_integral: '积分商城代客下单',
+  valet_uenjoy: 'uEnjoy代客下单',
+};
 
 export const DELIVERY_TYPES = ['express', 'store_delivery', 'pickup'] as const;
 export type DeliveryType = (typeof DELIVERY_TYPES)[number];

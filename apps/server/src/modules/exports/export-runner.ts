@@ -1,4 +1,4 @@
-import { EXPORT_KIND_TEXT, EXPORT_MAX_ROWS, receivedOrdersExportBodySchema } from '@console/contract';
+import { EXPORT_KIND_TEXT, EXPORT_MAX_ROWS } from '@console/contract';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { stores } from '../../db/schema.js';
@@ -7,7 +7,7 @@ import type { Clock } from '../../platform/clock.js';
 import { shanghaiStamp } from './export-cells.js';
 import type { ClaimedJob, ExportJobRepository } from './export-jobs.repository.js';
 import { EXPORT_TEXT } from './exports.messages.js';
-import { receivedOrdersSource } from './received-orders-export.js';
+import { EXPORT_SOURCES } from './export-sources.js';
 import { writeSheet } from './sheet-writer.js';
 
 /** A running job that has not moved for this long was left by a killed instance. */
@@ -41,10 +41,9 @@ export function createExportRunner(options: ExportRunnerOptions) {
   let kickedWhileDraining = false;
 
   async function sourceOf(job: ClaimedJob) {
-    if (job.kind !== 'received-orders')
-      throw new AppError(422, 'EXPORT_KIND_UNKNOWN', EXPORT_TEXT.unknownKind);
-    const { storeCode, ...filter } = receivedOrdersExportBodySchema.parse(job.params);
-    return { source: receivedOrdersSource(db, job.storeId, filter), storeCode };
+    const sourceOfKind = Object.hasOwn(EXPORT_SOURCES, job.kind) ? EXPORT_SOURCES[job.kind] : undefined;
+    if (!sourceOfKind) throw new AppError(422, 'EXPORT_KIND_UNKNOWN', EXPORT_TEXT.unknownKind);
+    return sourceOfKind(db, job);
   }
 
   async function run(job: ClaimedJob): Promise<void> {

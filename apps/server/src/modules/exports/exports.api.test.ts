@@ -12,6 +12,32 @@ import { bearer, createUser, signIn } from '../../test/fixtures.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { addOrder, addStore, call, type TestStore } from '../orders/fulfilment/fulfilment-test-fixtures.js';
 
+/** The workbook's headers: the list page's titles, a money column's with （元）. */
+const KNOWN_HEADERS = [
+  '履约单号',
+  '订单号',
+  '履约计划单号',
+  '订单来源',
+  '订单状态',
+  '配送方式',
+  '收货人',
+  '收货电话',
+  '收货地址',
+  '商品',
+  '商品件数',
+  '商品金额（元）',
+  '运费（元）',
+  '优惠（元）',
+  '实付金额（元）',
+  '快递公司',
+  '快递单号',
+  '配送员',
+  '开票状态',
+  '买家备注',
+  '接单时间',
+  '发货时间',
+];
+
 type Staff = { id: number; token: string; nickName: string };
 
 let t: TestApp;
@@ -152,6 +178,9 @@ describe('received-orders export', () => {
     expect(rows[1]).toMatchObject({ 收货人: "'@李四", 接单时间: '2024-06-01 00:30:05' });
     // Money is a number shown with 2 decimals; nothing in the file is a formula.
     const sheet = workbook.worksheets[0]!;
+    // The headers as they were, in their order (a column added later may sit anywhere among them).
+    const headers = (sheet.getRow(1).values as unknown[]).slice(1) as string[];
+    expect(headers.filter((header) => KNOWN_HEADERS.includes(header))).toEqual(KNOWN_HEADERS);
     const payColumn = (sheet.getRow(1).values as unknown[]).indexOf('实付金额（元）');
     expect(sheet.getRow(2).getCell(payColumn).numFmt).toBe('0.00');
     sheet.eachRow((row) => row.eachCell((cell) => expect(cell.formula).toBeFalsy()));

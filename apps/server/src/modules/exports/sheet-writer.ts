@@ -1,12 +1,16 @@
 import { PassThrough } from 'node:stream';
-import { MONEY_FORMAT, neutraliseFormula } from './export-cells.js';
+import { MONEY_FORMAT, neutraliseFormula, shanghaiDateTime, yuanOf } from './export-cells.js';
 
+/**
+ * A workbook column: its header, width and what a row shows in it. `cell` answers cents for a `yuan` column
+ * (written in yuan, 2 decimals) and an instant (ISO text or Date) for a `time` one (written in Asia/Shanghai).
+ */
 export type SheetColumn<Row> = {
   header: string;
-  key: keyof Row & string;
   width: number;
-  /** A yuan amount: a number shown with 2 decimals. */
-  money?: boolean;
+  format?: 'yuan' | 'time';
+  // A method, so a source of any row type is a SheetSource<object> to the runner.
+  cell(row: Row): string | number | Date | null;
 };
 
 /** What an export reads: its columns, a bounded count, and the rows in pages. */
@@ -17,6 +21,28 @@ export type SheetSource<Row> = {
   pages(pageSize: number): AsyncIterable<Row[]>;
 };
 
+/**
+ * Workbook columns headed by a list's column titles, so the export says what the page says: the header is
+ * `titles[key]`, a yuan column's with （元）.
+ */
+export function titledColumns<Row, Key extends string>(
+  titles: Record<Key, string>,
+  columns: (Omit<SheetColumn<Row>, 'header'> & { key: Key })[],
+): SheetColumn<Row>[] {
+  return columns.map(({ key, ...column }) => ({
+    ...column,
+    header: column.format === 'yuan' ? `${titles[key]}（元）` : titles[key],
+  }));
+}
+
+/** A cell's value as written: yuan, Shanghai time, or text that never runs as a formula. */
+function cellValue<Row>(column: SheetColumn<Row>, row: Row): string | number | Date | null {
+  const value = column.cell(row);
+  if (column.format === 'yuan') return yuanOf(Number(value ?? 0));
+  if (column.format === 'time') return shanghaiDateTime(value === null ? null : new Date(value));
+  return typeof value === 'string' ? neutraliseFormula(value) : value;
+}
+
 const SHEET_NAME = '数据';
 
 /**
@@ -24,7 +50,7 @@ const SHEET_NAME = '数据';
  * the file. Every text cell is neutralised, so nothing in it runs as a formula. `afterPage` gets the rows
  * written so far.
  */
-export async function writeSheet<Row extends Record<string, unknown>>(
+export async function writeSheet<Row>(
   pages: AsyncIterable<Row[]>,
   columns: SheetColumn<Row>[],
   afterPage: (rowsWritten: number) => Promise<void>,
@@ -43,9 +69,8 @@ export async function writeSheet<Row extends Record<string, unknown>>(
   const sheet = workbook.addWorksheet(SHEET_NAME, { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = columns.map((column) => ({
     header: column.header,
-    key: column.key,
     width: column.width,
-    ...(column.money ? { style: { numFmt: MONEY_FORMAT } } : {}),
+    ...(column.format === 'yuan' ? { style: { numFmt: MONEY_FORMAT } } : {}),
   }));
   const header = sheet.getRow(1);
   header.font = { bold: true };
@@ -53,14 +78,7 @@ export async function writeSheet<Row extends Record<string, unknown>>(
 
   let rowCount = 0;
   for await (const page of pages) {
-    for (const row of page) {
-      const values: Record<string, unknown> = {};
-      for (const column of columns) {
-        const value = row[column.key];
-        values[column.key] = typeof value === 'string' ? neutraliseFormula(value) : value;
-      }
-      sheet.addRow(values).commit();
-    }
+    for (const row of page) sheet.addRow(columns.map((column) => cellValue(column, row))).commit();
     rowCount += page.length;
     await afterPage(rowCount);
   }

@@ -6,6 +6,8 @@ import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { readUrlQuery, writeUrlQuery } from '../../components/list/list-query';
+import type { ReceivedQuery } from './received-orders-page';
 import { useMenuStore } from '../../stores/menu-store';
 import { useSessionStore } from '../../stores/session-store';
 import { useShopStore } from '../../stores/shop-store';
@@ -20,7 +22,7 @@ vi.mock('../../lib/http', async (original) => ({
       : Promise.reject(new Error('unexpected call')),
 }));
 
-const { ReceivedOrdersPage } = await import('./received-orders-page');
+const { ReceivedOrdersPage, receivedFiltersOf, receivedUrlShape } = await import('./received-orders-page');
 
 function Where() {
   const location = useLocation();
@@ -39,6 +41,7 @@ function renderPage(search = '') {
   );
 }
 
+/** A row as the list answers it: its fields type-checked, a field added later left out until a test needs it. */
 function row(no: number): ReceivedOrderRow {
   return {
     performanceOrderNo: `PO${no}`,
@@ -57,7 +60,7 @@ function row(no: number): ReceivedOrderRow {
     payCents: 19_560,
     invoiceStatus: 'none',
     takenAt: '2026-11-21T04:52:31.564Z',
-  };
+  } satisfies Partial<ReceivedOrderRow> as ReceivedOrderRow;
 }
 
 const pageOf = (pageNum: number, nextCursor: string | null, total = 45): ReceivedPage => ({
@@ -186,5 +189,76 @@ describe('ReceivedOrdersPage', { timeout: 30_000 }, () => {
     await userEvent.click(within(error).getByRole('button'));
     await screen.findByText('PO1');
     expect(screen.queryByTestId('received-error')).toBeNull();
+  });
+});
+
+const parse = (search: string) => readUrlQuery(receivedUrlShape, new URLSearchParams(search));
+/** The plain list's query; a filter added later is absent (undefined) here as in a plain URL. */
+const ALL = {
+  status: 'all',
+  deliveryType: undefined,
+  keyword: '',
+  preset: undefined,
+  from: undefined,
+  to: undefined,
+  pageNum: 1,
+  pageSize: 20,
+} satisfies Partial<ReceivedQuery> as ReceivedQuery;
+
+describe('receivedUrlShape', () => {
+  it('reads every filter', () => {
+    expect(
+      parse('status=shipped&deliveryType=express&keyword=%20OMS1%20&preset=9&pageNum=3&pageSize=50'),
+    ).toEqual({
+      ...ALL,
+      status: 'shipped',
+      deliveryType: 'express',
+      keyword: 'OMS1',
+      preset: 9,
+      pageNum: 3,
+      pageSize: 50,
+    });
+    expect(parse('from=2026-11-01&to=2026-11-15')).toMatchObject({ from: '2026-11-01', to: '2026-11-15' });
+  });
+
+  it('falls back to the default of each unreadable parameter alone', () => {
+    expect(parse('')).toEqual(ALL);
+    expect(parse('status=lost&deliveryType=drone&preset=11&pageNum=0&pageSize=1000')).toEqual(ALL);
+    expect(parse('status=lost&keyword=OMS1').keyword).toBe('OMS1');
+    expect(parse('preset=&pageNum=1.5').pageNum).toBe(1);
+    expect(parse('from=2026-02-30&to=2026-03-01').from).toBeUndefined();
+  });
+
+  it('caps the keyword length', () => {
+    expect(parse(`keyword=${'x'.repeat(80)}`).keyword).toHaveLength(50);
+  });
+
+  it('round-trips and leaves defaults out', () => {
+    const query = parse('status=wait_ship&keyword=王&from=2026-11-01&to=2026-11-02&pageNum=2');
+    expect(writeUrlQuery(receivedUrlShape, query)).toEqual({
+      status: 'wait_ship',
+      keyword: '王',
+      from: '2026-11-01',
+      to: '2026-11-02',
+      pageNum: '2',
+    });
+    expect(writeUrlQuery(receivedUrlShape, ALL)).toEqual({});
+  });
+});
+
+describe('receivedFiltersOf', () => {
+  it('names the filters as the contract does, a preset resolved at now', () => {
+    const now = new Date('2026-11-21T10:00:00+08:00');
+    expect(receivedFiltersOf('S0001', { ...ALL, preset: 0 }, now)).toEqual({
+      storeCode: 'S0001',
+      status: 'all',
+      deliveryType: null,
+      keyword: null,
+      dateFrom: '2026-11-21',
+      dateTo: '2026-11-21',
+    });
+    expect(
+      receivedFiltersOf('S0001', { ...ALL, from: '2026-11-15', to: '2026-11-01' }, now),
+    ).not.toHaveProperty('dateFrom');
   });
 });

@@ -3,8 +3,10 @@ import {
   DELIVERY_TYPE_TEXT,
   FULFILMENT_STATUSES,
   FULFILMENT_STATUS_TEXT,
+  RECEIVED_COLUMN_TITLES,
   exportEndpoints,
   fulfilmentEndpoints,
+  type ReceivedListBody,
   type ReceivedOrderRow,
 } from '@console/contract';
 import { Alert, Button, Input, Select } from 'antd';
@@ -21,7 +23,14 @@ import {
 } from '../../components/list/columns';
 import { useExportAction } from '../../components/list/export-button';
 import { ListPage } from '../../components/list/list-page';
-import { dateFilterOfQuery, queryOfDateFilter } from '../../components/list/list-query';
+import {
+  dateFilterOfQuery,
+  dateRangeOfQuery,
+  dateUrlShape,
+  queryOfDateFilter,
+  urlField,
+  type UrlQuery,
+} from '../../components/list/list-query';
 import listStyles from '../../components/list/list.module.css';
 import { useListData } from '../../components/list/use-list-data';
 import { statusFilterOf, useListQuery } from '../../components/list/use-list-query';
@@ -31,22 +40,49 @@ import { ORDER_LABELS } from './labels';
 import { orderKeys } from './order-keys';
 import { useOrderLinks } from './order-links';
 import { useOrderMessageRefresh } from './order-message-refresh';
-import { KEYWORD_MAX, RECEIVED_PAGE_SIZES, receivedFiltersOf, receivedUrlShape } from './received-query';
 
 const L = ORDER_LABELS.received;
-const F = ORDER_LABELS.fields;
+const T = RECEIVED_COLUMN_TITLES;
+const KEYWORD_MAX = 50;
+const RECEIVED_PAGE_SIZES = [10, 20, 50] as const;
+
+/**
+ * 已接订单's URL: each parameter checked on its own, a bad one falls back to its default. A filter is a field
+ * here, its line in `receivedFiltersOf` and its control in `filters` below.
+ */
+export const receivedUrlShape = {
+  status: urlField.oneOfOr(['all', ...FULFILMENT_STATUSES], 'all'),
+  deliveryType: urlField.oneOf(DELIVERY_TYPES),
+  keyword: urlField.keyword(KEYWORD_MAX),
+  ...dateUrlShape,
+  pageNum: urlField.pageNum(),
+  pageSize: urlField.pageSize(RECEIVED_PAGE_SIZES, 20),
+};
+export type ReceivedQuery = UrlQuery<typeof receivedUrlShape>;
+
+/** The list's filters as the contract names them (the export takes the same); a date preset is resolved at `now`. */
+export function receivedFiltersOf(storeCode: string, query: ReceivedQuery, now: Date = new Date()) {
+  return {
+    storeCode,
+    status: query.status,
+    deliveryType: query.deliveryType ?? null,
+    keyword: query.keyword || null,
+    ...dateRangeOfQuery(query, now),
+  } satisfies Partial<ReceivedListBody>;
+}
 
 const STATUS_OPTIONS = [
   { value: 'all' as const, label: COMMON_LABELS.all },
   ...FULFILMENT_STATUSES.map((status) => ({ value: status, label: FULFILMENT_STATUS_TEXT[status] })),
 ];
 
+/** The columns, titled as the export heads them (RECEIVED_COLUMN_TITLES). */
 function useColumns(): ListColumn<ReceivedOrderRow>[] {
   const links = useOrderLinks();
   return [
     keyColumn(
       'performanceOrderNo',
-      F.performanceOrderNo,
+      T.performanceOrderNo,
       (row) =>
         links.href('receivedOrderDetail', {
           omsOrderNo: row.omsOrderNo,
@@ -54,19 +90,19 @@ function useColumns(): ListColumn<ReceivedOrderRow>[] {
         }),
       { sub: (row) => row.omsOrderNo },
     ),
-    { key: 'receiverName', title: F.customer, dataIndex: 'receiverName', width: 110 },
-    phoneColumn('receiverPhone', F.phone),
+    { key: 'receiverName', title: T.receiverName, dataIndex: 'receiverName', width: 110 },
+    phoneColumn('receiverPhone', T.receiverPhone),
     {
       key: 'items',
-      title: F.items,
+      title: T.items,
       ellipsis: true,
       render: (_, row) =>
         row.itemCount > 1 ? `${row.firstItemName} 等${row.itemCount}件` : row.firstItemName,
     },
-    moneyColumn('payCents', F.amount),
-    { key: 'deliveryTypeText', title: F.delivery, dataIndex: 'deliveryTypeText', width: 100 },
-    statusColumn('status', F.status, FULFILMENT_STATUS_TEXT, FULFILMENT_STATUS_COLOR),
-    timeColumn('takenAt', F.takenAt),
+    moneyColumn('payCents', T.payCents),
+    { key: 'deliveryTypeText', title: T.deliveryType, dataIndex: 'deliveryTypeText', width: 100 },
+    statusColumn('status', T.status, FULFILMENT_STATUS_TEXT, FULFILMENT_STATUS_COLOR),
+    timeColumn('takenAt', T.takenAt),
   ];
 }
 

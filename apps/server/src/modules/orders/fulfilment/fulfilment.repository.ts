@@ -1,12 +1,20 @@
 import {
+  DELIVERY_TYPE_TEXT,
+  FULFILMENT_STATUS_TEXT,
+  INVOICE_STATUS_TEXT,
+  ORDER_CHANNEL_TEXT,
+  RECEIVED_COLUMN_TITLES,
   RECEIVED_COUNT_CAP,
   type DeliveryType,
   type FulfilmentStatus,
   type OrderChannel,
   type OrderDetail,
+  type ReceivedColumn,
   type ReceivedListBody,
+  type ReceivedOrderRow,
 } from '@console/contract';
 import { and, asc, desc, eq, inArray, isNull, like, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../../db/client.js';
 import { likeLiteral } from '../../../db/like-pattern.js';
 import {
@@ -27,6 +35,7 @@ import {
   performancePlanOrders,
   users,
 } from '../../../db/schema.js';
+import { titledColumns, type SheetSource } from '../../exports/sheet-writer.js';
 import type { ReceivedCursor } from './received-cursor.js';
 
 const SHANGHAI_OFFSET = '+08:00';
@@ -106,24 +115,6 @@ export type StoreOrder = Omit<RawOrder, 'status' | 'deliveryType' | 'oms'> & {
   oms: Omit<RawOrder['oms'], 'channel'> & { channel: OrderChannel };
 };
 
-export type ReceivedRow = {
-  id: number;
-  takenAtKey: string;
-  performanceOrderNo: string;
-  omsOrderId: number;
-  omsOrderNo: string;
-  performancePlanOrderNo: string | null;
-  channel: OrderChannel;
-  status: FulfilmentStatus;
-  deliveryType: DeliveryType;
-  receiverName: string;
-  receiverPhone: string;
-  regionName: string;
-  payCents: number;
-  invoiceStatus: string;
-  takenAt: Date;
-};
-
 /** An order's line as the detail answers it, and the order it belongs to. */
 export type OrderItemRow = OrderDetail['items'][number] & { omsOrderId: number };
 
@@ -142,33 +133,144 @@ function shanghaiDayStart(day: string, plusDays = 0): string {
   return new Date(Date.parse(`${day}T00:00:00${SHANGHAI_OFFSET}`) + plusDays * DAY_MS).toISOString();
 }
 
-const pageColumns = {
+/** A text column read as the contract's type (the schema types these columns as plain text). */
+const typed = <T>(column: AnyPgColumn) => sql<T>`${column}`;
+/** An instant as `Date.toISOString()` writes it, so a row needs no mapping. */
+const isoInstant = <T extends string | null = string>(column: AnyPgColumn) =>
+  sql<T>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * 已接订单's row (ReceivedOrderRow) as SQL reads it: a plain field is one line here and one in the contract.
+ * The paging keys ride along; the texts and the item summary are added by `receivedRowOf`.
+ */
+const receivedColumns = {
   id: performanceOrders.id,
   takenAtKey,
-  performanceOrderNo: performanceOrders.performanceOrderNo,
   omsOrderId: omsOrders.id,
+  performanceOrderNo: performanceOrders.performanceOrderNo,
   omsOrderNo: omsOrders.omsOrderNo,
   performancePlanOrderNo: performancePlanOrders.performancePlanOrderNo,
-  channel: omsOrders.channel,
-  status: performanceOrders.status,
-  deliveryType: performanceOrders.deliveryType,
+  channel: typed<OrderChannel>(omsOrders.channel),
+  status: typed<FulfilmentStatus>(performanceOrders.status),
+  deliveryType: typed<DeliveryType>(performanceOrders.deliveryType),
   receiverName: omsOrders.receiverName,
   receiverPhone: omsOrders.receiverPhone,
   regionName: omsOrders.regionName,
   payCents: omsOrders.payCents,
   invoiceStatus: performanceOrders.invoiceStatus,
-  takenAt: performanceOrders.takenAt,
+  takenAt: isoInstant(performanceOrders.takenAt),
 };
 
-/** The received-orders page: the filters, the keyset after `cursor`, and LIMIT/OFFSET, each value through `bind`. */
-function pageQuery(
+/** What only the workbook shows besides the list's row. */
+const exportOnlyColumns = {
+  addressDetail: omsOrders.addressDetail,
+  goodsCents: omsOrders.goodsCents,
+  freightCents: omsOrders.freightCents,
+  discountCents: omsOrders.discountCents,
+  courierName: performanceOrders.courierName,
+  trackingNo: performanceOrders.trackingNo,
+  delivererName: performanceOrders.delivererName,
+  delivererPhone: performanceOrders.delivererPhone,
+  buyerRemark: omsOrders.buyerRemark,
+  shippedAt: isoInstant<string | null>(performanceOrders.shippedAt),
+};
+
+type ReceivedRead = { id: number; takenAtKey: string; omsOrderId: number } & Omit<
+  ReceivedOrderRow,
+  'statusText' | 'deliveryTypeText' | 'firstItemName' | 'itemCount'
+>;
+
+/** The workbook's own columns of some received orders, by id. */
+function exportOnlyQuery(db: Database, ids: number[]) {
+  return db
+    .select({ id: performanceOrders.id, ...exportOnlyColumns })
+    .from(performanceOrders)
+    .innerJoin(omsOrders, eq(omsOrders.id, performanceOrders.omsOrderId))
+    .where(inArray(performanceOrders.id, ids));
+}
+type ExportOnlyRead = Awaited<ReturnType<typeof exportOnlyQuery>>[number];
+
+export type ReceivedExportRow = ReceivedOrderRow & Omit<ExportOnlyRead, 'id'> & { items: OrderItemRow[] };
+
+/** The filters of the list and its export (the export has no paging). */
+export type ReceivedFilter = Omit<ReceivedListBody, 'storeCode' | 'pageNum' | 'pageSize' | 'cursor'>;
+
+/**
+ * The workbook of 已接订单, headed by the list's column titles (RECEIVED_COLUMN_TITLES), in this order: a row
+ * field the workbook shows is one line here.
+ */
+const RECEIVED_EXPORT_COLUMNS = titledColumns<ReceivedExportRow, ReceivedColumn>(RECEIVED_COLUMN_TITLES, [
+  { key: 'performanceOrderNo', width: 26, cell: (row) => row.performanceOrderNo },
+  { key: 'omsOrderNo', width: 26, cell: (row) => row.omsOrderNo },
+  { key: 'performancePlanOrderNo', width: 26, cell: (row) => row.performancePlanOrderNo ?? '' },
+  { key: 'channel', width: 16, cell: (row) => ORDER_CHANNEL_TEXT[row.channel] ?? row.channel },
+  { key: 'status', width: 10, cell: (row) => row.statusText },
+  { key: 'deliveryType', width: 10, cell: (row) => row.deliveryTypeText },
+  { key: 'receiverName', width: 12, cell: (row) => row.receiverName },
+  { key: 'receiverPhone', width: 14, cell: (row) => row.receiverPhone },
+  { key: 'address', width: 40, cell: (row) => `${row.regionName}${row.addressDetail}` },
+  {
+    key: 'items',
+    width: 40,
+    cell: (row) =>
+      row.items
+        .map((item) => `${item.name}${item.spec ? `（${item.spec}）` : ''}×${item.quantity}`)
+        .join('，'),
+  },
+  { key: 'itemCount', width: 10, cell: (row) => row.itemCount },
+  { key: 'goodsCents', width: 14, format: 'yuan', cell: (row) => row.goodsCents },
+  { key: 'freightCents', width: 12, format: 'yuan', cell: (row) => row.freightCents },
+  { key: 'discountCents', width: 12, format: 'yuan', cell: (row) => row.discountCents },
+  { key: 'payCents', width: 14, format: 'yuan', cell: (row) => row.payCents },
+  { key: 'courierName', width: 12, cell: (row) => row.courierName },
+  { key: 'trackingNo', width: 20, cell: (row) => row.trackingNo },
+  { key: 'deliverer', width: 20, cell: (row) => `${row.delivererName} ${row.delivererPhone}`.trim() },
+  {
+    key: 'invoiceStatus',
+    width: 10,
+    cell: (row) => INVOICE_STATUS_TEXT[row.invoiceStatus] ?? row.invoiceStatus,
+  },
+  { key: 'buyerRemark', width: 24, cell: (row) => row.buyerRemark },
+  { key: 'takenAt', width: 20, format: 'time', cell: (row) => row.takenAt },
+  { key: 'shippedAt', width: 20, format: 'time', cell: (row) => row.shippedAt },
+]);
+
+/** A row as the contract shows it: what SQL read, its texts, and the summary of its items. */
+function receivedRowOf(
+  { id: _id, takenAtKey: _takenAtKey, omsOrderId: _omsOrderId, ...read }: ReceivedRead,
+  items: readonly OrderItemRow[],
+): ReceivedOrderRow {
+  return {
+    ...read,
+    statusText: FULFILMENT_STATUS_TEXT[read.status] ?? read.status,
+    deliveryTypeText: DELIVERY_TYPE_TEXT[read.deliveryType] ?? read.deliveryType,
+    firstItemName: items[0]?.name ?? '',
+    itemCount: items.reduce((sum, item) => sum + item.quantity, 0),
+  };
+}
+
+/** Items grouped by their upstream order. */
+function itemsByOrder(items: readonly OrderItemRow[]): Map<number, OrderItemRow[]> {
+  const byOrder = new Map<number, OrderItemRow[]>();
+  for (const item of items) byOrder.set(item.omsOrderId, [...(byOrder.get(item.omsOrderId) ?? []), item]);
+  return byOrder;
+}
+
+/** The paging keys of a read row, which the next page starts after. */
+const cursorOf = (row: ReceivedRead): ReceivedCursor => ({ takenAt: row.takenAtKey, id: row.id });
+
+/**
+ * Received orders matching the filters, newest first by (taken_at, id), after `cursor` when given; the list
+ * and the export both read through it. Each value goes through `bind`.
+ */
+function receivedQuery(
   db: Database,
   storeId: number,
-  filter: ReceivedListBody,
+  filter: ReceivedFilter,
   cursor: ReceivedCursor | null,
   bind: Bind,
 ) {
-  const where = [...filterConditions(storeId, filter, bind)];
+  const where = filterConditions(storeId, filter, bind);
   if (cursor)
     where.push(
       keysetBefore(
@@ -179,23 +281,38 @@ function pageQuery(
       ),
     );
   return db
-    .select(pageColumns)
+    .select(receivedColumns)
     .from(performanceOrders)
     .innerJoin(omsOrders, eq(omsOrders.id, performanceOrders.omsOrderId))
     .leftJoin(performancePlanOrders, eq(performancePlanOrders.id, performanceOrders.planId))
     .where(and(...where))
-    .orderBy(desc(performanceOrders.takenAt), desc(performanceOrders.id))
+    .orderBy(desc(performanceOrders.takenAt), desc(performanceOrders.id));
+}
+
+/** The received-orders page: the filters, the keyset after `cursor`, and LIMIT/OFFSET, each value through `bind`. */
+function pageQuery(
+  db: Database,
+  storeId: number,
+  filter: ReceivedListBody,
+  cursor: ReceivedCursor | null,
+  bind: Bind,
+) {
+  return receivedQuery(db, storeId, filter, cursor, bind)
     .limit(bind('limit', filter.pageSize + 1))
     .offset(bind('offset', cursor ? 0 : (filter.pageNum - 1) * filter.pageSize));
 }
 
-/** Matching rows up to RECEIVED_COUNT_CAP + 1, each value through `bind`. */
-function cappedCountQuery(db: Database, storeId: number, filter: ReceivedListBody, bind: Bind) {
+/**
+ * Matching rows up to `cap`, each value through `bind`. The upstream order is left-joined so a filter may name
+ * its columns; PostgreSQL drops the join (unique key, nothing read) when none does.
+ */
+function cappedCountQuery(db: Database, storeId: number, filter: ReceivedFilter, cap: number, bind: Bind) {
   const limited = db
     .select({ one: sql`1` })
     .from(performanceOrders)
+    .leftJoin(omsOrders, eq(omsOrders.id, performanceOrders.omsOrderId))
     .where(and(...filterConditions(storeId, filter, bind)))
-    .limit(bind('cap', RECEIVED_COUNT_CAP + 1));
+    .limit(bind('cap', cap));
   return cappedCountOf(db, limited);
 }
 
@@ -234,13 +351,38 @@ const cyclePlanColumns = {
 };
 
 export function createFulfilmentRepository(db: Database) {
-  const runPage = preparedRunner<ReceivedRow>('received_page');
+  const runPage = preparedRunner<ReceivedRead>('received_page');
   const runCount = preparedRunner<{ n: number }>('received_count');
-  const runKeywordPage = preparedRunner<ReceivedRow>('received_page', { planEachTime: true });
+  const runKeywordPage = preparedRunner<ReceivedRead>('received_page', { planEachTime: true });
   const runKeywordCount = preparedRunner<{ n: number }>('received_count', { planEachTime: true });
   const runFindOrder = preparedRunner<StoreOrder>('store_order');
   const runItems = preparedRunner<OrderItemRow>('order_items');
   const runCyclePlans = preparedRunner<CyclePlanRow>('cycle_plans');
+
+  /** Items of several upstream orders, in their order of entry. */
+  async function itemsOf(omsOrderIds: readonly number[], tx: Database = db): Promise<OrderItemRow[]> {
+    if (omsOrderIds.length === 0) return [];
+    if (tx !== db)
+      return tx
+        .select(itemColumns)
+        .from(omsOrderItems)
+        .where(inArray(omsOrderItems.omsOrderId, [...omsOrderIds]))
+        .orderBy(asc(omsOrderItems.id));
+    return runItems((bind) =>
+      db
+        .select(itemColumns)
+        .from(omsOrderItems)
+        .where(sql`${omsOrderItems.omsOrderId} = any(${bind('ids', [...omsOrderIds])}::bigint[])`)
+        .orderBy(asc(omsOrderItems.id)),
+    );
+  }
+
+  /** Read rows with the items of their orders. */
+  async function withItems<Read extends ReceivedRead>(reads: Read[]) {
+    const items = itemsByOrder(await itemsOf(reads.map((read) => read.omsOrderId)));
+    return reads.map((read) => ({ read, items: items.get(read.omsOrderId) ?? [] }));
+  }
+
   return {
     /** The store's order by one of its numbers; null when missing or another store's (never tell which). */
     async findOrder(storeId: number, key: OrderKey, tx: Database = db): Promise<StoreOrder | null> {
@@ -271,19 +413,24 @@ export function createFulfilmentRepository(db: Database) {
     },
 
     /**
-     * One page newest first by (taken_at, id): by keyset after `cursor`, else by OFFSET for `pageNum`. Reads
-     * one row more than asked to know whether another page follows.
+     * One page of 已接订单 newest first by (taken_at, id): by keyset after `cursor`, else by OFFSET for
+     * `pageNum`. Reads one row more than asked to know whether another page follows (`next`: its cursor).
      */
     async page(
       storeId: number,
       filter: ReceivedListBody,
       cursor: ReceivedCursor | null,
-    ): Promise<{ rows: ReceivedRow[]; hasMore: boolean }> {
+    ): Promise<{ rows: ReceivedOrderRow[]; next: ReceivedCursor | null }> {
       const run = filter.keyword ? runKeywordPage : runPage;
-      const rows = await run(
-        (bind) => pageQuery(db, storeId, filter, cursor, bind) as unknown as Preparable<ReceivedRow>,
+      const read = await run(
+        (bind) => pageQuery(db, storeId, filter, cursor, bind) as unknown as Preparable<ReceivedRead>,
       );
-      return splitPeek(rows, filter.pageSize);
+      const { rows, hasMore } = splitPeek(read, filter.pageSize);
+      const last = rows.at(-1);
+      return {
+        rows: (await withItems(rows)).map(({ read, items }) => receivedRowOf(read, items)),
+        next: hasMore && last ? cursorOf(last) : null,
+      };
     },
 
     /**
@@ -292,27 +439,43 @@ export function createFulfilmentRepository(db: Database) {
      */
     async cappedCount(storeId: number, filter: ReceivedListBody): Promise<number> {
       const run = filter.keyword ? runKeywordCount : runCount;
-      const [row] = await run((bind) => cappedCountQuery(db, storeId, filter, bind));
+      const [row] = await run((bind) => cappedCountQuery(db, storeId, filter, RECEIVED_COUNT_CAP + 1, bind));
       return row?.n ?? 0;
     },
 
-    /** Items of several upstream orders, in their order of entry. */
-    async itemsOf(omsOrderIds: readonly number[], tx: Database = db): Promise<OrderItemRow[]> {
-      if (omsOrderIds.length === 0) return [];
-      if (tx !== db)
-        return tx
-          .select(itemColumns)
-          .from(omsOrderItems)
-          .where(inArray(omsOrderItems.omsOrderId, [...omsOrderIds]))
-          .orderBy(asc(omsOrderItems.id));
-      return runItems((bind) =>
-        db
-          .select(itemColumns)
-          .from(omsOrderItems)
-          .where(sql`${omsOrderItems.omsOrderId} = any(${bind('ids', [...omsOrderIds])}::bigint[])`)
-          .orderBy(asc(omsOrderItems.id)),
-      );
+    /**
+     * The export of 已接订单 with the list's filters: the list's rows and the workbook's own columns, read in
+     * keyset pages (never OFFSET) newest first.
+     */
+    receivedExport(storeId: number, filter: ReceivedFilter): SheetSource<ReceivedExportRow> {
+      return {
+        columns: RECEIVED_EXPORT_COLUMNS,
+        async countUpTo(limit: number): Promise<number> {
+          const [row] = await cappedCountQuery(db, storeId, filter, limit, inline);
+          return row?.n ?? 0;
+        },
+        async *pages(pageSize: number): AsyncGenerator<ReceivedExportRow[]> {
+          for (let cursor: ReceivedCursor | null = null; ;) {
+            const reads: ReceivedRead[] = await receivedQuery(db, storeId, filter, cursor, inline).limit(
+              pageSize,
+            );
+            if (reads.length === 0) return;
+            const ids = reads.map((read) => read.id);
+            const [rows, extras] = await Promise.all([withItems(reads), exportOnlyQuery(db, ids)]);
+            const extraOf = new Map(extras.map(({ id, ...extra }) => [id, extra]));
+            yield rows.map(({ read, items }) => ({
+              ...receivedRowOf(read, items),
+              ...extraOf.get(read.id)!,
+              items,
+            }));
+            if (reads.length < pageSize) return;
+            cursor = cursorOf(reads.at(-1)!);
+          }
+        },
+      };
     },
+
+    itemsOf,
 
     async cyclePlansOf(performanceOrderId: number, tx: Database = db): Promise<CyclePlanRow[]> {
       const query = (database: Database, bind: Bind) =>
@@ -376,11 +539,7 @@ export function createFulfilmentRepository(db: Database) {
 }
 
 /** The received-orders filters as SQL conditions (also what an export of the list runs). */
-export function filterConditions(
-  storeId: number,
-  filter: Omit<ReceivedListBody, 'storeCode' | 'pageNum' | 'pageSize' | 'cursor'>,
-  bind: Bind = inline,
-): SQL[] {
+export function filterConditions(storeId: number, filter: ReceivedFilter, bind: Bind = inline): SQL[] {
   const where: SQL[] = [eq(performanceOrders.storeId, bind('storeId', storeId))];
   if (filter.status !== 'all') where.push(eq(performanceOrders.status, bind('status', filter.status)));
   if (filter.deliveryType)

@@ -168,44 +168,16 @@ export function createFulfilmentService(deps: {
     async list(actor: Actor, filter: ReceivedListBody): Promise<ReceivedPage> {
       const cursor = filter.cursor ? decodeCursor(filter.cursor) : null;
       if (filter.cursor && !cursor) throw badRequest(FULFILMENT_TEXT.badCursor, 'ORDER_CURSOR_INVALID');
-      const [{ rows, hasMore }, counted] = await Promise.all([
+      const [{ rows, next }, counted] = await Promise.all([
         orders.page(actor.storeId, filter, cursor),
         cursor ? null : orders.cappedCount(actor.storeId, filter),
       ]);
-      const items = await orders.itemsOf(rows.map((r) => r.omsOrderId));
-      const itemsByOrder = new Map<number, typeof items>();
-      for (const item of items) {
-        const list = itemsByOrder.get(item.omsOrderId) ?? [];
-        list.push(item);
-        itemsByOrder.set(item.omsOrderId, list);
-      }
-      const last = rows.at(-1);
       return {
-        list: rows.map((row) => {
-          const own = itemsByOrder.get(row.omsOrderId) ?? [];
-          return {
-            performanceOrderNo: row.performanceOrderNo,
-            omsOrderNo: row.omsOrderNo,
-            performancePlanOrderNo: row.performancePlanOrderNo,
-            channel: row.channel,
-            status: row.status,
-            statusText: statusText(row.status),
-            deliveryType: row.deliveryType,
-            deliveryTypeText: DELIVERY_TYPE_TEXT[row.deliveryType],
-            receiverName: row.receiverName,
-            receiverPhone: row.receiverPhone,
-            regionName: row.regionName,
-            firstItemName: own[0]?.name ?? '',
-            itemCount: own.reduce((sum, item) => sum + item.quantity, 0),
-            payCents: row.payCents,
-            invoiceStatus: row.invoiceStatus,
-            takenAt: row.takenAt.toISOString(),
-          };
-        }),
+        list: rows,
         ...cappedTotal(counted, RECEIVED_COUNT_CAP),
         pageNum: filter.pageNum,
         pageSize: filter.pageSize,
-        nextCursor: hasMore && last ? encodeCursor({ takenAt: last.takenAtKey, id: last.id }) : null,
+        nextCursor: next ? encodeCursor(next) : null,
       };
     },
 
