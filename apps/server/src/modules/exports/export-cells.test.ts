@@ -1,18 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { neutraliseFormula, shanghaiDateTime, shanghaiStamp, yuanOf } from './export-cells.js';
-
-describe('neutraliseFormula', () => {
-  it.each(['=SUM(A1:A9)', '+8613800000000', '-2+3', '@cmd', '=HYPERLINK("http://x","点我")'])(
-    'prefixes a quote to %s',
-    (text) => {
-      expect(neutraliseFormula(text)).toBe(`'${text}`);
-    },
-  );
-
-  it.each(['王晓燕', '13912345678', 'a=b', ' =1', '', "'=already"])('keeps %j as it is', (text) => {
-    expect(neutraliseFormula(text)).toBe(text);
-  });
-});
+import { shanghaiDateTime, shanghaiStamp, yuanOf } from './export-cells.js';
 
 describe('yuanOf', () => {
   it('turns cents into yuan', () => {

@@ -1,15 +1,12 @@
 /** Cell values of exported spreadsheets: safe text, money in yuan, Asia/Shanghai times. */
 
-/** A text starting with one of these is read as a formula by Excel and most spreadsheet programs. */
-const FORMULA_TRIGGERS = new Set(['=', '+', '-', '@']);
-
 /**
- * Spreadsheet (CSV/formula) injection: a cell text an outsider controls, such as a receiver name pushed
- * upstream, must never run as a formula when the file is opened. A leading `'` makes it plain text.
+ * Spreadsheet (formula) injection: a cell text an outsider controls, such as a receiver name pushed upstream
+ * (`=HYPERLINK(…)`), must never run as a formula. The workbook stores it as a string cell, which no spreadsheet
+ * evaluates, in the Text number format: like Excel's quote prefix (a style attribute ExcelJS cannot write) it
+ * keeps the text a text when someone edits the cell, and unlike a typed apostrophe it shows nothing extra.
  */
-export function neutraliseFormula(text: string): string {
-  return text.length > 0 && FORMULA_TRIGGERS.has(text[0]!) ? `'${text}` : text;
-}
+export const TEXT_FORMAT = '@';
 
 /** Cents as a yuan number (shown with 2 decimals by MONEY_FORMAT). */
 export function yuanOf(cents: number): number {

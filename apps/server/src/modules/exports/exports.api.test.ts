@@ -167,7 +167,7 @@ describe('received-orders export', () => {
     // Newest first, as the list shows them; only wait_ship orders of this store.
     expect(rows.map((r) => r['订单状态'])).toEqual(['待发货', '待发货']);
     expect(rows[0]).toMatchObject({
-      收货人: `'=HYPERLINK("http://evil.example","点我")`,
+      收货人: '=HYPERLINK("http://evil.example","点我")',
       商品: '龙井茶礼盒（250g）×2，玻璃杯×1',
       商品件数: 3,
       '实付金额（元）': 130,
@@ -175,7 +175,7 @@ describe('received-orders export', () => {
       配送方式: '快递配送',
       订单来源: '线上订单',
     });
-    expect(rows[1]).toMatchObject({ 收货人: "'@李四", 接单时间: '2024-06-01 00:30:05' });
+    expect(rows[1]).toMatchObject({ 收货人: '@李四', 接单时间: '2024-06-01 00:30:05' });
     // Money is a number shown with 2 decimals; nothing in the file is a formula.
     const sheet = workbook.worksheets[0]!;
     // The headers as they were, in their order (a column added later may sit anywhere among them).
@@ -184,6 +184,11 @@ describe('received-orders export', () => {
     const payColumn = (sheet.getRow(1).values as unknown[]).indexOf('实付金额（元）');
     expect(sheet.getRow(2).getCell(payColumn).numFmt).toBe('0.00');
     sheet.eachRow((row) => row.eachCell((cell) => expect(cell.formula).toBeFalsy()));
+    // An outsider's formula text is a Text-format string cell: shown as typed, no apostrophe, never run.
+    const receiverColumn = headers.indexOf('收货人') + 1;
+    const evil = sheet.getRow(2).getCell(receiverColumn);
+    expect(typeof evil.value).toBe('string');
+    expect(evil.numFmt).toBe('@');
   });
 
   it('exports every status with the default filters, and the keyword filter as the list applies it', async () => {

@@ -1,5 +1,5 @@
 import { PassThrough } from 'node:stream';
-import { MONEY_FORMAT, neutraliseFormula, shanghaiDateTime, yuanOf } from './export-cells.js';
+import { MONEY_FORMAT, shanghaiDateTime, TEXT_FORMAT, yuanOf } from './export-cells.js';
 
 /**
  * A workbook column: its header, width and what a row shows in it. `cell` answers cents for a `yuan` column
@@ -35,19 +35,19 @@ export function titledColumns<Row, Key extends string>(
   }));
 }
 
-/** A cell's value as written: yuan, Shanghai time, or text that never runs as a formula. */
+/** A cell's value as written: yuan, Shanghai time, or the text as it is (a Text-format string cell). */
 function cellValue<Row>(column: SheetColumn<Row>, row: Row): string | number | Date | null {
   const value = column.cell(row);
   if (column.format === 'yuan') return yuanOf(Number(value ?? 0));
   if (column.format === 'time') return shanghaiDateTime(value === null ? null : new Date(value));
-  return typeof value === 'string' ? neutraliseFormula(value) : value;
+  return value;
 }
 
 const SHEET_NAME = '数据';
 
 /**
  * Streams pages of rows into an .xlsx (ExcelJS's streaming writer: committed rows leave memory) and answers
- * the file. Every text cell is neutralised, so nothing in it runs as a formula. `afterPage` gets the rows
+ * the file. Text is written in the Text format, so nothing in it runs as a formula. `afterPage` gets the rows
  * written so far.
  */
 export async function writeSheet<Row>(
@@ -70,7 +70,7 @@ export async function writeSheet<Row>(
   sheet.columns = columns.map((column) => ({
     header: column.header,
     width: column.width,
-    ...(column.format === 'yuan' ? { style: { numFmt: MONEY_FORMAT } } : {}),
+    style: { numFmt: column.format === 'yuan' ? MONEY_FORMAT : TEXT_FORMAT },
   }));
   const header = sheet.getRow(1);
   header.font = { bold: true };
