@@ -9,33 +9,17 @@ import {
   type ReceivedListBody,
   type ReceivedOrderRow,
 } from '@console/contract';
-import { Alert, Button, Input, Select } from 'antd';
-import { DateRangePresetPicker } from '../../components/date-range-preset-picker';
+import { Select } from 'antd';
 import { FULFILMENT_STATUS_COLOR } from '../../components/fulfilment-status';
-import { COMMON_LABELS } from '../../components/labels';
-import {
-  keyColumn,
-  moneyColumn,
-  phoneColumn,
-  statusColumn,
-  timeColumn,
-  type ListColumn,
-} from '../../components/list/columns';
+import { column, type ListColumn } from '../../components/list/columns';
 import { useExportAction } from '../../components/list/export-button';
+import { DateKeywordFilters } from '../../components/list/list-filters';
 import { ListPage } from '../../components/list/list-page';
-import {
-  dateFilterOfQuery,
-  dateRangeOfQuery,
-  dateUrlShape,
-  queryOfDateFilter,
-  urlField,
-  type UrlQuery,
-} from '../../components/list/list-query';
-import listStyles from '../../components/list/list.module.css';
-import { useListData } from '../../components/list/use-list-data';
-import { statusFilterOf, useListQuery } from '../../components/list/use-list-query';
+import { dateRangeOfQuery, dateUrlShape, urlField, type UrlQuery } from '../../components/list/list-query';
+import { statusOptionsOf } from '../../components/list/status-options';
+import { statusFilterOf } from '../../components/list/use-list-query';
+import { useStoreList } from '../../components/list/use-store-list';
 import { call } from '../../lib/http';
-import { useStoreCode } from '../../stores/use-store-code';
 import { ORDER_LABELS } from './labels';
 import { orderKeys } from './order-keys';
 import { useOrderLinks } from './order-links';
@@ -43,8 +27,6 @@ import { useOrderMessageRefresh } from './order-message-refresh';
 
 const L = ORDER_LABELS.received;
 const T = RECEIVED_COLUMN_TITLES;
-const KEYWORD_MAX = 50;
-const RECEIVED_PAGE_SIZES = [10, 20, 50] as const;
 
 /**
  * 已接订单's URL: each parameter checked on its own, a bad one falls back to its default. A filter is a field
@@ -53,10 +35,10 @@ const RECEIVED_PAGE_SIZES = [10, 20, 50] as const;
 export const receivedUrlShape = {
   status: urlField.oneOfOr(['all', ...FULFILMENT_STATUSES], 'all'),
   deliveryType: urlField.oneOf(DELIVERY_TYPES),
-  keyword: urlField.keyword(KEYWORD_MAX),
+  keyword: urlField.keyword(50),
   ...dateUrlShape,
   pageNum: urlField.pageNum(),
-  pageSize: urlField.pageSize(RECEIVED_PAGE_SIZES, 20),
+  pageSize: urlField.pageSize([10, 20, 50], 20),
 };
 export type ReceivedQuery = UrlQuery<typeof receivedUrlShape>;
 
@@ -71,16 +53,13 @@ export function receivedFiltersOf(storeCode: string, query: ReceivedQuery, now: 
   } satisfies Partial<ReceivedListBody>;
 }
 
-const STATUS_OPTIONS = [
-  { value: 'all' as const, label: COMMON_LABELS.all },
-  ...FULFILMENT_STATUSES.map((status) => ({ value: status, label: FULFILMENT_STATUS_TEXT[status] })),
-];
+const STATUS_OPTIONS = statusOptionsOf(FULFILMENT_STATUSES, FULFILMENT_STATUS_TEXT);
 
 /** The columns, titled as the export heads them (RECEIVED_COLUMN_TITLES). */
 function useColumns(): ListColumn<ReceivedOrderRow>[] {
   const links = useOrderLinks();
   return [
-    keyColumn(
+    column.key(
       'performanceOrderNo',
       T.performanceOrderNo,
       (row) =>
@@ -90,8 +69,8 @@ function useColumns(): ListColumn<ReceivedOrderRow>[] {
         }),
       { sub: (row) => row.omsOrderNo },
     ),
-    { key: 'receiverName', title: T.receiverName, dataIndex: 'receiverName', width: 110 },
-    phoneColumn('receiverPhone', T.receiverPhone),
+    column.text('receiverName', T.receiverName, { width: 110 }),
+    column.phone('receiverPhone', T.receiverPhone),
     {
       key: 'items',
       title: T.items,
@@ -99,33 +78,28 @@ function useColumns(): ListColumn<ReceivedOrderRow>[] {
       render: (_, row) =>
         row.itemCount > 1 ? `${row.firstItemName} 等${row.itemCount}件` : row.firstItemName,
     },
-    moneyColumn('payCents', T.payCents),
-    { key: 'deliveryTypeText', title: T.deliveryType, dataIndex: 'deliveryTypeText', width: 100 },
-    statusColumn('status', T.status, FULFILMENT_STATUS_TEXT, FULFILMENT_STATUS_COLOR),
-    timeColumn('takenAt', T.takenAt),
+    column.money('payCents', T.payCents),
+    column.text('deliveryTypeText', T.deliveryType, { width: 100 }),
+    column.status('status', T.status, FULFILMENT_STATUS_TEXT, FULFILMENT_STATUS_COLOR),
+    column.time('takenAt', T.takenAt),
   ];
 }
 
 /** 已接订单: the store's received orders, filters and page in the URL, newest first, keyset-paged. */
 export function ReceivedOrdersPage() {
-  const listQuery = useListQuery(receivedUrlShape);
+  const { storeCode, listQuery, list } = useStoreList(receivedUrlShape, {
+    key: orderKeys.received,
+    endpoint: () => fulfilmentEndpoints.received,
+    filters: receivedFiltersOf,
+  });
   const { query, setQuery } = listQuery;
-  const storeCode = useStoreCode();
   const columns = useColumns();
   useOrderMessageRefresh();
-  const list = useListData({
-    key: orderKeys.received(storeCode),
-    endpoint: fulfilmentEndpoints.received,
-    request: { ...receivedFiltersOf(storeCode, query), pageNum: query.pageNum, pageSize: query.pageSize },
-    enabled: Boolean(storeCode),
-  });
   const exporter = useExportAction({
     permission: ['order:export'],
     testId: 'received-export',
     start: () => call(exportEndpoints.receivedOrders, receivedFiltersOf(storeCode, query)),
   });
-
-  if (!storeCode) return <Alert type="info" showIcon title={COMMON_LABELS.noStore} />;
 
   return (
     <ListPage
@@ -133,22 +107,13 @@ export function ReceivedOrdersPage() {
       name="received"
       testId="received-orders-page"
       list={list}
-      paging={listQuery}
       columns={columns}
-      rowKey="performanceOrderNo"
-      pageSizes={RECEIVED_PAGE_SIZES}
       toolbar={exporter.button}
       notice={exporter.notice}
       empty={{ description: L.empty }}
       statusFilter={statusFilterOf(listQuery, STATUS_OPTIONS)}
       filters={
-        <>
-          <DateRangePresetPicker
-            data-testid="received-date"
-            value={dateFilterOfQuery(query)}
-            placeholder={L.datePlaceholder}
-            onChange={(date) => setQuery(queryOfDateFilter(date))}
-          />
+        <DateKeywordFilters listQuery={listQuery} name="received" labels={L}>
           <Select
             data-testid="received-delivery"
             style={{ minWidth: 160 }}
@@ -158,18 +123,7 @@ export function ReceivedOrdersPage() {
             onChange={(deliveryType) => setQuery({ deliveryType })}
             options={DELIVERY_TYPES.map((type) => ({ value: type, label: DELIVERY_TYPE_TEXT[type] }))}
           />
-          <Input.Search
-            data-testid="received-keyword"
-            className={listStyles.keyword}
-            allowClear
-            maxLength={KEYWORD_MAX}
-            placeholder={L.keywordPlaceholder}
-            key={query.keyword}
-            defaultValue={query.keyword}
-            onSearch={(value) => setQuery({ keyword: value.trim() })}
-          />
-          <Button onClick={listQuery.reset}>{COMMON_LABELS.reset}</Button>
-        </>
+        </DateKeywordFilters>
       }
     />
   );
