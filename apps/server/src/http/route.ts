@@ -132,6 +132,9 @@ export type RouteContext<E extends Endpoint> = {
 
 type Hook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
+/** What a route's handler answers: the endpoint's response, as `route()` validates it. */
+export type RouteResult<E extends Endpoint> = z.output<E['response']>;
+
 export type RouteExtras = Pick<RouteOptions, 'bodyLimit' | 'config'> & {
   description?: string;
   tags?: string[];
@@ -164,7 +167,7 @@ export function route<E extends Endpoint>(
   app: AppInstance,
   endpoint: E,
   rule: RouteAccess,
-  handler: (ctx: RouteContext<E>) => Promise<z.output<E['response']>> | z.output<E['response']>,
+  handler: (ctx: RouteContext<E>) => Promise<RouteResult<E>> | RouteResult<E>,
   extras: RouteExtras = {},
 ): void {
   register(app, endpoint, rule, extras, replies(endpoint.response), async (ctx) => ok(await handler(ctx)));

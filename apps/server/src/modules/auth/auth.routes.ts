@@ -1,8 +1,8 @@
 import { authEndpoints as api, type LoginResult } from '@console/contract';
 import type { FastifyReply } from 'fastify';
 import type { AppDeps, AppInstance } from '../../app-types.js';
-import { clientOf } from '../../http/client.js';
-import { access, route } from '../../http/route.js';
+import { clientOf, type ClientInfo } from '../../http/client.js';
+import { access, route, type RouteContext, type RouteResult } from '../../http/route.js';
 import { createAuditLog } from '../audit/audit-log.js';
 import { createAuthService } from './auth.service.js';
 import { createCaptchaService } from './captcha.service.js';
@@ -55,23 +55,23 @@ export function authRoutes(app: AppInstance, { db, clock, sms }: AppDeps): void 
     },
     limited,
   );
-  route(
-    app,
-    api.passwordLogin,
-    SIGN_IN,
-    async ({ input, request, reply }) =>
-      withReportCookie(reply, await auth.passwordLogin(input, clientOf(request))),
-    limited,
-  );
+  /** A sign-in answers the session and hands the error report path its cookie. */
+  const signInRoute = <E extends typeof api.passwordLogin | typeof api.codeLogin>(
+    endpoint: E,
+    signIn: (input: RouteContext<E>['input'], client: ClientInfo) => Promise<LoginResult>,
+  ) =>
+    route(
+      app,
+      endpoint,
+      SIGN_IN,
+      // Both endpoints answer a LoginResult; TypeScript cannot see that through the generic response type.
+      async ({ input, request, reply }) =>
+        withReportCookie(reply, await signIn(input, clientOf(request))) as RouteResult<E>,
+      limited,
+    );
+  signInRoute(api.passwordLogin, auth.passwordLogin);
   route(app, api.sendCode, SIGN_IN, ({ input }) => auth.sendCode(input.phone, 'login'), limited);
-  route(
-    app,
-    api.codeLogin,
-    SIGN_IN,
-    async ({ input, request, reply }) =>
-      withReportCookie(reply, await auth.codeLogin(input, clientOf(request))),
-    limited,
-  );
+  signInRoute(api.codeLogin, auth.codeLogin);
 
   route(
     app,
