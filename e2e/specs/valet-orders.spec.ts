@@ -44,11 +44,16 @@ test('staff creates a points-mall valet order end to end and finds it in 代客�
   await page.goto('/order/valet-order-create');
   await expect(page.getByTestId('valet-create-page')).toBeVisible();
 
-  // 选择会员: the demo members of a store have phones 1370000….
+  // 选择会员: the demo members of a store have phones 1370000…; a prefix lists this store's own members only.
+  // The item below costs 300 points: take a member who has them.
   await page.getByTestId('member-search').getByRole('searchbox').fill('1370000');
   await page.getByTestId('member-search').getByRole('searchbox').press('Enter');
-  const option = page.getByTestId('member-option').first();
-  await expect(option).toBeVisible();
+  const options = page.getByTestId('member-option');
+  await expect(options.first()).toBeVisible();
+  const pointsOf = (text: string) => Number(/积分 (\d+)/.exec(text)?.[1] ?? 0);
+  const rich = (await options.allTextContents()).findIndex((text) => pointsOf(text) >= 300);
+  expect(rich).toBeGreaterThanOrEqual(0);
+  const option = options.nth(rich);
   const memberName = (await option.locator('strong').textContent()) ?? '';
   await shootBothSizes(page, 'valet-create-member');
   await option.getByTestId('member-choose').click();

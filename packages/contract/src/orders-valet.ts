@@ -94,7 +94,17 @@ export const VALET_STATUS_TEXT: Record<ValetStatus, string> = {
 };
 
 export const VALET_ORDER_NO_PATTERN = /^[A-Za-z0-9_-]{1,40}$/;
+/** A member's public id: random, url-safe; the serial id never leaves the server. */
+export const MEMBER_PUBLIC_ID_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
+/** Member look-ups (registered and temporary, together) one user may run per minute. */
+export const MEMBER_LOOKUPS_PER_MINUTE = 30;
 
+const memberPublicId = (missing: string) =>
+  z
+    .string({ error: (issue) => (issue.input === undefined ? missing : '会员ID不正确') })
+    .trim()
+    .min(1, missing)
+    .regex(MEMBER_PUBLIC_ID_PATTERN, '会员ID不正确');
 const positiveId = (missing: string, invalid: string) =>
   z.coerce.number({ error: missing }).int(invalid).min(1, invalid).max(2_147_483_647, invalid);
 const keywordsSchema = z
@@ -126,7 +136,8 @@ export const valetOrderNoSchema = z
 export const memberKeywordsQuerySchema = z.object({ storeCode: storeCodeSchema, keywords: keywordsSchema });
 
 export const memberSummarySchema = z.object({
-  memberId: z.number().int(),
+  /** The member's public id (not guessable). */
+  memberId: z.string(),
   memberNo: z.string(),
   name: z.string(),
   /** 139****5678: the counter sees who it is without reading out a list of numbers. */
@@ -212,16 +223,14 @@ export const placeSuggestionSchema = z.object({
 
 export const memberIdQuerySchema = z.object({
   storeCode: storeCodeSchema,
-  memberId: positiveId('缺少会员ID', '会员ID不正确'),
+  memberId: memberPublicId('缺少会员ID'),
 });
-export const memberAddressListBodySchema = z.object({
-  storeCode: storeCodeSchema,
-  memberId: z.number({ error: '缺少会员ID' }).int('会员ID不正确').min(1, '会员ID不正确'),
-});
+export const memberAddressListBodySchema = memberIdQuerySchema;
 export const memberAddressSchema = z.object({
   addressId: z.number().int(),
   receiverName: z.string(),
-  receiverPhone: z.string(),
+  /** 139****5678: a list of addresses never carries whole phone numbers. */
+  receiverPhoneMasked: z.string(),
   provinceCode: z.string(),
   cityCode: z.string(),
   countyCode: z.string(),
@@ -239,7 +248,7 @@ export type MemberAddress = z.infer<typeof memberAddressSchema>;
 
 export const addressAddBodySchema = z.object({
   storeCode: storeCodeSchema,
-  memberId: z.number({ error: '缺少会员ID' }).int('会员ID不正确').min(1, '会员ID不正确'),
+  memberId: memberPublicId('缺少会员ID'),
   receiverName: text(64, '缺少收货人', '收货人不能超过64个字符'),
   receiverPhone: mobile('缺少收货人手机号'),
   countyCode: z
@@ -286,7 +295,7 @@ const remarkSchema = z
   .trim()
   .max(255, '备注不能超过255个字符')
   .optional();
-const memberIdSchema = z.number({ error: '请选择会员' }).int('会员ID不正确').min(1, '会员ID不正确');
+const memberIdSchema = memberPublicId('请选择会员');
 const addressIdSchema = z.number({ error: '收货地址不正确' }).int('收货地址不正确').min(1, '收货地址不正确');
 
 /** The address is needed unless the customer picks the goods up at the store. */
@@ -335,7 +344,7 @@ export const trialResultSchema = z.object({
   trialId: z.string(),
   mode: z.enum(TRIAL_MODES),
   storeCode: z.string(),
-  memberId: z.number().int(),
+  memberId: z.string(),
   deliveryType: z.enum(DELIVERY_TYPES),
   addressId: z.number().int().nullable(),
   distanceMeters: z.number().int().nullable(),
@@ -432,7 +441,7 @@ export type ValetOrderSummary = z.infer<typeof valetOrderSummarySchema>;
 export const valetOrderPageSchema = pageOf(valetOrderSummarySchema);
 
 export const valetOrderDetailSchema = valetOrderSummarySchema.extend({
-  memberId: z.number().int(),
+  memberId: z.string(),
   memberNo: z.string(),
   memberPoints: z.number().int(),
   address: receiverAddressSchema.nullable(),
@@ -570,14 +579,16 @@ export const lookupEndpoints = {
     path: LOOKUP_PATHS.memberByKeywords,
     request: memberKeywordsQuerySchema,
     response: z.array(memberSummarySchema),
-    summary: 'Registered members by phone (prefix), member number or name (part); at most 20',
+    summary:
+      'Registered members: any by full phone or member number (the session may then serve them here), else ' +
+      'the store’s own by phone prefix or name part; at most 20, 30 look-ups a minute per user, audited',
   }),
   temporaryMemberByKeywords: endpoint({
     method: 'GET',
     path: LOOKUP_PATHS.temporaryMemberByKeywords,
     request: memberKeywordsQuerySchema,
     response: z.array(memberSummarySchema),
-    summary: 'Temporary members (created at the counter) by phone, member number or name; at most 20',
+    summary: 'Temporary members (created at the counter), by the rules of memberByKeywords; at most 20',
   }),
   temporaryMemberAdd: endpoint({
     method: 'POST',
@@ -648,14 +659,18 @@ export const lookupEndpoints = {
     path: LOOKUP_PATHS.addressList,
     request: memberAddressListBodySchema,
     response: z.array(memberAddressSchema),
-    summary: 'The member’s addresses, default first, with the distance from the store',
+    summary:
+      'The addresses of a member the store serves (404 otherwise), default first, phones masked, with the ' +
+      'distance from the store',
   }),
   addressAdd: endpoint({
     method: 'POST',
     path: LOOKUP_PATHS.addressAdd,
     request: addressAddBodySchema,
     response: memberAddressSchema,
-    summary: 'Adds an address to the member (the first one, or isDefault, becomes the default)',
+    summary:
+      'Adds an address to a member the store serves (404 otherwise); the first one, or isDefault, becomes ' +
+      'that member’s default',
   }),
   uenjoyShops: endpoint({
     method: 'POST',

@@ -395,10 +395,17 @@ export const imMessages = pgTable(
 // Store orders and fulfilment (docs/domain/orders.md). Money is in cents (fen); every order row names its store.
 
 /** Customers of the chain (members, and temporary members created at the counter for a valet order). */
+/**
+ * The members of the platform. `id` stays on the server; the browser names a member by `publicId` (32 random
+ * hex characters from PostgreSQL's `gen_random_uuid()`, so existing rows got one when the column was added).
+ */
 export const members = pgTable(
   'members',
   {
     id: serial('id').primaryKey(),
+    publicId: varchar('public_id', { length: 32 })
+      .notNull()
+      .default(sql`replace(gen_random_uuid()::text, '-', '')`),
     memberNo: varchar('member_no', { length: 32 }).notNull(),
     name: varchar('name', { length: 64 }).notNull(),
     phone: varchar('phone', { length: 20 }).notNull(),
@@ -411,9 +418,26 @@ export const members = pgTable(
   },
   (t) => [
     uniqueIndex('members_member_no_key').on(t.memberNo),
+    uniqueIndex('members_public_id_key').on(t.publicId),
     uniqueIndex('members_phone_key').on(t.phone),
     index('members_home_store_idx').on(t.homeStoreId),
   ],
+);
+
+/**
+ * A member a clerk found by full phone or member number: the session may serve them at that store until
+ * `expiresAt` (a member of another store is otherwise unknown to the clerk).
+ */
+export const memberFinds = pgTable(
+  'member_finds',
+  {
+    id: identityId(),
+    sessionId: requiredRef('session_id', () => sessions.id, 'cascade'),
+    storeId: requiredRef('store_id', () => stores.id, 'cascade'),
+    memberId: requiredRef('member_id', () => members.id, 'cascade'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('member_finds_key').on(t.sessionId, t.storeId, t.memberId)],
 );
 
 export const memberAddresses = pgTable(

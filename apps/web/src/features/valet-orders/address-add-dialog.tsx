@@ -11,7 +11,7 @@ import { valetApi, type PlaceSuggestion } from './valet-api';
 const L = VALET_LABELS.address;
 
 type Values = AddressValues & { isDefault?: boolean };
-type Props = { storeCode: string; memberId: number; onClose(): void; onAdded(address: MemberAddress): void };
+type Props = { storeCode: string; memberId: string; onClose(): void; onAdded(address: MemberAddress): void };
 
 /**
  * 新增收货地址: region from the area cascader, street address typed or picked from the places the console

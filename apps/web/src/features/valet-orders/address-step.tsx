@@ -14,7 +14,7 @@ const L = VALET_LABELS.address;
 type Props = {
   storeCode: string;
   storeName: string;
-  memberId: number;
+  memberId: string;
   deliveryType: DeliveryType;
   address: MemberAddress | null;
   onDeliveryType(type: DeliveryType): void;
@@ -80,7 +80,7 @@ export function AddressStep(props: Props) {
                   onClick={() => onAddress(candidate)}
                 >
                   <Radio checked={chosen}>
-                    <strong>{candidate.receiverName}</strong> {candidate.receiverPhone}
+                    <strong>{candidate.receiverName}</strong> {candidate.receiverPhoneMasked}
                   </Radio>
                   <div>
                     {candidate.regionName} {candidate.detail}

@@ -67,7 +67,7 @@ describe('ConfirmStep', { timeout: 30_000 }, () => {
     expect(await screen.findByText(`代客订单 ${pending.valetOrderNo} 已提交，待确认`)).toBeTruthy();
     expect(api.createIntegral).toHaveBeenCalledWith({
       storeCode: 'S0001',
-      memberId: 7,
+      memberId: 'c0ffee00member0000000000000000007',
       deliveryType: 'express',
       addressId: 31,
       items: [{ skuCode: 'I2001', quantity: 1 }],

@@ -28,7 +28,10 @@ afterEach(() => {
 
 describe('MemberStep', { timeout: 30_000 }, () => {
   it('searches on Enter and selects the chosen member', async () => {
-    api.searchMembers.mockResolvedValue([member(), member({ memberId: 8, name: '李雷', temporary: true })]);
+    api.searchMembers.mockResolvedValue([
+      member(),
+      member({ memberId: 'c0ffee00member0000000000000000008', name: '李雷', temporary: true }),
+    ]);
     const onSelect = renderStep();
     const input = within(screen.getByTestId('member-search')).getByRole('searchbox');
     await userEvent.type(input, ' 1370000 {Enter}');
@@ -37,7 +40,9 @@ describe('MemberStep', { timeout: 30_000 }, () => {
     expect(options).toHaveLength(2);
     expect(within(options[1]!).getByText('临时会员')).toBeTruthy();
     await userEvent.click(within(options[0]!).getByTestId('member-choose'));
-    expect(onSelect).toHaveBeenCalledWith(expect.objectContaining({ memberId: 7, name: '王丽华' }));
+    expect(onSelect).toHaveBeenCalledWith(
+      expect.objectContaining({ memberId: 'c0ffee00member0000000000000000007', name: '王丽华' }),
+    );
   });
 
   it('says so when nobody matches', async () => {
@@ -48,7 +53,9 @@ describe('MemberStep', { timeout: 30_000 }, () => {
   });
 
   it('checks the phone of a temporary member, then creates and selects it', async () => {
-    api.addTemporaryMember.mockResolvedValue(member({ memberId: 99, name: '赵敏', temporary: true }));
+    api.addTemporaryMember.mockResolvedValue(
+      member({ memberId: 'c0ffee00member0000000000000000099', name: '赵敏', temporary: true }),
+    );
     const onSelect = renderStep();
     await userEvent.type(screen.getByTestId('temporary-phone'), '1380000');
     await userEvent.type(screen.getByTestId('temporary-name'), '赵敏');
@@ -57,7 +64,11 @@ describe('MemberStep', { timeout: 30_000 }, () => {
     expect(api.addTemporaryMember).not.toHaveBeenCalled();
     await userEvent.type(screen.getByTestId('temporary-phone'), '0001');
     await userEvent.click(screen.getByTestId('temporary-add'));
-    await vi.waitFor(() => expect(onSelect).toHaveBeenCalledWith(expect.objectContaining({ memberId: 99 })));
+    await vi.waitFor(() =>
+      expect(onSelect).toHaveBeenCalledWith(
+        expect.objectContaining({ memberId: 'c0ffee00member0000000000000000099' }),
+      ),
+    );
     expect(api.addTemporaryMember).toHaveBeenCalledWith('S0001', '赵敏', '13800000001');
   });
 

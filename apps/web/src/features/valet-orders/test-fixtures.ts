@@ -8,7 +8,7 @@ import type {
 import type { DraftLine } from './valet-draft';
 
 export const member = (overrides: Partial<MemberSummary> = {}): MemberSummary => ({
-  memberId: 7,
+  memberId: 'c0ffee00member0000000000000000007',
   memberNo: 'M100021',
   name: '王丽华',
   phoneMasked: '137****0021',
@@ -21,7 +21,7 @@ export const member = (overrides: Partial<MemberSummary> = {}): MemberSummary =>
 export const address = (overrides: Partial<MemberAddress> = {}): MemberAddress => ({
   addressId: 31,
   receiverName: '王丽华',
-  receiverPhone: '13700000021',
+  receiverPhoneMasked: '137****0021',
   provinceCode: '110000',
   cityCode: '110100',
   countyCode: '110115',
@@ -98,7 +98,7 @@ export const valetRow = (overrides: Partial<ValetOrderSummary> = {}): ValetOrder
 
 export const valetDetail = (overrides: Partial<ValetOrderDetail> = {}): ValetOrderDetail => ({
   ...valetRow(),
-  memberId: 7,
+  memberId: 'c0ffee00member0000000000000000007',
   memberNo: 'M100021',
   memberPoints: 1000,
   address: null,

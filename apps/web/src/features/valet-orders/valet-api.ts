@@ -44,9 +44,9 @@ export const valetApi = {
     );
     return member;
   },
-  lastAddress: (storeCode: string, memberId: number, signal?: AbortSignal): Promise<MemberAddress | null> =>
+  lastAddress: (storeCode: string, memberId: string, signal?: AbortSignal): Promise<MemberAddress | null> =>
     call(lookupEndpoints.lastValetAddress, { storeCode, memberId }, { signal }),
-  addresses: (storeCode: string, memberId: number, signal?: AbortSignal): Promise<MemberAddress[]> =>
+  addresses: (storeCode: string, memberId: string, signal?: AbortSignal): Promise<MemberAddress[]> =>
     call(lookupEndpoints.addressList, { storeCode, memberId }, { signal }),
   addAddress: (body: Scoped<AddressAddBody>): Promise<MemberAddress> =>
     call(lookupEndpoints.addressAdd, body, inPlace),
@@ -92,8 +92,8 @@ export const valetKeys = {
   /** The valet order number is appended (useDetailQuery). */
   detail: (storeCode: string) => ['valet', 'detail', storeCode] as const,
   members: (storeCode: string, keywords: string) => ['valet', 'members', storeCode, keywords] as const,
-  addresses: (storeCode: string, memberId: number) => ['valet', 'addresses', storeCode, memberId] as const,
-  lastAddress: (storeCode: string, memberId: number) =>
+  addresses: (storeCode: string, memberId: string) => ['valet', 'addresses', storeCode, memberId] as const,
+  lastAddress: (storeCode: string, memberId: string) =>
     ['valet', 'last-address', storeCode, memberId] as const,
   labels: (storeCode: string) => ['valet', 'labels', storeCode] as const,
   skus: (storeCode: string, label: string) => ['valet', 'skus', storeCode, label] as const,

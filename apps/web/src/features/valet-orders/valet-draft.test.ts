@@ -61,7 +61,10 @@ describe('valet draft', () => {
     draft = draftReducer(draft, { type: 'delivery', deliveryType: 'express' });
     expect(draft.trial).toBeNull();
     expect(stepError(draft, 3)).toBe('请先试算价格');
-    draft = draftReducer({ ...draft, trial }, { type: 'member', member: member({ memberId: 8 }) });
+    draft = draftReducer(
+      { ...draft, trial },
+      { type: 'member', member: member({ memberId: 'c0ffee00member0000000000000000008' }) },
+    );
     expect(draft.trial).toBeNull();
   });
 
@@ -69,7 +72,10 @@ describe('valet draft', () => {
     let draft = draftReducer(withMember(), { type: 'address', address: address() });
     draft = draftReducer(draft, { type: 'member', member: member() });
     expect(draft.address?.addressId).toBe(31);
-    draft = draftReducer(draft, { type: 'member', member: member({ memberId: 9 }) });
+    draft = draftReducer(draft, {
+      type: 'member',
+      member: member({ memberId: 'c0ffee00member0000000000000000009' }),
+    });
     expect(draft.address).toBeNull();
   });
 

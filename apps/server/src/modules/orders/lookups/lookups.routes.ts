@@ -1,17 +1,31 @@
-import { lookupEndpoints as api } from '@console/contract';
+import { lookupEndpoints as api, MEMBER_LOOKUPS_PER_MINUTE } from '@console/contract';
+import type { FastifyRequest } from 'fastify';
 import type { AppDeps, AppInstance } from '../../../app-types.js';
-import { forbidden, notFound } from '../../../http/errors.js';
+import { forbidden, notFound, tooManyRequests } from '../../../http/errors.js';
 import { access, ANY_STAFF, route, type RouteContext } from '../../../http/route.js';
+import { callerOf } from '../../../plugins/request-context.js';
 import { STORE_FORBIDDEN } from '../../../plugins/store-scope.js';
+import { createAuditLog } from '../../audit/audit-log.js';
 import { areaCatalogue, type AreaCatalogue } from '../../stores/area-tree.js';
 import { createStoreRepository } from '../../stores/store.repository.js';
 import { LOOKUP_TEXT } from './lookup-texts.js';
+import type { MemberScope } from './member-access.js';
 import { createMemberLookups } from './member-lookups.js';
 import { createShopLookups } from './shop-lookups.js';
 import { createSkuLookups } from './sku-lookups.js';
 
 const tags = ['orders'];
 const staff = access.store(ANY_STAFF);
+
+/** The session and store a member call is made from (the store checked by `access.store`). */
+export const memberScopeOf = ({
+  caller,
+  store,
+}: Pick<RouteContext<typeof api.addressList>, 'caller' | 'store'>): MemberScope => ({
+  storeId: store().id,
+  sessionId: caller().sessionId,
+  userId: caller().user.id,
+});
 
 /**
  * The lookups of the valet flows (docs/domain/orders.md "Valet orders"): members, addresses, integral and
@@ -22,7 +36,12 @@ export function orderLookupRoutes(app: AppInstance, deps: AppDeps, wiring: { are
   const { db, clock } = deps;
   // Not for the guard (route() has app.storeAccess): the shop-code call reads the caller's remembered store.
   const stores = createStoreRepository(db);
-  const memberLookups = createMemberLookups({ db, clock, areas: wiring.areas ?? areaCatalogue });
+  const memberLookups = createMemberLookups({
+    db,
+    clock,
+    areas: wiring.areas ?? areaCatalogue,
+    audit: createAuditLog(db, clock),
+  });
   const shops = createShopLookups({ db });
   const skuLookups = createSkuLookups({ db });
 
@@ -38,23 +57,40 @@ export function orderLookupRoutes(app: AppInstance, deps: AppDeps, wiring: { are
     return store;
   };
 
-  route(app, api.memberByKeywords, staff, ({ input }) => memberLookups.platformMembers(input.keywords), {
-    tags,
+  // One budget per user for every call that tells whether a phone or number is a member (Redis when present).
+  const memberLookupBudget = app.createRateLimit({
+    max: MEMBER_LOOKUPS_PER_MINUTE,
+    timeWindow: 60_000,
+    keyGenerator: (request) => `member-lookups:${callerOf(request).user.id}`,
   });
+  const limitMemberLookups = async (request: FastifyRequest) => {
+    const budget = await memberLookupBudget(request);
+    if (!budget.isAllowed && budget.isExceeded)
+      throw tooManyRequests(budget.ttlInSeconds, LOOKUP_TEXT.memberLookupsTooFast);
+  };
+  const lookupExtras = { tags, preHandler: [limitMemberLookups] };
+
+  route(
+    app,
+    api.memberByKeywords,
+    staff,
+    (ctx) => memberLookups.platformMembers(memberScopeOf(ctx), ctx.input.keywords),
+    lookupExtras,
+  );
   route(
     app,
     api.temporaryMemberByKeywords,
     staff,
-    ({ input }) => memberLookups.temporaryMembers(input.keywords),
-    { tags },
+    (ctx) => memberLookups.temporaryMembers(memberScopeOf(ctx), ctx.input.keywords),
+    lookupExtras,
   );
   route(
     app,
     api.temporaryMemberAdd,
     staff,
-    ({ input, store }) =>
-      memberLookups.addTemporaryMember({ name: input.name, phone: input.phone, storeId: store().id }),
-    { tags },
+    (ctx) =>
+      memberLookups.addTemporaryMember(memberScopeOf(ctx), { name: ctx.input.name, phone: ctx.input.phone }),
+    lookupExtras,
   );
   route(app, api.integralLabels, staff, () => skuLookups.labels(), { tags });
   route(app, api.integralSkuAppPage, staff, ({ input }) => skuLookups.appPage(input), { tags });
@@ -99,7 +135,7 @@ export function orderLookupRoutes(app: AppInstance, deps: AppDeps, wiring: { are
     staff,
     async (ctx) => {
       const { store, bike } = await hereOf(ctx);
-      return memberLookups.lastValetAddress(ctx.input.memberId, store, bike);
+      return memberLookups.lastValetAddress(memberScopeOf(ctx), ctx.input.memberId, store, bike);
     },
     { tags },
   );
@@ -109,7 +145,7 @@ export function orderLookupRoutes(app: AppInstance, deps: AppDeps, wiring: { are
     staff,
     async (ctx) => {
       const { store, bike } = await hereOf(ctx);
-      return memberLookups.addresses(ctx.input.memberId, store, bike);
+      return memberLookups.addresses(memberScopeOf(ctx), ctx.input.memberId, store, bike);
     },
     { tags },
   );
@@ -119,7 +155,7 @@ export function orderLookupRoutes(app: AppInstance, deps: AppDeps, wiring: { are
     staff,
     async (ctx) => {
       const { store, bike } = await hereOf(ctx);
-      return memberLookups.addAddress(ctx.input, store, bike);
+      return memberLookups.addAddress(memberScopeOf(ctx), ctx.input, store, bike);
     },
     { tags },
   );

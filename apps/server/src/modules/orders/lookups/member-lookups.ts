@@ -1,25 +1,25 @@
 import type { MemberAddress, MemberSummary } from '@console/contract';
-import { MEMBER_SEARCH_LIMIT } from '@console/contract';
+import { MEMBER_SEARCH_LIMIT, maskPhone } from '@console/contract';
 import { and, asc, desc, eq, ilike, like, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { addressAddBodySchema } from '@console/contract';
 import type { Database } from '../../../db/client.js';
 import { memberAddresses, members } from '../../../db/schema.js';
-import { AppError, notFound } from '../../../http/errors.js';
+import { AppError } from '../../../http/errors.js';
 import type { Clock } from '../../../platform/clock.js';
+import type { AuditLog } from '../../audit/audit-log.js';
 import { shanghaiDateTime } from '../../im/message-format.js';
 import type { AreaCatalogue } from '../../stores/area-tree.js';
 import { haversineKm, isLocated, likeContains, type Coordinates } from '../../stores/geo.js';
-import { maskPhone } from '../plans/offer-format.js';
 import { LOOKUP_TEXT } from './lookup-texts.js';
+import { createMemberAccess, maskedKeywords, type MemberRow, type MemberScope } from './member-access.js';
 
 type AddressAddInput = z.output<typeof addressAddBodySchema>;
-type MemberRow = typeof members.$inferSelect;
 
 const SHANGHAI_OFFSET_MS = 8 * 3_600_000;
 
 export const summaryOf = (m: MemberRow): MemberSummary => ({
-  memberId: m.id,
+  memberId: m.publicId,
   memberNo: m.memberNo,
   name: m.name,
   phoneMasked: maskPhone(m.phone),
@@ -34,31 +34,56 @@ function temporaryMemberNo(now: Date): string {
   return `TM${stamp}${String(Math.floor(Math.random() * 10_000)).padStart(4, '0')}`;
 }
 
-/** Matches a phone (prefix, digits only), a member number (exact) or a name (part). */
-function keywordMatch(keywords: string) {
-  const upper = keywords.toUpperCase();
-  if (/^\d+$/.test(keywords)) return or(like(members.phone, `${keywords}%`), eq(members.memberNo, upper));
-  return or(eq(sql`upper(${members.memberNo})`, upper), ilike(members.name, likeContains(keywords)));
+/** A whole phone or a member number (any case): what names one member wherever they are a member. */
+function exactKey(keywords: string) {
+  return or(eq(members.phone, keywords), eq(sql`upper(${members.memberNo})`, keywords.toUpperCase()))!;
+}
+const isExactHit = (m: MemberRow, keywords: string) =>
+  m.phone === keywords || m.memberNo.toUpperCase() === keywords.toUpperCase();
+
+/** A phone prefix (digits only) or a name part. */
+function partialMatch(keywords: string) {
+  if (/^\d+$/.test(keywords)) return like(members.phone, `${keywords}%`);
+  return ilike(members.name, likeContains(keywords));
 }
 
-/** Members, their addresses and the counter's temporary members (member_ms calls of the valet flows). */
-export function createMemberLookups(deps: { db: Database; clock: Clock; areas: AreaCatalogue }) {
-  const { db, clock, areas } = deps;
+/**
+ * Members, their addresses and the counter's temporary members (member_ms calls of the valet flows). A store
+ * sees only the members it serves (`member-access.ts`); a whole phone or member number finds anyone, and that
+ * find is what lets the session serve them here. Every look-up leaves an audit row.
+ */
+export function createMemberLookups(deps: {
+  db: Database;
+  clock: Clock;
+  areas: AreaCatalogue;
+  audit: AuditLog;
+}) {
+  const { db, clock, areas, audit } = deps;
+  const access = createMemberAccess(db, clock);
 
-  async function search(keywords: string, temporary: boolean): Promise<MemberSummary[]> {
+  async function search(scope: MemberScope, keywords: string, temporary: boolean): Promise<MemberSummary[]> {
     const rows = await db
       .select()
       .from(members)
-      .where(and(eq(members.temporary, temporary), keywordMatch(keywords)))
+      .where(
+        and(
+          eq(members.temporary, temporary),
+          or(exactKey(keywords), and(partialMatch(keywords), access.servedBy(scope))),
+        ),
+      )
       .orderBy(asc(members.name), asc(members.id))
       .limit(MEMBER_SEARCH_LIMIT);
+    await access.recordFinds(
+      scope,
+      rows.filter((m) => isExactHit(m, keywords)).map((m) => m.id),
+    );
+    await audit.record({
+      action: 'member.lookup',
+      userId: scope.userId,
+      target: `store:${scope.storeId}`,
+      detail: { storeId: scope.storeId, temporary, keywords: maskedKeywords(keywords), found: rows.length },
+    });
     return rows.map(summaryOf);
-  }
-
-  async function requireMember(memberId: number, tx: Database = db): Promise<MemberRow> {
-    const [row] = await tx.select().from(members).where(eq(members.id, memberId)).limit(1);
-    if (!row) throw notFound(LOOKUP_TEXT.memberNotFound, 'MEMBER_NOT_FOUND');
-    return row;
   }
 
   const addressOf = (
@@ -71,7 +96,7 @@ export function createMemberLookups(deps: { db: Database; clock: Clock; areas: A
     return {
       addressId: row.id,
       receiverName: row.receiverName,
-      receiverPhone: row.receiverPhone,
+      receiverPhoneMasked: maskPhone(row.receiverPhone),
       provinceCode: row.provinceCode,
       cityCode: row.cityCode,
       countyCode: row.countyCode,
@@ -87,12 +112,16 @@ export function createMemberLookups(deps: { db: Database; clock: Clock; areas: A
   };
 
   return {
-    requireMember,
-    platformMembers: (keywords: string) => search(keywords, false),
-    temporaryMembers: (keywords: string) => search(keywords, true),
+    /** The member of that public id when the store serves them, else 404 (`member-access.ts`). */
+    requireServed: access.requireServed,
+    platformMembers: (scope: MemberScope, keywords: string) => search(scope, keywords, false),
+    temporaryMembers: (scope: MemberScope, keywords: string) => search(scope, keywords, true),
 
-    /** Finds the member with that phone (of any kind) or creates a temporary one homed at the store. */
-    async addTemporaryMember(input: { name: string; phone: string; storeId: number }) {
+    /**
+     * Finds the member with that phone (of any kind: a find by whole phone, so the session may serve them
+     * here) or creates a temporary one homed at the store.
+     */
+    async addTemporaryMember(scope: MemberScope, input: { name: string; phone: string }) {
       const [created] = await db
         .insert(members)
         .values({
@@ -100,33 +129,45 @@ export function createMemberLookups(deps: { db: Database; clock: Clock; areas: A
           name: input.name,
           phone: input.phone,
           temporary: true,
-          homeStoreId: input.storeId,
+          homeStoreId: scope.storeId,
           createdAt: clock(),
         })
         .onConflictDoNothing({ target: members.phone })
         .returning();
+      await audit.record({
+        action: 'member.lookup',
+        userId: scope.userId,
+        target: `store:${scope.storeId}`,
+        detail: { storeId: scope.storeId, temporaryAdd: true, keywords: maskPhone(input.phone), found: 1 },
+      });
       if (created) return { ...summaryOf(created), created: true };
       const [existing] = await db.select().from(members).where(eq(members.phone, input.phone)).limit(1);
+      await access.recordFinds(scope, [existing!.id]);
       return { ...summaryOf(existing!), created: false };
     },
 
-    async addresses(memberId: number, store: Coordinates, bikeDistanceMeters: number) {
-      await requireMember(memberId);
+    async addresses(scope: MemberScope, publicId: string, store: Coordinates, bikeDistanceMeters: number) {
+      const member = await access.requireServed(scope, publicId);
       const rows = await db
         .select()
         .from(memberAddresses)
-        .where(eq(memberAddresses.memberId, memberId))
+        .where(eq(memberAddresses.memberId, member.id))
         .orderBy(desc(memberAddresses.isDefault), desc(memberAddresses.createdAt), desc(memberAddresses.id));
       return rows.map((row) => addressOf(row, store, bikeDistanceMeters));
     },
 
     /** The address last used for a valet order, else the default one, else none. */
-    async lastValetAddress(memberId: number, store: Coordinates, bikeDistanceMeters: number) {
-      await requireMember(memberId);
+    async lastValetAddress(
+      scope: MemberScope,
+      publicId: string,
+      store: Coordinates,
+      bikeDistanceMeters: number,
+    ) {
+      const member = await access.requireServed(scope, publicId);
       const [row] = await db
         .select()
         .from(memberAddresses)
-        .where(eq(memberAddresses.memberId, memberId))
+        .where(eq(memberAddresses.memberId, member.id))
         .orderBy(
           sql`${memberAddresses.lastUsedAt} desc nulls last`,
           desc(memberAddresses.isDefault),
@@ -147,26 +188,32 @@ export function createMemberLookups(deps: { db: Database; clock: Clock; areas: A
       return row;
     },
 
-    async addAddress(input: AddressAddInput, store: Coordinates, bikeDistanceMeters: number) {
-      await requireMember(input.memberId);
+    /** Only for a member the store serves; `isDefault` moves that member's own default and no one else's. */
+    async addAddress(
+      scope: MemberScope,
+      input: AddressAddInput,
+      store: Coordinates,
+      bikeDistanceMeters: number,
+    ) {
+      const { id: memberId } = await access.requireServed(scope, input.memberId);
       const region = areas.regions().get(input.countyCode);
       if (!region) throw new AppError(422, 'AREA_NOT_FOUND', LOOKUP_TEXT.countyNotFound);
       const row = await db.transaction(async (tx) => {
         const [first] = await tx
           .select({ id: memberAddresses.id })
           .from(memberAddresses)
-          .where(eq(memberAddresses.memberId, input.memberId))
+          .where(eq(memberAddresses.memberId, memberId))
           .limit(1);
         const isDefault = input.isDefault === true || !first;
         if (isDefault)
           await tx
             .update(memberAddresses)
             .set({ isDefault: false })
-            .where(eq(memberAddresses.memberId, input.memberId));
+            .where(eq(memberAddresses.memberId, memberId));
         const [inserted] = await tx
           .insert(memberAddresses)
           .values({
-            memberId: input.memberId,
+            memberId,
             receiverName: input.receiverName,
             receiverPhone: input.receiverPhone,
             provinceCode: region.provinceCode,

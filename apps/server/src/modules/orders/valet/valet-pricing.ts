@@ -3,13 +3,15 @@ import type { Database } from '../../../db/client.js';
 import { AppError } from '../../../http/errors.js';
 import { lineTotals, priceLines, skuCodesOf } from '../order-lines.js';
 import { haversineKm, isLocated, type Coordinates } from '../../stores/geo.js';
+import type { MemberRow } from '../lookups/member-access.js';
 import type { MemberLookups } from '../lookups/member-lookups.js';
 import { VALET_TEXT } from './valet-texts.js';
 import { createValetRepository } from './valet.repository.js';
 
 export type BasketInput = {
   kind: ValetKind;
-  memberId: number;
+  /** Resolved by the caller from the public id, for a store that serves the member. */
+  member: MemberRow;
   deliveryType: DeliveryType;
   addressId?: number | undefined;
   items: readonly { skuCode: string; quantity: number }[];
@@ -25,13 +27,13 @@ export async function priceBasket(
   store: Coordinates & { bikeDistanceMeters: number },
   input: BasketInput,
 ) {
-  const member = await memberLookups.requireMember(input.memberId, tx);
+  const { member } = input;
   const address =
     input.deliveryType === 'pickup'
       ? null
       : input.addressId === undefined
         ? missingAddress()
-        : await memberLookups.requireAddress(input.memberId, input.addressId, tx);
+        : await memberLookups.requireAddress(member.id, input.addressId, tx);
   const distanceMeters =
     address && isLocated(address) && isLocated(store) ? Math.round(haversineKm(store, address) * 1000) : null;
   if (input.deliveryType === 'store_delivery') {

@@ -1,4 +1,5 @@
 import {
+  LOOKUP_PATHS,
   ORDER_INTEGRATION_PATHS,
   ORDER_PATHS,
   VALET_PATHS,
@@ -7,9 +8,10 @@ import {
   type ValetOrderDetail,
   type ValetOrderPage,
 } from '@console/contract';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memberAddresses, members, omsOrders, valetOrders } from '../../../db/schema.js';
+import { auditLog, memberAddresses, members, omsOrders, valetOrders } from '../../../db/schema.js';
+import { bearer } from '../../../test/fixtures.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import {
   ALL_ORDER_PERMISSIONS,
@@ -59,8 +61,15 @@ async function addMember(
   const phone = `1360${String(Date.now()).slice(-4)}${String(n).padStart(3, '0')}`;
   const [member] = await t.db
     .insert(members)
-    .values({ memberNo: `MV${phone}`, name: `代客会员${n}`, phone, points, level: options.level ?? 1 })
-    .returning({ id: members.id });
+    .values({
+      memberNo: `MV${phone}`,
+      name: `代客会员${n}`,
+      phone,
+      points,
+      level: options.level ?? 1,
+      homeStoreId: store.id,
+    })
+    .returning({ id: members.id, publicId: members.publicId });
   const at = options.at ?? { latitude: TEST_ORIGIN.latitude + 0.003, longitude: TEST_ORIGIN.longitude };
   const [address] = await t.db
     .insert(memberAddresses)
@@ -77,7 +86,7 @@ async function addMember(
       isDefault: true,
     })
     .returning({ id: memberAddresses.id });
-  return { memberId: member!.id, addressId: address!.id, phone };
+  return { id: member!.id, memberId: member!.publicId, addressId: address!.id, phone };
 }
 
 const post = (path: string, staff: OrderStaff | null, body: object, at: OrderStore = store) =>
@@ -118,7 +127,7 @@ describe('points-mall valet orders', () => {
       freightCents: 0,
       createdByUserId: creator.id,
     });
-    const [after] = await t.db.select().from(members).where(eq(members.id, member.memberId));
+    const [after] = await t.db.select().from(members).where(eq(members.id, member.id));
     expect(after!.points).toBe(5_000);
   });
 
@@ -158,7 +167,11 @@ describe('points-mall valet orders', () => {
         '商品不存在或已下架：NOPE',
       ],
       [
-        { memberId: 99_999_999, deliveryType: 'pickup', items: [{ skuCode: 'I2001', quantity: 1 }] },
+        {
+          memberId: 'NoSuchMember0000000000',
+          deliveryType: 'pickup',
+          items: [{ skuCode: 'I2001', quantity: 1 }],
+        },
         404,
         '会员不存在',
       ],
@@ -178,6 +191,42 @@ describe('points-mall valet orders', () => {
       expect(response.statusCode, JSON.stringify(body)).toBe(status);
       expect(errorOf(response).errorMsg).toContain(message);
     }
+  });
+
+  it('refuses a member the store does not serve like an unknown one (404), until found by whole phone', async () => {
+    const member = await addMember(5_000);
+    const basket = {
+      memberId: member.memberId,
+      deliveryType: 'pickup',
+      items: [{ skuCode: 'I2001', quantity: 1 }],
+    };
+    for (const path of [VALET_PATHS.integralCreate, VALET_PATHS.trialChange]) {
+      const refused = await post(path, otherStaff, basket, other);
+      expect(refused.statusCode, path).toBe(404);
+      expect(errorOf(refused).errorMsg).toBe('会员不存在');
+    }
+    const found = await t.app.inject({
+      method: 'GET',
+      url: `${LOOKUP_PATHS.memberByKeywords}?storeCode=${other.code}&keywords=${member.phone}`,
+      headers: bearer(otherStaff.token),
+    });
+    expect(found.statusCode).toBe(200);
+    expect((await post(VALET_PATHS.integralCreate, otherStaff, basket, other)).statusCode).toBe(200);
+  });
+
+  it('shows the receiver’s whole phone in the one order opened, and audits that view', async () => {
+    const { member, created } = await integralOrder(5_000);
+    const response = await post(VALET_PATHS.detail, viewer, { valetOrderNo: created.valetOrderNo });
+    expect(dataOf<ValetOrderDetail>(response)).toMatchObject({
+      memberId: member.memberId,
+      address: { receiverPhone: member.phone },
+    });
+    const views = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'member.phone_view'), eq(auditLog.userId, viewer.id)));
+    expect(views.map((v) => v.target)).toEqual([created.valetOrderNo]);
+    expect(views[0]!.detail).toMatchObject({ storeId: store.id, memberId: member.memberId });
   });
 
   it('refuses store delivery beyond the store’s bike distance', async () => {
@@ -208,9 +257,9 @@ describe('points-mall valet orders', () => {
       sourceOrderNo: created.valetOrderNo,
       placedStoreId: store.id,
       pointsUsed: 1600,
-      memberId: member.memberId,
+      memberId: member.id,
     });
-    const [after] = await t.db.select().from(members).where(eq(members.id, member.memberId));
+    const [after] = await t.db.select().from(members).where(eq(members.id, member.id));
     expect(after!.points).toBe(5_000 - 1600);
     const offered = await messagesOf(t.db, neighbourStaff.id, neighbour.id);
     expect(offered.at(-1)).toMatchObject({
@@ -236,7 +285,7 @@ describe('points-mall valet orders', () => {
 
   it('confirm re-checks the points: spent meanwhile → 422 and nothing is offered', async () => {
     const { member, created } = await integralOrder(1_600);
-    await t.db.update(members).set({ points: 100 }).where(eq(members.id, member.memberId));
+    await t.db.update(members).set({ points: 100 }).where(eq(members.id, member.id));
     const response = await post(VALET_PATHS.integralConfirm, creator, { valetOrderNo: created.valetOrderNo });
     expect(response.statusCode).toBe(422);
     expect(errorOf(response).errorMsg).toBe('会员积分不足');
@@ -296,7 +345,7 @@ describe('points-mall valet orders', () => {
       const response = await post(path, viewer, {
         valetOrderNo: created.valetOrderNo,
         reason: '无权',
-        memberId: 1,
+        memberId: 'AnyMemberPublicId00000',
         deliveryType: 'pickup',
         items: [{ skuCode: 'I2001', quantity: 1 }],
       });
@@ -403,7 +452,7 @@ describe('creator messages', () => {
 });
 
 describe('uEnjoy valet orders', () => {
-  const basket = (member: { memberId: number; addressId: number }, extra: object = {}) => ({
+  const basket = (member: { memberId: string; addressId: number }, extra: object = {}) => ({
     memberId: member.memberId,
     deliveryType: 'store_delivery',
     addressId: member.addressId,

@@ -87,6 +87,7 @@ export function createValetRepository(db: Database) {
         .select({
           ...summaryColumns,
           memberNo: members.memberNo,
+          memberPublicId: members.publicId,
           memberPoints: members.points,
           address: {
             receiverName: memberAddresses.receiverName,

@@ -1,6 +1,7 @@
 import { valetEndpoints as api, type ValetKind } from '@console/contract';
 import type { AppDeps, AppInstance } from '../../../app-types.js';
 import { access, ANY_STAFF, route, type RouteContext } from '../../../http/route.js';
+import { createAuditLog } from '../../audit/audit-log.js';
 import type { MessageProducer } from '../../im/message-producer.js';
 import { areaCatalogue } from '../../stores/area-tree.js';
 import type { OrderIntake } from '../integration/integration.service.js';
@@ -22,13 +23,15 @@ export function valetOrderRoutes(
   const { db, clock, config } = deps;
   const { producer, intake } = wiring;
   const shops = createShopLookups({ db });
-  const memberLookups = createMemberLookups({ db, clock, areas: areaCatalogue });
+  const audit = createAuditLog(db, clock);
+  const memberLookups = createMemberLookups({ db, clock, areas: areaCatalogue, audit });
   const service = createValetService({
     db,
     clock,
     producer,
     intake,
     memberLookups,
+    audit,
     trialSecret: config.serviceToken,
   });
 
@@ -37,8 +40,8 @@ export function valetOrderRoutes(
     store,
   }: Pick<RouteContext<typeof api.detail>, 'caller' | 'store'>): Promise<ValetActor> => {
     const shop = await shops.shop(store().id);
-    const { user } = caller();
-    return { store: shop, user: { id: user.id, nickName: user.nickName } };
+    const { user, sessionId } = caller();
+    return { store: shop, user: { id: user.id, nickName: user.nickName }, sessionId };
   };
 
   route(
@@ -115,8 +118,8 @@ export function valetOrderRoutes(
     api.detail,
     access.store(ANY_STAFF),
     ({ input, store, caller }) => {
-      const { roles } = caller();
-      return service.detail(store().id, input.valetOrderNo, {
+      const { roles, user } = caller();
+      return service.detail({ storeId: store().id, userId: user.id }, input.valetOrderNo, {
         confirm: roles.includes('valetOrder:confirm'),
         cancel: roles.includes('valetOrder:cancel'),
       });

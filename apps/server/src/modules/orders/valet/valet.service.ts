@@ -26,6 +26,8 @@ import { shanghaiDay } from '../../dashboard/daily-metrics.js';
 import { shanghaiDateTime } from '../../im/message-format.js';
 import type { MessageProducer } from '../../im/message-producer.js';
 import type { OrderIntake } from '../integration/integration.service.js';
+import type { AuditLog } from '../../audit/audit-log.js';
+import type { MemberScope } from '../lookups/member-access.js';
 import type { MemberLookups } from '../lookups/member-lookups.js';
 import { runStateChange } from '../order-action.js';
 import { recordOrderLog } from '../order-log.js';
@@ -41,10 +43,20 @@ import { VALET_TEXT } from './valet-texts.js';
 export type ValetActor = {
   store: { id: number; shopCode: string; latitude: number; longitude: number; bikeDistanceMeters: number };
   user: { id: number; nickName: string };
+  /** The signed-in session: a member found by whole phone is served for this session only. */
+  sessionId: number;
 };
 
+/** What the browser sends: the member by public id, the rest of a basket. */
+type BasketBody = Omit<BasketInput, 'kind' | 'member'> & { memberId: string };
 type TrialMode = TrialResult['mode'];
-type TrialInput = Omit<BasketInput, 'kind'> & { discountCents?: number };
+type TrialInput = BasketBody & { discountCents?: number };
+
+const scopeOf = (actor: ValetActor): MemberScope => ({
+  storeId: actor.store.id,
+  sessionId: actor.sessionId,
+  userId: actor.user.id,
+});
 
 const SHANGHAI_OFFSET_MS = 8 * 3_600_000;
 const DAY_MS = 86_400_000;
@@ -68,9 +80,10 @@ export function createValetService(deps: {
   producer: MessageProducer;
   intake: OrderIntake;
   memberLookups: MemberLookups;
+  audit: AuditLog;
   trialSecret: string;
 }) {
-  const { db, clock, producer, intake, memberLookups, trialSecret } = deps;
+  const { db, clock, producer, intake, memberLookups, audit, trialSecret } = deps;
   const valets = createValetRepository(db);
 
   async function insertValetOrder(
@@ -101,9 +114,10 @@ export function createValetService(deps: {
 
   async function createIntegral(
     actor: ValetActor,
-    body: Omit<BasketInput, 'kind'> & { remark?: string | undefined },
+    body: BasketBody & { remark?: string | undefined },
   ): Promise<ValetActionResult> {
-    const priced = await priceBasket(db, memberLookups, actor.store, { ...body, kind: 'integral' });
+    const member = await memberLookups.requireServed(scopeOf(actor), body.memberId);
+    const priced = await priceBasket(db, memberLookups, actor.store, { ...body, member, kind: 'integral' });
     if (priced.member.points < priced.points)
       throw new AppError(422, 'VALET_POINTS_SHORT', VALET_TEXT.notEnoughPoints);
     const row = await insertValetOrder(db, actor, {
@@ -129,8 +143,10 @@ export function createValetService(deps: {
 
   async function trial(actor: ValetActor, mode: TrialMode, body: TrialInput): Promise<TrialResult> {
     const deliveryType: DeliveryType = mode === 'express' ? 'express' : body.deliveryType;
+    const member = await memberLookups.requireServed(scopeOf(actor), body.memberId);
     const priced = await priceBasket(db, memberLookups, actor.store, {
       ...body,
+      member,
       deliveryType,
       kind: 'uenjoy',
     });
@@ -150,7 +166,7 @@ export function createValetService(deps: {
     const signed: SignedTrial = {
       mode,
       storeCode: actor.store.shopCode,
-      memberId: priced.member.id,
+      memberId: priced.member.publicId,
       deliveryType,
       addressId: priced.address?.id ?? null,
       distanceMeters: priced.distanceMeters,
@@ -205,9 +221,10 @@ export function createValetService(deps: {
   ): Promise<ValetActionResult> {
     const signed = readTrial(actor, body.trialId);
     // Prices may have changed since the trial: price the same basket again and insist on the same total.
+    const member = await memberLookups.requireServed(scopeOf(actor), signed.memberId);
     const again = await priceBasket(db, memberLookups, actor.store, {
       kind: 'uenjoy',
-      memberId: signed.memberId,
+      member,
       deliveryType: signed.deliveryType,
       addressId: signed.addressId ?? undefined,
       items: signed.items,
@@ -221,7 +238,7 @@ export function createValetService(deps: {
     );
     const row = await insertValetOrder(db, actor, {
       kind: 'uenjoy',
-      memberId: signed.memberId,
+      memberId: member.id,
       addressId: signed.addressId,
       deliveryType: signed.deliveryType,
       items: signed.items.map(({ skuCode, name, quantity, unitCents }) => ({
@@ -380,20 +397,30 @@ export function createValetService(deps: {
       return mapPage(await valets.list(storeId, kind, filter), summaryOf);
     },
 
-    /** Either kind, by number, with its upstream offer; another store's order is 404 like an unknown one. */
+    /**
+     * Either kind, by number, with its upstream offer; another store's order is 404 like an unknown one. The
+     * one record that shows the receiver's whole phone: each view is audited.
+     */
     async detail(
-      storeId: number,
+      viewer: { storeId: number; userId: number },
       valetOrderNo: string,
       may: { confirm: boolean; cancel: boolean },
     ): Promise<ValetOrderDetail> {
-      const row = await valets.detail(storeId, valetOrderNo);
+      const row = await valets.detail(viewer.storeId, valetOrderNo);
       if (!row) throw notFound(VALET_TEXT.notFound, 'VALET_ORDER_NOT_FOUND');
+      if (row.address?.receiverPhone)
+        await audit.record({
+          action: 'member.phone_view',
+          userId: viewer.userId,
+          target: valetOrderNo,
+          detail: { storeId: viewer.storeId, memberId: row.memberPublicId, record: 'valet_order' },
+        });
       const o = row.order;
       const plan = o.omsOrderNo ? await valets.planOf(o.omsOrderNo) : null;
       const status = o.status as ValetStatus;
       return {
         ...summaryOf(row),
-        memberId: o.memberId,
+        memberId: row.memberPublicId,
         memberNo: row.memberNo,
         memberPoints: row.memberPoints,
         address: row.address?.receiverName ? row.address : null,
