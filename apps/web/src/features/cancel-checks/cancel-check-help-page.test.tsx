@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/http';
 import { useSessionStore } from '../../stores/session-store';
 import { useShopStore } from '../../stores/shop-store';
@@ -25,12 +25,6 @@ vi.mock('../../lib/http', async (original) => ({
 }));
 
 const { CancelCheckHelpPage } = await import('./cancel-check-help-page');
-
-// A toast loads antd's static notices on first use (lib/notify.ts); loaded here, none is still loading when the
-// file ends and its environment is torn down (an unhandled EnvironmentTeardownError otherwise, now and then).
-beforeAll(() =>
-  Promise.all([import('antd/es/message'), import('antd/es/notification'), import('antd/es/modal')]),
-);
 
 function check(overrides: Partial<CancelCheckDetail> = {}): CancelCheckDetail {
   return {
