@@ -7,6 +7,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/client.js';
 import { migrateDatabase } from '../db/migrate.js';
+import { adminQuery } from './server-process.js';
 
 /**
  * Vitest global setup of the `server` and `server-pg` projects: migrates one template database per run, so
@@ -84,14 +85,4 @@ async function setupPostgres(project: TestProject): Promise<() => Promise<void>>
       await admin.end();
     }
   };
-}
-
-async function adminQuery(adminUrl: string, text: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(text);
-  } finally {
-    await admin.end();
-  }
 }

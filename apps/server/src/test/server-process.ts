@@ -48,7 +48,8 @@ export async function createScratchDatabase(adminUrl: string, prefix = 'mi'): Pr
   };
 }
 
-async function adminQuery(adminUrl: string, text: string): Promise<void> {
+/** One statement on the admin connection of `adminUrl` (create or drop a database). */
+export async function adminQuery(adminUrl: string, text: string): Promise<void> {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
