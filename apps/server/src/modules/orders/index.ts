@@ -7,6 +7,7 @@ import { fulfilmentRoutes } from './fulfilment/fulfilment.routes.js';
 import { createOrderIntake } from './integration/integration.service.js';
 import { orderIntegrationRoutes } from './integration/integration.routes.js';
 import { intentionRoutes } from './intentions/intentions.routes.js';
+import { registerLookupJobs } from './lookups/lookups.jobs.js';
 import { orderLookupRoutes } from './lookups/lookups.routes.js';
 import { registerPlanJobs } from './plans/plans.jobs.js';
 import { orderPlanRoutes } from './plans/plans.routes.js';
@@ -33,6 +34,7 @@ export function ordersModule(app: AppInstance, deps: AppDeps, wiring: OrdersWiri
   cancelCheckRoutes(app, deps, { producer });
   specialOrderRoutes(app, deps);
 
+  registerLookupJobs(jobs, deps);
   registerPlanJobs(jobs, deps, { producer });
   registerSpecialOrderJobs(jobs, deps, { producer });
 }

@@ -266,6 +266,26 @@ describe('member data by guessed id (security issue, member data)', () => {
     expect(expired.statusCode).toBe(404);
   });
 
+  it('the hourly sweep deletes expired finds and keeps live ones', async () => {
+    const clerk = await addOrderStaff(t, [store], []);
+    const colleague = await addOrderStaff(t, [store], []);
+    expect((await search(clerk, store, FOREIGN_PHONE)).statusCode).toBe(200);
+    expect((await search(colleague, store, FOREIGN_PHONE)).statusCode).toBe(200);
+    const finds = () => t.db.select().from(memberFinds).where(eq(memberFinds.memberId, foreign.id));
+    const [newest] = (await finds()).sort((a, b) => b.id - a.id);
+    await t.db
+      .update(memberFinds)
+      .set({ expiresAt: new Date(t.clock().getTime() - 1000) })
+      .where(eq(memberFinds.id, newest!.id));
+    const before = await finds();
+    const live = before.filter((row) => row.expiresAt > t.clock()).map((row) => row.id);
+    expect(live.length).toBeGreaterThan(0);
+    expect(live.length).toBeLessThan(before.length);
+
+    expect(await t.app.jobs.runNow('members.expired-finds')).toMatchObject({ ok: true, error: null });
+    expect((await finds()).map((row) => row.id).sort()).toEqual(live.sort());
+  });
+
   it('a member with an order at the store is served there', async () => {
     const clerk = await addOrderStaff(t, [store], []);
     expect((await post(LOOKUP_PATHS.addressList, { memberId: foreign.publicId }, clerk)).statusCode).toBe(

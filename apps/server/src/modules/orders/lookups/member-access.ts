@@ -1,5 +1,5 @@
 import { maskPhone } from '@console/contract';
-import { and, eq, exists, gt, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, exists, gt, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../../db/client.js';
 import { memberFinds, members, omsOrders, performanceOrders, valetOrders } from '../../../db/schema.js';
 import { notFound } from '../../../http/errors.js';
@@ -12,6 +12,9 @@ export type MemberRow = typeof members.$inferSelect;
 
 /** A member found by full phone or member number may be served at that store for this long (a shift). */
 export const MEMBER_FIND_HOURS = 8;
+
+/** Expired finds are deleted this many at a time, so one sweep never holds a long transaction. */
+const PRUNE_BATCH = 5_000;
 
 /** What an audit row keeps of a search: phones masked, anything else with its middle starred. */
 export function maskedKeywords(keywords: string): string {
@@ -79,6 +82,24 @@ export function createMemberAccess(db: Database, clock: Clock) {
           target: [memberFinds.sessionId, memberFinds.storeId, memberFinds.memberId],
           set: { expiresAt },
         });
+    },
+
+    /** Deletes expired finds (they already grant nothing); answers how many went. */
+    async pruneExpiredFinds(): Promise<number> {
+      let pruned = 0;
+      for (;;) {
+        const expired = db
+          .select({ id: memberFinds.id })
+          .from(memberFinds)
+          .where(lte(memberFinds.expiresAt, clock()))
+          .limit(PRUNE_BATCH);
+        const gone = await db
+          .delete(memberFinds)
+          .where(inArray(memberFinds.id, expired))
+          .returning({ id: memberFinds.id });
+        pruned += gone.length;
+        if (gone.length < PRUNE_BATCH) return pruned;
+      }
     },
 
     /**
