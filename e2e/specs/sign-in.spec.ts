@@ -167,4 +167,18 @@ test.describe('login page looks right', () => {
     await page.goto('/repair');
     await expect(page.getByText('系统维护中，请稍后访问', { exact: true })).toBeVisible();
   });
+
+  test('a deep link to a page outside the menu shows 403, not 404', async ({ page }) => {
+    await signInWithPassword(page, 'solo', 'Solo@2026!');
+    await expect(page).not.toHaveURL(/\/login/);
+    await page.goto('/system/roles');
+    await expect(page).toHaveURL(/\/403$/);
+    await expect(page.getByText('无权限访问', { exact: true })).toBeVisible();
+    await page.getByRole('button', { name: '返回首页' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/system/roles');
+    await expect(page.getByText('无权限访问', { exact: true })).toBeVisible();
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/403-390.png` });
+  });
 });

@@ -108,6 +108,9 @@ export const menuNodeSchema: z.ZodType<MenuNode> = z.lazy(() =>
   }),
 );
 
+/** A route path as the browser has it (query and hash left out by the caller). */
+export const menuPathQuerySchema = z.object({ path: z.string().trim().min(1).max(255).startsWith('/') });
+
 /** Demo mode only. */
 export const smsOutboxEntrySchema = z.object({
   phone: z.string(),
@@ -195,6 +198,14 @@ export const authEndpoints = {
     request: noInput,
     response: z.array(menuNodeSchema),
     summary: "The signed-in user's menu tree (eladmin route shape), filtered by role",
+  }),
+  menuPathKnown: endpoint({
+    method: 'GET',
+    path: AUTH_PATHS.menuPathKnown,
+    request: menuPathQuerySchema,
+    response: z.object({ known: z.boolean() }),
+    summary:
+      "Whether a path is a page of any menu (the web shows 403 for one outside the user's menu, else 404)",
   }),
   cloudRoles: endpoint({
     method: 'GET',

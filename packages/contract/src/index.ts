@@ -2,6 +2,7 @@ export * from './envelope.js';
 export * from './validation.js';
 export * from './auth.js';
 export * from './paths.js';
+export * from './menu-paths.js';
 export * from './stores.js';
 export * from './dashboard.js';
 export * from './profile.js';

@@ -11,6 +11,8 @@ export const AUTH_PATHS = {
   captcha: '/auth/code',
   logout: '/auth/logout',
   menus: '/api/menus/buildSystem/8',
+  /** Designed: whether a path is a page of the console (a deep link outside the user's menu: 403, not 404). */
+  menuPathKnown: '/api/menus/known-path',
   cloudRoles: '/api/roles/queryLjYun',
 } as const;
 

@@ -1,6 +1,6 @@
-import type { MenuNode } from '@console/contract';
+import { joinPath, menuPages, type MenuNode } from '@console/contract';
 import { describe, expect, it } from 'vitest';
-import { joinPath, menuPages, menuRoutes, type PageLoader } from './menu-routes';
+import { menuRoutes, type PageLoader } from './menu-routes';
 
 function node(partial: Partial<MenuNode> & Pick<MenuNode, 'name' | 'path' | 'component'>): MenuNode {
   return {

@@ -8,11 +8,6 @@ export function RedirectPage() {
   return <Navigate to={`/${rest.replace(/^[/\\]+/, '')}${search}`} replace />;
 }
 
-/** Spec 2.1: an unknown path goes to /404. */
-export function NotFoundRedirect() {
-  return <Navigate to="/404" replace />;
-}
-
 export function HomeRedirect() {
   return <Navigate to="/dashboard" replace />;
 }

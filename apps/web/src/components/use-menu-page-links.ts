@@ -1,7 +1,6 @@
-import type { MenuNode } from '@console/contract';
+import { menuPages, type MenuNode } from '@console/contract';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { menuPages } from '../app/menu-routes';
 import { useMenuStore } from '../stores/menu-store';
 
 /** The route path of a menu page by its server name (spec 2.15), or null when the user's menu has no such page. */

@@ -1,5 +1,4 @@
-import type { MenuNode } from '@console/contract';
-import { joinPath } from '../app/menu-routes';
+import { joinPath, type MenuNode } from '@console/contract';
 import { isExternal } from '../lib/format/link';
 
 /** One step of the trail: a menu node or a matched route. */

@@ -1,5 +1,4 @@
-import type { MenuNode } from '@console/contract';
-import { isContainer, joinPath } from '../app/menu-routes';
+import { isContainer, joinPath, type MenuNode } from '@console/contract';
 import { isExternal } from '../lib/format/link';
 
 /** A sidebar entry; `key` is the full route path, or the URL of an external link. */

@@ -126,3 +126,42 @@ describe('GET /api/menus/buildSystem/8', () => {
     expect(response.statusCode).toBe(401);
   });
 });
+
+describe('GET /api/menus/known-path', () => {
+  async function knownPath(path: string, roles: string[] = ['menu_clerk']) {
+    const user = await createUser(t.db, { roles });
+    return t.app.inject({
+      method: 'GET',
+      url: AUTH_PATHS.menuPathKnown,
+      query: { path },
+      headers: bearer(await signIn(t.app, user)),
+    });
+  }
+
+  it('knows every page of the menu, also one outside the caller’s menu, and no other path', async () => {
+    for (const [path, known] of [
+      ['/store/list', true],
+      ['/system/user', true],
+      ['/store/map/', true],
+      ['/store', false],
+      ['/store/list/edit', false],
+      ['/nowhere', false],
+    ] as const) {
+      const response = await knownPath(path);
+      expect(response.statusCode, path).toBe(200);
+      expect(response.json().data, path).toEqual({ known });
+    }
+  });
+
+  it('refuses a path that is not one, and needs a session', async () => {
+    const bad = await knownPath('store/list');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errorMsg).toMatch(/[\u4e00-\u9fa5]/);
+    const anonymous = await t.app.inject({
+      method: 'GET',
+      url: AUTH_PATHS.menuPathKnown,
+      query: { path: '/store/list' },
+    });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});

@@ -16,4 +16,12 @@ export function menuRoutes(app: AppInstance, { db }: AppDeps): void {
     },
     { tags: ['menus'] },
   );
+
+  route(
+    app,
+    authEndpoints.menuPathKnown,
+    access.signedIn(),
+    async ({ input }) => ({ known: await menuService.isPagePath(input.path) }),
+    { tags: ['menus'] },
+  );
 }

@@ -1,4 +1,4 @@
-import type { MenuNode } from '@console/contract';
+import { joinPath, menuPages, type MenuNode } from '@console/contract';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { menus, roleMenus, userRoles } from '../../db/schema.js';
@@ -29,24 +29,27 @@ export function permittedRows(all: readonly MenuRow[], grantedIds: ReadonlySet<n
 export type MenuService = ReturnType<typeof createMenuService>;
 
 export function createMenuService(db: Database) {
+  const allRows = (): Promise<MenuRow[]> =>
+    db
+      .select({
+        id: menus.id,
+        parentId: menus.parentId,
+        type: menus.type,
+        title: menus.title,
+        name: menus.name,
+        path: menus.path,
+        component: menus.component,
+        icon: menus.icon,
+        sort: menus.sort,
+        hidden: menus.hidden,
+        noCache: menus.noCache,
+        external: menus.external,
+      })
+      .from(menus);
+
   return {
     async menuTreeFor(userId: number, roles: readonly string[]): Promise<MenuNode[]> {
-      const all: MenuRow[] = await db
-        .select({
-          id: menus.id,
-          parentId: menus.parentId,
-          type: menus.type,
-          title: menus.title,
-          name: menus.name,
-          path: menus.path,
-          component: menus.component,
-          icon: menus.icon,
-          sort: menus.sort,
-          hidden: menus.hidden,
-          noCache: menus.noCache,
-          external: menus.external,
-        })
-        .from(menus);
+      const all = await allRows();
       if (roles.includes(SUPER_ROLE)) return buildMenuTree(all);
       const granted = await db
         .selectDistinct({ menuId: roleMenus.menuId })
@@ -54,6 +57,12 @@ export function createMenuService(db: Database) {
         .innerJoin(userRoles, eq(userRoles.roleId, roleMenus.roleId))
         .where(eq(userRoles.userId, userId));
       return buildMenuTree(permittedRows(all, new Set(granted.map((g) => g.menuId))));
+    },
+
+    /** Whether `path` is a page of the whole menu, whoever may open it. */
+    async isPagePath(path: string): Promise<boolean> {
+      const wanted = joinPath('/', path);
+      return menuPages(buildMenuTree(await allRows())).some((page) => page.path === wanted);
     },
   };
 }

@@ -1,11 +1,8 @@
+import { isExternalPath } from '@console/contract';
 type UrlInput = string | null | undefined;
 
-const EXTERNAL = /^(?:https?:|mailto:|tel:)/i;
-
-/** True for http:, https:, mailto: and tel: links (case-insensitive, surrounding blanks ignored). */
-export function isExternal(path: UrlInput): boolean {
-  return typeof path === 'string' && EXTERNAL.test(path.trim());
-}
+/** True for http:, https:, mailto: and tel: links (one rule with the menu's, in the contract). */
+export const isExternal: (path: UrlInput) => boolean = isExternalPath;
 
 /**
  * Characters browsers silently drop or reinterpret while parsing a URL (tabs and newlines inside

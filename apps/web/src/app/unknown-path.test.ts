@@ -1,0 +1,45 @@
+import { authEndpoints } from '@console/contract';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../lib/http';
+import { useSessionStore } from '../stores/session-store';
+
+const api = vi.hoisted(() => ({ call: vi.fn() }));
+vi.mock('../lib/http', async (original) => ({ ...(await original<object>()), call: api.call }));
+
+const { unknownPathLoader } = await import('./unknown-path');
+
+async function targetOf(path: string): Promise<string | null> {
+  const request = new Request(`http://localhost${path}?tab=1`);
+  const response = await unknownPathLoader({ request, params: {}, context: undefined } as Parameters<
+    typeof unknownPathLoader
+  >[0]);
+  return response?.headers.get('Location') ?? null;
+}
+
+afterEach(() => {
+  vi.clearAllMocks();
+  useSessionStore.setState({ token: null });
+});
+
+describe('unknownPathLoader', () => {
+  it('sends a page of the console outside the menu to 403 and any other path to 404', async () => {
+    useSessionStore.setState({ token: 'tok' });
+    api.call.mockResolvedValueOnce({ known: true });
+    expect(await targetOf('/system/roles')).toBe('/403');
+    expect(api.call).toHaveBeenCalledWith(
+      authEndpoints.menuPathKnown,
+      { path: '/system/roles' },
+      expect.objectContaining({ flags: { silent: true } }),
+    );
+    api.call.mockResolvedValueOnce({ known: false });
+    expect(await targetOf('/nowhere')).toBe('/404');
+  });
+
+  it('leaves a visitor without a session to the guard, and says 404 when the question fails', async () => {
+    expect(await targetOf('/system/roles')).toBeNull();
+    expect(api.call).not.toHaveBeenCalled();
+    useSessionStore.setState({ token: 'tok' });
+    api.call.mockRejectedValueOnce(new ApiError('http', '服务器出错了', { status: 500 }));
+    expect(await targetOf('/system/roles')).toBe('/404');
+  });
+});

@@ -1,0 +1,23 @@
+import { authEndpoints } from '@console/contract';
+import { redirect, type LoaderFunctionArgs } from 'react-router';
+import { call } from '../lib/http';
+import { useSessionStore } from '../stores/session-store';
+
+/**
+ * A path no route of the user's menu matched: /403 when it is a page of the console the user may not open (a deep
+ * link shared by a colleague), /404 otherwise (spec 2.1). Lazy, so the shell's bundle does without `call()`.
+ */
+export async function unknownPathLoader({ request }: LoaderFunctionArgs): Promise<Response | null> {
+  // Not signed in: the guard (root loader) sends the visitor to sign in first, and back here after.
+  if (!useSessionStore.getState().token) return null;
+  try {
+    const { known } = await call(
+      authEndpoints.menuPathKnown,
+      { path: new URL(request.url).pathname },
+      { signal: request.signal, flags: { silent: true } },
+    );
+    return redirect(known ? '/403' : '/404');
+  } catch {
+    return redirect('/404');
+  }
+}
