@@ -1,7 +1,15 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { CALLERS, INPUT_PATCHES, ROUTE_MATRIX, renderMatrixMarkdown, row } from './route-matrix.js';
+import {
+  AUDITED_CHANGES,
+  CALLERS,
+  INPUT_PATCHES,
+  ROUTE_MATRIX,
+  administrativeRows,
+  renderMatrixMarkdown,
+  row,
+} from './route-matrix.js';
 
 const DOC = fileURLToPath(new URL('../../../../docs/security/route-matrix.md', import.meta.url));
 
@@ -14,6 +22,13 @@ describe('the route matrix table', () => {
   it('patches inputs of routes it has', () => {
     const routes = new Set(ROUTE_MATRIX.map((r) => r.route));
     expect(Object.keys(INPUT_PATCHES).filter((route) => !routes.has(route))).toEqual([]);
+  });
+
+  it('names the audit action of every administrative change', () => {
+    const unlisted = administrativeRows(ROUTE_MATRIX).filter((r) => !(r.route in AUDITED_CHANGES));
+    expect(unlisted.map((r) => r.route)).toEqual([]);
+    const routes = new Set(ROUTE_MATRIX.map((r) => r.route));
+    expect(Object.keys(AUDITED_CHANGES).filter((route) => !routes.has(route))).toEqual([]);
   });
 
   it('asks the foreign store only of store routes', () => {

@@ -222,8 +222,33 @@ export const INPUT_PATCHES: Record<string, Record<string, unknown>> = {
   'POST /tec/trade_order/manager/customerIntention/follow': { note: '权限矩阵测试' },
 };
 
+/**
+ * Administrative changes and the audit action each writes (who, when, from which IP, before and after, secrets
+ * masked: `modules/audit/audit-log.ts` `change()`), proved by the module's API test with `expectAuditedChange`.
+ * Every state-changing route that refuses store staff and lets head office in (by its row) must be here; a
+ * `null` action marks such a route that only reads.
+ */
+export const AUDITED_CHANGES: Record<string, string | null> = {
+  'POST /ljYun/authOpen/checkUserInfo': null,
+  'POST /ljYun/authOpen/confirmOpen': 'auth-open.open',
+  'POST /ljYun/authOpen/userInfoBatchImport': 'auth-open.import',
+  'POST /ljYun/authOpen/confirmOrRefuse': 'auth-open.confirm, auth-open.refuse',
+  'POST /tec/trade_order/api/manage/performanceOrderCancelCheckHelp/setState': 'cancel-check.decide',
+  'POST /feo/shopInfo/save': 'store.info.save',
+};
+
+/** Rows of state-changing routes that refuse store staff in their store and let head office in. */
+export function administrativeRows(rows: readonly MatrixRow[]): MatrixRow[] {
+  return rows.filter(
+    (r) => !r.route.startsWith('GET ') && r.expected.staff === '403' && r.expected.headOffice === 'ok',
+  );
+}
+
 /** The Markdown of `docs/security/route-matrix.md`. */
-export function renderMatrixMarkdown(rows: readonly MatrixRow[]): string {
+export function renderMatrixMarkdown(
+  rows: readonly MatrixRow[],
+  audited: Record<string, string | null> = AUDITED_CHANGES,
+): string {
   const header = ['route', 'rule', ...CALLERS.map((c) => CALLER_TITLES[c])];
   const lines = [
     '# Route authorisation matrix',
@@ -238,7 +263,7 @@ export function renderMatrixMarkdown(rows: readonly MatrixRow[]): string {
     'the built-in roles (`store_staff`, `head_office`, `admin`) with their seeded menus and buttons.',
     '',
     'Proved by `apps/server/src/http/route-matrix.api.test.ts` on PGlite and PostgreSQL; how to add a row:',
-    '`docs/security.md` "Route access".',
+    '`docs/security.md` "The route matrix".',
     '',
     `${rows.length} routes × ${CALLERS.length} callers.`,
     '',
@@ -246,6 +271,18 @@ export function renderMatrixMarkdown(rows: readonly MatrixRow[]): string {
     `|${header.map(() => '---').join('|')}|`,
     ...rows.map(
       (r) => `| \`${r.route}\` | \`${r.rule}\` | ${CALLERS.map((c) => r.expected[c]).join(' | ')} |`,
+    ),
+    '',
+    '## Audited administrative changes',
+    '',
+    'Each writes an audit row (`audit_log`: actor, time, IP, the state before and after, secrets masked). Every',
+    'state-changing route that refuses store staff and lets head office in must be listed here',
+    '(`AUDITED_CHANGES`); the module API tests prove the rows with `expectAuditedChange`.',
+    '',
+    '| route | audit action |',
+    '|---|---|',
+    ...Object.entries(audited).map(
+      ([route, action]) => `| \`${route}\` | ${action ? `\`${action}\`` : 'reads only'} |`,
     ),
     '',
   ];
