@@ -65,6 +65,7 @@ const STRING_SAMPLES = [
   '0123456789abcdef0123456789abcdef',
   '2026-01-01 09:00:00',
   '09:00',
+  'probe_x',
   'x',
 ];
 
