@@ -1,4 +1,4 @@
-import Fastify from 'fastify';
+import Fastify, { type RouteOptions } from 'fastify';
 import swagger from '@fastify/swagger';
 import rateLimit from '@fastify/rate-limit';
 import {
@@ -48,6 +48,8 @@ const JSON_BODY_LIMIT = 64 * 1024;
 export type BuildOptions = {
   /** More API routes, registered last in the guarded scope (tests of the access rules). */
   extraRoutes?: (api: AppInstance) => void;
+  /** Sees every route as it is registered, the API's and the web app's (the route matrix test lists them). */
+  onRoute?: (route: RouteOptions) => void;
 };
 
 /** Builds the whole application without listening, so tests can `inject` into it. */
@@ -72,6 +74,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // Only JSON is accepted; anything else answers 415.

@@ -19,3 +19,4 @@ export * from './orders-valet.js';
 export * from './orders-special.js';
 export * from './common/index.js';
 export * from './health.js';
+export * from './roles.js';

@@ -10,20 +10,72 @@ export type AuditEntry = {
   ip?: string;
 };
 
+/**
+ * An administrative change: who (the signed-in actor), from where (the client's IP), what (`action`, `target`)
+ * and the state `before` and `after` it (null for a creation or a deletion). When is the row's `createdAt`.
+ */
+export type AuditChange = {
+  action: string;
+  actor: { user: { id: number } };
+  client: { ip: string };
+  target: string;
+  before: unknown;
+  after: unknown;
+  /** More context that is neither state (a batch size, the role granted with a store). */
+  detail?: Record<string, unknown>;
+};
+
+/** What a secret's value becomes in the audit log. */
+export const MASKED = '***';
+
+/** Keys whose values are secrets: passwords, tokens, hashes, tickets, sign-in and captcha codes. */
+const SECRET_KEY = /pass(word|wd)?$|pwd|secret|token|ticket|hash|captcha|answer|^code$|smsCode|verifyCode/i;
+
+/** A copy of `value` with the value of every secret-named key, at any depth, replaced by `MASKED`. */
+export function maskSecrets(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(maskSecrets);
+  if (value instanceof Date) return value.toISOString();
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, inner]) => [
+      key,
+      SECRET_KEY.test(key) && inner != null ? MASKED : maskSecrets(inner),
+    ]),
+  );
+}
+
 export type AuditLog = ReturnType<typeof createAuditLog>;
 
-/** Append-only record of security-relevant events (sign-in, sign-out, password reset, …). */
+/**
+ * Append-only record of security-relevant events (sign-in, sign-out, password reset, …) and of every
+ * administrative change. Secrets in `detail` never reach the table. `tx`: write inside the change's own
+ * transaction, so a change and its audit row are saved together or not at all.
+ */
 export function createAuditLog(db: Database, clock: Clock) {
+  async function record(entry: AuditEntry, tx: Database = db): Promise<void> {
+    await tx.insert(auditLog).values({
+      action: entry.action,
+      userId: entry.userId ?? null,
+      target: (entry.target ?? '').slice(0, 128),
+      detail: (maskSecrets(entry.detail ?? {}) as Record<string, unknown>) ?? {},
+      ip: (entry.ip ?? '').slice(0, 64),
+      createdAt: clock(),
+    });
+  }
   return {
-    async record(entry: AuditEntry): Promise<void> {
-      await db.insert(auditLog).values({
-        action: entry.action,
-        userId: entry.userId ?? null,
-        target: (entry.target ?? '').slice(0, 128),
-        detail: entry.detail ?? {},
-        ip: (entry.ip ?? '').slice(0, 64),
-        createdAt: clock(),
-      });
+    record,
+    /** An administrative change with its before and after states (`AuditChange`). */
+    change(change: AuditChange, tx: Database = db): Promise<void> {
+      return record(
+        {
+          action: change.action,
+          userId: change.actor.user.id,
+          target: change.target,
+          ip: change.client.ip,
+          detail: { ...change.detail, before: change.before ?? null, after: change.after ?? null },
+        },
+        tx,
+      );
     },
   };
 }

@@ -14,6 +14,7 @@ import {
   userStores,
 } from '../../db/schema.js';
 import { bearer, createUser, ensureRole, nextPhone, signIn, type TestUser } from '../../test/fixtures.js';
+import { expectAuditedChange } from '../../test/audit-assertions.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 let t: TestApp;
@@ -274,6 +275,24 @@ describe('opening stores and deciding', () => {
     expect(await countRecords()).toBe(2);
     const [audit] = await t.db.select().from(auditLog).where(eq(auditLog.action, 'auth-open.open'));
     expect(audit?.userId).toBe(headOffice.id);
+    const opening = await expectAuditedChange(t.db, 'auth-open.open', headOffice.id);
+    expect(opening).toMatchObject({
+      target: clerkWorkCode,
+      before: { authorised: [], pending: ['AO02'] },
+      after: { authorised: [], pending: ['AO02'] },
+    });
+    const [first] = await t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'auth-open.open'))
+      .orderBy(auditLog.id)
+      .limit(1);
+    expect(first!.detail).toMatchObject({
+      userId: clerk.id,
+      roleId: managerRoleId,
+      before: { authorised: ['AO01'], pending: [] },
+      after: { authorised: ['AO01'], pending: ['AO02', 'AO03'] },
+    });
     const info = await post(AUTH_OPEN_PATHS.checkUserInfo, hoToken, { workCode: clerkWorkCode });
     expect(info.json().data.pending).toHaveLength(2);
   });
@@ -316,6 +335,15 @@ describe('opening stores and deciding', () => {
       action: 'refuse',
     });
     expect(refuse.json().data.status).toBe('refused');
+    expect(await expectAuditedChange(t.db, 'auth-open.confirm', clerk.id)).toMatchObject({
+      target: String(opened[0]!.id),
+      before: { status: 'pending' },
+      after: { status: 'confirmed' },
+    });
+    expect(await expectAuditedChange(t.db, 'auth-open.refuse', clerk.id)).toMatchObject({
+      before: { status: 'pending' },
+      after: { status: 'refused' },
+    });
 
     const shops = await post(STORE_PATHS.shopGroups, clerkToken, { pageSize: 50 });
     const codes = shops
@@ -534,6 +562,11 @@ describe('batch import', () => {
       enabled: true,
     });
     expect(created!.passwordHash).toMatch(/^\$argon2id\$/);
+    expect(await expectAuditedChange(t.db, 'auth-open.import', headOffice.id)).toMatchObject({
+      target: result.batchId,
+      before: null,
+      after: { usersCreated: 1, recordsCreated: 3 },
+    });
 
     const again = await upload(hoToken, '门店权限.xlsx', file);
     expect(again.json().data).toMatchObject({ usersCreated: 0, recordsCreated: 0, alreadyPending: 3 });

@@ -165,18 +165,17 @@ export function createAuthOpenService({
         { openedBy: caller.user.id, batchId: null, remark: body.remark ?? '', at: clock() },
       );
       const created = await repo.recordsByIds(ids);
-      await audit.record({
+      await audit.change({
         action: 'auth-open.open',
-        userId: caller.user.id,
+        actor: caller,
+        client,
         target: user.workCode,
-        detail: {
-          userId: user.id,
-          storeCodes: created.map((r) => r.shopCode),
-          roleId,
-          alreadyAuthorised,
-          alreadyPending,
+        before: { authorised: alreadyAuthorised, pending: alreadyPending },
+        after: {
+          authorised: alreadyAuthorised,
+          pending: [...alreadyPending, ...created.map((r) => r.shopCode)],
         },
-        ip: client.ip,
+        detail: { userId: user.id, roleId },
       });
       return { created, alreadyAuthorised, alreadyPending };
     },
@@ -197,12 +196,14 @@ export function createAuthOpenService({
       if (!(await repo.decide(record, status, clock())))
         throw conflict(AUTH_OPEN_MESSAGES.alreadyDecided, 'ALREADY_DECIDED');
       if (status === 'confirmed') authCache.forgetUser(record.userId);
-      await audit.record({
+      await audit.change({
         action: `auth-open.${body.action}`,
-        userId: caller.user.id,
+        actor: caller,
+        client,
         target: String(record.id),
-        detail: { storeId: record.storeId, roleId: record.roleId },
-        ip: client.ip,
+        before: { status: record.status },
+        after: { status },
+        detail: { userId: record.userId, storeId: record.storeId, roleId: record.roleId },
       });
       const [updated] = await repo.recordsByIds([record.id]);
       return updated!;
@@ -279,12 +280,14 @@ export function createAuthOpenService({
           throw error;
         });
 
-      await audit.record({
+      await audit.change({
         action: 'auth-open.import',
-        userId: caller.user.id,
+        actor: caller,
+        client,
         target: batchId,
-        detail: { rows: rows.length, ...result },
-        ip: client.ip,
+        before: null,
+        after: result,
+        detail: { rows: rows.length, alreadyAuthorised, alreadyPending },
       });
       return { batchId, rowCount: rows.length, ...result, alreadyAuthorised, alreadyPending };
     },

@@ -143,7 +143,7 @@ export function createStoreService({
       }
       const now = clock();
       const city = region.cityName === '市辖区' ? '' : region.cityName;
-      await stores.saveInfo(store.id, {
+      const info = {
         shopName: body.shopName,
         shopPhone: body.shopPhone,
         shopProvinceCode: region.provinceCode,
@@ -157,17 +157,17 @@ export function createStoreService({
         latitude,
         longitude,
         ...contact,
-        infoConfirmed: true,
-        infoConfirmedAt: now,
-        updatedAt: now,
-      });
+      };
+      const previous = await stores.detail(store.id);
+      await stores.saveInfo(store.id, { ...info, infoConfirmed: true, infoConfirmedAt: now, updatedAt: now });
       authCache.forgetAll();
-      await audit.record({
+      await audit.change({
         action: 'store.info.save',
-        userId: caller.user.id,
+        actor: caller,
+        client,
         target: store.shopCode,
-        detail: { shopName: body.shopName, countyCode: region.countyCode, contactsId: contact.contactsId },
-        ip: client.ip,
+        before: previous && pickKeys(previous, Object.keys(info)),
+        after: info,
       });
     },
 
@@ -213,4 +213,9 @@ export function createStoreService({
       });
     },
   };
+}
+
+/** The entries of `source` named by `keys`: a record's state before a change, in the shape of the change. */
+function pickKeys(source: object, keys: readonly string[]): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(source).filter(([key]) => keys.includes(key)));
 }

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, departments, shopGroups, stores, users, userStores } from '../../db/schema.js';
 import { bearer, createUser, signIn, type TestUser } from '../../test/fixtures.js';
+import { expectAuditedChange } from '../../test/audit-assertions.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 let t: TestApp;
@@ -455,6 +456,7 @@ describe('store info', () => {
   it('saves, flips infoConfirmed, fills the contact and writes the audit log', async () => {
     const before = await post(STORE_PATHS.infoStatus, aliceToken, { shopCode: 'TA01' });
     expect(before.json().data).toBeNull();
+    const previous = (await post(STORE_PATHS.detail, aliceToken, { shopCode: 'TA01' })).json().data;
 
     const response = await post(
       STORE_PATHS.save,
@@ -480,6 +482,14 @@ describe('store info', () => {
     const audit = await t.db.select().from(auditLog).where(eq(auditLog.action, 'store.info.save'));
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ userId: alice.id, target: 'TA01' });
+    const change = await expectAuditedChange(t.db, 'store.info.save', alice.id);
+    expect(change.before).toMatchObject({ shopName: previous.shopName, shopPhone: previous.shopPhone });
+    expect(change.after).toMatchObject({
+      shopPhone: '13800138000',
+      shopCountyCode: '110115',
+      contactsId: staffId,
+      contactsName: '门店店员',
+    });
   });
 });
 

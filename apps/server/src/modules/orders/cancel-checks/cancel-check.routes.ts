@@ -1,18 +1,25 @@
 import { cancelCheckEndpoints as api } from '@console/contract';
 import type { AppDeps, AppInstance } from '../../../app-types.js';
+import { clientOf } from '../../../http/client.js';
 import { access, ANY_STAFF, route, type RouteContext } from '../../../http/route.js';
+import { createAuditLog } from '../../audit/audit-log.js';
 import type { MessageProducer } from '../../im/message-producer.js';
 import { createCancelCheckService, type CheckActor } from './cancel-check.service.js';
 
 const tags = ['orders'];
 
-function actorOf({ caller, store }: Pick<RouteContext<typeof api.detail>, 'caller' | 'store'>): CheckActor {
+function actorOf({
+  caller,
+  store,
+  request,
+}: Pick<RouteContext<typeof api.detail>, 'caller' | 'store' | 'request'>): CheckActor {
   const { user, roles } = caller();
   return {
     storeId: store().id,
     userId: user.id,
     nickName: user.nickName,
     canDecide: roles.includes('cancelCheck:setState'),
+    ip: clientOf(request).ip,
   };
 }
 
@@ -25,7 +32,12 @@ export function cancelCheckRoutes(
   { db, clock }: AppDeps,
   wiring: { producer: MessageProducer },
 ): void {
-  const service = createCancelCheckService({ db, clock, producer: wiring.producer });
+  const service = createCancelCheckService({
+    db,
+    clock,
+    producer: wiring.producer,
+    audit: createAuditLog(db, clock),
+  });
 
   route(
     app,

@@ -20,6 +20,7 @@ import {
   performancePlanOrders,
 } from '../../../db/schema.js';
 import { AppError, notFound } from '../../../http/errors.js';
+import type { AuditLog } from '../../audit/audit-log.js';
 import type { Clock } from '../../../platform/clock.js';
 import { shanghaiDateTime } from '../../im/message-format.js';
 import { NoReceiversError, type MessageProducer } from '../../im/message-producer.js';
@@ -40,7 +41,13 @@ type AddBody = z.output<typeof addCancelCheckBodySchema>;
 type SetStateBody = z.output<typeof setCancelCheckStateBodySchema>;
 
 /** The scoped store and the signed-in user; `canDecide`: the user holds `cancelCheck:setState`. */
-export type CheckActor = { storeId: number; userId: number; nickName: string; canDecide: boolean };
+export type CheckActor = {
+  storeId: number;
+  userId: number;
+  nickName: string;
+  canDecide: boolean;
+  ip: string;
+};
 
 /** Fulfilment family (spec 4.9): 1 您有新的履约单取消核查申请. */
 export const CANCEL_CHECK_MESSAGE = { businessType: 3, messageType: 1 } as const;
@@ -64,8 +71,13 @@ export const CANCEL_CHECK_TEXT = {
  * asked, through the same code path as an upstream cancellation) or rejects it. Everything is within the
  * caller's store.
  */
-export function createCancelCheckService(deps: { db: Database; clock: Clock; producer: MessageProducer }) {
-  const { db, clock, producer } = deps;
+export function createCancelCheckService(deps: {
+  db: Database;
+  clock: Clock;
+  producer: MessageProducer;
+  audit: AuditLog;
+}) {
+  const { db, clock, producer, audit } = deps;
   const checks = createCancelCheckRepository(db);
 
   async function detailOf(actor: CheckActor, record: CancelCheckRecord): Promise<CancelCheckDetail> {
@@ -234,6 +246,19 @@ export function createCancelCheckService(deps: { db: Database; clock: Clock; pro
             detail: { checkNo: check.checkNo, remark: body.remark },
             at: now,
           });
+          // A head-office decision on a store's order: audited with the change, in its transaction.
+          await audit.change(
+            {
+              action: 'cancel-check.decide',
+              actor: { user: { id: actor.userId } },
+              client: { ip: actor.ip },
+              target: check.checkNo,
+              before: { state: check.state },
+              after: { state: body.state, remark: body.remark },
+              detail: { storeId: actor.storeId, performanceOrderId: performance.id },
+            },
+            tx,
+          );
           if (body.state === 'approved')
             await cancelTakenOrder(tx, messenger, {
               transition: 'checkedCancel',

@@ -9,6 +9,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cancelChecks, omsOrders, performanceOrders, valetOrders } from '../../../db/schema.js';
+import { expectAuditedChange } from '../../../test/audit-assertions.js';
 import { bearer } from '../../../test/fixtures.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import {
@@ -328,6 +329,11 @@ describe('setState', () => {
         operatorName: headOffice.nickName,
       }),
     ]);
+    expect(await expectAuditedChange(t.db, 'cancel-check.decide', headOffice.id)).toMatchObject({
+      target: check.checkNo,
+      before: { state: 'pending' },
+      after: { state: 'approved', remark: '同意取消' },
+    });
     const toTaker = (await messagesOf(t.db, clerk.id, store.id)).filter(
       (m) => m.businessType === 2 && m.messageType === 4,
     );
@@ -355,6 +361,10 @@ describe('setState', () => {
     });
     expect((await orderRow(order.performanceOrderNo)).status).toBe('wait_ship');
     expect((await logOf(t.db, order.omsOrderNo)).at(-1)).toMatchObject({ action: 'cancel_check_rejected' });
+    expect(await expectAuditedChange(t.db, 'cancel-check.decide', headOffice.id)).toMatchObject({
+      target: check.checkNo,
+      after: { state: 'rejected', remark: '商品已签收' },
+    });
   });
 
   it('a decided check refuses another decision (409); two at once: one wins', async () => {

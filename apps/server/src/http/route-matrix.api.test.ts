@@ -1,0 +1,366 @@
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { SERVICE_TOKEN_HEADER, STORE_CODE_HEADER } from '@console/contract';
+import type { LightMyRequestResponse, RouteOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedBaseData } from '../db/seed/index.js';
+import { shopGroups, stores, userStores } from '../db/schema.js';
+import { rolesOf } from '../modules/auth/session.service.js';
+import { bearer, createUser, nextIp } from '../test/fixtures.js';
+import {
+  CALLERS,
+  ROUTE_MATRIX,
+  INPUT_PATCHES,
+  describeRule,
+  type CallerKind,
+  type MatrixRow,
+  type Outcome,
+} from '../test/route-matrix.js';
+import { issueSessionToken } from '../test/server-process.js';
+import { createTestApp, type TestApp } from '../test/test-app.js';
+import { ANY_STAFF, HEAD_OFFICE_ROLES, type RouteAccess } from './route.js';
+
+/**
+ * The authorisation matrix (test/route-matrix.ts, docs/security/route-matrix.md) against the real app: every
+ * registered route has a row and every row a route, each route declares the rule its row states, and every kind
+ * of caller gets the row's outcome. Store and head-office routes check the store and the permission after the
+ * input is validated, so they get a valid input (made up from the OpenAPI schema, patched where it cannot be).
+ */
+
+type RegisteredRoute = { key: string; method: string; url: string; access: RouteAccess | undefined };
+type JsonSchema = {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  enum?: unknown[];
+  const?: unknown;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  items?: JsonSchema;
+  minItems?: number;
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: boolean | number;
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+};
+type Operation = {
+  parameters?: { in: string; name: string; required?: boolean; schema?: JsonSchema }[];
+  requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
+};
+
+/** The access layer's own refusals; a 403 with another code is the domain's, after access was granted. */
+const ACCESS_REFUSALS = new Set(['PERMISSION_DENIED', 'HEAD_OFFICE_ONLY', 'STORE_FORBIDDEN']);
+/** An id no row has: made-up inputs must not reach real records. */
+const UNKNOWN_ID = 987_654;
+/** Strings that satisfy the contract's usual patterns (codes, phones, division codes, dates, ids). */
+const STRING_SAMPLES = [
+  'AB12',
+  '13900000000',
+  '110101',
+  '2026-01-01',
+  'INV00001',
+  '0123456789abcdef0123456789abcdef',
+  '2026-01-01 09:00:00',
+  '09:00',
+  'probe_x',
+  'x',
+];
+
+let t: TestApp;
+let webDist: string;
+let staticFiles: Set<string>;
+const registered: RegisteredRoute[] = [];
+let operations: Map<string, Operation>;
+const storeCodes = { own: 'RMA01', foreign: 'RMB01' };
+const callerIds: Partial<Record<CallerKind, number>> = {};
+const callerRoles: Partial<Record<CallerKind, string[]>> = {};
+
+beforeAll(async () => {
+  // A web build of one page, so the console's own routes (`/`, `/*`) are registered as in production.
+  webDist = await mkdtemp(path.join(tmpdir(), 'route-matrix-web-'));
+  await writeFile(path.join(webDist, 'index.html'), '<!doctype html><!--APP_CONFIG--><title>console</title>');
+  staticFiles = new Set((await readdir(webDist)).map((name) => `/${name}`));
+  const collect = (route: RouteOptions) => {
+    for (const method of [route.method].flat())
+      registered.push({
+        key: `${method} ${route.url}`,
+        method,
+        url: route.url,
+        access: route.config?.access,
+      });
+  };
+  t = await createTestApp(
+    { webDist, longPoll: { holdMs: 20, maxHeld: 10, sweepMs: 60_000 } },
+    { build: { onRoute: collect } },
+  );
+  await seedBaseData(t.db);
+  const [group] = await t.db.insert(shopGroups).values({ frontTitle: '矩阵测试区' }).returning();
+  const [own, foreign] = await t.db
+    .insert(stores)
+    .values(
+      [storeCodes.own, storeCodes.foreign].map((code) => ({
+        shopCode: code,
+        shopName: `${code}店`,
+        businessScopeName: `矩阵${code}店`,
+        shopGroupId: group!.id,
+      })),
+    )
+    .returning();
+  const people: [CallerKind, string, number[]][] = [
+    ['noStore', 'store_staff', []],
+    ['staff', 'store_staff', [own!.id]],
+    ['headOffice', 'head_office', [own!.id]],
+    ['admin', 'admin', [own!.id]],
+  ];
+  // The staff of another store, for the foreign-store column.
+  const otherStaff = await createUser(t.db, { roles: ['store_staff'] });
+  await t.db.insert(userStores).values({ userId: otherStaff.id, storeId: foreign!.id });
+  for (const [kind, role, storeIds] of people) {
+    const user = await createUser(t.db, { roles: [role] });
+    if (storeIds.length)
+      await t.db.insert(userStores).values(storeIds.map((storeId) => ({ userId: user.id, storeId })));
+    callerIds[kind] = user.id;
+    callerRoles[kind] = await rolesOf(t.db, user.id);
+  }
+  callerIds.foreignStore = callerIds.staff;
+  callerRoles.foreignStore = callerRoles.staff;
+
+  const document = (await t.app.inject({ method: 'GET', url: '/swagger/json' })).json<{
+    paths: Record<string, Record<string, Operation>>;
+  }>();
+  operations = new Map(
+    Object.entries(document.paths).flatMap(([url, byMethod]) =>
+      Object.entries(byMethod).map(([method, operation]) => [
+        `${method.toUpperCase()} ${url.replace(/\{([^}]+)\}/g, ':$1')}`,
+        operation,
+      ]),
+    ),
+  );
+});
+afterAll(async () => {
+  await t?.close();
+  await rm(webDist, { recursive: true, force: true });
+});
+
+/** The routes the matrix covers: Fastify's automatic HEAD twins share their GET's hooks; static files are files. */
+function appRoutes(): RegisteredRoute[] {
+  const keys = new Set(registered.map((r) => r.key));
+  return registered.filter(
+    (r) =>
+      !(r.method === 'HEAD' && keys.has(`GET ${r.url}`)) &&
+      !(r.access === undefined && staticFiles.has(r.url)),
+  );
+}
+
+const holds = (kind: CallerKind, permission: string) =>
+  permission === ANY_STAFF || (callerRoles[kind] ?? []).includes(permission);
+const isHeadOffice = (kind: CallerKind) =>
+  (callerRoles[kind] ?? []).some((role) => HEAD_OFFICE_ROLES.includes(role));
+
+/** What the rule should give each caller: the row a new route needs (its author checks it, then pastes it). */
+function derivedOutcomes(rule: RouteAccess | undefined): Record<CallerKind, Outcome> {
+  const outcome = (kind: CallerKind): Outcome => {
+    if (!rule) return '-';
+    const user = kind !== 'anonymous' && kind !== 'service';
+    switch (rule.kind) {
+      case 'public':
+        return kind === 'foreignStore' ? '-' : 'ok';
+      case 'service':
+        return kind === 'foreignStore' ? '-' : kind === 'service' ? 'ok' : '401';
+      case 'signedIn':
+        return kind === 'foreignStore' ? '-' : user ? 'ok' : '401';
+      case 'headOffice':
+        if (kind === 'foreignStore') return '-';
+        if (!user) return '401';
+        return isHeadOffice(kind) && holds(kind, rule.permission) ? 'ok' : '403';
+      case 'store':
+        if (!user) return '401';
+        if (kind === 'noStore' || kind === 'foreignStore') return '403';
+        return holds(kind, rule.permission) ? 'ok' : '403';
+    }
+  };
+  return Object.fromEntries(CALLERS.map((kind) => [kind, outcome(kind)])) as Record<CallerKind, Outcome>;
+}
+
+function suggestedRow(route: RegisteredRoute): string {
+  const outcomes = derivedOutcomes(route.access);
+  return `row('${route.key}', '${describeRule(route.access)}', '${CALLERS.map((c) => outcomes[c]).join(' ')}'),`;
+}
+
+function fits(value: string, schema: JsonSchema): boolean {
+  if (schema.minLength !== undefined && value.length < schema.minLength) return false;
+  if (schema.maxLength !== undefined && value.length > schema.maxLength) return false;
+  return schema.pattern === undefined || new RegExp(schema.pattern).test(value);
+}
+
+/** The smallest value the schema accepts: required properties only, the first enum value, an unknown id. */
+function sampleOf(schema: JsonSchema): unknown {
+  if (schema.const !== undefined) return schema.const;
+  if (schema.enum) return schema.enum[0];
+  const variants = schema.anyOf ?? schema.oneOf;
+  if (variants) return sampleOf(variants.find((v) => v.type !== 'null') ?? variants[0]!);
+  const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
+  switch (type) {
+    case 'object':
+      return Object.fromEntries(
+        (schema.required ?? []).map((name) => [name, sampleOf(schema.properties?.[name] ?? {})]),
+      );
+    case 'array':
+      return Array.from({ length: schema.minItems ?? 0 }, () => sampleOf(schema.items ?? {}));
+    case 'integer':
+    case 'number': {
+      const min =
+        typeof schema.exclusiveMinimum === 'number'
+          ? schema.exclusiveMinimum + 1
+          : (schema.minimum ?? 0) + (schema.exclusiveMinimum === true ? 1 : 0);
+      return (schema.maximum ?? Number.MAX_SAFE_INTEGER) >= UNKNOWN_ID ? Math.max(min, UNKNOWN_ID) : min;
+    }
+    case 'boolean':
+      return false;
+    case 'string':
+      return STRING_SAMPLES.find((s) => fits(s, schema)) ?? 'x'.repeat(Math.max(1, schema.minLength ?? 1));
+    default:
+      return null;
+  }
+}
+
+type Request = {
+  url: string;
+  query: Record<string, string>;
+  body: Record<string, unknown> | undefined;
+};
+
+/**
+ * A store or head-office route gets a valid input naming the caller's store; any other route an empty one (its
+ * access check runs before validation, and an empty input triggers nothing: no SMS, no password change).
+ */
+function requestFor(route: RegisteredRoute, storeCode: string): Request {
+  const operation = operations.get(route.key) ?? {};
+  const url = route.url.replace(/:(\w+)/g, (_, name: string) => {
+    const parameter = operation.parameters?.find((p) => p.in === 'path' && p.name === name);
+    return encodeURIComponent(String(sampleOf(parameter?.schema ?? { type: 'integer' })));
+  });
+  const inQuery = route.method === 'GET' || route.method === 'DELETE';
+  const checked = route.access?.kind === 'store' || route.access?.kind === 'headOffice';
+  if (!checked) return { url, query: {}, body: inQuery ? undefined : {} };
+
+  const field = route.access?.kind === 'store' ? route.access.storeField : null;
+  if (inQuery) {
+    const input = {
+      ...Object.fromEntries(
+        (operation.parameters ?? [])
+          .filter((p) => p.in === 'query' && p.required)
+          .map((p) => [p.name, sampleOf(p.schema ?? {})]),
+      ),
+      ...INPUT_PATCHES[route.key],
+    };
+    const named = (operation.parameters ?? []).some((p) => p.in === 'query' && p.name === field);
+    const query = Object.fromEntries(Object.entries(input).map(([k, v]) => [k, String(v)]));
+    if (field && named) query[field] = storeCode;
+    return { url, query, body: undefined };
+  }
+  const schema = operation.requestBody?.content?.['application/json']?.schema;
+  const body = { ...(schema ? (sampleOf(schema) as object) : {}), ...INPUT_PATCHES[route.key] };
+  if (field && schema?.properties?.[field]) Object.assign(body, { [field]: storeCode });
+  return { url, query: {}, body };
+}
+
+type Observed = Outcome | `invalid input (${string})` | `unexpected ${number} ${string}`;
+
+function outcomeOf(route: RegisteredRoute, response: LightMyRequestResponse): Observed {
+  const code = response.headers['content-type']?.toString().includes('json')
+    ? String(response.json<{ errorCode?: string }>().errorCode ?? '')
+    : '';
+  if (response.statusCode === 401) return '401';
+  if (response.statusCode === 403 && ACCESS_REFUSALS.has(code)) return '403';
+  const checkedAfterValidation = route.access?.kind === 'store' || route.access?.kind === 'headOffice';
+  if (response.statusCode === 400 && code === 'VALIDATION_FAILED' && checkedAfterValidation)
+    return `invalid input (${response.body.slice(0, 160)})`;
+  if (response.statusCode >= 500 || response.statusCode === 429 || code === 'STORE_CODE_MISSING')
+    return `unexpected ${response.statusCode} ${response.body.slice(0, 160)}`;
+  return 'ok';
+}
+
+async function call(route: RegisteredRoute, kind: CallerKind): Promise<Observed> {
+  const storeCode = kind === 'foreignStore' ? storeCodes.foreign : storeCodes.own;
+  const request = requestFor(route, storeCode);
+  const headers: Record<string, string> = { [STORE_CODE_HEADER]: storeCode };
+  if (kind === 'service') headers[SERVICE_TOKEN_HEADER] = t.deps.config.serviceToken;
+  // A session per call: some routes (logout) end the one they are called with.
+  const userId = callerIds[kind];
+  if (userId !== undefined) Object.assign(headers, bearer(await issueSessionToken(t.db, userId, t.clock())));
+  const response = await t.app.inject({
+    method: route.method as 'GET',
+    url: request.url,
+    query: request.query,
+    headers,
+    remoteAddress: nextIp(),
+    ...(request.body === undefined ? {} : { payload: request.body }),
+  });
+  return outcomeOf(route, response);
+}
+
+describe('route authorisation matrix', () => {
+  it('has a row for every route of the app, and a route for every row', () => {
+    const routes = appRoutes();
+    const rows = new Set(ROUTE_MATRIX.map((r) => r.route));
+    const keys = new Set(routes.map((r) => r.key));
+    const missing = routes.filter((r) => !rows.has(r.key)).map(suggestedRow);
+    const stale = ROUTE_MATRIX.filter((r) => !keys.has(r.route)).map((r) => r.route);
+    expect(
+      missing,
+      'routes without a row in apps/server/src/test/route-matrix.ts (check, then paste these rows)',
+    ).toEqual([]);
+    expect(stale, 'rows of routes that no longer exist').toEqual([]);
+    const undocumented = [...operations.keys()].filter((key) => !rows.has(key));
+    expect(undocumented, 'OpenAPI operations without a row').toEqual([]);
+  });
+
+  it('finds on every route the access rule its row states', () => {
+    const byKey = new Map(appRoutes().map((r) => [r.key, r]));
+    const changed = ROUTE_MATRIX.flatMap((row) => {
+      const route = byKey.get(row.route);
+      const declared = describeRule(route?.access);
+      return route && declared !== row.rule
+        ? [`${row.route}: row says ${row.rule}, route declares ${declared}`]
+        : [];
+    });
+    expect(changed).toEqual([]);
+  });
+
+  it('states for every caller what the declared rule gives it', () => {
+    const byKey = new Map(appRoutes().map((r) => [r.key, r]));
+    const inconsistent = ROUTE_MATRIX.flatMap((row: MatrixRow) => {
+      const route = byKey.get(row.route);
+      if (!route) return [];
+      const derived = derivedOutcomes(route.access);
+      const differs = CALLERS.filter((kind) => derived[kind] !== row.expected[kind]);
+      return differs.length ? [`${suggestedRow(route)} (differs for ${differs.join(', ')})`] : [];
+    });
+    expect(inconsistent, 'rows whose outcomes do not follow from the rule and the callers’ roles').toEqual(
+      [],
+    );
+  });
+
+  it('gives every caller on every route the outcome of its row', async () => {
+    const byKey = new Map(appRoutes().map((r) => [r.key, r]));
+    const wrong: string[] = [];
+    let calls = 0;
+    for (const row of ROUTE_MATRIX) {
+      const route = byKey.get(row.route);
+      if (!route) continue;
+      for (const kind of CALLERS) {
+        if (row.expected[kind] === '-') continue;
+        const observed = await call(route, kind);
+        calls += 1;
+        if (observed !== row.expected[kind])
+          wrong.push(`${row.route} as ${kind}: expected ${row.expected[kind]}, got ${observed}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(calls).toBeGreaterThan(ROUTE_MATRIX.length * 4);
+  }, 120_000);
+});

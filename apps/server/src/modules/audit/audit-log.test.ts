@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { MASKED, maskSecrets } from './audit-log.js';
+
+describe('maskSecrets', () => {
+  it('masks passwords, tokens, hashes, tickets and codes at any depth', () => {
+    expect(
+      maskSecrets({
+        password: 'Store#2024ok',
+        newPassword: 'Other#2024ok',
+        passwordHash: '$argon2id$…',
+        token: 'abc',
+        serviceToken: 'def',
+        ticket: 'T1',
+        code: '123456',
+        smsCode: '654321',
+        nested: [{ secret: 's', apiSecret: 'k' }],
+      }),
+    ).toEqual({
+      password: MASKED,
+      newPassword: MASKED,
+      passwordHash: MASKED,
+      token: MASKED,
+      serviceToken: MASKED,
+      ticket: MASKED,
+      code: MASKED,
+      smsCode: MASKED,
+      nested: [{ secret: MASKED, apiSecret: MASKED }],
+    });
+  });
+
+  it('keeps codes that name things, and leaves absent values absent', () => {
+    const state = { storeCode: 'A1', shopCode: 'B2', workCode: 'W3', storeCodes: ['A1'], status: 'pending' };
+    expect(maskSecrets(state)).toEqual(state);
+    expect(maskSecrets({ password: null, token: undefined })).toEqual({ password: null, token: undefined });
+  });
+
+  it('writes dates as ISO strings and leaves scalars alone', () => {
+    expect(maskSecrets({ at: new Date('2026-01-02T03:04:05Z') })).toEqual({ at: '2026-01-02T03:04:05.000Z' });
+    expect(maskSecrets(null)).toBeNull();
+    expect(maskSecrets('x')).toBe('x');
+  });
+});

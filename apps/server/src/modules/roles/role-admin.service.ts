@@ -1,0 +1,199 @@
+import type { PermissionNode, RoleRow, roleBodySchema, roleListQuerySchema } from '@console/contract';
+import type { z } from 'zod';
+import type { ClientInfo } from '../../http/client.js';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
+import { HEAD_OFFICE_ROLES } from '../../http/route.js';
+import type { AuthContext } from '../../plugins/request-context.js';
+import { isUniqueViolation } from '../auth-open/auth-open.repository.js';
+import type { AuditLog } from '../audit/audit-log.js';
+import type { AuthCache } from '../auth/auth-cache.js';
+import { shanghaiDateTime } from '../im/message-format.js';
+import { SUPER_ROLE } from '../menus/menu.service.js';
+import type { RoleAdminRepository, RoleRecord, RoleValues } from './role-admin.repository.js';
+
+type RoleBody = z.output<typeof roleBodySchema>;
+type RoleListQuery = z.output<typeof roleListQuerySchema>;
+
+export const ROLE_MESSAGES = {
+  notFound: '角色不存在',
+  duplicate: '角色标识已存在',
+  menuNotFound: '菜单不存在',
+  notHeld: '不能授予自己没有的菜单或按钮权限',
+  notGrantable: '不能创建或修改总部、系统管理员角色，或超出自己权限的角色',
+  superBuiltIn: '系统管理员角色不能删除',
+  superKey: '系统管理员角色的标识不能修改',
+  inUse: (users: number) => `该角色已分配给${users}名用户，不能删除`,
+};
+
+/**
+ * Role management (角色管理). Nobody grants what they do not hold: a caller other than `admin` creates or edits
+ * only roles whose every menu and button they hold through their own roles, never a head-office or the super
+ * role (the rule of `grantable-roles.ts`). `admin` cannot be deleted or renamed; a role someone holds cannot be
+ * deleted. A change reaches the role's holders at their next request: the auth cache is dropped on every
+ * instance (docs/adr/0003-auth-cache.md). Every change is audited with its before and after.
+ */
+export function createRoleAdminService(deps: {
+  repo: RoleAdminRepository;
+  audit: AuditLog;
+  authCache: Pick<AuthCache, 'forgetAll'>;
+  grantableRoles: (caller: AuthContext) => Promise<Set<number>>;
+}) {
+  const { repo, audit, authCache, grantableRoles } = deps;
+  const isSuper = (caller: AuthContext) => caller.roles.includes(SUPER_ROLE);
+
+  async function rowsOf(records: RoleRecord[]): Promise<RoleRow[]> {
+    const ids = records.map((r) => r.id);
+    const [menuIds, users] = await Promise.all([repo.menuIdsOf(ids), repo.userCounts(ids)]);
+    return records.map((r) => ({
+      id: r.id,
+      name: r.name,
+      permission: r.permission,
+      description: r.description,
+      cloudPlatform: r.cloudPlatform,
+      menuIds: menuIds.get(r.id) ?? [],
+      userCount: users.get(r.id) ?? 0,
+      createdAt: shanghaiDateTime(r.createdAt),
+    }));
+  }
+
+  async function rowOf(id: number): Promise<RoleRow> {
+    const record = await repo.find(id);
+    if (!record) throw notFound(ROLE_MESSAGES.notFound, 'ROLE_NOT_FOUND');
+    return (await rowsOf([record]))[0]!;
+  }
+
+  /** The body's role is one the caller could hand out: its menus held, no head-office or super key. */
+  async function assertMayGrant(caller: AuthContext, body: RoleBody): Promise<void> {
+    const existing = await repo.existingMenuIds(body.menuIds);
+    if (body.menuIds.some((id) => !existing.has(id)))
+      throw badRequest(ROLE_MESSAGES.menuNotFound, 'MENU_NOT_FOUND');
+    if (isSuper(caller)) return;
+    if ([...HEAD_OFFICE_ROLES, SUPER_ROLE].includes(body.permission))
+      throw forbidden(ROLE_MESSAGES.notGrantable, 'ROLE_NOT_GRANTABLE');
+    const held = await repo.menuIdsHeldBy(caller.user.id);
+    if (body.menuIds.some((id) => !held.has(id)))
+      throw forbidden(ROLE_MESSAGES.notHeld, 'PERMISSION_NOT_HELD');
+  }
+
+  /** An existing role the caller may change: `admin` may change any; others only roles they could grant. */
+  async function assertMayChange(caller: AuthContext, role: RoleRecord): Promise<void> {
+    if (isSuper(caller)) return;
+    if (!(await grantableRoles(caller)).has(role.id))
+      throw forbidden(ROLE_MESSAGES.notGrantable, 'ROLE_NOT_GRANTABLE');
+  }
+
+  const valuesOf = (body: RoleValues): RoleValues => ({
+    name: body.name,
+    permission: body.permission,
+    description: body.description,
+    cloudPlatform: body.cloudPlatform,
+  });
+  const distinct = (ids: number[]) => [...new Set(ids)].sort((a, b) => a - b);
+  const duplicate = (error: unknown) => {
+    if (isUniqueViolation(error)) throw conflict(ROLE_MESSAGES.duplicate, 'ROLE_DUPLICATE');
+    throw error;
+  };
+
+  return {
+    async list(query: RoleListQuery) {
+      const { rows, total } = await repo.page(query);
+      return { list: await rowsOf(rows), total, pageNum: query.pageNum, pageSize: query.pageSize };
+    },
+
+    async menuTree(): Promise<PermissionNode[]> {
+      const all = await repo.allMenus();
+      const nodes = new Map<number, PermissionNode>(
+        all.map((m) => [
+          m.id,
+          { id: m.id, title: m.title, type: m.type, permission: m.permission, children: [] },
+        ]),
+      );
+      const roots: PermissionNode[] = [];
+      for (const m of all) {
+        const parent = m.parentId == null ? undefined : nodes.get(m.parentId);
+        (parent ? parent.children : roots).push(nodes.get(m.id)!);
+      }
+      return roots;
+    },
+
+    async create(caller: AuthContext, body: RoleBody, client: ClientInfo): Promise<RoleRow> {
+      const input = { ...body, menuIds: distinct(body.menuIds) };
+      await assertMayGrant(caller, input);
+      const id = await repo
+        .transaction(async (tx) => {
+          const created = await repo.insert(valuesOf(input), input.menuIds, tx);
+          await audit.change(
+            {
+              action: 'role.create',
+              actor: caller,
+              client,
+              target: input.permission,
+              before: null,
+              after: { ...valuesOf(input), menuIds: input.menuIds },
+            },
+            tx,
+          );
+          return created;
+        })
+        .catch(duplicate);
+      return rowOf(id);
+    },
+
+    async edit(caller: AuthContext, id: number, body: RoleBody, client: ClientInfo): Promise<RoleRow> {
+      const role = await repo.find(id);
+      if (!role) throw notFound(ROLE_MESSAGES.notFound, 'ROLE_NOT_FOUND');
+      if (role.permission === SUPER_ROLE && body.permission !== SUPER_ROLE)
+        throw conflict(ROLE_MESSAGES.superKey, 'ROLE_BUILT_IN');
+      const input = { ...body, menuIds: distinct(body.menuIds) };
+      await assertMayChange(caller, role);
+      await assertMayGrant(caller, input);
+      await repo
+        .transaction(async (tx) => {
+          const before = (await repo.menuIdsOf([id], tx)).get(id) ?? [];
+          await repo.update(id, valuesOf(input), input.menuIds, tx);
+          await audit.change(
+            {
+              action: 'role.edit',
+              actor: caller,
+              client,
+              target: role.permission,
+              before: { ...valuesOf(role), menuIds: before },
+              after: { ...valuesOf(input), menuIds: input.menuIds },
+            },
+            tx,
+          );
+        })
+        .catch(duplicate);
+      // The role's holders see the change at their next request, on every instance.
+      authCache.forgetAll();
+      return rowOf(id);
+    },
+
+    async remove(caller: AuthContext, id: number, client: ClientInfo): Promise<null> {
+      const role = await repo.find(id);
+      if (!role) throw notFound(ROLE_MESSAGES.notFound, 'ROLE_NOT_FOUND');
+      if (role.permission === SUPER_ROLE) throw conflict(ROLE_MESSAGES.superBuiltIn, 'ROLE_BUILT_IN');
+      await assertMayChange(caller, role);
+      await repo.transaction(async (tx) => {
+        // Counted inside the transaction that deletes: a grant racing the delete fails on its foreign key.
+        const users = (await repo.userCounts([id], tx)).get(id) ?? 0;
+        if (users > 0) throw conflict(ROLE_MESSAGES.inUse(users), 'ROLE_IN_USE');
+        const menuIds = (await repo.menuIdsOf([id], tx)).get(id) ?? [];
+        await repo.remove(id, tx);
+        await audit.change(
+          {
+            action: 'role.delete',
+            actor: caller,
+            client,
+            target: role.permission,
+            before: { ...valuesOf(role), menuIds },
+            after: null,
+          },
+          tx,
+        );
+      });
+      authCache.forgetAll();
+      return null;
+    },
+  };
+}

@@ -1,0 +1,301 @@
+import type { RouteAccess } from '../http/route.js';
+
+/**
+ * The authorisation matrix: every route of the app, the access rule it declares and what each kind of caller
+ * gets. One source of truth: `http/route-matrix.api.test.ts` proves every row against the running app (and
+ * fails on a route without a row or a row without a route), and `docs/security/route-matrix.md` is rendered
+ * from it (`route-matrix.test.ts` fails when the file is stale; `UPDATE_ROUTE_MATRIX=1` rewrites it).
+ *
+ * The table is written out, not computed from the routes' config: changing a route's rule without changing its
+ * row fails the test. A missing route's failure message prints the row to paste (derived from its rule).
+ */
+
+/** Who calls, in column order. Signed-in callers name store A, their own (staff of B for `foreignStore`). */
+export const CALLERS = [
+  'anonymous',
+  'service',
+  'noStore',
+  'staff',
+  'foreignStore',
+  'headOffice',
+  'admin',
+] as const;
+export type CallerKind = (typeof CALLERS)[number];
+
+export const CALLER_TITLES: Record<CallerKind, string> = {
+  anonymous: 'anonymous',
+  service: 'service token',
+  noStore: 'staff, no store',
+  staff: 'store staff, own store',
+  foreignStore: 'store staff, foreign store',
+  headOffice: 'head office',
+  admin: 'admin',
+};
+
+/**
+ * `ok`: the access layer lets the call through (the answer may still be a 400 or 404 for the test's input);
+ * `401`, `403`: refused by the access layer; `-`: not asked (a foreign store only means something to a store
+ * route).
+ */
+export const OUTCOMES = ['ok', '401', '403', '-'] as const;
+export type Outcome = (typeof OUTCOMES)[number];
+
+export type MatrixRow = {
+  /** `METHOD /path` as registered (`:name` for path parameters). */
+  route: string;
+  /** The route's declared rule, as `describeRule` writes it. */
+  rule: string;
+  expected: Record<CallerKind, Outcome>;
+};
+
+/** `row('GET /api/x', 'signedIn', '401 401 ok ok - ok ok')`: the outcomes in `CALLERS` order. */
+export function row(route: string, rule: string, outcomes: string): MatrixRow {
+  const parts = outcomes.trim().split(/\s+/);
+  if (parts.length !== CALLERS.length || !parts.every((p): p is Outcome => OUTCOMES.includes(p as Outcome)))
+    throw new Error(`route matrix: ${route} needs ${CALLERS.length} outcomes of ${OUTCOMES.join(' ')}`);
+  return {
+    route,
+    rule,
+    expected: Object.fromEntries(CALLERS.map((caller, i) => [caller, parts[i]])) as MatrixRow['expected'],
+  };
+}
+
+/** A rule in the table's words: `public`, `signedIn`, `service`, `headOffice(*)`, `store(order:ship)`, … */
+export function describeRule(rule: RouteAccess | undefined): string {
+  if (!rule) return 'none';
+  switch (rule.kind) {
+    case 'public':
+    case 'signedIn':
+    case 'service':
+      return rule.kind;
+    case 'headOffice':
+      return `headOffice(${rule.permission})`;
+    case 'store': {
+      const field = rule.storeField === 'storeCode' ? '' : `, ${rule.storeField ?? 'header'}`;
+      return `store(${rule.permission}${field})`;
+    }
+  }
+}
+
+// Columns (CALLERS): ano anonymous, svc service token, nos staff without stores, own store staff in their store,
+// for store staff naming a foreign store, hdo head office, adm admin. A new route's row: run the API test and
+// check the row its failure prints.
+// prettier-ignore
+export const ROUTE_MATRIX: readonly MatrixRow[] = [
+  // route                                                                           rule                                 ano svc nos own for hdo adm
+  row('GET /swagger/json',                                                           'public',                           'ok  ok  ok  ok  -   ok  ok'),
+  row('GET /api/health',                                                             'public',                           'ok  ok  ok  ok  -   ok  ok'),
+  row('GET /auth/code',                                                              'public',                           'ok  ok  ok  ok  -   ok  ok'),
+  row('POST /auth/ljyPwdLogin',                                                      'public',                           'ok  ok  ok  ok  -   ok  ok'),
+  row('POST /auth/sendMsg',                                                          'public',                           'ok  ok  ok  ok  -   ok  ok'),
+  row('POST /auth/ljyPcLogin',                                                       'public',                           'ok  ok  ok  ok  -   ok  ok'),
+  row('GET /auth/info',                                                              'signedIn',                         '401 401 ok  ok  -   ok  ok'),
+  row('DELETE /auth/logout',                                                         'signedIn',                         '401 401 ok  ok  -   ok  ok'),
+  row('POST /auth/queryMidPwdStatus',                                                'signedIn',                         '401 401 ok  ok  -   ok  ok'),
+  row('POST /auth/findPassSendMsg',                                                  'public',                           'ok  ok  ok  ok  -   ok  ok'),
+  row('POST /auth/findPassVaildMsg',                                                 'public',                           'ok  ok  ok  ok  -   ok  ok'),
+  row('POST /auth/resetPassword',                                                    'public',                           'ok  ok  ok  ok  -   ok  ok'),
+  row('GET /api/menus/buildSystem/8',                                                'signedIn',                         '401 401 ok  ok  -   ok  ok'),
+  row('GET /api/roles/queryLjYun',                                                   'signedIn',                         '401 401 ok  ok  -   ok  ok'),
+  row('GET /api/roles',                                                              'headOffice(*)',                    '401 401 403 403 -   ok  ok'),
+  row('GET /api/roles/menuTree',                                                     'headOffice(*)',                    '401 401 403 403 -   ok  ok'),
+  row('POST /api/roles',                                                             'headOffice(roles:add)',            '401 401 403 403 -   403 ok'),
+  row('PUT /api/roles/:id',                                                          'headOffice(roles:edit)',           '401 401 403 403 -   403 ok'),
+  row('DELETE /api/roles/:id',                                                       'headOffice(roles:del)',            '401 401 403 403 -   403 ok'),
+  row('POST /api/user/shop/last/change',                                             'signedIn',                         '401 401 ok  ok  -   ok  ok'),
+  row('POST /api/user/shop/save/change',                                             'store(*)',                         '401 401 403 ok  403 ok  ok'),
+  row('POST /api/users/query/shopGroup/v2',                                          'signedIn',                         '401 401 ok  ok  -   ok  ok'),
+  row('POST /feo/shopInfo/modifyStatus',                                             'store(*, shopCode)',               '401 401 403 ok  403 ok  ok'),
+  row('POST /feo/shopInfo/detail',                                                   'store(*, shopCode)',               '401 401 403 ok  403 ok  ok'),
+  row('POST /feo/shopInfo/save',                                                     'store(*, shopCode)',               '401 401 403 ok  403 ok  ok'),
+  row('POST /feo/area/tree',                                                         'signedIn',                         '401 401 ok  ok  -   ok  ok'),
+  row('POST /feo/place/search',                                                      'signedIn',                         '401 401 ok  ok  -   ok  ok'),
+  row('POST /feo/dept/staffList',                                                    'store(*, shopCode)',               '401 401 403 ok  403 ok  ok'),
+  row('POST /feo/auth/infoByUser',                                                   'signedIn',                         '401 401 ok  ok  -   ok  ok'),
+  row('POST /feo/logout/action',                                                     'signedIn',                         '401 401 ok  ok  -   ok  ok'),
+  row('POST /ljYun/authOpen/queryAuthOpenInfoByUser',                                'signedIn',                         '401 401 ok  ok  -   ok  ok'),
+  row('POST /ljYun/authOpen/confirmOrRefuse',                                        'signedIn',                         '401 401 ok  ok  -   ok  ok'),
+  row('POST /ljYun/authOpen/checkUserInfo',                                          'headOffice(*)',                    '401 401 403 403 -   ok  ok'),
+  row('POST /ljYun/authOpen/confirmOpen',                                            'headOffice(*)',                    '401 401 403 403 -   ok  ok'),
+  row('POST /ljYun/authOpen/userInfoBatchImport',                                    'headOffice(*)',                    '401 401 403 403 -   ok  ok'),
+  row('GET /ljYun/authOpen/downUserInfoImportTemplate',                              'headOffice(*)',                    '401 401 403 403 -   ok  ok'),
+  row('POST /api/im/supplementMsg',                                                  'store(*)',                         '401 401 403 ok  403 ok  ok'),
+  row('POST /api/im/unReadImMessageCountWithBusiness',                               'store(*)',                         '401 401 403 ok  403 ok  ok'),
+  row('POST /api/im/listener',                                                       'store(*)',                         '401 401 403 ok  403 ok  ok'),
+  row('POST /api/im/operationMsgStatus',                                             'store(*)',                         '401 401 403 ok  403 ok  ok'),
+  row('POST /api/im/pageMsgList',                                                    'store(*)',                         '401 401 403 ok  403 ok  ok'),
+  row('POST /api/im/getAllBroadcastMessageBusinessType',                             'signedIn',                         '401 401 ok  ok  -   ok  ok'),
+  row('POST /api/im/publish',                                                        'service',                          '401 ok  401 401 -   401 401'),
+  row('POST /api/integration/orders',                                                'service',                          '401 ok  401 401 -   401 401'),
+  row('POST /api/integration/orders/cancel',                                         'service',                          '401 ok  401 401 -   401 401'),
+  row('POST /api/integration/intentions',                                            'service',                          '401 ok  401 401 -   401 401'),
+  row('POST /tec/trade_order/manager/uEnjoy/onlineList',                             'store(*)',                         '401 401 403 ok  403 ok  ok'),
+  row('POST /tec/trade_order/manager/order/untaken-list',                            'store(*)',                         '401 401 403 ok  403 ok  ok'),
+  row('POST /tec/trade_order/manager/uEnjoy/onlineDetail',                           'store(*)',                         '401 401 403 ok  403 ok  ok'),
+  row('POST /tec/trade_order/manager/uEnjoy/performanceReceipt',                     'store(order:rob)',                 '401 401 403 ok  403 ok  ok'),
+  row('POST /tec/trade_order/manager/order/untaken-take',                            'store(order:take)',                '401 401 403 ok  403 ok  ok'),
+  row('POST /tec/trade_order/manager/order/list',                                    'store(*)',                         '401 401 403 ok  403 ok  ok'),
+  row('GET /tec/trade_order/manager/order/detail',                                   'store(*)',                         '401 401 403 ok  403 ok  ok'),
+  row('GET /tec/trade_order/manager/order/log-list',                                 'store(*)',                         '401 401 403 ok  403 ok  ok'),
+  row('GET /tec/trade_order/manager/invoice/detail',                                 'store(*)',                         '401 401 403 ok  403 ok  ok'),
+  row('POST /tec/trade_order/manager/order/deliver',                                 'store(order:ship)',                '401 401 403 ok  403 ok  ok'),
+  row('POST /tec/trade_order/manager/order/modify-address',                          'store(order:modifyAddress)',       '401 401 403 ok  403 ok  ok'),
+  row('POST /tec/trade_order/manager/order/modify-cycle-plan',                       'store(order:modifyCyclePlan)',     '401 401 403 ok  403 ok  ok'),
+  row('POST /tec/trade_order/manager/order/cancel',                                  'store(order:cancel)',              '401 401 403 ok  403 ok  ok'),
+  row('POST /tec/trade_order/manager/order/finishInvoice',                           'store(order:invoice)',             '401 401 403 ok  403 ok  ok'),
+  row('POST /tec/trade_order/manager/uEnjoy/writeOff',                               'store(order:writeOff)',            '401 401 403 ok  403 ok  ok'),
+  row('POST /tec/delivery/cnArea/getCnArea',                                         'signedIn',                         '401 401 ok  ok  -   ok  ok'),
+  row('GET /tec/delivery/deliveryCompany/getDeliveryByComNum',                       'signedIn',                         '401 401 ok  ok  -   ok  ok'),
+  row('GET /tec/member_ms/member/getPlatformMemberByKeywords',                       'store(*)',                         '401 401 403 ok  403 ok  ok'),
+  row('GET /tec/member_ms/member/getPlatformMemberTemporaryByKeywords',              'store(*)',                         '401 401 403 ok  403 ok  ok'),
+  row('POST /tec/member_ms/member/addPlatformMemberTemporary',                       'store(*)',                         '401 401 403 ok  403 ok  ok'),
+  row('GET /tec/market_ms/IntegralLabel/getAppLabelList',                            'store(*)',                         '401 401 403 ok  403 ok  ok'),
+  row('POST /tec/market_ms/integralSku/queryAppPage',                                'store(*)',                         '401 401 403 ok  403 ok  ok'),
+  row('POST /tec/market_ms/integralSku/queryPage',                                   'store(*)',                         '401 401 403 ok  403 ok  ok'),
+  row('POST /tec/market_ms/uEnjoySku/queryAppPage',                                  'store(*)',                         '401 401 403 ok  403 ok  ok'),
+  row('GET /tec/store_ms/shopInfo/getById',                                          'signedIn',                         '401 401 ok  ok  -   ok  ok'),
+  row('GET /tec/store_ms/shopInfo/getShopCode',                                      'signedIn',                         '401 401 ok  ok  -   ok  ok'),
+  row('POST /tec/member_ms/ws/getAddressByKeywords',                                 'store(*)',                         '401 401 403 ok  403 ok  ok'),
+  row('GET /tec/member_ms/address/lastTime/daikeOrderAddress',                       'store(*)',                         '401 401 403 ok  403 ok  ok'),
+  row('POST /tec/member_ms/address/list',                                            'store(*)',                         '401 401 403 ok  403 ok  ok'),
+  row('POST /tec/member_ms/address/add',                                             'store(*)',                         '401 401 403 ok  403 ok  ok'),
+  row('POST /tec/store_ms/api/uEnjoy/queryShop',                                     'store(*)',                         '401 401 403 ok  403 ok  ok'),
+  row('POST /tec/store_ms/shopDeliverySet/selectShopBikeDistance',                   'store(*)',                         '401 401 403 ok  403 ok  ok'),
+  row('GET /tec/product_ms/api/pmsProductSku/getById',                               'store(*)',                         '401 401 403 ok  403 ok  ok'),
+  row('POST /tec/trade_order/integralMall/manager/valetOrder/create',                'store(valetOrder:create)',         '401 401 403 ok  403 ok  ok'),
+  row('POST /tec/trade_order/api/uEnjoy/valet/trial/change',                         'store(*)',                         '401 401 403 ok  403 ok  ok'),
+  row('POST /tec/trade_order/api/uEnjoy/valet/trial/expressTrial',                   'store(*)',                         '401 401 403 ok  403 ok  ok'),
+  row('POST /tec/trade_order/api/uEnjoy/valet/trial/personalization',                'store(*)',                         '401 401 403 ok  403 ok  ok'),
+  row('GET /tec/trade_order/api/uEnjoy/getTrialResult',                              'store(*)',                         '401 401 403 ok  403 ok  ok'),
+  row('POST /tec/trade_order/api/uEnjoy/changePlan',                                 'store(*)',                         '401 401 403 ok  403 ok  ok'),
+  row('POST /tec/trade_order/manager/uEnjoy/valetOrder/create',                      'store(valetOrder:create)',         '401 401 403 ok  403 ok  ok'),
+  row('POST /tec/trade_order/integralMall/manager/valetOrder/list',                  'store(*)',                         '401 401 403 ok  403 ok  ok'),
+  row('POST /tec/trade_order/integralMall/manager/valetOrder/confirm',               'store(valetOrder:confirm)',        '401 401 403 ok  403 ok  ok'),
+  row('POST /tec/trade_order/integralMall/manager/valetOrder/cancel',                'store(valetOrder:cancel)',         '401 401 403 ok  403 ok  ok'),
+  row('POST /tec/trade_order/manager/uEnjoy/valetOrder/list',                        'store(*)',                         '401 401 403 ok  403 ok  ok'),
+  row('POST /tec/trade_order/manager/uEnjoy/valetOrder/confirm',                     'store(valetOrder:confirm)',        '401 401 403 ok  403 ok  ok'),
+  row('POST /tec/trade_order/manager/uEnjoy/valetOrder/cancel',                      'store(valetOrder:cancel)',         '401 401 403 ok  403 ok  ok'),
+  row('POST /tec/trade_order/manager/valetOrder/detail',                             'store(*)',                         '401 401 403 ok  403 ok  ok'),
+  row('POST /tec/trade_order/manager/customerIntention/list',                        'store(*)',                         '401 401 403 ok  403 ok  ok'),
+  row('GET /tec/trade_order/manager/customerIntention/detail',                       'store(*)',                         '401 401 403 ok  403 ok  ok'),
+  row('POST /tec/trade_order/manager/customerIntention/follow',                      'store(customerIntention:follow)',  '401 401 403 ok  403 ok  ok'),
+  row('GET /tec/trade_order/api/performanceOrderCancelCheckHelp/queryShopAuth',      'store(*)',                         '401 401 403 ok  403 ok  ok'),
+  row('POST /tec/trade_order/api/manage/performanceOrderCancelCheckHelp/pageQuery',  'store(*)',                         '401 401 403 ok  403 ok  ok'),
+  row('POST /tec/trade_order/api/manage/performanceOrderCancelCheckHelp/add',        'store(cancelCheck:add)',           '401 401 403 ok  403 ok  ok'),
+  row('POST /tec/trade_order/api/manage/performanceOrderCancelCheckHelp/detail',     'store(*)',                         '401 401 403 ok  403 ok  ok'),
+  row('POST /tec/trade_order/api/manage/performanceOrderCancelCheckHelp/setState',   'store(cancelCheck:setState)',      '401 401 403 403 403 ok  ok'),
+  row('POST /tec/trade_order/manager/uEnjoy/valetOrder/arriveAtStoreOrderList',      'store(*)',                         '401 401 403 ok  403 ok  ok'),
+  row('POST /tec/trade_order/manager/uEnjoy/order/order-express-info',               'store(*)',                         '401 401 403 ok  403 ok  ok'),
+  row('POST /tec/trade_order/manager/uEnjoy/order/teaTreeAdoptionOrderList',         'store(*)',                         '401 401 403 ok  403 ok  ok'),
+  row('POST /tec/trade_order/api/uEnjoy/order/cancelPerformanceOrder',               'store(order:cancel)',              '401 401 403 ok  403 ok  ok'),
+  row('POST /tec/trade_order/api/uEnjoy/order/orderKeepLevelCheck',                  'store(order:cancel)',              '401 401 403 ok  403 ok  ok'),
+  row('POST /tec/trade_order/manager/order/downloadPrescription/add',                'store(*)',                         '401 401 403 ok  403 ok  ok'),
+  row('POST /tec/trade_order/manager/order/export',                                  'store(order:export)',              '401 401 403 ok  403 ok  ok'),
+  row('POST /tec/fms/excel/ljy/uEnjoy/queryRecordList',                              'store(*)',                         '401 401 403 ok  403 ok  ok'),
+  row('POST /tec/fms/excel/ljy/uEnjoy/exportAgain',                                  'store(export:again)',              '401 401 403 ok  403 ok  ok'),
+  row('GET /tec/fms/excel/ljy/uEnjoy/download',                                      'store(*)',                         '401 401 403 ok  403 ok  ok'),
+  row('POST /api/dashboard/summary',                                                 'store(*)',                         '401 401 403 ok  403 ok  ok'),
+  row('GET /api/users/profile',                                                      'signedIn',                         '401 401 ok  ok  -   ok  ok'),
+  row('PUT /api/users/profile',                                                      'signedIn',                         '401 401 ok  ok  -   ok  ok'),
+  row('POST /api/users/profile/phone/code',                                          'signedIn',                         '401 401 ok  ok  -   ok  ok'),
+  row('PUT /api/users/profile/phone',                                                'signedIn',                         '401 401 ok  ok  -   ok  ok'),
+  row('POST /api/users/updatePass',                                                  'signedIn',                         '401 401 ok  ok  -   ok  ok'),
+  row('POST /api/users/updateAvatar',                                                'signedIn',                         '401 401 ok  ok  -   ok  ok'),
+  row('GET /api/users/avatar/:userId',                                               'public',                           'ok  ok  ok  ok  -   ok  ok'),
+  row('GET /dev/sms-outbox',                                                         'public',                           'ok  ok  ok  ok  -   ok  ok'),
+  row('GET /dev/captcha/:uuid',                                                      'public',                           'ok  ok  ok  ok  -   ok  ok'),
+  row('POST /dev/forget-last-store',                                                 'public',                           'ok  ok  ok  ok  -   ok  ok'),
+  row('POST /api/client-errors',                                                     'public',                           'ok  ok  ok  ok  -   ok  ok'),
+  row('GET /app-config.js',                                                          'public',                           'ok  ok  ok  ok  -   ok  ok'),
+  row('GET /',                                                                       'public',                           'ok  ok  ok  ok  -   ok  ok'),
+  row('GET /*',                                                                      'public',                           'ok  ok  ok  ok  -   ok  ok'),
+];
+
+/**
+ * Fields the test cannot make up from a store or head-office route's OpenAPI schema (a rule across fields, a
+ * phone that may be a landline), laid over the input it makes: these routes check the store and the permission
+ * after validation, so an invalid input proves nothing. The caller's store code is filled in by the test.
+ */
+export const INPUT_PATCHES: Record<string, Record<string, unknown>> = {
+  'POST /feo/shopInfo/save': { shopPhone: '13900000000' },
+  'POST /ljYun/authOpen/checkUserInfo': { phone: '13900000000' },
+  'GET /tec/trade_order/manager/order/detail': { performanceOrderNo: 'NOPE0001' },
+  'POST /tec/trade_order/integralMall/manager/valetOrder/create': { deliveryType: 'pickup' },
+  'POST /tec/trade_order/api/uEnjoy/valet/trial/change': { deliveryType: 'pickup' },
+  'POST /tec/trade_order/api/uEnjoy/valet/trial/expressTrial': { deliveryType: 'pickup' },
+  'POST /tec/trade_order/api/uEnjoy/valet/trial/personalization': { deliveryType: 'pickup' },
+  'POST /tec/trade_order/manager/customerIntention/follow': { note: '权限矩阵测试' },
+};
+
+/**
+ * Administrative changes and the audit action each writes (who, when, from which IP, before and after, secrets
+ * masked: `modules/audit/audit-log.ts` `change()`), proved by the module's API test with `expectAuditedChange`.
+ * Every state-changing route that refuses store staff and lets head office or admin in (by its row) must be
+ * here; a `null` action marks such a route that only reads.
+ */
+export const AUDITED_CHANGES: Record<string, string | null> = {
+  'POST /ljYun/authOpen/checkUserInfo': null,
+  'POST /ljYun/authOpen/confirmOpen': 'auth-open.open',
+  'POST /ljYun/authOpen/userInfoBatchImport': 'auth-open.import',
+  'POST /ljYun/authOpen/confirmOrRefuse': 'auth-open.confirm, auth-open.refuse',
+  'POST /tec/trade_order/api/manage/performanceOrderCancelCheckHelp/setState': 'cancel-check.decide',
+  'POST /feo/shopInfo/save': 'store.info.save',
+  'POST /api/roles': 'role.create',
+  'PUT /api/roles/:id': 'role.edit',
+  'DELETE /api/roles/:id': 'role.delete',
+};
+
+/** Rows of state-changing routes that refuse store staff in their store and let head office or admin in. */
+export function administrativeRows(rows: readonly MatrixRow[]): MatrixRow[] {
+  return rows.filter(
+    (r) =>
+      !r.route.startsWith('GET ') &&
+      r.expected.staff === '403' &&
+      (r.expected.headOffice === 'ok' || r.expected.admin === 'ok'),
+  );
+}
+
+/** The Markdown of `docs/security/route-matrix.md`. */
+export function renderMatrixMarkdown(
+  rows: readonly MatrixRow[],
+  audited: Record<string, string | null> = AUDITED_CHANGES,
+): string {
+  const header = ['route', 'rule', ...CALLERS.map((c) => CALLER_TITLES[c])];
+  const lines = [
+    '# Route authorisation matrix',
+    '',
+    '<!-- Generated from apps/server/src/test/route-matrix.ts: edit the table there, then run',
+    '     UPDATE_ROUTE_MATRIX=1 npx vitest run --project server apps/server/src/test/route-matrix.test.ts -->',
+    '',
+    'Every route of the server, the access rule it declares (`apps/server/src/http/route.ts`) and what each',
+    'kind of caller gets. `ok`: the access layer lets the call through (the answer may still be 400 or 404 for',
+    'the input); `401` / `403`: refused; `-`: not asked. Signed-in callers name store A, which head office, admin',
+    'and the store staff are authorised for; "foreign store" is the store staff naming store B. The callers hold',
+    'the built-in roles (`store_staff`, `head_office`, `admin`) with their seeded menus and buttons.',
+    '',
+    'Proved by `apps/server/src/http/route-matrix.api.test.ts` on PGlite and PostgreSQL; how to add a row:',
+    '`docs/security.md` "The route matrix".',
+    '',
+    `${rows.length} routes × ${CALLERS.length} callers.`,
+    '',
+    `| ${header.join(' | ')} |`,
+    `|${header.map(() => '---').join('|')}|`,
+    ...rows.map(
+      (r) => `| \`${r.route}\` | \`${r.rule}\` | ${CALLERS.map((c) => r.expected[c]).join(' | ')} |`,
+    ),
+    '',
+    '## Audited administrative changes',
+    '',
+    'Each writes an audit row (`audit_log`: actor, time, IP, the state before and after, secrets masked). Every',
+    'state-changing route that refuses store staff and lets head office or admin in must be listed here',
+    '(`AUDITED_CHANGES`); the module API tests prove the rows with `expectAuditedChange`.',
+    '',
+    '| route | audit action |',
+    '|---|---|',
+    ...Object.entries(audited).map(
+      ([route, action]) => `| \`${route}\` | ${action ? `\`${action}\`` : 'reads only'} |`,
+    ),
+    '',
+  ];
+  return lines.join('\n');
+}

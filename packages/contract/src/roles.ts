@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import { endpoint, noInput } from './common/endpoint.js';
+import { keywordField } from './common/list-request.js';
+import { pageOf, pageRequest } from './common/page.js';
+
+/** Role management (角色管理): roles and the menus and buttons each grants. */
+export const ROLE_PATHS = {
+  list: '/api/roles',
+  menuTree: '/api/roles/menuTree',
+  create: '/api/roles',
+  edit: '/api/roles/:id',
+  remove: '/api/roles/:id',
+} as const;
+
+export const ROLE_PAGE_SIZE_MAX = 50;
+export const ROLE_MENUS_MAX = 1000;
+/** A role's key, sent to the console as a role string: lower-case letters, digits and `_`. */
+export const ROLE_PERMISSION_PATTERN = /^[a-z][a-z0-9_]{1,31}$/;
+
+export const roleRowSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  permission: z.string(),
+  description: z.string(),
+  cloudPlatform: z.boolean(),
+  /** The menus, pages and buttons the role grants. */
+  menuIds: z.array(z.number().int()),
+  /** Users holding the role. */
+  userCount: z.number().int(),
+  createdAt: z.string(),
+});
+export type RoleRow = z.infer<typeof roleRowSchema>;
+
+export const roleListQuerySchema = z.object({
+  keyword: keywordField(),
+  ...pageRequest({ max: ROLE_PAGE_SIZE_MAX, fromQuery: true }),
+});
+
+export const roleBodySchema = z.object({
+  name: z
+    .string({ error: '请输入角色名称' })
+    .trim()
+    .min(1, '请输入角色名称')
+    .max(64, '角色名称不能超过64个字'),
+  permission: z
+    .string({ error: '请输入角色标识' })
+    .trim()
+    .regex(ROLE_PERMISSION_PATTERN, '角色标识为2-32位小写字母、数字或下划线，以字母开头'),
+  description: z.string({ error: '描述不正确' }).trim().max(255, '描述不能超过255个字').default(''),
+  cloudPlatform: z.boolean({ error: '云平台角色不正确' }).default(true),
+  menuIds: z
+    .array(z.number({ error: '菜单不正确' }).int('菜单不正确').positive('菜单不正确'), {
+      error: '菜单不正确',
+    })
+    .max(ROLE_MENUS_MAX, '菜单过多')
+    .default([]),
+});
+export type RoleBody = z.input<typeof roleBodySchema>;
+
+export const roleParamsSchema = z.object({
+  id: z.coerce.number({ error: '角色编号不正确' }).int('角色编号不正确').positive('角色编号不正确'),
+});
+
+/** One node of the permission tree: a directory (0), a page (1) or a button (2, with its permission). */
+export type PermissionNode = {
+  id: number;
+  title: string;
+  type: number;
+  permission: string | null;
+  children: PermissionNode[];
+};
+export const permissionNodeSchema: z.ZodType<PermissionNode> = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  type: z.number().int(),
+  permission: z.string().nullable(),
+  get children() {
+    return z.array(permissionNodeSchema);
+  },
+});
+
+export const roleEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: ROLE_PATHS.list,
+    request: roleListQuerySchema,
+    response: pageOf(roleRowSchema),
+    summary: 'Roles with their menus and how many users hold each',
+  }),
+  menuTree: endpoint({
+    method: 'GET',
+    path: ROLE_PATHS.menuTree,
+    request: noInput,
+    response: z.array(permissionNodeSchema),
+    summary: 'The menu and button tree a role is granted from',
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: ROLE_PATHS.create,
+    request: roleBodySchema,
+    response: roleRowSchema,
+    summary: 'Create a role (only menus the caller holds)',
+  }),
+  edit: endpoint({
+    method: 'PUT',
+    path: ROLE_PATHS.edit,
+    params: roleParamsSchema,
+    request: roleBodySchema,
+    response: roleRowSchema,
+    summary: 'Edit a role; its holders get the change at their next request',
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: ROLE_PATHS.remove,
+    params: roleParamsSchema,
+    request: noInput,
+    response: z.null(),
+    summary: 'Delete a role no user holds (never admin)',
+  }),
+};
