@@ -96,6 +96,7 @@ export const ROUTE_MATRIX: readonly MatrixRow[] = [
   row('POST /auth/findPassVaildMsg',                                                 'public',                           'ok  ok  ok  ok  -   ok  ok'),
   row('POST /auth/resetPassword',                                                    'public',                           'ok  ok  ok  ok  -   ok  ok'),
   row('GET /api/menus/buildSystem/8',                                                'signedIn',                         '401 401 ok  ok  -   ok  ok'),
+  row('GET /api/menus/known-path',                                                   'signedIn',                         '401 401 ok  ok  -   ok  ok'),
   row('GET /api/roles/queryLjYun',                                                   'signedIn',                         '401 401 ok  ok  -   ok  ok'),
   row('GET /api/roles',                                                              'headOffice(*)',                    '401 401 403 403 -   ok  ok'),
   row('GET /api/roles/menuTree',                                                     'headOffice(*)',                    '401 401 403 403 -   ok  ok'),
