@@ -18,3 +18,4 @@ export * from './orders-valet.js';
 export * from './orders-special.js';
 export * from './common/index.js';
 export * from './health.js';
+export * from './points.js';
