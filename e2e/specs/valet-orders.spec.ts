@@ -158,7 +158,7 @@ test('staff creates a uEnjoy valet order by picking a SKU from the shelf (trial 
   await page.setViewportSize(DESKTOP);
   await signInAsStaff(page);
   await page.goto('/order/valet-order-create');
-  await expect(page.getByTestId('valet-create-page')).toBeVisible();
+  await expect(page.getByTestId('valet-create-page')).toBeVisible({ timeout: 30_000 });
 
   await page.getByTestId('member-search').getByRole('searchbox').fill('1370000');
   await page.getByTestId('member-search').getByRole('searchbox').press('Enter');
