@@ -1,5 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
-import { captchaAnswer, forgetLastStore, nextCaptchaUuid, SCREENSHOT_DIR } from '../support/demo-api';
+import {
+  captchaAnswer,
+  forgetLastStore,
+  latestSmsCode,
+  nextCaptchaUuid,
+  SCREENSHOT_DIR,
+} from '../support/demo-api';
 
 const STORE_NAME = '亦庄文化园店';
 const PHONE = { width: 390, height: 844 };
@@ -38,11 +44,12 @@ test.afterEach(async ({ request }) => {
 });
 
 test('staff creates a points-mall valet order end to end and finds it in 代客订单', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await page.setViewportSize(DESKTOP);
   await signInAsStaff(page);
   await page.goto('/order/valet-order-create');
-  await expect(page.getByTestId('valet-create-page')).toBeVisible();
+  // The lazy page's first load is slow on a busy machine.
+  await expect(page.getByTestId('valet-create-page')).toBeVisible({ timeout: 30_000 });
 
   // 选择会员: the demo members of a store have phones 1370000…; a prefix lists this store's own members only.
   // The item below costs 300 points: take a member who has them.
@@ -55,6 +62,10 @@ test('staff creates a points-mall valet order end to end and finds it in 代客�
   expect(rich).toBeGreaterThanOrEqual(0);
   const option = options.nth(rich);
   const memberName = (await option.locator('strong').textContent()) ?? '';
+  // The prefix searched is the phone's first seven digits, the masked phone shows its last four.
+  const lastFour = /\*{4}(\d{4})/.exec((await option.textContent()) ?? '')?.[1] ?? '';
+  const memberPhone = `1370000${lastFour}`;
+  expect(memberPhone).toMatch(/^\d{11}$/);
   await shootBothSizes(page, 'valet-create-member');
   await option.getByTestId('member-choose').click();
   await expect(page.getByTestId('member-selected')).toContainText(memberName);
@@ -89,7 +100,25 @@ test('staff creates a points-mall valet order end to end and finds it in 代客�
   const title = (await page.getByTestId('valet-created').locator('.ant-result-title').textContent()) ?? '';
   const valetOrderNo = /VO\d+/.exec(title)?.[0] ?? '';
   expect(valetOrderNo).not.toBe('');
+  // Confirming spends the member's points: the member's code, sent to the member's phone, is required.
   await page.getByTestId('valet-confirm').click();
+  const consent = page.getByTestId('points-consent');
+  await expect(consent).toBeVisible();
+  await expect(page.getByTestId('points-consent-hint')).toContainText('300 积分');
+  await expect(page.getByTestId('points-consent-hint')).toContainText(lastFour);
+  await page.getByTestId('points-consent-ok').click();
+  await expect(consent).toContainText('请填写会员收到的积分兑换验证码');
+  await page.getByTestId('points-consent-send').click();
+  await expect(page.getByTestId('points-consent-send')).toContainText('秒后重发');
+  // A wrong code is refused in the dialog; the code the member received confirms.
+  const code = await latestSmsCode(page.request, memberPhone);
+  await page.getByTestId('points-consent-code').fill(code === '000000' ? '111111' : '000000');
+  await page.getByTestId('points-consent-code').press('Enter');
+  await expect(consent).toContainText('短信验证码错误或已过期');
+  await page.getByTestId('points-consent-code').fill(code);
+  await shootBothSizes(page, 'valet-points-consent');
+  await page.getByTestId('points-consent-code').press('Enter');
+  await expect(consent).toBeHidden();
   await expect(page.getByTestId('valet-created')).toContainText('已确认');
   await shootBothSizes(page, 'valet-create-done');
 
@@ -129,7 +158,7 @@ test('staff creates a uEnjoy valet order by picking a SKU from the shelf (trial 
   await page.setViewportSize(DESKTOP);
   await signInAsStaff(page);
   await page.goto('/order/valet-order-create');
-  await expect(page.getByTestId('valet-create-page')).toBeVisible();
+  await expect(page.getByTestId('valet-create-page')).toBeVisible({ timeout: 30_000 });
 
   await page.getByTestId('member-search').getByRole('searchbox').fill('1370000');
   await page.getByTestId('member-search').getByRole('searchbox').press('Enter');

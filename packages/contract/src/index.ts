@@ -20,3 +20,4 @@ export * from './orders-special.js';
 export * from './common/index.js';
 export * from './health.js';
 export * from './roles.js';
+export * from './points.js';

@@ -9,6 +9,7 @@ import {
   requiredText,
   skuQuantitiesSchema,
 } from './order-parts.js';
+import { memberCodeSchema, redeemCodeSentSchema } from './points.js';
 import { storeCodeSchema } from './stores.js';
 
 /**
@@ -22,6 +23,8 @@ export const VALET_PATHS = {
   integralList: '/tec/trade_order/integralMall/manager/valetOrder/list',
   integralConfirm: '/tec/trade_order/integralMall/manager/valetOrder/confirm',
   integralCancel: '/tec/trade_order/integralMall/manager/valetOrder/cancel',
+  /** Designed: sends the member the code that confirms a points order's redemption. */
+  integralSendRedeemCode: '/tec/trade_order/integralMall/manager/valetOrder/sendRedeemCode',
   trialChange: '/tec/trade_order/api/uEnjoy/valet/trial/change',
   trialPersonalization: '/tec/trade_order/api/uEnjoy/valet/trial/personalization',
   trialExpress: '/tec/trade_order/api/uEnjoy/valet/trial/expressTrial',
@@ -401,6 +404,14 @@ export const valetActionBodySchema = z.object({
   storeCode: storeCodeSchema,
   valetOrderNo: valetOrderNoSchema,
 });
+/**
+ * Confirming an order that spends points needs `memberCode`, the code the member received (sendRedeemCode);
+ * an order without points ignores it.
+ */
+export const valetConfirmBodySchema = valetActionBodySchema.extend({
+  memberCode: memberCodeSchema.optional(),
+});
+export type ValetConfirmBody = z.input<typeof valetConfirmBodySchema>;
 export const valetCancelBodySchema = valetActionBodySchema.extend({
   reason: text(200, '请填写取消原因', '取消原因不能超过200个字符'),
 });
@@ -490,9 +501,11 @@ const valetKindEndpoints = (kind: ValetKind, paths: { list: string; confirm: str
   confirm: endpoint({
     method: 'POST',
     path: paths.confirm,
-    request: valetActionBodySchema,
+    request: valetConfirmBodySchema,
     response: valetActionResultSchema,
-    summary: `Confirms a ${kind} valet order: the upstream order is created and offered in one transaction`,
+    summary:
+      `Confirms a ${kind} valet order: the upstream order is created and offered in one transaction; ` +
+      'an order with points needs the member’s code (422 MEMBER_CONFIRMATION_REQUIRED) and the daily caps',
   }),
   cancel: endpoint({
     method: 'POST',
@@ -510,6 +523,15 @@ export const valetEndpoints = {
     request: integralCreateBodySchema,
     response: valetActionResultSchema,
     summary: 'Points-mall valet order (pending_confirm); the member must have the points (422 会员积分不足)',
+  }),
+  integralSendRedeemCode: endpoint({
+    method: 'POST',
+    path: VALET_PATHS.integralSendRedeemCode,
+    request: valetActionBodySchema,
+    response: redeemCodeSentSchema,
+    summary:
+      'Texts the member of a pending points order a code naming the store and the points; the member reads ' +
+      'it to the clerk, who confirms with it (60 s between sends, audited)',
   }),
   trialChange: endpoint({
     method: 'POST',

@@ -762,6 +762,32 @@ export const valetOrders = pgTable(
 );
 
 /**
+ * Every change of a member's points (docs/domain/points.md): `delta` is negative for spending, `balanceAfter` the
+ * member's points after it. `reason`: valet_redeem | opening (seed) | later refund, coupon_exchange. `refNo` the
+ * order it belongs to; `userId` the clerk and `storeId` the store that moved the points (none for an opening
+ * balance); `confirmedBy` how the member agreed (`sms_code`), empty when no consent was needed.
+ */
+export const memberPointsLedger = pgTable(
+  'member_points_ledger',
+  {
+    id: identityId(),
+    memberId: requiredRef('member_id', () => members.id, 'cascade'),
+    delta: integer('delta').notNull(),
+    balanceAfter: integer('balance_after').notNull(),
+    reason: varchar('reason', { length: 24 }).notNull(),
+    refNo: varchar('ref_no', { length: 40 }).notNull().default(''),
+    storeId: integer('store_id').references(() => stores.id),
+    userId: integer('user_id').references(() => users.id),
+    confirmedBy: varchar('confirmed_by', { length: 16 }).notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('member_points_ledger_member_idx').on(t.memberId, t.createdAt),
+    index('member_points_ledger_user_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+/**
  * Cancel-check help (取消核查): a store asks head office to check a customer's cancellation of a fulfilment
  * order. `state`: pending | approved | rejected.
  */

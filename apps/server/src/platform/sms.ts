@@ -2,10 +2,12 @@ import { desc, eq } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { smsOutbox } from '../db/schema.js';
 
-/** What a verification code is for. */
+/** What a staff verification code is for (sign-in, password reset, changing the account's phone). */
 export type SmsCodePurpose = 'login' | 'reset' | 'change_phone';
+/** What a member's code is for: `points_redeem` confirms spending the member's points (docs/domain/points.md). */
+export type MemberCodePurpose = 'points_redeem';
 /** `phone_notice`: a notice without a code (the old number hears that the account's phone changed). */
-export type SmsPurpose = SmsCodePurpose | 'phone_notice';
+export type SmsPurpose = SmsCodePurpose | MemberCodePurpose | 'phone_notice';
 export type SmsMessage = { phone: string; purpose: SmsPurpose; code: string; content: string };
 
 /** Sends text messages. A real gateway implements this; the default keeps an outbox. */

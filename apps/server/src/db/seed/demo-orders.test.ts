@@ -7,6 +7,7 @@ import {
   cyclePlans,
   deliveryCompanies,
   memberAddresses,
+  memberPointsLedger,
   members,
   omsOrderItems,
   omsOrders,
@@ -159,5 +160,15 @@ describe('demo orders', () => {
       .innerJoin(memberAddresses, eq(memberAddresses.memberId, members.id));
     expect(rows.length).toBeGreaterThanOrEqual(DEMO_ORDER_STORES.length * 3);
     expect(rows.every((r) => r.isDefault)).toBe(true);
+  });
+
+  it('opens each member’s points in the ledger: one opening row whose balance is the member’s points', async () => {
+    const rows = await handle.db
+      .select({ points: members.points, ledger: memberPointsLedger })
+      .from(members)
+      .leftJoin(memberPointsLedger, eq(memberPointsLedger.memberId, members.id));
+    expect(rows.length).toBeGreaterThanOrEqual(DEMO_ORDER_STORES.length * 3);
+    for (const row of rows)
+      expect(row.ledger).toMatchObject({ reason: 'opening', delta: row.points, balanceAfter: row.points });
   });
 });

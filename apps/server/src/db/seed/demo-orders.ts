@@ -4,6 +4,7 @@ import type { Database } from '../client.js';
 import {
   cyclePlans,
   memberAddresses,
+  memberPointsLedger,
   members,
   omsOrderItems,
   omsOrders,
@@ -109,20 +110,27 @@ async function seedMembers(tx: Database, store: StoreRow, storeIndex: number, ra
   for (let i = 0; i < 3; i++) {
     const name = CUSTOMERS[(storeIndex * 3 + i) % CUSTOMERS.length]!;
     const phone = `1370000${String(storeIndex * 10 + i).padStart(4, '0')}`;
+    const level = random.int(1, 4);
+    const points = random.int(200, 9_000);
+    const createdAt = new Date(now.getTime() - random.int(30, 400) * DAY_MS);
     const [member] = await tx
       .insert(members)
       .values({
         memberNo: `M${String(100_000 + storeIndex * 10 + i)}`,
         name,
         phone,
-        level: random.int(1, 4),
-        points: random.int(200, 9_000),
+        level,
+        points,
         temporary: i === 2 && storeIndex === 0,
         homeStoreId: store.id,
-        createdAt: new Date(now.getTime() - random.int(30, 400) * DAY_MS),
+        createdAt,
       })
       .returning({ id: members.id });
     ids.push(member!.id);
+    // Points move only through the ledger (docs/domain/points.md): the balance a demo member starts with.
+    await tx
+      .insert(memberPointsLedger)
+      .values({ memberId: member!.id, delta: points, balanceAfter: points, reason: 'opening', createdAt });
     await tx.insert(memberAddresses).values({
       memberId: member!.id,
       receiverName: name,

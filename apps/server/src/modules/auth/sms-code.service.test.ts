@@ -16,6 +16,15 @@ describe('hashSmsCode', () => {
     expect(hashSmsCode('13800138001', 'login', '123456')).not.toBe(hash);
     expect(hashSmsCode('13800138000', 'reset', '123456')).not.toBe(hash);
   });
+
+  it('joins what a code is bound to into the salt (a member’s code matches only its own order)', () => {
+    const bound = hashSmsCode('13800138000', 'points_redeem', '123456', 'valet_redeem:VO1:2600');
+    expect(hashSmsCode('13800138000', 'points_redeem', '123456', 'valet_redeem:VO2:2600')).not.toBe(bound);
+    expect(hashSmsCode('13800138000', 'points_redeem', '123456')).not.toBe(bound);
+    expect(hashSmsCode('13800138000', 'login', '123456', '')).toBe(
+      hashSmsCode('13800138000', 'login', '123456'),
+    );
+  });
 });
 
 describe('chinaDayBounds', () => {

@@ -3,7 +3,7 @@ import { and, count, desc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { smsCodes } from '../../db/schema.js';
 import type { Clock } from '../../platform/clock.js';
-import type { SmsProvider, SmsCodePurpose } from '../../platform/sms.js';
+import type { MemberCodePurpose, SmsProvider, SmsCodePurpose } from '../../platform/sms.js';
 import { AUTH_TEXT, authErrors, wholeSeconds } from './auth.messages.js';
 import { sha256 } from './token.js';
 
@@ -20,9 +20,15 @@ export function newSmsCode(): string {
   return String(randomInt(0, 1_000_000)).padStart(6, '0');
 }
 
-/** Phone and purpose salt the hash, so one precomputed table of the million codes does not fit every row. */
-export function hashSmsCode(phone: string, purpose: SmsCodePurpose, code: string): string {
-  return sha256(`${purpose}:${phone}:${code}`);
+/** Every purpose a code is issued for: staff sign-in codes and members' consent codes. */
+export type CodePurpose = SmsCodePurpose | MemberCodePurpose;
+
+/**
+ * Phone and purpose salt the hash, so one precomputed table of the million codes does not fit every row. `bind`
+ * (e.g. the order a member agrees to) joins the salt: the code then only matches when consumed for the same thing.
+ */
+export function hashSmsCode(phone: string, purpose: CodePurpose, code: string, bind = ''): string {
+  return sha256(bind ? `${purpose}:${bind}:${phone}:${code}` : `${purpose}:${phone}:${code}`);
 }
 
 /** Start of the China calendar day that holds `now`, and the start of the next one. */
@@ -35,6 +41,11 @@ export function smsContent(purpose: SmsCodePurpose, code: string): string {
   return AUTH_TEXT.smsContent[purpose](code);
 }
 
+/** How a code is issued: `bind` ties it to one thing; `content` is the text of a member's code (it names more). */
+export type IssueOptions =
+  | { deliver: boolean; bind?: string; content?: undefined }
+  | { deliver: boolean; bind: string; content: (code: string) => string };
+
 export type SmsCodeService = ReturnType<typeof createSmsCodeService>;
 
 export function createSmsCodeService({ db, clock, sms }: { db: Database; clock: Clock; sms: SmsProvider }) {
@@ -45,8 +56,8 @@ export function createSmsCodeService({ db, clock, sms }: { db: Database; clock: 
      */
     async issue(
       phone: string,
-      purpose: SmsCodePurpose,
-      { deliver }: { deliver: boolean },
+      purpose: CodePurpose,
+      { deliver, bind, content }: IssueOptions,
     ): Promise<{ resendAfterSeconds: number }> {
       const now = clock();
       const code = newSmsCode();
@@ -81,7 +92,7 @@ export function createSmsCodeService({ db, clock, sms }: { db: Database; clock: 
           .values({
             phone,
             purpose,
-            codeHash: hashSmsCode(phone, purpose, code),
+            codeHash: hashSmsCode(phone, purpose, code, bind),
             createdAt: now,
             expiresAt: new Date(now.getTime() + SMS_CODE_LIFETIME_MS),
           })
@@ -91,7 +102,8 @@ export function createSmsCodeService({ db, clock, sms }: { db: Database; clock: 
 
       if (deliver) {
         try {
-          await sms.send({ phone, purpose, code, content: smsContent(purpose, code) });
+          const text = content ? content(code) : smsContent(purpose as SmsCodePurpose, code);
+          await sms.send({ phone, purpose, code, content: text });
         } catch (error) {
           // An undelivered code must not block a retry for a minute.
           await db.delete(smsCodes).where(eq(smsCodes.id, id));
@@ -101,8 +113,11 @@ export function createSmsCodeService({ db, clock, sms }: { db: Database; clock: 
       return { resendAfterSeconds: SMS_RESEND_INTERVAL_MS / 1000 };
     },
 
-    /** Consumes the newest code of the phone and purpose; every wrong answer counts against it. */
-    async consume(phone: string, purpose: SmsCodePurpose, code: string): Promise<void> {
+    /**
+     * Consumes the newest code of the phone and purpose (issued with the same `bind`); every wrong answer counts
+     * against it.
+     */
+    async consume(phone: string, purpose: CodePurpose, code: string, bind = ''): Promise<void> {
       const now = clock();
       const [latest] = await db
         .select()
@@ -113,7 +128,7 @@ export function createSmsCodeService({ db, clock, sms }: { db: Database; clock: 
       if (!latest || latest.consumedAt || latest.expiresAt <= now) throw authErrors.smsCodeInvalid();
       if (latest.attempts >= SMS_MAX_WRONG_TRIES) throw authErrors.smsCodeExhausted();
 
-      if (!sameHash(latest.codeHash, hashSmsCode(phone, purpose, code))) {
+      if (!sameHash(latest.codeHash, hashSmsCode(phone, purpose, code, bind))) {
         const [counted] = await db
           .update(smsCodes)
           .set({ attempts: sql`${smsCodes.attempts} + 1` })

@@ -8,7 +8,12 @@ import { useSessionStore } from '../../stores/session-store';
 import { address, BAG, member } from './test-fixtures';
 import { draftReducer, emptyDraft, type ValetDraft } from './valet-draft';
 
-const api = vi.hoisted(() => ({ createIntegral: vi.fn(), createUenjoy: vi.fn(), confirm: vi.fn() }));
+const api = vi.hoisted(() => ({
+  createIntegral: vi.fn(),
+  createUenjoy: vi.fn(),
+  confirm: vi.fn(),
+  sendRedeemCode: vi.fn(),
+}));
 vi.mock('./valet-api', async (original) => ({ ...(await original<object>()), valetApi: api }));
 // The real notices load antd on first use; a test that ends right after a toast would tear down mid-import.
 const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), confirm: vi.fn() }));
@@ -51,7 +56,8 @@ afterEach(() => {
 });
 
 describe('ConfirmStep', { timeout: 30_000 }, () => {
-  it('submits the points-mall order, then confirms it', async () => {
+  it('submits the points-mall order, then confirms it with the member’s code', async () => {
+    api.sendRedeemCode.mockResolvedValue({ phoneMasked: '137****0021', resendAfterSeconds: 60 });
     api.createIntegral.mockResolvedValue(pending);
     api.confirm.mockResolvedValue({
       ...pending,
@@ -74,9 +80,13 @@ describe('ConfirmStep', { timeout: 30_000 }, () => {
       remark: '周末来取',
     });
     await userEvent.click(screen.getByTestId('valet-confirm'));
+    expect((await screen.findByTestId('points-consent-hint')).textContent).toContain('800 积分');
+    await userEvent.click(screen.getByTestId('points-consent-send'));
+    expect(api.sendRedeemCode).toHaveBeenCalledWith('S0001', pending.valetOrderNo);
+    await userEvent.type(screen.getByTestId('points-consent-code'), '123456{Enter}');
     expect(await screen.findByText(`代客订单 ${pending.valetOrderNo} 已确认`)).toBeTruthy();
-    expect(api.confirm).toHaveBeenCalledWith('integral', 'S0001', pending.valetOrderNo);
-    expect(notify.success).toHaveBeenCalledTimes(2);
+    expect(api.confirm).toHaveBeenCalledWith('integral', 'S0001', pending.valetOrderNo, '123456');
+    expect(notify.success).toHaveBeenCalledTimes(3);
     await userEvent.click(screen.getByTestId('valet-open-detail'));
     expect(onOpenDetail).toHaveBeenCalledWith(pending.valetOrderNo);
   });

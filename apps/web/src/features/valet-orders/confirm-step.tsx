@@ -1,11 +1,13 @@
 import { DELIVERY_TYPE_TEXT, VALET_KIND_TEXT } from '@console/contract';
 import { Alert, Button, Descriptions, Input, Result } from 'antd';
+import { useState } from 'react';
 import { addressText } from '../../components/detail/info-section';
 import { useHasPermission } from '../../components/permission';
 import { notify } from '../../lib/notify';
 import { itemsSummary, formatYuan } from '../../lib/format/display';
 import { VALET_LABELS } from './labels';
 import { pointsPriceText } from './items-step';
+import { PointsConsentDialog, type PointsOrder } from './points-consent-dialog';
 import { valetApi } from './valet-api';
 import { useStepCall } from './use-step-call';
 import { basketOf, currentLines, integralTrial, type DraftAction, type ValetDraft } from './valet-draft';
@@ -46,20 +48,33 @@ export function ConfirmStep({ storeCode, draft, dispatch, onOpenDetail, onOpenLi
   const mayConfirm = useHasPermission(['valetOrder:confirm']);
   const member = draft.member!;
   const created = draft.created;
+  const points = draft.kind === 'integral' ? integralTrial(currentLines(draft), member.points).points : 0;
+  const [consenting, setConsenting] = useState<PointsOrder | null>(null);
 
   const submit = () =>
     run(async () => {
       dispatch({ type: 'created', result: await createFrom(storeCode, draft) });
       notify.success(L.submitted);
     });
-  const confirm = () =>
-    run(async () => {
+  const confirm = () => {
+    // Spending points needs the member's code (docs/domain/points.md).
+    if (points > 0) {
+      setConsenting({
+        kind: draft.kind,
+        valetOrderNo: created!.valetOrderNo,
+        points,
+        memberPhoneMasked: member.phoneMasked,
+      });
+      return;
+    }
+    void run(async () => {
       dispatch({
         type: 'created',
         result: await valetApi.confirm(draft.kind, storeCode, created!.valetOrderNo),
       });
       notify.success(L.confirmed);
     });
+  };
 
   const errorAlert = error ? <Alert type="error" showIcon title={error} data-testid="confirm-error" /> : null;
 
@@ -79,7 +94,7 @@ export function ConfirmStep({ storeCode, draft, dispatch, onOpenDetail, onOpenLi
                 key="confirm"
                 type="primary"
                 loading={busy}
-                onClick={() => void confirm()}
+                onClick={confirm}
                 data-testid="valet-confirm"
               >
                 {L.confirmOrder}
@@ -99,6 +114,12 @@ export function ConfirmStep({ storeCode, draft, dispatch, onOpenDetail, onOpenLi
               {L.again}
             </Button>,
           ]}
+        />
+        <PointsConsentDialog
+          storeCode={storeCode}
+          order={consenting}
+          onClose={() => setConsenting(null)}
+          onConfirmed={(result) => dispatch({ type: 'created', result })}
         />
       </div>
     );

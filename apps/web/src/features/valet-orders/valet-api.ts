@@ -7,6 +7,7 @@ import {
   type IntegralCreateBody,
   type MemberAddress,
   type MemberSummary,
+  type RedeemCodeSent,
   type TrialBody,
   type TrialResult,
   type UenjoyCreateBody,
@@ -78,8 +79,21 @@ export const valetApi = {
     call(valetEndpoints.integralCreate, body, inPlace),
   createUenjoy: (body: Scoped<UenjoyCreateBody>): Promise<ValetActionResult> =>
     call(valetEndpoints.uenjoyCreate, body, inPlace),
-  confirm: (kind: ValetKind, storeCode: string, valetOrderNo: string): Promise<ValetActionResult> =>
-    call(valetEndpoints[kind].confirm, { storeCode, valetOrderNo }, inPlace),
+  /** `memberCode`: the member's code, needed when the order spends points. */
+  confirm: (
+    kind: ValetKind,
+    storeCode: string,
+    valetOrderNo: string,
+    memberCode?: string,
+  ): Promise<ValetActionResult> =>
+    call(
+      valetEndpoints[kind].confirm,
+      { storeCode, valetOrderNo, ...(memberCode ? { memberCode } : {}) },
+      inPlace,
+    ),
+  /** Texts the member of a points order the code that confirms spending the points. */
+  sendRedeemCode: (storeCode: string, valetOrderNo: string): Promise<RedeemCodeSent> =>
+    call(valetEndpoints.integralSendRedeemCode, { storeCode, valetOrderNo }, inPlace),
   cancel: (kind: ValetKind, storeCode: string, valetOrderNo: string, reason: string) =>
     call(valetEndpoints[kind].cancel, { storeCode, valetOrderNo, reason }, inPlace),
 };

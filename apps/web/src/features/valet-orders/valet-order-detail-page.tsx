@@ -10,8 +10,8 @@ import { call } from '../../lib/http';
 import { useStoreCode } from '../../stores/use-store-code';
 import { VALET_LABELS } from './labels';
 import { valetKeys } from './valet-api';
+import { useValetConfirm } from './use-valet-confirm';
 import { ValetCancelDialog } from './valet-cancel-dialog';
-import { confirmValetOrder } from './valet-confirm';
 import { useValetLinks } from './valet-links';
 import styles from './valet-orders.module.css';
 import { VALET_STATUS_COLOR } from './valet-status';
@@ -86,6 +86,7 @@ export function ValetOrderDetailPage() {
       call(valetEndpoints.detail, { storeCode, valetOrderNo }, { signal, flags: { silent: true } }),
   });
   const refresh = () => void queryClient.invalidateQueries({ queryKey: valetKeys.all });
+  const confirmer = useValetConfirm(storeCode, refresh);
 
   return (
     <DetailPage
@@ -104,10 +105,8 @@ export function ValetOrderDetailPage() {
           allowed: order.actions.confirm,
           permission: ['valetOrder:confirm'],
           primary: true,
-          onClick: () =>
-            void confirmValetOrder(order.kind, storeCode, order.valetOrderNo).then(
-              (done) => done && refresh(),
-            ),
+          // A points order opens the member's consent dialog; any other is asked about first.
+          onClick: () => void confirmer.confirm(order),
         },
         {
           key: 'cancel',
@@ -125,6 +124,7 @@ export function ValetOrderDetailPage() {
           <MemberSection order={order} />
           <ItemsSection order={order} />
           <FulfilmentSection order={order} />
+          {confirmer.dialog}
           {cancelling ? (
             <ValetCancelDialog
               storeCode={storeCode}

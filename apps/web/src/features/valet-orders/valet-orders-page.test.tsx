@@ -11,7 +11,14 @@ import { useSessionStore } from '../../stores/session-store';
 import { useShopStore } from '../../stores/shop-store';
 import { VALET_MENUS, valetRow } from './test-fixtures';
 
-const api = vi.hoisted(() => ({ integral: vi.fn(), uenjoy: vi.fn(), cancel: vi.fn(), confirm: vi.fn() }));
+const api = vi.hoisted(() => ({
+  integral: vi.fn(),
+  uenjoy: vi.fn(),
+  cancel: vi.fn(),
+  confirm: vi.fn(),
+  uenjoyConfirm: vi.fn(),
+  sendRedeemCode: vi.fn(),
+}));
 const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), confirm: vi.fn() }));
 vi.mock('../../lib/notify', () => ({ notify }));
 vi.mock('../../lib/http', async (original) => ({
@@ -21,6 +28,8 @@ vi.mock('../../lib/http', async (original) => ({
     if (endpoint === valetEndpoints.uenjoy.list) return api.uenjoy(input);
     if (endpoint === valetEndpoints.integral.cancel) return api.cancel(input);
     if (endpoint === valetEndpoints.integral.confirm) return api.confirm(input);
+    if (endpoint === valetEndpoints.uenjoy.confirm) return api.uenjoyConfirm(input);
+    if (endpoint === valetEndpoints.integralSendRedeemCode) return api.sendRedeemCode(input);
     return Promise.reject(new Error('unexpected call'));
   },
 }));
@@ -130,9 +139,10 @@ describe('ValetOrdersPage', { timeout: 30_000 }, () => {
     expect(screen.queryByTestId('row-action-cancel')).toBeNull();
   });
 
-  it('cancels with a reason and confirms after asking', async () => {
+  it('cancels with a reason; a points order confirms with the member’s code', async () => {
     api.cancel.mockResolvedValue({});
     api.confirm.mockResolvedValue({});
+    api.sendRedeemCode.mockResolvedValue({ phoneMasked: '137****0001', resendAfterSeconds: 60 });
     renderPage();
     await userEvent.click(await screen.findByTestId('row-action-cancel'));
     await userEvent.type(await screen.findByTestId('valet-cancel-reason'), '顾客改主意');
@@ -144,14 +154,34 @@ describe('ValetOrdersPage', { timeout: 30_000 }, () => {
         reason: '顾客改主意',
       }),
     );
-    notify.confirm.mockResolvedValueOnce(false);
     await userEvent.click(screen.getByTestId('row-action-confirm'));
+    await userEvent.click(await screen.findByTestId('points-consent-send'));
+    expect(api.sendRedeemCode).toHaveBeenCalledWith({ storeCode: 'S0001', valetOrderNo: 'VO202611210001' });
+    await userEvent.type(screen.getByTestId('points-consent-code'), '123456{Enter}');
+    await waitFor(() =>
+      expect(api.confirm).toHaveBeenCalledWith({
+        storeCode: 'S0001',
+        valetOrderNo: 'VO202611210001',
+        memberCode: '123456',
+      }),
+    );
+    expect(notify.confirm).not.toHaveBeenCalled();
+  });
+
+  it('confirms an order without points after asking', async () => {
+    api.uenjoy.mockResolvedValue(
+      pageOf(1, [valetRow({ valetOrderNo: 'VU1', kind: 'uenjoy', payCents: 126_224, points: 0 })]),
+    );
+    api.uenjoyConfirm.mockResolvedValue({});
+    renderPage('?kind=uenjoy');
+    notify.confirm.mockResolvedValueOnce(false);
+    await userEvent.click(await screen.findByTestId('row-action-confirm'));
     expect(notify.confirm).toHaveBeenCalled();
-    expect(api.confirm).not.toHaveBeenCalled();
+    expect(api.uenjoyConfirm).not.toHaveBeenCalled();
     notify.confirm.mockResolvedValueOnce(true);
     await userEvent.click(screen.getByTestId('row-action-confirm'));
     await waitFor(() =>
-      expect(api.confirm).toHaveBeenCalledWith({ storeCode: 'S0001', valetOrderNo: 'VO202611210001' }),
+      expect(api.uenjoyConfirm).toHaveBeenCalledWith({ storeCode: 'S0001', valetOrderNo: 'VU1' }),
     );
   });
 

@@ -13,8 +13,8 @@ import { useHasPermission } from '../../components/permission';
 import { formatYuan } from '../../lib/format/display';
 import { VALET_LABELS } from './labels';
 import { valetKeys } from './valet-api';
+import { useValetConfirm } from './use-valet-confirm';
 import { ValetCancelDialog } from './valet-cancel-dialog';
-import { confirmValetOrder } from './valet-confirm';
 import { useValetLinks } from './valet-links';
 import { VALET_STATUS_COLOR, VALET_STATUS_OPTIONS } from './valet-status';
 import { VALET_VIEWS, valetFiltersOf, valetUrlShape } from './valet-query';
@@ -72,15 +72,15 @@ export function ValetOrdersPage() {
   const columns = useColumns(query.kind);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: valetKeys.all });
   const pending = (row: ValetOrderSummary) => row.status === 'pending_confirm';
+  const confirmer = useValetConfirm(storeCode, refresh);
   const rowActions: RowAction<ValetOrderSummary>[] = [
     {
       key: 'confirm',
       label: A.confirm,
       permission: ['valetOrder:confirm'],
       allowed: pending,
-      // confirmValetOrder asks first, naming the order and what confirming does.
-      onClick: (row) =>
-        confirmValetOrder(query.kind, storeCode, row.valetOrderNo).then((done) => done && refresh()),
+      // A points order opens the member's consent dialog; any other is asked about first.
+      onClick: (row) => confirmer.confirm(row),
     },
     {
       key: 'cancel',
@@ -118,6 +118,7 @@ export function ValetOrdersPage() {
         statusFilter={statusFilterOf(listQuery, VALET_STATUS_OPTIONS)}
         filters={<DateKeywordFilters listQuery={listQuery} name="valet" labels={L} />}
       />
+      {confirmer.dialog}
       {cancelling ? (
         <ValetCancelDialog
           storeCode={storeCode}

@@ -5,6 +5,7 @@ export const VALET_TEXT = {
   notFound: '代客订单不存在',
   concurrentChange: '代客订单已被他人处理，请刷新后重试',
   notEnoughPoints: '会员积分不足',
+  noPointsToConfirm: '该代客订单不使用积分，无需会员验证码',
   wrongKind: (kindText: string) => `${kindText}代客单只能选择${kindText}商品`,
   outOfBikeRange: (km: string) => `收货地址超出门店配送范围（${km}公里）`,
   addressUnlocated: '收货地址没有定位，无法门店配送',

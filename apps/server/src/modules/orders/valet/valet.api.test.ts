@@ -11,7 +11,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, memberAddresses, members, omsOrders, valetOrders } from '../../../db/schema.js';
-import { bearer } from '../../../test/fixtures.js';
+import { bearer, latestSmsCode } from '../../../test/fixtures.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import {
   ALL_ORDER_PERMISSIONS,
@@ -92,6 +92,14 @@ async function addMember(
 const post = (path: string, staff: OrderStaff | null, body: object, at: OrderStore = store) =>
   staffPost(t, path, staff, { storeCode: at.code, ...body });
 const dataOf = <T>(response: { json: <R>() => R }) => response.json<{ data: T }>().data;
+
+/** Confirms a points order the way a clerk must: the member's code sent, read from the outbox, then confirmed. */
+async function confirmWithCode(valetOrderNo: string, phone: string) {
+  const sent = await post(VALET_PATHS.integralSendRedeemCode, creator, { valetOrderNo });
+  expect(sent.statusCode, sent.body).toBe(200);
+  const memberCode = await latestSmsCode(t.app, phone);
+  return post(VALET_PATHS.integralConfirm, creator, { valetOrderNo, memberCode });
+}
 
 async function integralOrder(
   points = 5_000,
@@ -245,7 +253,7 @@ describe('points-mall valet orders', () => {
 
   it('confirm deducts the points and offers a valet_integral OMS order to nearby stores in one go', async () => {
     const { member, created } = await integralOrder(5_000);
-    const response = await post(VALET_PATHS.integralConfirm, creator, { valetOrderNo: created.valetOrderNo });
+    const response = await confirmWithCode(created.valetOrderNo, member.phone);
     expect(response.statusCode, response.body).toBe(200);
     const confirmed = dataOf<ValetActionResult>(response);
     expect(confirmed.status).toBe('confirmed');
@@ -294,8 +302,8 @@ describe('points-mall valet orders', () => {
   });
 
   it('a pickup order is offered to the placing store only', async () => {
-    const { created } = await integralOrder(5_000, [{ skuCode: 'I2003', quantity: 1 }], 'pickup');
-    const response = await post(VALET_PATHS.integralConfirm, creator, { valetOrderNo: created.valetOrderNo });
+    const { member, created } = await integralOrder(5_000, [{ skuCode: 'I2003', quantity: 1 }], 'pickup');
+    const response = await confirmWithCode(created.valetOrderNo, member.phone);
     expect(response.statusCode, response.body).toBe(200);
     expect(dataOf<ValetActionResult>(response).candidateStoreCodes).toEqual([store.code]);
   });
@@ -403,10 +411,8 @@ describe('points-mall valet orders', () => {
 
 describe('creator messages', () => {
   it('tells the creator when nobody took the offer (order and customer 2)', async () => {
-    const { created } = await integralOrder();
-    const confirmed = dataOf<ValetActionResult>(
-      await post(VALET_PATHS.integralConfirm, creator, { valetOrderNo: created.valetOrderNo }),
-    );
+    const { member, created } = await integralOrder();
+    const confirmed = dataOf<ValetActionResult>(await confirmWithCode(created.valetOrderNo, member.phone));
     t.clock.advance(31 * 60_000);
     // The untaken list sweeps the store's lapsed offers first.
     expect((await post(ORDER_PATHS.untaken, creator, {})).statusCode).toBe(200);
@@ -426,10 +432,8 @@ describe('creator messages', () => {
   });
 
   it('tells the creator when the customer cancels before anyone took it (order and customer 3)', async () => {
-    const { created } = await integralOrder();
-    const confirmed = dataOf<ValetActionResult>(
-      await post(VALET_PATHS.integralConfirm, creator, { valetOrderNo: created.valetOrderNo }),
-    );
+    const { member, created } = await integralOrder();
+    const confirmed = dataOf<ValetActionResult>(await confirmWithCode(created.valetOrderNo, member.phone));
     const cancel = await servicePost(t, ORDER_INTEGRATION_PATHS.cancelOrder, {
       omsOrderNo: confirmed.omsOrderNo,
       reason: '不想要了',

@@ -1,5 +1,5 @@
 import type { ValetKind, ValetStatus } from '@console/contract';
-import { and, count, desc, eq, gte, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.js';
 import { numberedPageOf } from '../../../db/paged-query.js';
 import {
@@ -167,14 +167,29 @@ export function createValetRepository(db: Database) {
       return member!;
     },
 
-    /** Takes the points if the member still has them; false when not. */
-    async deductPoints(tx: Database, memberId: number, points: number): Promise<boolean> {
-      const [deducted] = await tx
-        .update(members)
-        .set({ points: sql`${members.points} - ${points}` })
-        .where(and(eq(members.id, memberId), gte(members.points, points)))
-        .returning({ id: members.id });
-      return deducted !== undefined;
+    /** The store's valet order of this kind with the member whose points it spends (no lock). */
+    async withMember(storeId: number, kind: ValetKind, valetOrderNo: string) {
+      const [row] = await db
+        .select({
+          order: valetOrders,
+          member: {
+            id: members.id,
+            publicId: members.publicId,
+            phone: members.phone,
+            points: members.points,
+          },
+        })
+        .from(valetOrders)
+        .innerJoin(members, eq(members.id, valetOrders.memberId))
+        .where(
+          and(
+            eq(valetOrders.valetOrderNo, valetOrderNo),
+            eq(valetOrders.storeId, storeId),
+            eq(valetOrders.kind, kind),
+          ),
+        )
+        .limit(1);
+      return row ?? null;
     },
 
     /** Marks the member's address as last used now and answers it (none when it is gone). */

@@ -5,6 +5,7 @@ import { createAuditLog } from '../../audit/audit-log.js';
 import type { MessageProducer } from '../../im/message-producer.js';
 import { areaCatalogue } from '../../stores/area-tree.js';
 import type { OrderIntake } from '../integration/integration.service.js';
+import { createPointsRedemption } from '../../points/points-redemption.js';
 import { createMemberLookups } from '../lookups/member-lookups.js';
 import { createShopLookups } from '../lookups/shop-lookups.js';
 import { createValetService, type ValetActor } from './valet.service.js';
@@ -20,7 +21,7 @@ export function valetOrderRoutes(
   deps: AppDeps,
   wiring: { producer: MessageProducer; intake: OrderIntake },
 ): void {
-  const { db, clock, config } = deps;
+  const { db, clock, config, sms } = deps;
   const { producer, intake } = wiring;
   const shops = createShopLookups({ db });
   const audit = createAuditLog(db, clock);
@@ -32,6 +33,7 @@ export function valetOrderRoutes(
     intake,
     memberLookups,
     audit,
+    redemption: createPointsRedemption({ db, clock, sms, audit }),
     trialSecret: config.serviceToken,
   });
 
@@ -49,6 +51,13 @@ export function valetOrderRoutes(
     api.integralCreate,
     access.store('valetOrder:create'),
     async (ctx) => service.createIntegral(await actorOf(ctx), ctx.input),
+    { tags },
+  );
+  route(
+    app,
+    api.integralSendRedeemCode,
+    access.store('valetOrder:confirm'),
+    async (ctx) => service.sendRedeemCode(await actorOf(ctx), ctx.input.valetOrderNo),
     { tags },
   );
   route(
@@ -101,7 +110,7 @@ export function valetOrderRoutes(
       app,
       endpoints.confirm,
       access.store('valetOrder:confirm'),
-      async (ctx) => service.confirm(await actorOf(ctx), kind, ctx.input.valetOrderNo),
+      async (ctx) => service.confirm(await actorOf(ctx), kind, ctx.input.valetOrderNo, ctx.input.memberCode),
       { tags },
     );
     route(

@@ -12,6 +12,7 @@ import {
   UENJOY_LEVEL_DISCOUNT_PERCENT,
   type CyclePlanProposal,
   type DeliveryType,
+  type RedeemCodeSent,
   type TrialResult,
   type ValetActionResult,
   type ValetKind,
@@ -27,6 +28,8 @@ import { shanghaiDateTime } from '../../im/message-format.js';
 import type { MessageProducer } from '../../im/message-producer.js';
 import type { OrderIntake } from '../integration/integration.service.js';
 import type { AuditLog } from '../../audit/audit-log.js';
+import type { MemberConsent, PointsRedemption, Redemption } from '../../points/points-redemption.js';
+import { POINTS_TEXT } from '../../points/points-texts.js';
 import type { MemberScope } from '../lookups/member-access.js';
 import type { MemberLookups } from '../lookups/member-lookups.js';
 import { runStateChange } from '../order-action.js';
@@ -41,7 +44,14 @@ import { VALET_TEXT } from './valet-texts.js';
 
 /** The store and staff member a valet call acts for. */
 export type ValetActor = {
-  store: { id: number; shopCode: string; latitude: number; longitude: number; bikeDistanceMeters: number };
+  store: {
+    id: number;
+    shopCode: string;
+    shopName: string;
+    latitude: number;
+    longitude: number;
+    bikeDistanceMeters: number;
+  };
   user: { id: number; nickName: string };
   /** The signed-in session: a member found by whole phone is served for this session only. */
   sessionId: number;
@@ -81,9 +91,10 @@ export function createValetService(deps: {
   intake: OrderIntake;
   memberLookups: MemberLookups;
   audit: AuditLog;
+  redemption: PointsRedemption;
   trialSecret: string;
 }) {
-  const { db, clock, producer, intake, memberLookups, audit, trialSecret } = deps;
+  const { db, clock, producer, intake, memberLookups, audit, redemption, trialSecret } = deps;
   const valets = createValetRepository(db);
 
   async function insertValetOrder(
@@ -279,11 +290,58 @@ export function createValetService(deps: {
     changed: { message: VALET_TEXT.concurrentChange, code: 'ORDER_STATE_CONFLICT' },
   });
 
+  /** What spending a points order's points asks of the points rule (docs/domain/points.md). */
+  const redemptionOf = (
+    actor: ValetActor,
+    order: typeof valetOrders.$inferSelect,
+    member: Redemption['member'],
+  ): Redemption => ({
+    member: { id: member.id, publicId: member.publicId, phone: member.phone },
+    points: order.points,
+    reason: 'valet_redeem',
+    refNo: order.valetOrderNo,
+    store: { id: actor.store.id, shopCode: actor.store.shopCode, shopName: actor.store.shopName },
+    clerk: { id: actor.user.id },
+  });
+
+  /** Texts the member of a pending points order the code that confirms spending its points. */
+  async function sendRedeemCode(actor: ValetActor, valetOrderNo: string): Promise<RedeemCodeSent> {
+    const row = await valets.withMember(actor.store.id, 'integral', valetOrderNo);
+    if (!row) throw notFound(VALET_TEXT.notFound, 'VALET_ORDER_NOT_FOUND');
+    assertValetTransition('confirm', row.order.status as ValetStatus);
+    if (row.order.points <= 0) throw new AppError(422, 'VALET_NO_POINTS', VALET_TEXT.noPointsToConfirm);
+    if (row.member.points < row.order.points)
+      throw new AppError(422, 'VALET_POINTS_SHORT', VALET_TEXT.notEnoughPoints);
+    return redemption.sendCode(redemptionOf(actor, row.order, row.member));
+  }
+
+  /**
+   * The member's consent to a pending order's points, taken before the transaction so that a wrong code counts
+   * even though the confirmation is refused; none for an order without points (or one no longer pending,
+   * which the state change refuses).
+   */
+  async function consentFor(
+    actor: ValetActor,
+    kind: ValetKind,
+    valetOrderNo: string,
+    memberCode: string | undefined,
+  ): Promise<{ redemption: Redemption; consent: MemberConsent } | null> {
+    const row = await valets.withMember(actor.store.id, kind, valetOrderNo);
+    if (!row || row.order.points <= 0 || !canValet('confirm', row.order.status as ValetStatus)) return null;
+    // Short points are refused before the member's code is used up.
+    if (row.member.points < row.order.points)
+      throw new AppError(422, 'VALET_POINTS_SHORT', VALET_TEXT.notEnoughPoints);
+    const wanted = redemptionOf(actor, row.order, row.member);
+    return { redemption: wanted, consent: await redemption.consent(wanted, memberCode) };
+  }
+
   async function confirm(
     actor: ValetActor,
     kind: ValetKind,
     valetOrderNo: string,
+    memberCode?: string,
   ): Promise<ValetActionResult> {
+    const consented = await consentFor(actor, kind, valetOrderNo, memberCode);
     const now = clock();
     const omsOrderNo = newOmsOrderNo(now);
     return runStateChange(db, producer, {
@@ -297,8 +355,9 @@ export function createValetService(deps: {
       record: async (tx, { locked: order, messenger }) => {
         const member = await valets.member(tx, order.memberId);
         if (order.points > 0) {
-          if (!(await valets.deductPoints(tx, order.memberId, order.points)))
-            throw new AppError(422, 'VALET_POINTS_SHORT', VALET_TEXT.notEnoughPoints);
+          if (!consented || consented.redemption.points !== order.points)
+            throw new AppError(422, 'MEMBER_CONFIRMATION_REQUIRED', POINTS_TEXT.memberConfirmationRequired);
+          await redemption.redeem(tx, consented.redemption, consented.consent);
         }
         const address = await deliveryAddressOf(tx, order, member, now);
         const discountCents = order.goodsCents + order.freightCents - order.payCents;
@@ -456,6 +515,7 @@ export function createValetService(deps: {
     }),
     changePlan,
     createUenjoy,
+    sendRedeemCode,
     confirm,
     cancel,
   };
