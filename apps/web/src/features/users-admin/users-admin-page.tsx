@@ -53,20 +53,20 @@ export function usersFiltersOf(query: UsersQuery): UserFilters {
 }
 
 const COLUMNS: ListColumn<UserRow>[] = [
-  column.key('nickName', T.nickName, () => null, { width: 160, sub: (row) => row.username }),
-  column.text('workCode', T.workCode, { width: 110 }),
-  column.text('phoneMasked', T.phoneMasked, { width: 130 }),
-  column.text('deptName', T.deptName, { width: 120 }),
+  column.key('nickName', T.nickName, () => null, { width: 130, sub: (row) => row.username }),
+  column.text('workCode', T.workCode, { width: 100 }),
+  column.text('phoneMasked', T.phoneMasked, { width: 120 }),
+  column.text('deptName', T.deptName, { width: 110 }),
   {
     key: 'roles',
     title: T.roles,
-    width: 180,
+    width: 150,
     render: (_, row) => row.roles.map((role) => <Tag key={role.id}>{role.name}</Tag>),
   },
   {
     key: 'storeCount',
     title: T.storeCount,
-    width: 200,
+    width: 160,
     render: (_, row) =>
       row.storeCount === 0 ? (
         COMMON_LABELS.none
@@ -80,7 +80,7 @@ const COLUMNS: ListColumn<UserRow>[] = [
   {
     key: 'enabled',
     title: T.enabled,
-    width: 140,
+    width: 120,
     render: (_, row) => (
       <>
         <Tag color={row.enabled ? 'green' : 'default'} data-testid="user-state">
