@@ -29,6 +29,7 @@ import { imRoutes, type ImModule } from './modules/im/im.routes.js';
 import { registerImJobs } from './modules/im/im.jobs.js';
 import { ordersModule } from './modules/orders/index.js';
 import { exportsModule } from './modules/exports/index.js';
+import { usersAdminModule } from './modules/users-admin/index.js';
 import { createClusterLock } from './platform/jobs/cluster-lock.js';
 import { createJobRunner, type JobRunner } from './platform/jobs/job-runner.js';
 import { createWakeBus } from './platform/wake-bus.js';
@@ -136,6 +137,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     roleRoutes(api, deps);
     storeRoutes(api, deps);
     authOpenRoutes(api, deps);
+    usersAdminModule(api, deps);
     messageCenter = imRoutes(api, deps, { wakeBus, dashboardSources });
     registerImJobs(jobs, deps, messageCenter);
     ordersModule(api, deps, { producer: messageCenter.producer, dashboardSources, jobs });

@@ -96,5 +96,6 @@ describe('malformed input on every route', () => {
         expectClientAnswer(route, name, response);
       }
     }
-  });
+    // A sign-in (argon2) per route: the sweep grows with every module.
+  }, 180_000);
 });

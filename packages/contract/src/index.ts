@@ -17,6 +17,7 @@ export * from './exports.js';
 export * from './orders-intentions.js';
 export * from './orders-valet.js';
 export * from './orders-special.js';
+export * from './users-admin.js';
 export * from './common/index.js';
 export * from './health.js';
 export * from './roles.js';

@@ -7,6 +7,8 @@ import type { PageRegistry } from './menu-routes';
  */
 export const pageRegistry: PageRegistry = {
   AuthOpen: () => import('../features/auth-open/auth-open-page').then((m) => ({ Component: m.AuthOpenPage })),
+  User: () =>
+    import('../features/users-admin/users-admin-page').then((m) => ({ Component: m.UsersAdminPage })),
   AuthConfirm: () =>
     import('../features/auth-open/auth-confirm-page').then((m) => ({ Component: m.AuthConfirmPage })),
   StoreInfo: () =>

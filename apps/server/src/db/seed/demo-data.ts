@@ -54,6 +54,7 @@ export async function seedDemoData(db: Database, now = new Date()): Promise<{ se
           phone: p.phone,
           passwordHash: required(hashOf.get(p.password), 'password hash'),
           enabled: p.enabled,
+          mustChangePassword: p.mustChangePassword,
           deptId: departmentIdOf(p.department),
         })),
       )

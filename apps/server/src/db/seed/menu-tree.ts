@@ -169,6 +169,13 @@ export const MENU_TREE: readonly MenuSeed[] = [
 
   directory('系统工具', 'SystemTools', '/system', 'ToolOutlined', ADMIN_ONLY, [
     { ...page('门店权限开通', 'AuthOpen', 'auth-open', 'KeyOutlined'), roles: HEAD_OFFICE_ONLY },
+    // Head office manages store accounts too; whom and what it may grant is the service's rule (docs/domain/users-admin.md).
+    {
+      ...page('用户管理', 'User', 'users', 'UserOutlined', [
+        ['新增用户', 'user:add'], ['编辑用户', 'user:edit'], ['启用/停用', 'user:enable'], ['重置密码', 'user:resetPwd'],
+      ]),
+      roles: HEAD_OFFICE_ONLY,
+    },
     page('角色管理', 'Role', 'roles', 'SafetyCertificateOutlined', [
       ['新增角色', 'roles:add'], ['编辑角色', 'roles:edit'], ['删除角色', 'roles:del'],
     ]),

@@ -83,9 +83,14 @@ export type StaffSeed = {
   department: DepartmentName;
   stores: readonly string[];
   enabled?: false;
+  /** A one-time password from an administrator, not yet changed (用户管理 shows 待改密). */
+  mustChangePassword?: true;
 };
 
-/** Head-office members with a store or two each (for store-scoped screens), plus one disabled account. */
+/**
+ * Head-office members with a store or two each (for store-scoped screens), one disabled account and two new
+ * store staff who must still change their one-time password.
+ */
 export const HEAD_OFFICE_STAFF: readonly StaffSeed[] = [
   {
     username: 'qiancheng',
@@ -109,6 +114,23 @@ export const HEAD_OFFICE_STAFF: readonly StaffSeed[] = [
     department: '华北一区',
     stores: [],
     enabled: false,
+  },
+  // New staff whose administrator-issued password is still to be changed.
+  {
+    username: 'xinren',
+    nickName: '辛仁',
+    role: 'store_staff',
+    department: '华北一区',
+    stores: ['亦庄荣华店'],
+    mustChangePassword: true,
+  },
+  {
+    username: 'luxin',
+    nickName: '陆新',
+    role: 'store_staff',
+    department: '华东一区',
+    stores: ['陆家嘴店'],
+    mustChangePassword: true,
   },
 ];
 

@@ -43,4 +43,8 @@ describe('demo people', () => {
   it('disables the former employee', () => {
     expect(people.filter((p) => !p.enabled).map((p) => p.username)).toEqual(['former']);
   });
+
+  it('leaves two new staff members to change their one-time password', () => {
+    expect(people.filter((p) => p.mustChangePassword).map((p) => p.username)).toEqual(['xinren', 'luxin']);
+  });
 });

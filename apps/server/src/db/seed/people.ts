@@ -23,6 +23,7 @@ export type PersonPlan = {
   storeCodes: readonly string[] | 'all';
   lastStoreCode: string | null;
   enabled: boolean;
+  mustChangePassword: boolean;
 };
 
 export type PeoplePlan = {
@@ -49,6 +50,7 @@ export function planPeople(stores: readonly StorePlan[]): PeoplePlan {
     storeCodes: account.stores === 'all' ? 'all' : account.stores.map(codeOf),
     lastStoreCode: account.lastStore ? codeOf(account.lastStore) : null,
     enabled: true,
+    mustChangePassword: false,
   }));
 
   const contactOf = new Map<string, string>();
@@ -71,6 +73,7 @@ export function planPeople(stores: readonly StorePlan[]): PeoplePlan {
           storeCodes: pair,
           lastStoreCode: null,
           enabled: true,
+          mustChangePassword: false,
         });
       }
     }
@@ -90,6 +93,7 @@ export function planPeople(stores: readonly StorePlan[]): PeoplePlan {
       storeCodes: member.stores.map(codeOf),
       lastStoreCode: null,
       enabled,
+      mustChangePassword: member.mustChangePassword ?? false,
     });
   }
   return { people, contactOf };

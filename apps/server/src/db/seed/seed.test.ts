@@ -121,9 +121,10 @@ describe('seedBaseData', () => {
 
     const system = subtree('SystemTools');
     const headOffice = await menuIdsOfRole(handle.db, 'head_office');
-    // Head office sees one page under 系统工具: 门店权限开通.
-    expect(headOffice.size).toBe(rows.length - system.size + 1);
+    // Head office sees two pages under 系统工具: 门店权限开通, and 用户管理 with its four buttons.
+    expect(headOffice.size).toBe(rows.length - system.size + 1 + 5);
     expect(headOffice.has(idOf('AuthOpen'))).toBe(true);
+    expect(headOffice.has(idOf('User'))).toBe(true);
     const aiEntry = rows.find((m) => m.permission === 'layoutAiAQuiz:entry');
     expect(aiEntry && headOffice.has(aiEntry.id)).toBe(true);
 

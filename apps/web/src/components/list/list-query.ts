@@ -149,6 +149,10 @@ export const urlField = {
     viewFields.add(field);
     return field;
   },
+  /** The id of something a filter picks (a department, a role): a positive safe integer, else no filter. */
+  id(): z.ZodType<number | undefined> {
+    return z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional();
+  },
   /** One of the 11 date presets of spec 9 (its index). */
   preset() {
     return z.coerce

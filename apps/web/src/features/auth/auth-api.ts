@@ -1,5 +1,8 @@
 import {
   AUTH_PATHS,
+  PROFILE_PATHS,
+  type PasswordStatus,
+  type UpdatePasswordBody,
   type Captcha,
   type CaptchaLevel,
   type CodeLoginBody,
@@ -46,6 +49,13 @@ export const authApi = {
   sendResetCode: (phone: string) => http.post<SmsSent>(AUTH_PATHS.resetSendCode, { phone }, inline),
   verifyResetCode: (body: CodeLoginBody) => http.post<ResetTicket>(AUTH_PATHS.resetVerifyCode, body, inline),
   resetPassword: (body: ResetPasswordBody) => http.post<unknown>(AUTH_PATHS.resetPassword, body, inline),
+  /** Right after sign-in, before the session is stored: the new token goes along by hand. */
+  passwordStatus: (token: string) =>
+    http.post<PasswordStatus>(AUTH_PATHS.passwordStatus, {}, { ...inline, headers: bearer(token) }),
+  changePassword: (token: string, body: UpdatePasswordBody) =>
+    http.post<unknown>(PROFILE_PATHS.updatePassword, body, { ...inline, headers: bearer(token) }),
 };
+
+const bearer = (token: string) => ({ Authorization: `Bearer ${token}`, externalToken: token });
 
 export { errorText } from '../../lib/http/errors';

@@ -42,6 +42,15 @@ export const AUTH_LABELS = {
   noUser: '没有获取到用户信息',
   sessionExpired: '登录状态已过期，请重新登录',
   demoMode: '演示环境：短信验证码可在演示工具中查看，数据仅供体验，请勿录入真实信息',
+  mustChange: {
+    title: '修改初始密码',
+    initial: '您正在使用管理员设置的一次性密码，请先设置新密码再进入系统。',
+    expired: '您的密码已超过90天未修改，请先设置新密码再进入系统。',
+    submit: '确认修改并进入',
+    done: '密码已修改',
+    samePassword: '新密码不能与原密码相同',
+    backToLogin: '返回登录',
+  },
   reset: {
     title: '找回密码',
     steps: ['验证手机号', '设置新密码', '完成'],

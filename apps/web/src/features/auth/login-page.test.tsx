@@ -19,6 +19,8 @@ const api = vi.hoisted(() => ({
   sendResetCode: vi.fn(),
   verifyResetCode: vi.fn(),
   resetPassword: vi.fn(),
+  passwordStatus: vi.fn(),
+  changePassword: vi.fn(),
 }));
 // antd's static toasts keep timers running past the test environment's teardown.
 const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn() }));
@@ -76,6 +78,7 @@ beforeEach(() => {
   for (const name of Object.keys(Cookies.get())) Cookies.remove(name);
   localStorage.clear();
   useSessionStore.getState().clearLocal();
+  api.passwordStatus.mockResolvedValue({ mustChange: false, reason: null });
   let n = 0;
   api.captcha.mockImplementation(() => {
     n += 1;
@@ -157,6 +160,36 @@ describe('password sign-in', () => {
     await waitFor(() =>
       expect(screen.getByTestId('login-captcha-img').getAttribute('data-uuid')).toBe('uuid-2'),
     );
+  });
+
+  it('asks for a new password before the console when the password is a one-time one', async () => {
+    const user = userEvent.setup();
+    api.passwordLogin.mockResolvedValue(result);
+    api.passwordStatus.mockResolvedValue({ mustChange: true, reason: 'initial' });
+    api.changePassword.mockResolvedValue({ otherSessionsEnded: 0 });
+    renderLogin('/login');
+    await screen.findByTestId('login-captcha-img');
+    await fillPasswordForm(user);
+    await user.click(screen.getByTestId('login-submit'));
+
+    expect((await screen.findByTestId('must-change-password')).textContent).toContain('一次性密码');
+    expect(api.passwordStatus).toHaveBeenCalledWith('tok-9');
+    expect(useSessionStore.getState().token).toBeFalsy();
+    await user.type(screen.getByTestId('must-change-new'), 'Secret@123');
+    await user.type(screen.getByTestId('must-change-confirm'), 'Secret@123{Enter}');
+    expect((await screen.findByTestId('must-change-error')).textContent).toContain('不能与原密码相同');
+
+    await user.clear(screen.getByTestId('must-change-new'));
+    await user.clear(screen.getByTestId('must-change-confirm'));
+    await user.type(screen.getByTestId('must-change-new'), 'Better#2026');
+    await user.type(screen.getByTestId('must-change-confirm'), 'Better#2026{Enter}');
+    await screen.findByTestId('landed');
+    expect(api.changePassword).toHaveBeenCalledWith('tok-9', {
+      oldPassword: 'Secret@123',
+      newPassword: 'Better#2026',
+      confirmPassword: 'Better#2026',
+    });
+    expect(useSessionStore.getState().token).toBe('tok-9');
   });
 
   it('keeps only the account name when 记住密码 is ticked', async () => {

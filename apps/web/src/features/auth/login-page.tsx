@@ -9,6 +9,7 @@ import { BrandPanel } from './brand-panel';
 import { CodeLoginForm } from './code-login-form';
 import { InlineNotice } from './form-error';
 import styles from './login-page.module.css';
+import type { PendingPasswordChange } from './must-change-password';
 import { PasswordLoginForm } from './password-login-form';
 import { AUTH_LABELS } from './labels';
 import { LoginTabs } from './login-tabs';
@@ -16,11 +17,15 @@ import { LoginTabs } from './login-tabs';
 // Password recovery (Steps, Result) and help (Drawer, Collapse) are not needed to show the form: they load on
 // first use, keeping the login route within its bundle budget (docs/web-app.md, "Bundle budget").
 const ForgotPassword = lazy(() => import('./forgot-password').then((m) => ({ default: m.ForgotPassword })));
+const MustChangePassword = lazy(() =>
+  import('./must-change-password').then((m) => ({ default: m.MustChangePassword })),
+);
 const HelpDrawer = lazy(() => import('./help-drawer').then((m) => ({ default: m.HelpDrawer })));
 
 /** /login: password or SMS sign-in, password recovery and help (spec 2.3). */
 export function LoginPage() {
-  const [view, setView] = useState<'sign-in' | 'reset'>('sign-in');
+  const [view, setView] = useState<'sign-in' | 'reset' | 'change'>('sign-in');
+  const [pendingChange, setPendingChange] = useState<PendingPasswordChange | null>(null);
   const [helpOpen, setHelpOpen] = useState(false);
   // Mounted on first opening only, then kept so that closing still animates.
   const [helpUsed, setHelpUsed] = useState(false);
@@ -59,7 +64,15 @@ export function LoginPage() {
                     key: 'password',
                     label: AUTH_LABELS.tabs.password,
                     testId: 'tab-password',
-                    render: () => <PasswordLoginForm onForgotPassword={() => setView('reset')} />,
+                    render: () => (
+                      <PasswordLoginForm
+                        onForgotPassword={() => setView('reset')}
+                        onMustChange={(pending) => {
+                          setPendingChange(pending);
+                          setView('change');
+                        }}
+                      />
+                    ),
                   },
                   {
                     key: 'code',
@@ -70,6 +83,16 @@ export function LoginPage() {
                 ]}
               />
             </>
+          ) : view === 'change' && pendingChange ? (
+            <Suspense fallback={<PageLoading fullScreen={false} />}>
+              <MustChangePassword
+                pending={pendingChange}
+                onBack={() => {
+                  setPendingChange(null);
+                  setView('sign-in');
+                }}
+              />
+            </Suspense>
           ) : (
             <Suspense fallback={<PageLoading fullScreen={false} />}>
               <ForgotPassword onBack={() => setView('sign-in')} />

@@ -14,11 +14,18 @@ import { readRememberedAccount, rememberAccount } from './remembered-account';
 import { AUTH_LABELS } from './labels';
 import { TextField } from './text-field';
 import { useCaptcha } from './use-captcha';
+import type { PendingPasswordChange } from './must-change-password';
 import { useCompleteSignIn } from './use-complete-sign-in';
 import { useFormFields } from './use-form-fields';
 
+type Props = {
+  onForgotPassword: () => void;
+  /** The password just used must be changed first (one-time or expired): the console waits for that. */
+  onMustChange: (pending: PendingPasswordChange) => void;
+};
+
 /** 账号密码登录: account, password, captcha, 记住密码 and 忘记密码 (spec 2.3). */
-export function PasswordLoginForm({ onForgotPassword }: { onForgotPassword: () => void }) {
+export function PasswordLoginForm({ onForgotPassword, onMustChange }: Props) {
   const [remembered] = useState(readRememberedAccount);
   const [remember, setRemember] = useState(remembered !== null);
   const [error, setError] = useState<string | null>(null);
@@ -43,9 +50,13 @@ export function PasswordLoginForm({ onForgotPassword }: { onForgotPassword: () =
     login.mutate(
       { username, password: values.password, code: values.code.trim(), uuid },
       {
-        onSuccess: (result) => {
+        onSuccess: async (result) => {
           rememberAccount(username, remember);
-          completeSignIn(result);
+          // Should the status not be read, the console opens as before; the server still knows the password.
+          const status = await authApi.passwordStatus(result.token).catch(() => null);
+          if (status?.mustChange)
+            onMustChange({ result, oldPassword: values.password, reason: status.reason });
+          else completeSignIn(result);
         },
         onError: (failure) => {
           setError(errorText(failure));

@@ -1,0 +1,72 @@
+import { USER_COLUMN_TITLES } from '@console/contract';
+
+/** Every Chinese string of 用户管理. */
+export const USERS_ADMIN_LABELS = {
+  title: '用户管理',
+  columns: USER_COLUMN_TITLES,
+  empty: '暂无用户，点击“新增用户”添加',
+  add: '新增用户',
+  edit: '编辑',
+  enable: '启用',
+  disable: '停用',
+  resetPassword: '重置密码',
+  enabled: '启用',
+  disabled: '停用',
+  mustChange: '待改密',
+  stores: (count: number) => `${count}家`,
+  filters: {
+    keyword: '姓名 / 账号 / 手机号 / 工号',
+    department: '部门',
+    role: '角色',
+    state: '状态',
+    shopCode: '门店编号',
+  },
+  confirm: {
+    disable: (name: string) => ({
+      content: `确定停用 ${name} 吗？停用后该用户将立即退出登录，且不能再登录。`,
+    }),
+    enable: (name: string) => `${name}`,
+    resetPassword: (name: string) => ({
+      content: `确定重置 ${name} 的密码吗？该用户将立即退出登录，需使用新的一次性密码登录并修改密码。`,
+    }),
+  },
+  done: {
+    enabled: '已启用',
+    disabled: '已停用，该用户已退出登录',
+  },
+  form: {
+    createTitle: '新增用户',
+    editTitle: '编辑用户',
+    created: '用户已创建',
+    saved: '已保存',
+    username: '账号',
+    usernamePlaceholder: '登录账号，如 zhangsan',
+    usernameRequired: '请输入账号',
+    nickName: '姓名',
+    nickNameRequired: '请输入姓名',
+    workCode: '工号',
+    workCodeRequired: '请输入工号',
+    phone: '手机号',
+    phoneRequired: '请输入手机号',
+    department: '部门',
+    departmentPlaceholder: '请选择部门（可不选）',
+    roles: '角色',
+    rolesPlaceholder: '请选择角色',
+    rolesRequired: '请至少选择一个角色',
+    stores: '门店',
+    storesPlaceholder: '输入门店编号或名称搜索',
+    storesHint: '只能分配您本人有权管理的门店',
+    loading: '加载中…',
+  },
+  password: {
+    title: '一次性密码',
+    createdIntro: (name: string) => `${name} 的账号已创建。请将一次性密码告知本人，首次登录后须修改密码。`,
+    resetIntro: (name: string) =>
+      `${name} 的密码已重置，原有登录已退出。请将一次性密码告知本人，登录后须修改密码。`,
+    onceOnly: '关闭后将无法再次查看此密码。',
+    copy: '复制',
+    copied: '已复制',
+    copyFailed: '复制失败，请手动选择密码复制',
+    close: '我已记下',
+  },
+} as const;
