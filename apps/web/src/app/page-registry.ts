@@ -7,6 +7,8 @@ import type { PageRegistry } from './menu-routes';
  */
 export const pageRegistry: PageRegistry = {
   AuthOpen: () => import('../features/auth-open/auth-open-page').then((m) => ({ Component: m.AuthOpenPage })),
+  Dict: () => import('../features/dicts/dict-page').then((m) => ({ Component: m.DictPage })),
+  Dept: () => import('../features/departments/dept-page').then((m) => ({ Component: m.DeptPage })),
   AuthConfirm: () =>
     import('../features/auth-open/auth-confirm-page').then((m) => ({ Component: m.AuthConfirmPage })),
   StoreInfo: () =>

@@ -1,0 +1,172 @@
+import { dictEndpoints, type DictItemRow, type DictTypeRow } from '@console/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Card, Empty, Grid, Space, Table, Tag } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useState } from 'react';
+import { useHasPermission } from '../../components/permission';
+import { COMMON_LABELS } from '../../components/labels';
+import { call, isApiError } from '../../lib/http';
+import { notify } from '../../lib/notify';
+import { dictKeys } from './dict-keys';
+import { DictItemDialog } from './dict-item-dialog';
+import { DICT_LABELS } from './labels';
+
+const L = DICT_LABELS;
+const T = L.items;
+
+type Props = { type: DictTypeRow | null; onChanged(): void };
+
+/** The chosen dictionary's items (every one, disabled too, in select order) and what may be done to them. */
+export function DictItemsPanel({ type, onChanged }: Props) {
+  if (!type)
+    return (
+      <Card data-testid="dict-items-panel">
+        <Empty description={T.chooseType} />
+      </Card>
+    );
+  return <ItemsOf key={type.id} type={type} onChanged={onChanged} />;
+}
+
+function ItemsOf({ type, onChanged }: { type: DictTypeRow; onChanged(): void }) {
+  const items = useQuery({
+    queryKey: dictKeys.items(type.id),
+    queryFn: ({ signal }) =>
+      call(dictEndpoints.items, { typeId: type.id }, { signal, flags: { silent: true } }),
+  });
+  const [dialog, setDialog] = useState<{ editing: DictItemRow | null } | null>(null);
+  const canAdd = useHasPermission(['dict:add']);
+  const canEdit = useHasPermission(['dict:edit']);
+  const canDelete = useHasPermission(['dict:del']);
+  const phone = Grid.useBreakpoint().xs === true;
+
+  const setEnabled = async (item: DictItemRow, enabled: boolean) => {
+    if (
+      !enabled &&
+      !(await notify.confirm({
+        title: `${T.disable}${L.fields.label}`,
+        content: T.disableConfirm(item.label),
+      }))
+    )
+      return;
+    await call(dictEndpoints.setItemEnabled, { id: item.id, enabled });
+    notify.success(enabled ? T.enabled : T.disabled);
+    onChanged();
+  };
+  const remove = async (item: DictItemRow) => {
+    if (
+      !(await notify.confirm({ title: `${T.delete}${L.fields.label}`, content: T.deleteConfirm(item.label) }))
+    )
+      return;
+    await call(dictEndpoints.deleteItem, { id: item.id });
+    notify.success(T.deleted);
+    onChanged();
+  };
+
+  const columns: ColumnsType<DictItemRow> = [
+    { key: 'label', title: L.fields.label, dataIndex: 'label' },
+    {
+      key: 'value',
+      title: L.fields.value,
+      dataIndex: 'value',
+      render: (value: string) => <code>{value}</code>,
+    },
+    { key: 'sort', title: L.fields.sort, dataIndex: 'sort', width: 70, align: 'right', responsive: ['sm'] },
+    {
+      key: 'enabled',
+      title: L.fields.enabled,
+      width: 80,
+      render: (_, item) => (
+        <Tag color={item.enabled ? 'green' : 'default'} data-testid="dict-item-status">
+          {L.enabledText[String(item.enabled)]}
+        </Tag>
+      ),
+    },
+    {
+      key: 'actions',
+      title: L.actions,
+      width: phone ? 120 : 170,
+      fixed: phone ? undefined : 'right',
+      render: (_, item) => (
+        <Space size={0} wrap>
+          {canEdit && (
+            <Button type="link" size="small" onClick={() => setDialog({ editing: item })}>
+              {T.edit}
+            </Button>
+          )}
+          {canEdit && (
+            <Button
+              type="link"
+              size="small"
+              data-testid={item.enabled ? 'dict-item-disable' : 'dict-item-enable'}
+              onClick={() => void setEnabled(item, !item.enabled)}
+            >
+              {item.enabled ? T.disable : T.enable}
+            </Button>
+          )}
+          {canDelete && !item.builtin && (
+            <Button
+              type="link"
+              size="small"
+              danger
+              data-testid="dict-item-delete"
+              onClick={() => void remove(item)}
+            >
+              {T.delete}
+            </Button>
+          )}
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Card
+      data-testid="dict-items-panel"
+      title={
+        <span>
+          {T.title(type.name)} <Tag>{type.code}</Tag>
+          {!type.enabled && <Tag>{L.enabledText.false}</Tag>}
+        </span>
+      }
+      extra={
+        canAdd && (
+          <Button type="primary" data-testid="dict-item-add" onClick={() => setDialog({ editing: null })}>
+            {T.add}
+          </Button>
+        )
+      }
+    >
+      {items.isError ? (
+        <Alert
+          type="error"
+          showIcon
+          title={isApiError(items.error) ? items.error.message : T.loadFailed}
+          action={
+            <Button size="small" onClick={() => void items.refetch()}>
+              {COMMON_LABELS.retry}
+            </Button>
+          }
+        />
+      ) : (
+        <Table<DictItemRow>
+          data-testid="dict-items-table"
+          rowKey="id"
+          size="middle"
+          loading={items.isLoading}
+          columns={columns}
+          dataSource={items.data?.list ?? []}
+          pagination={false}
+          scroll={{ x: 'max-content' }}
+          locale={{ emptyText: <Empty description={T.empty} /> }}
+        />
+      )}
+      <DictItemDialog
+        type={type}
+        open={dialog !== null}
+        editing={dialog?.editing ?? null}
+        onClose={() => setDialog(null)}
+        onSaved={onChanged}
+      />
+    </Card>
+  );
+}
