@@ -1,6 +1,12 @@
 import { deptEndpoints, type DeptNode } from '@console/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Empty, Grid, Space, Table, Tag } from 'antd';
+import {
+  RowActionButtons,
+  RowActionMenu,
+  visibleRowActions,
+  type RowAction,
+} from '../../components/list/row-actions';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useHasPermission } from '../../components/permission';
@@ -8,6 +14,7 @@ import { COMMON_LABELS } from '../../components/labels';
 import { formatTime } from '../../lib/format/display';
 import { call, isApiError } from '../../lib/http';
 import { notify } from '../../lib/notify';
+import { useSessionStore } from '../../stores/session-store';
 import { DeptDialog, type DeptDialogState } from './dept-dialog';
 import { DEPT_LABELS } from './labels';
 
@@ -42,30 +49,59 @@ export function DeptPage() {
   const expandedKeys = expanded ?? parentIds(nodes);
   const [dialog, setDialog] = useState<DeptDialogState | null>(null);
   const canAdd = useHasPermission(['dept:add']);
-  const canEdit = useHasPermission(['dept:edit']);
-  const canDelete = useHasPermission(['dept:del']);
+  const roles = useSessionStore((state) => state.roles);
   const phone = Grid.useBreakpoint().xs === true;
   const refresh = () => void queryClient.invalidateQueries({ queryKey: deptKeys.tree });
 
-  const setEnabled = async (dept: DeptNode, enabled: boolean) => {
-    if (
-      !enabled &&
-      !(await notify.confirm({ title: `${L.disable}${L.fields.name}`, content: L.disableConfirm(dept.name) }))
-    )
-      return;
-    const { changed } = await call(deptEndpoints.setEnabled, { id: dept.id, enabled });
-    notify.success(enabled ? L.enabled : L.disabled(changed));
-    refresh();
-  };
-  const remove = async (dept: DeptNode) => {
-    if (
-      !(await notify.confirm({ title: `${L.delete}${L.fields.name}`, content: L.deleteConfirm(dept.name) }))
-    )
-      return;
-    await call(deptEndpoints.delete, { id: dept.id });
-    notify.success(L.deleted);
-    refresh();
-  };
+  const actions: RowAction<DeptNode>[] = [
+    {
+      key: 'addChild',
+      label: L.addChild,
+      permission: ['dept:add'],
+      onClick: (dept) => setDialog({ mode: 'add', parent: dept }),
+    },
+    {
+      key: 'edit',
+      label: L.edit,
+      permission: ['dept:edit'],
+      onClick: (dept) => setDialog({ mode: 'edit', dept }),
+    },
+    {
+      key: 'enable',
+      label: L.enable,
+      permission: ['dept:edit'],
+      allowed: (dept) => !dept.enabled,
+      onClick: async (dept) => {
+        await call(deptEndpoints.setEnabled, { id: dept.id, enabled: true });
+        notify.success(L.enabled);
+        refresh();
+      },
+    },
+    {
+      key: 'disable',
+      label: L.disable,
+      permission: ['dept:edit'],
+      allowed: (dept) => dept.enabled,
+      confirm: (dept) => ({ content: L.disableConfirm(dept.name) }),
+      onClick: async (dept) => {
+        const { changed } = await call(deptEndpoints.setEnabled, { id: dept.id, enabled: false });
+        notify.success(L.disabled(changed));
+        refresh();
+      },
+    },
+    {
+      key: 'delete',
+      label: L.delete,
+      danger: true,
+      permission: ['dept:del'],
+      confirm: (dept) => ({ content: L.deleteConfirm(dept.name) }),
+      onClick: async (dept) => {
+        await call(deptEndpoints.delete, { id: dept.id });
+        notify.success(L.deleted);
+        refresh();
+      },
+    },
+  ];
 
   const columns: ColumnsType<TreeRow> = [
     {
@@ -96,32 +132,16 @@ export function DeptPage() {
     {
       key: 'actions',
       title: L.actions,
-      width: phone ? 130 : 240,
+      width: phone ? 90 : 240,
       fixed: phone ? undefined : 'right',
-      render: (_, { node }) => (
-        <Space size={0} wrap data-testid={`dept-actions-${node.id}`}>
-          {canAdd && (
-            <Button type="link" size="small" onClick={() => setDialog({ mode: 'add', parent: node })}>
-              {L.addChild}
-            </Button>
-          )}
-          {canEdit && (
-            <Button type="link" size="small" onClick={() => setDialog({ mode: 'edit', dept: node })}>
-              {L.edit}
-            </Button>
-          )}
-          {canEdit && (
-            <Button type="link" size="small" onClick={() => void setEnabled(node, !node.enabled)}>
-              {node.enabled ? L.disable : L.enable}
-            </Button>
-          )}
-          {canDelete && (
-            <Button type="link" size="small" danger onClick={() => void remove(node)}>
-              {L.delete}
-            </Button>
-          )}
-        </Space>
-      ),
+      render: (_, { node }) => {
+        const shown = visibleRowActions(actions, node, roles);
+        return phone ? (
+          <RowActionMenu actions={shown} row={node} />
+        ) : (
+          <RowActionButtons actions={shown} row={node} />
+        );
+      },
     },
   ];
 

@@ -1,12 +1,19 @@
 import { dictEndpoints, type DictItemRow, type DictTypeRow } from '@console/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Empty, Grid, Space, Table, Tag } from 'antd';
+import { Alert, Button, Card, Empty, Grid, Table, Tag } from 'antd';
+import {
+  RowActionButtons,
+  RowActionMenu,
+  visibleRowActions,
+  type RowAction,
+} from '../../components/list/row-actions';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useHasPermission } from '../../components/permission';
 import { COMMON_LABELS } from '../../components/labels';
 import { call, isApiError } from '../../lib/http';
 import { notify } from '../../lib/notify';
+import { useSessionStore } from '../../stores/session-store';
 import { dictKeys } from './dict-keys';
 import { DictItemDialog } from './dict-item-dialog';
 import { DICT_LABELS } from './labels';
@@ -20,7 +27,7 @@ type Props = { type: DictTypeRow | null; onChanged(): void };
 export function DictItemsPanel({ type, onChanged }: Props) {
   if (!type)
     return (
-      <Card data-testid="dict-items-panel">
+      <Card data-testid="dict-items-choose">
         <Empty description={T.chooseType} />
       </Card>
     );
@@ -35,32 +42,54 @@ function ItemsOf({ type, onChanged }: { type: DictTypeRow; onChanged(): void }) 
   });
   const [dialog, setDialog] = useState<{ editing: DictItemRow | null } | null>(null);
   const canAdd = useHasPermission(['dict:add']);
-  const canEdit = useHasPermission(['dict:edit']);
-  const canDelete = useHasPermission(['dict:del']);
+  const roles = useSessionStore((state) => state.roles);
   const phone = Grid.useBreakpoint().xs === true;
 
-  const setEnabled = async (item: DictItemRow, enabled: boolean) => {
-    if (
-      !enabled &&
-      !(await notify.confirm({
-        title: `${T.disable}${L.fields.label}`,
-        content: T.disableConfirm(item.label),
-      }))
-    )
-      return;
-    await call(dictEndpoints.setItemEnabled, { id: item.id, enabled });
-    notify.success(enabled ? T.enabled : T.disabled);
+  const changed = (text: string) => {
+    notify.success(text);
     onChanged();
   };
-  const remove = async (item: DictItemRow) => {
-    if (
-      !(await notify.confirm({ title: `${T.delete}${L.fields.label}`, content: T.deleteConfirm(item.label) }))
-    )
-      return;
-    await call(dictEndpoints.deleteItem, { id: item.id });
-    notify.success(T.deleted);
-    onChanged();
-  };
+  const actions: RowAction<DictItemRow>[] = [
+    {
+      key: 'edit',
+      label: T.edit,
+      permission: ['dict:edit'],
+      onClick: (item) => setDialog({ editing: item }),
+    },
+    {
+      key: 'enable',
+      label: T.enable,
+      permission: ['dict:edit'],
+      allowed: (item) => !item.enabled,
+      onClick: async (item) => {
+        await call(dictEndpoints.setItemEnabled, { id: item.id, enabled: true });
+        changed(T.enabled);
+      },
+    },
+    {
+      key: 'disable',
+      label: T.disable,
+      permission: ['dict:edit'],
+      allowed: (item) => item.enabled,
+      confirm: (item) => ({ content: T.disableConfirm(item.label) }),
+      onClick: async (item) => {
+        await call(dictEndpoints.setItemEnabled, { id: item.id, enabled: false });
+        changed(T.disabled);
+      },
+    },
+    {
+      key: 'delete',
+      label: T.delete,
+      danger: true,
+      permission: ['dict:del'],
+      allowed: (item) => !item.builtin,
+      confirm: (item) => ({ content: T.deleteConfirm(item.label) }),
+      onClick: async (item) => {
+        await call(dictEndpoints.deleteItem, { id: item.id });
+        changed(T.deleted);
+      },
+    },
+  ];
 
   const columns: ColumnsType<DictItemRow> = [
     { key: 'label', title: L.fields.label, dataIndex: 'label' },
@@ -84,38 +113,16 @@ function ItemsOf({ type, onChanged }: { type: DictTypeRow; onChanged(): void }) 
     {
       key: 'actions',
       title: L.actions,
-      width: phone ? 120 : 170,
+      width: phone ? 90 : 170,
       fixed: phone ? undefined : 'right',
-      render: (_, item) => (
-        <Space size={0} wrap>
-          {canEdit && (
-            <Button type="link" size="small" onClick={() => setDialog({ editing: item })}>
-              {T.edit}
-            </Button>
-          )}
-          {canEdit && (
-            <Button
-              type="link"
-              size="small"
-              data-testid={item.enabled ? 'dict-item-disable' : 'dict-item-enable'}
-              onClick={() => void setEnabled(item, !item.enabled)}
-            >
-              {item.enabled ? T.disable : T.enable}
-            </Button>
-          )}
-          {canDelete && !item.builtin && (
-            <Button
-              type="link"
-              size="small"
-              danger
-              data-testid="dict-item-delete"
-              onClick={() => void remove(item)}
-            >
-              {T.delete}
-            </Button>
-          )}
-        </Space>
-      ),
+      render: (_, item) => {
+        const shown = visibleRowActions(actions, item, roles);
+        return phone ? (
+          <RowActionMenu actions={shown} row={item} />
+        ) : (
+          <RowActionButtons actions={shown} row={item} />
+        );
+      },
     },
   ];
 
