@@ -189,7 +189,8 @@ export function DeptPage() {
           columns={columns}
           dataSource={rows}
           pagination={false}
-          scroll={{ x: 'max-content' }}
+          // On a phone the columns share the width (the 操作 menu stays in view) instead of scrolling sideways.
+          scroll={phone ? undefined : { x: 'max-content' }}
           expandable={{
             expandedRowKeys: [...expandedKeys],
             onExpandedRowsChange: (keys) => setExpanded(keys.map(Number)),

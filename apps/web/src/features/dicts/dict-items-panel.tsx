@@ -99,7 +99,7 @@ function ItemsOf({ type, onChanged }: { type: DictTypeRow; onChanged(): void }) 
       dataIndex: 'value',
       render: (value: string) => <code>{value}</code>,
     },
-    { key: 'sort', title: L.fields.sort, dataIndex: 'sort', width: 70, align: 'right', responsive: ['sm'] },
+    { key: 'sort', title: L.fields.sort, dataIndex: 'sort', width: 64, align: 'right', responsive: ['xxl'] },
     {
       key: 'enabled',
       title: L.fields.enabled,
@@ -113,8 +113,7 @@ function ItemsOf({ type, onChanged }: { type: DictTypeRow; onChanged(): void }) 
     {
       key: 'actions',
       title: L.actions,
-      width: phone ? 90 : 170,
-      fixed: phone ? undefined : 'right',
+      width: phone ? 90 : 150,
       render: (_, item) => {
         const shown = visibleRowActions(actions, item, roles);
         return phone ? (
@@ -163,7 +162,8 @@ function ItemsOf({ type, onChanged }: { type: DictTypeRow; onChanged(): void }) 
           columns={columns}
           dataSource={items.data?.list ?? []}
           pagination={false}
-          scroll={{ x: 'max-content' }}
+          // On a phone the columns share the width (the 操作 menu stays in view) instead of scrolling sideways.
+          scroll={phone ? undefined : { x: 'max-content' }}
           locale={{ emptyText: <Empty description={T.empty} /> }}
         />
       )}
