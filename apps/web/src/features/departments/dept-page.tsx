@@ -108,9 +108,18 @@ export function DeptPage() {
       key: 'name',
       title: L.fields.name,
       dataIndex: 'name',
+      // A name never breaks between characters (the tree indents it; a phone hides the other numbers instead).
+      onCell: () => ({ style: { whiteSpace: 'nowrap' } }),
       render: (name: string) => <span data-testid="dept-name-cell">{name}</span>,
     },
-    { key: 'userCount', title: L.fields.userCount, dataIndex: 'userCount', width: 70, align: 'right' },
+    {
+      key: 'userCount',
+      title: L.fields.userCount,
+      dataIndex: 'userCount',
+      width: 70,
+      align: 'right',
+      responsive: ['sm'],
+    },
     { key: 'sort', title: L.fields.sort, dataIndex: 'sort', width: 70, align: 'right', responsive: ['md'] },
     {
       key: 'enabled',

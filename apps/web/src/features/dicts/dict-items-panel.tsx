@@ -92,12 +92,19 @@ function ItemsOf({ type, onChanged }: { type: DictTypeRow; onChanged(): void }) 
   ];
 
   const columns: ColumnsType<DictItemRow> = [
-    { key: 'label', title: L.fields.label, dataIndex: 'label' },
+    // On a phone the label, its state and the 操作 menu; the value shows in the edit dialog.
+    {
+      key: 'label',
+      title: L.fields.label,
+      dataIndex: 'label',
+      onCell: () => ({ style: { whiteSpace: 'nowrap' } }),
+    },
     {
       key: 'value',
       title: L.fields.value,
       dataIndex: 'value',
       render: (value: string) => <code>{value}</code>,
+      responsive: ['sm'],
     },
     { key: 'sort', title: L.fields.sort, dataIndex: 'sort', width: 64, align: 'right', responsive: ['xxl'] },
     {
