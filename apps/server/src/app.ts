@@ -30,6 +30,8 @@ import { registerImJobs } from './modules/im/im.jobs.js';
 import { ordersModule } from './modules/orders/index.js';
 import { exportsModule } from './modules/exports/index.js';
 import { usersAdminModule } from './modules/users-admin/index.js';
+import { dictsModule } from './modules/dicts/index.js';
+import { departmentsModule } from './modules/departments/index.js';
 import { createClusterLock } from './platform/jobs/cluster-lock.js';
 import { createJobRunner, type JobRunner } from './platform/jobs/job-runner.js';
 import { createWakeBus } from './platform/wake-bus.js';
@@ -138,6 +140,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     storeRoutes(api, deps);
     authOpenRoutes(api, deps);
     usersAdminModule(api, deps);
+    dictsModule(api, deps);
+    departmentsModule(api, deps);
     messageCenter = imRoutes(api, deps, { wakeBus, dashboardSources });
     registerImJobs(jobs, deps, messageCenter);
     ordersModule(api, deps, { producer: messageCenter.producer, dashboardSources, jobs });

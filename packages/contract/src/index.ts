@@ -7,6 +7,8 @@ export * from './stores.js';
 export * from './dashboard.js';
 export * from './profile.js';
 export * from './auth-open.js';
+export * from './admin-departments.js';
+export * from './admin-dicts.js';
 export * from './client-errors.js';
 export * from './im-catalogue.js';
 export * from './im.js';

@@ -35,14 +35,60 @@ const requiredRef = (column: string, target: () => AnyPgColumn, onDelete?: 'casc
     .notNull()
     .references(target, onDelete ? { onDelete } : {});
 
-export const departments = pgTable('departments', {
-  id: serial('id').primaryKey(),
-  parentId: integer('parent_id'),
-  name: varchar('name', { length: 64 }).notNull(),
-  sort: integer('sort').notNull().default(0),
-  enabled: boolean('enabled').notNull().default(true),
-  createdAt: createdAt(),
-});
+/** The organisation tree (docs/domain/dicts-departments.md): a name is unique among its siblings. */
+export const departments = pgTable(
+  'departments',
+  {
+    id: serial('id').primaryKey(),
+    parentId: integer('parent_id').references((): AnyPgColumn => departments.id),
+    name: varchar('name', { length: 64 }).notNull(),
+    sort: integer('sort').notNull().default(0),
+    enabled: boolean('enabled').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('departments_parent_idx').on(t.parentId),
+    uniqueIndex('departments_sibling_name_key').on(sql`coalesce(${t.parentId}, 0)`, t.name),
+  ],
+);
+
+/** A data dictionary (数据字典): a code the code reads (`delivery_type`) and its items. */
+export const dictTypes = pgTable(
+  'dict_types',
+  {
+    id: serial('id').primaryKey(),
+    code: varchar('code', { length: 50 }).notNull(),
+    name: varchar('name', { length: 32 }).notNull(),
+    description: varchar('description', { length: 200 }).notNull().default(''),
+    sort: integer('sort').notNull().default(0),
+    enabled: boolean('enabled').notNull().default(true),
+    /** Seeded on every start and read by the modules: its code stays and it cannot be deleted. */
+    builtin: boolean('builtin').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('dict_types_code_key').on(t.code), uniqueIndex('dict_types_name_key').on(t.name)],
+);
+
+export const dictItems = pgTable(
+  'dict_items',
+  {
+    id: serial('id').primaryKey(),
+    typeId: requiredRef('type_id', () => dictTypes.id),
+    label: varchar('label', { length: 32 }).notNull(),
+    value: varchar('value', { length: 64 }).notNull(),
+    sort: integer('sort').notNull().default(0),
+    enabled: boolean('enabled').notNull().default(true),
+    /** Seeded: its value is what the modules store, so it stays and the item cannot be deleted. */
+    builtin: boolean('builtin').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('dict_items_type_value_key').on(t.typeId, t.value),
+    uniqueIndex('dict_items_type_label_key').on(t.typeId, t.label),
+  ],
+);
 
 export const users = pgTable(
   'users',

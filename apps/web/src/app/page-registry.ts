@@ -9,6 +9,8 @@ export const pageRegistry: PageRegistry = {
   AuthOpen: () => import('../features/auth-open/auth-open-page').then((m) => ({ Component: m.AuthOpenPage })),
   User: () =>
     import('../features/users-admin/users-admin-page').then((m) => ({ Component: m.UsersAdminPage })),
+  Dict: () => import('../features/dicts/dict-page').then((m) => ({ Component: m.DictPage })),
+  Dept: () => import('../features/departments/dept-page').then((m) => ({ Component: m.DeptPage })),
   AuthConfirm: () =>
     import('../features/auth-open/auth-confirm-page').then((m) => ({ Component: m.AuthConfirmPage })),
   StoreInfo: () =>

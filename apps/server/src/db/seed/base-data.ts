@@ -1,15 +1,16 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../client.js';
+import { seedDicts } from './dicts.js';
 import { seedMenus } from './menus.js';
 import { seedRoles } from './roles.js';
 
 /** Arbitrary constant (the migration lock is 720_001): one instance seeds at a time. */
 const SEED_LOCK_KEY = 720_002;
 
-export type BaseDataResult = { rolesCreated: number; menusCreated: number };
+export type BaseDataResult = { rolesCreated: number; menusCreated: number; dictItemsCreated: number };
 
 /**
- * Roles and the menu tree, on every start including production. Idempotent: inserts only what is missing
+ * Roles, the menu tree and the built-in dictionaries, on every start including production. Idempotent: inserts only what is missing
  * and never creates an account. Several instances starting at once serialise on a transaction-scoped
  * advisory lock, since menus have no natural unique key the database could enforce.
  */
@@ -18,7 +19,8 @@ export async function seedBaseData(db: Database): Promise<BaseDataResult> {
     await lockSeeding(tx);
     const seededRoles = await seedRoles(tx);
     const menusCreated = await seedMenus(tx, seededRoles);
-    return { rolesCreated: seededRoles.created.size, menusCreated };
+    const dictItemsCreated = await seedDicts(tx);
+    return { rolesCreated: seededRoles.created.size, menusCreated, dictItemsCreated };
   });
 }
 

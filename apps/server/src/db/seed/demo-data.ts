@@ -10,6 +10,7 @@ import {
   DEMO_ACCOUNT_SEEDS,
   HEAD_OFFICE_DEPARTMENTS,
   HEAD_OFFICE_ROOT,
+  HEAD_OFFICE_TEAMS,
   type DepartmentName,
 } from './people-data.js';
 import { planPeople } from './people.js';
@@ -133,6 +134,16 @@ async function insertDepartments(tx: Database): Promise<(name: DepartmentName) =
   const idOf = new Map<string, number>([
     [HEAD_OFFICE_ROOT, rootId],
     ...rows.map((r) => [r.name, r.id] as const),
+  ]);
+  // Teams below the centres, one of them disabled, and a disabled centre: the tree shows each state.
+  await tx.insert(departments).values([
+    ...HEAD_OFFICE_TEAMS.map(({ parent, name, enabled }, index) => ({
+      parentId: required(idOf.get(parent), `department ${parent}`),
+      name,
+      enabled,
+      sort: (index + 1) * 10,
+    })),
+    { parentId: rootId, name: '采购中心', enabled: false, sort: 900 },
   ]);
   return (name) => required(idOf.get(name), `department ${name}`);
 }

@@ -182,7 +182,12 @@ export const MENU_TREE: readonly MenuSeed[] = [
     page('菜单管理', 'Menu', 'menus', 'MenuOutlined', [
       ['新增菜单', 'menu:add'], ['编辑菜单', 'menu:edit'], ['删除菜单', 'menu:del'],
     ]),
-    page('数据字典', 'Dict', 'dict', 'BookOutlined', [['编辑字典', 'dict:edit']]),
+    page('部门管理', 'Dept', 'depts', 'ApartmentOutlined', [
+      ['新增部门', 'dept:add'], ['编辑部门', 'dept:edit'], ['删除部门', 'dept:del'],
+    ]),
+    page('数据字典', 'Dict', 'dict', 'BookOutlined', [
+      ['编辑字典', 'dict:edit'], ['新增字典', 'dict:add'], ['删除字典', 'dict:del'],
+    ]),
     page('定时任务', 'Timing', 'timing', 'ScheduleOutlined', [['编辑任务', 'timing:edit'], ['立即执行', 'timing:run']]),
     subDirectory('系统监控', 'Monitor', 'monitor', 'DashboardOutlined', [
       page('操作日志', 'Log', 'logs', 'FileTextOutlined'),

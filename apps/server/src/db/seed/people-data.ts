@@ -4,6 +4,17 @@ import type { ShopGroupTitle } from './store-data.js';
 /** Head-office departments; each shop group also gets an area department of the same name under 总部. */
 export const HEAD_OFFICE_ROOT = '总部';
 export const HEAD_OFFICE_DEPARTMENTS = ['运营中心', '信息中心'] as const;
+/** Teams below the head-office centres (no demo user sits in them). */
+export const HEAD_OFFICE_TEAMS: readonly {
+  parent: (typeof HEAD_OFFICE_DEPARTMENTS)[number];
+  name: string;
+  enabled: boolean;
+}[] = [
+  { parent: '运营中心', name: '客服组', enabled: true },
+  { parent: '运营中心', name: '会员运营组', enabled: true },
+  { parent: '运营中心', name: '活动策划组', enabled: false },
+  { parent: '信息中心', name: '数据组', enabled: true },
+];
 export type DepartmentName =
   typeof HEAD_OFFICE_ROOT | (typeof HEAD_OFFICE_DEPARTMENTS)[number] | ShopGroupTitle;
 

@@ -64,7 +64,8 @@ describe('seedBaseData', () => {
     expect(after.stores).toBe(0);
     expect(after.shopGroups).toBe(0);
 
-    expect(await seedBaseData(handle.db)).toEqual({ rolesCreated: 0, menusCreated: 0 });
+    expect(first.dictItemsCreated).toBeGreaterThan(20);
+    expect(await seedBaseData(handle.db)).toEqual({ rolesCreated: 0, menusCreated: 0, dictItemsCreated: 0 });
     expect(await counts(handle.db)).toEqual(after);
 
     const roleRows = await handle.db.select({ permission: roles.permission, name: roles.name }).from(roles);
@@ -177,7 +178,7 @@ describe('seedBaseData', () => {
       .delete(roleMenus)
       .where(and(eq(roleMenus.roleId, managerRole.id), eq(roleMenus.menuId, marketing.id)));
 
-    expect(await seedBaseData(handle.db)).toEqual({ rolesCreated: 0, menusCreated: 1 });
+    expect(await seedBaseData(handle.db)).toEqual({ rolesCreated: 0, menusCreated: 1, dictItemsCreated: 0 });
     const restored = await handle.db.select().from(menus).where(eq(menus.name, 'MarketingCalendar'));
     expect(restored).toHaveLength(1);
     expect(restored[0]?.parentId).toBe(marketing.id);
@@ -222,7 +223,7 @@ describe('seedDemoData', () => {
     expect(before.shopGroups).toBeGreaterThanOrEqual(6);
     expect(before.users).toBeGreaterThanOrEqual(44);
     expect(await seedDemoData(db)).toEqual({ seeded: false });
-    expect(await seedBaseData(db)).toEqual({ rolesCreated: 0, menusCreated: 0 });
+    expect(await seedBaseData(db)).toEqual({ rolesCreated: 0, menusCreated: 0, dictItemsCreated: 0 });
     expect(await counts(db)).toEqual(before);
   });
 

@@ -1,4 +1,5 @@
-import { Button, Space } from 'antd';
+import { DownOutlined } from '@ant-design/icons';
+import { Button, Dropdown, Space } from 'antd';
 import { hasPermission } from '../../lib/permission';
 import { notify } from '../../lib/notify';
 import { LIST_LABELS } from '../labels';
@@ -69,5 +70,31 @@ export function RowActionButtons<Row>({ actions, row }: { actions: RowAction<Row
         </Button>
       ))}
     </Space>
+  );
+}
+
+/** The same actions behind one 操作 button: a narrow screen's row, where a line of links would not fit. */
+export function RowActionMenu<Row>({ actions, row }: { actions: RowAction<Row>[]; row: Row }) {
+  if (actions.length === 0) return null;
+  return (
+    <Dropdown
+      trigger={['click']}
+      menu={{
+        items: actions.map((action) => ({
+          key: action.key,
+          label: action.label,
+          danger: action.danger,
+          'data-testid': `row-action-${action.key}`,
+        })),
+        onClick: ({ key }) => {
+          const action = actions.find((a) => a.key === key);
+          if (action) void runRowAction(action, row);
+        },
+      }}
+    >
+      <Button size="small" data-testid="row-action-menu">
+        {LIST_LABELS.actions} <DownOutlined />
+      </Button>
+    </Dropdown>
   );
 }

@@ -1,0 +1,69 @@
+import {
+  CANCEL_CHECK_STATE_TEXT,
+  DELIVERY_TYPE_TEXT,
+  INTENTION_STATUS_TEXT,
+  INVOICE_STATUS_TEXT,
+  INVOICE_TYPE_TEXT,
+  ORDER_CHANNEL_TEXT,
+  VALET_KIND_TEXT,
+} from '@console/contract';
+
+export type DictSeed = {
+  code: string;
+  name: string;
+  description: string;
+  /** value → label, in select order. */
+  items: Readonly<Record<string, string>>;
+};
+
+/**
+ * The built-in dictionaries: labels of the values the modules store (their enums stay in the contract, which
+ * validates them; these are the texts and select options head office may re-word, re-order or hide), and
+ * option lists the pages offer (cancel reasons, member tags).
+ */
+export const DICT_SEEDS: readonly DictSeed[] = [
+  { code: 'delivery_type', name: '配送方式', description: '订单的配送方式', items: DELIVERY_TYPE_TEXT },
+  { code: 'order_channel', name: '订单渠道', description: '上游订单的来源渠道', items: ORDER_CHANNEL_TEXT },
+  { code: 'invoice_type', name: '发票类型', description: '顾客申请的发票类型', items: INVOICE_TYPE_TEXT },
+  { code: 'invoice_status', name: '开票状态', description: '订单的开票进度', items: INVOICE_STATUS_TEXT },
+  {
+    code: 'intention_status',
+    name: '意向状态',
+    description: '客户意向的跟进状态',
+    items: INTENTION_STATUS_TEXT,
+  },
+  {
+    code: 'cancel_check_state',
+    name: '取消核查状态',
+    description: '门店发起的取消核查的处理结果',
+    items: CANCEL_CHECK_STATE_TEXT,
+  },
+  { code: 'valet_kind', name: '代客下单类型', description: '代客下单的商城', items: VALET_KIND_TEXT },
+  {
+    code: 'cancel_reason',
+    name: '取消原因',
+    description: '取消订单时可选的常用原因',
+    items: {
+      customer_request: '顾客要求取消',
+      out_of_stock: '商品缺货',
+      address_unreachable: '地址超出配送范围',
+      duplicate_order: '重复下单',
+      price_error: '价格有误',
+      other: '其他原因',
+    },
+  },
+  {
+    code: 'member_tag',
+    name: '会员标签',
+    description: '门店给会员打的标签',
+    items: {
+      high_value: '高价值会员',
+      new_member: '新会员',
+      dormant: '沉睡会员',
+      mother_baby: '母婴客群',
+      senior: '银发客群',
+      chronic_care: '慢病关怀',
+      price_sensitive: '价格敏感',
+    },
+  },
+];

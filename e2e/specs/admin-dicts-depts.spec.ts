@@ -1,0 +1,108 @@
+import { expect, test, type Page } from '@playwright/test';
+import { captchaAnswer, nextCaptchaUuid, SCREENSHOT_DIR } from '../support/demo-api';
+
+async function signIn(page: Page, username: string, password: string) {
+  const uuid = await nextCaptchaUuid(page, () => page.goto('/login'));
+  await page.getByTestId('login-username').fill(username);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-captcha-input').fill(await captchaAnswer(page.request, uuid));
+  await page.getByTestId('login-captcha-input').press('Enter');
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/** A user without a remembered store is asked to pick one before any page shows (`ready` is the page). */
+async function pickStoreIfAsked(page: Page, ready: string) {
+  const dialog = page.getByRole('dialog', { name: '选择门店' });
+  const radio = dialog.getByRole('radio').first();
+  await radio.or(page.getByTestId(ready)).first().waitFor({ timeout: 45_000 });
+  if (await radio.isVisible()) {
+    await radio.check();
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await expect(dialog).toBeHidden();
+  }
+  await expect(page.getByTestId(ready)).toBeVisible();
+}
+
+const settle = (page: Page) => page.waitForTimeout(400);
+
+async function shoot(page: Page, name: string) {
+  for (const [width, height] of [
+    [1366, 768],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await settle(page);
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1366, height: 768 });
+}
+
+test.describe('head-office administration', () => {
+  // Two sign-ins, several round trips and four screenshots on a machine shared with other runs.
+  test.setTimeout(300_000);
+
+  test('admin adds a dictionary item and sees it', async ({ page }) => {
+    await signIn(page, 'admin', 'Admin@2026!');
+    await page.goto('/system/dict');
+    await pickStoreIfAsked(page, 'dict-page');
+
+    await page.getByTestId('dict-types-keyword').locator('input').fill('cancel_reason');
+    await page.getByTestId('dict-types-keyword').locator('input').press('Enter');
+    await page.getByTestId('list-key-link').filter({ hasText: 'cancel_reason' }).first().click();
+    const panel = page.getByTestId('dict-items-panel');
+    await expect(panel).toContainText('字典项：取消原因');
+    await expect(panel).toContainText('顾客要求取消');
+
+    await page.getByTestId('dict-item-add').click();
+    await page.getByTestId('dict-item-label').fill('门店闭店');
+    await page.getByTestId('dict-item-value').fill('store_closed');
+    await page.getByTestId('dict-item-value').press('Enter');
+    await expect(page.getByTestId('dict-item-dialog')).toBeHidden({ timeout: 30_000 });
+    const row = page.getByTestId('dict-items-table').locator('tr', { hasText: '门店闭店' });
+    await expect(row).toContainText('store_closed');
+    await expect(row.getByTestId('dict-item-status')).toHaveText('启用');
+
+    // A duplicate value is refused inside the dialog, in Chinese.
+    await page.getByTestId('dict-item-add').click();
+    await page.getByTestId('dict-item-label').fill('再来一个');
+    await page.getByTestId('dict-item-value').fill('store_closed');
+    await page.getByTestId('dict-item-dialog-ok').click();
+    await expect(page.getByTestId('dict-item-dialog')).toContainText('已有值为「store_closed」');
+    await page.getByRole('button', { name: /取\s*消/ }).click();
+
+    // Disabling asks first.
+    await row.getByTestId('row-action-disable').click();
+    await page.getByRole('button', { name: /确\s*定/ }).click();
+    await expect(row.getByTestId('dict-item-status')).toHaveText('停用');
+
+    await shoot(page, 'admin-dict');
+  });
+
+  test('admin adds a department and cannot delete one with users', async ({ page }) => {
+    await signIn(page, 'admin', 'Admin@2026!');
+    await page.goto('/system/depts');
+    await pickStoreIfAsked(page, 'dept-page');
+    const table = page.getByTestId('dept-table');
+    await expect(table).toContainText('运营中心');
+    await expect(table).toContainText('采购中心');
+
+    const operations = table.locator('tr', { hasText: '运营中心' }).first();
+    await operations.getByRole('button', { name: '新增下级' }).click();
+    await page.getByTestId('dept-name').fill('招商组');
+    await page.getByTestId('dept-name').press('Enter');
+    await expect(page.getByTestId('dept-dialog')).toBeHidden({ timeout: 30_000 });
+    await expect(table.locator('tr', { hasText: '招商组' })).toBeVisible();
+
+    // 运营中心 has demo users: the refusal names how many.
+    await operations.getByRole('button', { name: '删除' }).click();
+    await page.getByRole('button', { name: /确\s*定/ }).click();
+    await expect(page.locator('.ant-message')).toContainText(/部门「运营中心」及其下级部门还有\d+名用户/);
+    await expect(table.locator('tr', { hasText: '运营中心' }).first()).toBeVisible();
+
+    // The new, empty team can go.
+    await table.locator('tr', { hasText: '招商组' }).getByRole('button', { name: '删除' }).click();
+    await page.getByRole('button', { name: /确\s*定/ }).click();
+    await expect(table.locator('tr', { hasText: '招商组' })).toHaveCount(0);
+    await shoot(page, 'admin-depts');
+  });
+});
