@@ -30,6 +30,13 @@ describe('the app runs every timer as a job on one runner', () => {
           lastRun: null,
         },
         {
+          name: 'members.expired-finds',
+          scope: 'cluster',
+          schedule: { everyMs: 3_600_000 },
+          running: false,
+          lastRun: null,
+        },
+        {
           name: 'orders.offer-expiry',
           scope: 'cluster',
           schedule: { everyMs: 60_000 },
