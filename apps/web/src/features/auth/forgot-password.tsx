@@ -1,16 +1,14 @@
-import { ArrowLeftOutlined, LockOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import { Button, Result, Steps } from 'antd';
 import { useState } from 'react';
 import { notify } from '../../lib/notify';
 import { authApi, errorText } from './auth-api';
-import { FIELD_RULES } from './field-rules';
 import { FormSubmit } from './form-submit';
 import styles from './login-page.module.css';
 import { PhoneCodeForm } from './phone-code-form';
 import { AUTH_LABELS } from './labels';
-import { TextField } from './text-field';
-import { useFormFields } from './use-form-fields';
+import { NewPasswordFields, useNewPasswordForm } from './new-password-fields';
 
 const LABELS = AUTH_LABELS.reset;
 
@@ -36,12 +34,7 @@ function VerifyPhoneStep({ onVerified }: { onVerified: (ticket: string) => void 
 
 function NewPasswordStep({ ticket, onDone }: { ticket: string; onDone: () => void }) {
   const [error, setError] = useState<string | null>(null);
-  const form = useFormFields({
-    initial: { password: '', confirmPassword: '' },
-    checks: { password: FIELD_RULES.newPassword, confirmPassword: FIELD_RULES.confirmPassword },
-    dependents: { password: ['confirmPassword'] },
-    onEdit: () => setError(null),
-  });
+  const form = useNewPasswordForm(() => setError(null));
   const reset = useMutation({ mutationFn: authApi.resetPassword });
   const onSubmit = form.handleSubmit((values) => {
     setError(null);
@@ -52,31 +45,7 @@ function NewPasswordStep({ ticket, onDone }: { ticket: string; onDone: () => voi
   });
   return (
     <form onSubmit={onSubmit} noValidate>
-      <TextField
-        label={AUTH_LABELS.fields.newPassword}
-        placeholder={AUTH_LABELS.placeholders.newPassword}
-        icon={<LockOutlined />}
-        value={form.values.password}
-        error={form.errors.password}
-        onChange={(value) => form.setValue('password', value)}
-        extra={AUTH_LABELS.rules.passwordHint}
-        password
-        maxLength={64}
-        autoComplete="new-password"
-        testId="reset-password"
-      />
-      <TextField
-        label={AUTH_LABELS.fields.confirmPassword}
-        placeholder={AUTH_LABELS.placeholders.confirmPassword}
-        icon={<LockOutlined />}
-        value={form.values.confirmPassword}
-        error={form.errors.confirmPassword}
-        onChange={(value) => form.setValue('confirmPassword', value)}
-        password
-        maxLength={64}
-        autoComplete="new-password"
-        testId="reset-confirm"
-      />
+      <NewPasswordFields form={form} testIds={{ password: 'reset-password', confirm: 'reset-confirm' }} />
       <FormSubmit error={error} errorTestId="reset-error" pending={reset.isPending} testId="reset-submit">
         {LABELS.submit}
       </FormSubmit>

@@ -1,18 +1,15 @@
-import { LockOutlined } from '@ant-design/icons';
 import { AUTH_PATHS, type LoginResult, type PasswordStatus } from '@console/contract';
 import { useMutation } from '@tanstack/react-query';
 import { Button } from 'antd';
 import { useState } from 'react';
 import { http } from '../../lib/http';
 import { authApi, errorText } from './auth-api';
-import { FIELD_RULES } from './field-rules';
 import { InlineNotice } from './form-error';
 import { FormSubmit } from './form-submit';
 import styles from './login-page.module.css';
 import { AUTH_LABELS } from './labels';
-import { TextField } from './text-field';
+import { NewPasswordFields, useNewPasswordForm } from './new-password-fields';
 import { useCompleteSignIn } from './use-complete-sign-in';
-import { useFormFields } from './use-form-fields';
 
 const L = AUTH_LABELS.mustChange;
 
@@ -37,12 +34,7 @@ export function MustChangePassword({
 }) {
   const completeSignIn = useCompleteSignIn();
   const [error, setError] = useState<string | null>(null);
-  const form = useFormFields({
-    initial: { password: '', confirmPassword: '' },
-    checks: { password: FIELD_RULES.newPassword, confirmPassword: FIELD_RULES.confirmPassword },
-    dependents: { password: ['confirmPassword'] },
-    onEdit: () => setError(null),
-  });
+  const form = useNewPasswordForm(() => setError(null));
   const change = useMutation({
     mutationFn: (newPassword: string) =>
       authApi.changePassword(pending.result.token, {
@@ -78,30 +70,9 @@ export function MustChangePassword({
       <h1 className={styles.title}>{L.title}</h1>
       <InlineNotice tone="warning" message={pending.reason === 'expired' ? L.expired : L.initial} />
       <form onSubmit={onSubmit} noValidate>
-        <TextField
-          label={AUTH_LABELS.fields.newPassword}
-          placeholder={AUTH_LABELS.placeholders.newPassword}
-          icon={<LockOutlined />}
-          value={form.values.password}
-          error={form.errors.password}
-          onChange={(value) => form.setValue('password', value)}
-          extra={AUTH_LABELS.rules.passwordHint}
-          password
-          maxLength={64}
-          autoComplete="new-password"
-          testId="must-change-new"
-        />
-        <TextField
-          label={AUTH_LABELS.fields.confirmPassword}
-          placeholder={AUTH_LABELS.placeholders.confirmPassword}
-          icon={<LockOutlined />}
-          value={form.values.confirmPassword}
-          error={form.errors.confirmPassword}
-          onChange={(value) => form.setValue('confirmPassword', value)}
-          password
-          maxLength={64}
-          autoComplete="new-password"
-          testId="must-change-confirm"
+        <NewPasswordFields
+          form={form}
+          testIds={{ password: 'must-change-new', confirm: 'must-change-confirm' }}
         />
         <FormSubmit
           error={error}
