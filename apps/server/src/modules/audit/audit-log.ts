@@ -62,20 +62,32 @@ export function createAuditLog(db: Database, clock: Clock) {
       createdAt: clock(),
     });
   }
+  /** An administrative change with its before and after states (`AuditChange`). */
+  function change(entry: AuditChange, tx: Database = db): Promise<void> {
+    return record(
+      {
+        action: entry.action,
+        userId: entry.actor.user.id,
+        target: entry.target,
+        ip: entry.client.ip,
+        detail: { ...entry.detail, before: entry.before ?? null, after: entry.after ?? null },
+      },
+      tx,
+    );
+  }
   return {
     record,
-    /** An administrative change with its before and after states (`AuditChange`). */
-    change(change: AuditChange, tx: Database = db): Promise<void> {
-      return record(
-        {
-          action: change.action,
-          userId: change.actor.user.id,
-          target: change.target,
-          ip: change.client.ip,
-          detail: { ...change.detail, before: change.before ?? null, after: change.after ?? null },
-        },
-        tx,
-      );
+    change,
+    /** Runs an administrative change and writes its audit row in one transaction; `run` answers the states. */
+    changeInTransaction<T>(
+      entry: Omit<AuditChange, 'before' | 'after'>,
+      run: (tx: Database) => Promise<{ result: T; before: unknown; after: unknown }>,
+    ): Promise<T> {
+      return db.transaction(async (tx) => {
+        const { result, before, after } = await run(tx);
+        await change({ ...entry, before, after }, tx);
+        return result;
+      });
     },
   };
 }

@@ -36,6 +36,7 @@ type Update = z.output<typeof deptUpdateSchema>;
 /** The department tree (docs/domain/dicts-departments.md): each change locks the tree and writes its audit row. */
 export function createDepartmentsService(db: Database, clock: Clock) {
   const repo = createDepartmentsRepository(db);
+  const audit = createAuditLog(db, clock);
 
   async function change<T>(
     actor: AdminActor,
@@ -44,18 +45,13 @@ export function createDepartmentsService(db: Database, clock: Clock) {
     run: (tx: Database, all: DeptRecord[]) => Promise<{ result: T; before: unknown; after: unknown }>,
   ): Promise<T> {
     try {
-      return await db.transaction(async (tx) => {
-        await repo.lockTree(tx);
-        const { result, before, after } = await run(tx, await repo.all(tx));
-        await createAuditLog(tx, clock).record({
-          action,
-          userId: actor.caller.user.id,
-          target,
-          detail: { before, after },
-          ip: actor.client.ip,
-        });
-        return result;
-      });
+      return await audit.changeInTransaction(
+        { action, target, actor: actor.caller, client: actor.client },
+        async (tx) => {
+          await repo.lockTree(tx);
+          return run(tx, await repo.all(tx));
+        },
+      );
     } catch (error) {
       if (isUniqueViolation(error) || isForeignKeyViolation(error))
         throw conflict(DEPT_MESSAGES.raced, 'DEPT_RACED');

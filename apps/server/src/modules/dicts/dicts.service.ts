@@ -42,6 +42,7 @@ type ItemUpdate = z.output<typeof dictItemUpdateSchema>;
 /** Data dictionaries (docs/domain/dicts-departments.md): every change in one transaction with its audit row. */
 export function createDictsService(db: Database, clock: Clock) {
   const repo = createDictsRepository(db);
+  const audit = createAuditLog(db, clock);
 
   /** One change: its rule checks, writes and audit row commit together; a unique race answers 409. */
   async function change<T>(
@@ -51,17 +52,10 @@ export function createDictsService(db: Database, clock: Clock) {
     run: (tx: Database) => Promise<{ result: T; before: unknown; after: unknown }>,
   ): Promise<T> {
     try {
-      return await db.transaction(async (tx) => {
-        const { result, before, after } = await run(tx);
-        await createAuditLog(tx, clock).record({
-          action,
-          userId: actor.caller.user.id,
-          target,
-          detail: { before, after },
-          ip: actor.client.ip,
-        });
-        return result;
-      });
+      return await audit.changeInTransaction(
+        { action, target, actor: actor.caller, client: actor.client },
+        run,
+      );
     } catch (error) {
       if (isUniqueViolation(error)) throw conflict(DICT_MESSAGES.raced, 'DICT_RACED');
       throw error;
