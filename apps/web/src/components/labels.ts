@@ -12,6 +12,8 @@ export const COMMON_LABELS = {
   search: '查询',
   reset: '重置',
   all: '全部',
+  enabled: '启用',
+  disabled: '停用',
 } as const;
 
 export const LIST_LABELS = {

@@ -1,4 +1,5 @@
-import { Alert, Form, Input } from 'antd';
+import { Alert, Form, Input, InputNumber, Switch } from 'antd';
+import { COMMON_LABELS } from '../labels';
 import type { KeyboardEvent, ReactNode } from 'react';
 
 type FieldProps = {
@@ -102,5 +103,23 @@ export function FormAlert({
       style={{ marginBottom: 16 }}
       data-testid={testId}
     />
+  );
+}
+
+/** 排序: a whole number from 0, smaller first. */
+export function SortField({ label, max, testId }: { label: string; max: number; testId: string }) {
+  return (
+    <Form.Item name="sort" label={label}>
+      <InputNumber min={0} max={max} precision={0} data-testid={testId} />
+    </Form.Item>
+  );
+}
+
+/** 状态 as a 启用 / 停用 switch (the `enabled` field). */
+export function EnabledField({ label }: { label: string }) {
+  return (
+    <Form.Item name="enabled" label={label} valuePropName="checked">
+      <Switch checkedChildren={COMMON_LABELS.enabled} unCheckedChildren={COMMON_LABELS.disabled} />
+    </Form.Item>
   );
 }

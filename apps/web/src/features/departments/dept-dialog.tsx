@@ -1,7 +1,7 @@
 import { DEPT_NAME_MAX, DEPT_SORT_MAX, deptEndpoints, type DeptNode } from '@console/contract';
-import { Form, InputNumber, Switch, TreeSelect } from 'antd';
+import { Form, TreeSelect } from 'antd';
 import { FormDialog } from '../../components/form-dialog/form-dialog';
-import { TextField } from '../../components/form-dialog/form-fields';
+import { EnabledField, SortField, TextField } from '../../components/form-dialog/form-fields';
 import { call } from '../../lib/http';
 import { DEPT_LABELS } from './labels';
 
@@ -81,14 +81,8 @@ export function DeptDialog({ state, tree, onClose, onSaved }: Props) {
         max={DEPT_NAME_MAX}
         testId="dept-name"
       />
-      <Form.Item name="sort" label={L.fields.sort}>
-        <InputNumber min={0} max={DEPT_SORT_MAX} precision={0} data-testid="dept-sort" />
-      </Form.Item>
-      {!editing && (
-        <Form.Item name="enabled" label={L.fields.enabled} valuePropName="checked">
-          <Switch checkedChildren={L.enabledText.true} unCheckedChildren={L.enabledText.false} />
-        </Form.Item>
-      )}
+      <SortField label={L.fields.sort} max={DEPT_SORT_MAX} testId="dept-sort" />
+      {!editing && <EnabledField label={L.fields.enabled} />}
     </FormDialog>
   );
 }

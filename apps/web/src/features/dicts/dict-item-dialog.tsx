@@ -1,7 +1,7 @@
 import { DICT_SORT_MAX, dictEndpoints, type DictItemRow, type DictTypeRow } from '@console/contract';
-import { Form, InputNumber, Switch } from 'antd';
+import { Form } from 'antd';
 import { FormDialog } from '../../components/form-dialog/form-dialog';
-import { TextField } from '../../components/form-dialog/form-fields';
+import { EnabledField, SortField, TextField } from '../../components/form-dialog/form-fields';
 import { call } from '../../lib/http';
 import { DICT_LABELS } from './labels';
 
@@ -64,14 +64,8 @@ export function DictItemDialog({ type, editing, open, onClose, onSaved }: Props)
           code="text"
         />
       )}
-      <Form.Item name="sort" label={L.fields.sort}>
-        <InputNumber min={0} max={DICT_SORT_MAX} precision={0} data-testid="dict-item-sort" />
-      </Form.Item>
-      {!editing && (
-        <Form.Item name="enabled" label={L.fields.enabled} valuePropName="checked">
-          <Switch checkedChildren={L.enabledText.true} unCheckedChildren={L.enabledText.false} />
-        </Form.Item>
-      )}
+      <SortField label={L.fields.sort} max={DICT_SORT_MAX} testId="dict-item-sort" />
+      {!editing && <EnabledField label={L.fields.enabled} />}
     </FormDialog>
   );
 }

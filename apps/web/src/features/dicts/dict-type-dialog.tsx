@@ -1,7 +1,7 @@
 import { DICT_SORT_MAX, dictEndpoints, type DictTypeRow } from '@console/contract';
-import { Form, InputNumber, Switch } from 'antd';
+import { Form } from 'antd';
 import { FormDialog } from '../../components/form-dialog/form-dialog';
-import { TextAreaField, TextField } from '../../components/form-dialog/form-fields';
+import { EnabledField, SortField, TextAreaField, TextField } from '../../components/form-dialog/form-fields';
 import { call } from '../../lib/http';
 import { DICT_LABELS } from './labels';
 
@@ -77,12 +77,8 @@ export function DictTypeDialog({ editing, open, onClose, onSaved }: Props) {
         rows={2}
         testId="dict-type-description"
       />
-      <Form.Item name="sort" label={L.fields.sort}>
-        <InputNumber min={0} max={DICT_SORT_MAX} precision={0} data-testid="dict-type-sort" />
-      </Form.Item>
-      <Form.Item name="enabled" label={L.fields.enabled} valuePropName="checked">
-        <Switch checkedChildren={L.enabledText.true} unCheckedChildren={L.enabledText.false} />
-      </Form.Item>
+      <SortField label={L.fields.sort} max={DICT_SORT_MAX} testId="dict-type-sort" />
+      <EnabledField label={L.fields.enabled} />
     </FormDialog>
   );
 }

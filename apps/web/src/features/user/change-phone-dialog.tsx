@@ -1,12 +1,11 @@
 import { changePhoneBodySchema, MOBILE_PATTERN, type ChangePhoneBody } from '@console/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Form, Input, Space, type FormInstance } from 'antd';
-import { useState } from 'react';
+import { Alert, Form, Input, Space, type FormInstance } from 'antd';
+import { SendCodeButton } from '../../components/form-dialog/send-code-button';
 import { FormDialog } from '../../components/form-dialog/form-dialog';
 import { isApiError } from '../../lib/http';
 import { normalizePhone } from '../../lib/format/phone';
 import { notify } from '../../lib/notify';
-import { useCountdown } from '../../lib/use-countdown';
 import { USER_LABELS } from './labels';
 import { profileApi, profileKeys, refreshSessionUser } from './profile-api';
 
@@ -70,7 +69,7 @@ export function ChangePhoneDialog({ open, onClose }: { open: boolean; onClose():
                   data-testid="change-phone-code"
                 />
               </Form.Item>
-              <SendCodeButton form={form} />
+              <SendPhoneCodeButton form={form} />
             </Space.Compact>
           </Form.Item>
         </>
@@ -80,36 +79,21 @@ export function ChangePhoneDialog({ open, onClose }: { open: boolean; onClose():
 }
 
 /** Checks the password and texts the new number; a refusal shows under the field it is about. */
-function SendCodeButton({ form }: { form: FormInstance<Values> }) {
-  const countdown = useCountdown();
-  const [sending, setSending] = useState(false);
+function SendPhoneCodeButton({ form }: { form: FormInstance<Values> }) {
   const send = async () => {
     const { phone, password } = await form.validateFields(['phone', 'password']).catch(() => ({
       phone: null,
       password: null,
     }));
-    if (!phone || !password) return;
-    setSending(true);
-    try {
-      const sent = await profileApi.sendPhoneCode({ phone, password });
-      countdown.start(sent.resendAfterSeconds);
-      notify.success(L.sent);
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      const field = isApiError(error) && error.errorCode === 'OLD_PASSWORD_WRONG' ? 'password' : 'phone';
-      form.setFields([{ name: field, errors: [message] }]);
-    } finally {
-      setSending(false);
-    }
+    if (!phone || !password) return null;
+    const sent = await profileApi.sendPhoneCode({ phone, password });
+    notify.success(L.sent);
+    return sent.resendAfterSeconds;
   };
-  return (
-    <Button
-      onClick={() => void send()}
-      loading={sending}
-      disabled={countdown.remaining > 0}
-      data-testid="change-phone-send"
-    >
-      {countdown.remaining > 0 ? L.resend(countdown.remaining) : L.send}
-    </Button>
-  );
+  const onRefused = (error: unknown) => {
+    const message = error instanceof Error ? error.message : String(error);
+    const field = isApiError(error) && error.errorCode === 'OLD_PASSWORD_WRONG' ? 'password' : 'phone';
+    form.setFields([{ name: field, errors: [message] }]);
+  };
+  return <SendCodeButton send={send} onRefused={onRefused} labels={L} testId="change-phone-send" />;
 }

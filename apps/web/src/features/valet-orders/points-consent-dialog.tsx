@@ -1,10 +1,10 @@
 import { memberCodeSchema, type ValetActionResult, type ValetKind } from '@console/contract';
-import { Alert, Button, Form, Input, Space } from 'antd';
-import { useRef, useState } from 'react';
+import { Alert, Form, Input, Space } from 'antd';
+import { useRef } from 'react';
 import { z } from 'zod';
 import { FormDialog } from '../../components/form-dialog/form-dialog';
+import { SendCodeButton } from '../../components/form-dialog/send-code-button';
 import { notify } from '../../lib/notify';
-import { useCountdown } from '../../lib/use-countdown';
 import { VALET_LABELS } from './labels';
 import { valetApi } from './valet-api';
 
@@ -84,9 +84,21 @@ export function PointsConsentDialog({
                   />
                 </Form.Item>
                 <SendCodeButton
-                  storeCode={storeCode}
-                  order={order}
-                  onRefused={(message) => form.setFields([{ name: 'memberCode', errors: [message] }])}
+                  send={async () => {
+                    const sent = await valetApi.sendRedeemCode(storeCode, order.valetOrderNo);
+                    notify.success(L.sent(sent.phoneMasked));
+                    return sent.resendAfterSeconds;
+                  }}
+                  onRefused={(error) =>
+                    form.setFields([
+                      {
+                        name: 'memberCode',
+                        errors: [error instanceof Error ? error.message : String(error)],
+                      },
+                    ])
+                  }
+                  labels={L}
+                  testId="points-consent-send"
                 />
               </Space.Compact>
             </Form.Item>
@@ -94,41 +106,5 @@ export function PointsConsentDialog({
         ) : null
       }
     </FormDialog>
-  );
-}
-
-/** 发送验证码 with the 60-second countdown the server answers; a refusal shows under the code. */
-function SendCodeButton({
-  storeCode,
-  order,
-  onRefused,
-}: {
-  storeCode: string;
-  order: PointsOrder;
-  onRefused(message: string): void;
-}) {
-  const countdown = useCountdown();
-  const [sending, setSending] = useState(false);
-  const send = async () => {
-    setSending(true);
-    try {
-      const sent = await valetApi.sendRedeemCode(storeCode, order.valetOrderNo);
-      countdown.start(sent.resendAfterSeconds);
-      notify.success(L.sent(sent.phoneMasked));
-    } catch (error) {
-      onRefused(error instanceof Error ? error.message : String(error));
-    } finally {
-      setSending(false);
-    }
-  };
-  return (
-    <Button
-      onClick={() => void send()}
-      loading={sending}
-      disabled={countdown.remaining > 0}
-      data-testid="points-consent-send"
-    >
-      {countdown.remaining > 0 ? L.resend(countdown.remaining) : L.send}
-    </Button>
   );
 }
