@@ -24,6 +24,8 @@ export const SHELL_LABELS = {
   refresh: '刷新',
   close: '关闭',
   closeOthers: '关闭其他',
+  closeLeft: '关闭左侧',
+  closeRight: '关闭右侧',
   closeAll: '关闭全部',
   tags: '已打开的页面',
   breadcrumb: '当前位置',

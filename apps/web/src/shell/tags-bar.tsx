@@ -6,7 +6,7 @@ import styles from './shell.module.css';
 import { SHELL_LABELS } from './labels';
 import { useCurrentView } from './use-current-view';
 
-type Action = 'refresh' | 'close' | 'closeOthers' | 'closeAll';
+type Action = 'refresh' | 'close' | 'closeOthers' | 'closeLeft' | 'closeRight' | 'closeAll';
 
 /** Spec 2.10, 4.7: visited pages as tabs with a right-click menu; affix tabs cannot be closed. */
 export function TagsBar() {
@@ -33,17 +33,30 @@ export function TagsBar() {
     } else if (action === 'closeOthers') {
       store.delOthersViews(view.path);
       if (view.path !== currentPath) void navigate(view.fullPath);
+    } else if (action === 'closeLeft' || action === 'closeRight') {
+      const left = store.delSideViews(view.path, action === 'closeLeft' ? 'left' : 'right');
+      if (!left.some((tag) => tag.path === currentPath)) void navigate(view.fullPath);
     } else {
       const left = store.delAllViews();
       if (!left.some((tag) => tag.path === currentPath)) toLastView(left);
     }
   };
 
-  const menuFor = (view: TagView): MenuProps => ({
+  const menuFor = (view: TagView, index: number): MenuProps => ({
     items: [
       { key: 'refresh', label: SHELL_LABELS.refresh },
       { key: 'close', label: SHELL_LABELS.close, disabled: view.affix },
       { key: 'closeOthers', label: SHELL_LABELS.closeOthers },
+      {
+        key: 'closeLeft',
+        label: SHELL_LABELS.closeLeft,
+        disabled: views.slice(0, index).every((t) => t.affix),
+      },
+      {
+        key: 'closeRight',
+        label: SHELL_LABELS.closeRight,
+        disabled: views.slice(index + 1).every((t) => t.affix),
+      },
       { key: 'closeAll', label: SHELL_LABELS.closeAll },
     ],
     onClick: ({ key }) => run(key as Action, view),
@@ -51,10 +64,10 @@ export function TagsBar() {
 
   return (
     <nav className={styles.tagsBar} aria-label={SHELL_LABELS.tags} data-testid="tags-bar">
-      {views.map((view) => {
+      {views.map((view, index) => {
         const active = view.path === currentPath;
         return (
-          <Dropdown key={view.path} menu={menuFor(view)} trigger={['contextMenu']}>
+          <Dropdown key={view.path} menu={menuFor(view, index)} trigger={['contextMenu']}>
             <Link
               to={view.fullPath}
               className={active ? `${styles.tag} ${styles.tagActive}` : styles.tag}

@@ -50,6 +50,14 @@ describe('tags store', () => {
     expect(paths()).toEqual(['/dashboard', '/b']);
   });
 
+  it('closes the tabs left or right of one, keeping affix tabs', () => {
+    const store = useTagsStore.getState();
+    for (const path of ['/a', '/b', '/c', '/d']) store.addView(view(path));
+    expect(store.delSideViews('/c', 'left').map((tag) => tag.path)).toEqual(['/dashboard', '/c', '/d']);
+    expect(store.delSideViews('/c', 'right').map((tag) => tag.path)).toEqual(['/dashboard', '/c']);
+    expect(store.delSideViews('/gone', 'left').map((tag) => tag.path)).toEqual(['/dashboard', '/c']);
+  });
+
   it('closes all but the affix tabs', () => {
     const store = useTagsStore.getState();
     store.addView(view('/a'));

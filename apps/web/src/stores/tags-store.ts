@@ -64,6 +64,8 @@ type TagsState = {
   delView(path: string): TagView[];
   /** Keeps `path` and the affix tabs. */
   delOthersViews(path: string): TagView[];
+  /** Closes the tabs left (`side` 'left') or right of `path`, affix tabs kept (eladmin's 关闭左侧 / 关闭右侧). */
+  delSideViews(path: string, side: 'left' | 'right'): TagView[];
   /** Keeps the affix tabs. */
   delAllViews(): TagView[];
   refreshView(path: string): void;
@@ -122,6 +124,13 @@ export const useTagsStore = create<TagsState>()((set, get) => {
 
     delOthersViews(path) {
       return update(get().visitedViews.filter((tag) => tag.affix || tag.path === path));
+    },
+
+    delSideViews(path, side) {
+      const views = get().visitedViews;
+      const at = views.findIndex((tag) => tag.path === path);
+      if (at < 0) return views;
+      return update(views.filter((tag, index) => tag.affix || (side === 'left' ? index >= at : index <= at)));
     },
 
     delAllViews() {
