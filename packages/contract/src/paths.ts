@@ -22,6 +22,16 @@ export const DEV_PATHS = {
   forgetLastStore: '/dev/forget-last-store',
 } as const;
 
+/** The personal centre (designed). Here, not beside its schemas, so the sign-in screens use it without zod. */
+export const PROFILE_PATHS = {
+  profile: '/api/users/profile',
+  updatePassword: '/api/users/updatePass',
+  phoneCode: '/api/users/profile/phone/code',
+  phone: '/api/users/profile/phone',
+  updateAvatar: '/api/users/updateAvatar',
+  avatar: '/api/users/avatar/:userId',
+} as const;
+
 /** Store and user calls (spec 7.3); the store-console calls live under `/feo` (documented in docs/domain/stores.md). */
 export const STORE_PATHS = {
   lastStore: '/api/user/shop/last/change',

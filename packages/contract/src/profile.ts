@@ -2,15 +2,7 @@ import { z } from 'zod';
 import { sessionUserSchema } from './auth.js';
 import { MOBILE_PATTERN, PASSWORD_MAX, isStrongPassword } from './validation.js';
 import { endpoint, fileResponse, noInput } from './common/endpoint.js';
-
-export const PROFILE_PATHS = {
-  profile: '/api/users/profile',
-  updatePassword: '/api/users/updatePass',
-  phoneCode: '/api/users/profile/phone/code',
-  phone: '/api/users/profile/phone',
-  updateAvatar: '/api/users/updateAvatar',
-  avatar: '/api/users/avatar/:userId',
-} as const;
+import { PROFILE_PATHS } from './paths.js';
 
 export const NICK_NAME_MAX = 20;
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
