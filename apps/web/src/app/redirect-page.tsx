@@ -8,6 +8,11 @@ export function RedirectPage() {
   return <Navigate to={`/${rest.replace(/^[/\\]+/, '')}${search}`} replace />;
 }
 
+/** Spec 2.1: an unknown path goes to /404 (when `unknownPathLoader` could not tell a 403). */
+export function NotFoundRedirect() {
+  return <Navigate to="/404" replace />;
+}
+
 export function HomeRedirect() {
   return <Navigate to="/dashboard" replace />;
 }

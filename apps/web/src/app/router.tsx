@@ -7,7 +7,7 @@ import { createGuard } from './guard';
 import { PageErrorBoundary, RouteErrorPage } from './lazy-error-boundaries';
 import { menuRoutes, type PageLoader } from './menu-routes';
 import { pageRegistry } from './page-registry';
-import { HomeRedirect, RedirectPage } from './redirect-page';
+import { HomeRedirect, NotFoundRedirect, RedirectPage } from './redirect-page';
 import { RootLayout } from './root-layout';
 import type { RouteHandle } from './route-handle';
 import { sessionLoaders } from './session-loaders';
@@ -97,7 +97,11 @@ function staticRoutes(guard: ReturnType<typeof createGuard>): RouteObject[] {
           ],
         },
         // Ranked last by the router whatever the order, so a deep link matches its menu route once patched in.
-        { path: '*', lazy: () => import('./unknown-path').then((m) => ({ loader: m.unknownPathLoader })) },
+        {
+          path: '*',
+          lazy: () => import('./unknown-path').then((m) => ({ loader: m.unknownPathLoader })),
+          Component: NotFoundRedirect,
+        },
       ],
     },
   ];

@@ -18,12 +18,12 @@ async function targetOf(path: string): Promise<string | null> {
 
 afterEach(() => {
   vi.clearAllMocks();
-  useSessionStore.setState({ token: null });
+  useSessionStore.setState({ token: null, menusLoaded: false });
 });
 
 describe('unknownPathLoader', () => {
   it('sends a page of the console outside the menu to 403 and any other path to 404', async () => {
-    useSessionStore.setState({ token: 'tok' });
+    useSessionStore.setState({ token: 'tok', menusLoaded: true });
     api.call.mockResolvedValueOnce({ known: true });
     expect(await targetOf('/system/roles')).toBe('/403');
     expect(api.call).toHaveBeenCalledWith(
@@ -35,10 +35,13 @@ describe('unknownPathLoader', () => {
     expect(await targetOf('/nowhere')).toBe('/404');
   });
 
-  it('leaves a visitor without a session to the guard, and says 404 when the question fails', async () => {
+  it('leaves a visitor without a session, or a menu still loading, to the guard; says 404 when the question fails', async () => {
+    expect(await targetOf('/system/roles')).toBeNull();
+    // Signed in, the menu still loading: the guard repeats the navigation once the menu's routes exist.
+    useSessionStore.setState({ token: 'tok', menusLoaded: false });
     expect(await targetOf('/system/roles')).toBeNull();
     expect(api.call).not.toHaveBeenCalled();
-    useSessionStore.setState({ token: 'tok' });
+    useSessionStore.setState({ token: 'tok', menusLoaded: true });
     api.call.mockRejectedValueOnce(new ApiError('http', '服务器出错了', { status: 500 }));
     expect(await targetOf('/system/roles')).toBe('/404');
   });

@@ -8,8 +8,11 @@ import { useSessionStore } from '../stores/session-store';
  * link shared by a colleague), /404 otherwise (spec 2.1). Lazy, so the shell's bundle does without `call()`.
  */
 export async function unknownPathLoader({ request }: LoaderFunctionArgs): Promise<Response | null> {
-  // Not signed in: the guard (root loader) sends the visitor to sign in first, and back here after.
-  if (!useSessionStore.getState().token) return null;
+  // Not signed in, or the menu not loaded yet: the guard (root loader, run alongside) sends the visitor to sign
+  // in, or loads the menu and repeats the navigation, which may then find the page. Left to the route's
+  // component only when the menu failed to load.
+  const { token, menusLoaded } = useSessionStore.getState();
+  if (!token || !menusLoaded) return null;
   try {
     const { known } = await call(
       authEndpoints.menuPathKnown,
