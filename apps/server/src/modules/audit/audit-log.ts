@@ -1,6 +1,7 @@
 import type { Database } from '../../db/client.js';
 import { auditLog } from '../../db/schema.js';
 import type { Clock } from '../../platform/clock.js';
+import { isForeignKeyViolation, isUniqueViolation } from '../../db/pg-errors.js';
 
 export type AuditEntry = {
   action: string;
@@ -78,16 +79,26 @@ export function createAuditLog(db: Database, clock: Clock) {
   return {
     record,
     change,
-    /** Runs an administrative change and writes its audit row in one transaction; `run` answers the states. */
-    changeInTransaction<T>(
+    /**
+     * Runs an administrative change and writes its audit row in one transaction; `run` answers the states.
+     * `raced`: the refusal to answer when a concurrent change wins on a unique or foreign key (a 409).
+     */
+    async changeInTransaction<T>(
       entry: Omit<AuditChange, 'before' | 'after'>,
       run: (tx: Database) => Promise<{ result: T; before: unknown; after: unknown }>,
+      options: { raced?: () => Error } = {},
     ): Promise<T> {
-      return db.transaction(async (tx) => {
-        const { result, before, after } = await run(tx);
-        await change({ ...entry, before, after }, tx);
-        return result;
-      });
+      try {
+        return await db.transaction(async (tx) => {
+          const { result, before, after } = await run(tx);
+          await change({ ...entry, before, after }, tx);
+          return result;
+        });
+      } catch (error) {
+        if (options.raced && (isUniqueViolation(error) || isForeignKeyViolation(error)))
+          throw options.raced();
+        throw error;
+      }
     },
   };
 }

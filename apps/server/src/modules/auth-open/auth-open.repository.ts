@@ -59,18 +59,6 @@ const summaryColumns = {
   enabled: users.enabled,
 };
 
-/** A PostgreSQL unique violation (another import or open won a race). */
-export function isUniqueViolation(error: unknown): boolean {
-  const seen = new Set<unknown>();
-  let current: unknown = error;
-  while (current && typeof current === 'object' && !seen.has(current)) {
-    seen.add(current);
-    if ((current as { code?: unknown }).code === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
-
 export type AuthOpenRepository = ReturnType<typeof createAuthOpenRepository>;
 
 export function createAuthOpenRepository(db: Database) {

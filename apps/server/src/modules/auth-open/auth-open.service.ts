@@ -20,7 +20,8 @@ import type { Clock } from '../../platform/clock.js';
 import type { AuthContext } from '../../plugins/request-context.js';
 import type { AuditLog } from '../audit/audit-log.js';
 import { hashPassword } from '../auth/password.js';
-import { isUniqueViolation, type AuthOpenRepository } from './auth-open.repository.js';
+import type { AuthOpenRepository } from './auth-open.repository.js';
+import { isUniqueViolation } from '../../db/pg-errors.js';
 import { checkImportRows, importSummary } from './import-rows.js';
 import { parseWorkbook } from './import-workbook.js';
 

@@ -7,7 +7,6 @@ import {
 } from '@console/contract';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
-import { isForeignKeyViolation, isUniqueViolation } from '../../db/pg-errors.js';
 import { AppError, conflict, notFound } from '../../http/errors.js';
 import type { Clock } from '../../platform/clock.js';
 import type { AdminActor } from '../audit/admin-actor.js';
@@ -44,19 +43,14 @@ export function createDepartmentsService(db: Database, clock: Clock) {
     target: string,
     run: (tx: Database, all: DeptRecord[]) => Promise<{ result: T; before: unknown; after: unknown }>,
   ): Promise<T> {
-    try {
-      return await audit.changeInTransaction(
-        { action, target, actor: actor.caller, client: actor.client },
-        async (tx) => {
-          await repo.lockTree(tx);
-          return run(tx, await repo.all(tx));
-        },
-      );
-    } catch (error) {
-      if (isUniqueViolation(error) || isForeignKeyViolation(error))
-        throw conflict(DEPT_MESSAGES.raced, 'DEPT_RACED');
-      throw error;
-    }
+    return audit.changeInTransaction(
+      { action, target, actor: actor.caller, client: actor.client },
+      async (tx) => {
+        await repo.lockTree(tx);
+        return run(tx, await repo.all(tx));
+      },
+      { raced: () => conflict(DEPT_MESSAGES.raced, 'DEPT_RACED') },
+    );
   }
 
   const find = (all: DeptRecord[], id: number) => all.find((d) => d.id === id);

@@ -11,7 +11,6 @@ import {
 } from '@console/contract';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
-import { isUniqueViolation } from '../../db/pg-errors.js';
 import { conflict, notFound } from '../../http/errors.js';
 import type { Clock } from '../../platform/clock.js';
 import type { AdminActor } from '../audit/admin-actor.js';
@@ -51,15 +50,9 @@ export function createDictsService(db: Database, clock: Clock) {
     target: string,
     run: (tx: Database) => Promise<{ result: T; before: unknown; after: unknown }>,
   ): Promise<T> {
-    try {
-      return await audit.changeInTransaction(
-        { action, target, actor: actor.caller, client: actor.client },
-        run,
-      );
-    } catch (error) {
-      if (isUniqueViolation(error)) throw conflict(DICT_MESSAGES.raced, 'DICT_RACED');
-      throw error;
-    }
+    return audit.changeInTransaction({ action, target, actor: actor.caller, client: actor.client }, run, {
+      raced: () => conflict(DICT_MESSAGES.raced, 'DICT_RACED'),
+    });
   }
 
   async function lockedType(tx: Database, id: number): Promise<DictTypeRow> {

@@ -11,6 +11,7 @@ import {
   type UpdateProfileBody,
 } from '@console/contract';
 import type { Database } from '../../db/client.js';
+import { isUniqueViolation } from '../../db/pg-errors.js';
 import type { ClientInfo } from '../../http/client.js';
 import type { Upload } from '../../http/upload.js';
 import type { Clock } from '../../platform/clock.js';
@@ -30,11 +31,6 @@ export type ProfileService = ReturnType<typeof createProfileService>;
 
 /** Wrong old passwords share the sign-in limiter's table under their own account key. */
 const passwordChangeKey = (userId: number) => `password-change:${userId}`;
-
-function isUniqueViolation(error: unknown): boolean {
-  const codeOf = (value: unknown) => (value as { code?: unknown } | null)?.code;
-  return codeOf(error) === '23505' || codeOf((error as { cause?: unknown } | null)?.cause) === '23505';
-}
 
 export function createProfileService(deps: {
   db: Database;

@@ -4,7 +4,7 @@ import type { ClientInfo } from '../../http/client.js';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import { HEAD_OFFICE_ROLES } from '../../http/route.js';
 import type { AuthContext } from '../../plugins/request-context.js';
-import { isUniqueViolation } from '../auth-open/auth-open.repository.js';
+import { isUniqueViolation } from '../../db/pg-errors.js';
 import type { AuditLog } from '../audit/audit-log.js';
 import type { AuthCache } from '../auth/auth-cache.js';
 import { shanghaiDateTime } from '../im/message-format.js';
