@@ -36,14 +36,10 @@ export function orderLookupRoutes(app: AppInstance, deps: AppDeps, wiring: { are
   const { db, clock } = deps;
   // Not for the guard (route() has app.storeAccess): the shop-code call reads the caller's remembered store.
   const stores = createStoreRepository(db);
-  const memberLookups = createMemberLookups({
-    db,
-    clock,
-    areas: wiring.areas ?? areaCatalogue,
-    audit: createAuditLog(db, clock),
-  });
-  const shops = createShopLookups({ db });
-  const skuLookups = createSkuLookups({ db });
+  const audit = createAuditLog(db, clock);
+  const memberLookups = createMemberLookups({ db, clock, areas: wiring.areas ?? areaCatalogue, audit });
+  const shops = createShopLookups({ db, clock });
+  const skuLookups = createSkuLookups({ db, clock });
 
   const hereOf = async ({ store }: Pick<RouteContext<typeof api.addressList>, 'store'>) => {
     const shop = await shops.shop(store().id);

@@ -1,17 +1,16 @@
 import type { MemberAddress, MemberSummary } from '@console/contract';
 import { MEMBER_SEARCH_LIMIT, maskPhone } from '@console/contract';
-import { and, asc, desc, eq, ilike, like, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { addressAddBodySchema } from '@console/contract';
 import type { Database } from '../../../db/client.js';
-import { memberAddresses, members } from '../../../db/schema.js';
 import { AppError } from '../../../http/errors.js';
 import type { Clock } from '../../../platform/clock.js';
 import type { AuditLog } from '../../audit/audit-log.js';
 import { shanghaiDateTime } from '../../im/message-format.js';
 import type { AreaCatalogue } from '../../stores/area-tree.js';
-import { haversineKm, isLocated, likeContains, type Coordinates } from '../../stores/geo.js';
+import { haversineKm, isLocated, type Coordinates } from '../../stores/geo.js';
 import { LOOKUP_TEXT } from './lookup-texts.js';
+import { createLookupsRepository, type AddressRow } from './lookups.repository.js';
 import { createMemberAccess, maskedKeywords, type MemberRow, type MemberScope } from './member-access.js';
 
 type AddressAddInput = z.output<typeof addressAddBodySchema>;
@@ -35,17 +34,8 @@ function temporaryMemberNo(now: Date): string {
 }
 
 /** A whole phone or a member number (any case): what names one member wherever they are a member. */
-function exactKey(keywords: string) {
-  return or(eq(members.phone, keywords), eq(sql`upper(${members.memberNo})`, keywords.toUpperCase()))!;
-}
 const isExactHit = (m: MemberRow, keywords: string) =>
   m.phone === keywords || m.memberNo.toUpperCase() === keywords.toUpperCase();
-
-/** A phone prefix (digits only) or a name part. */
-function partialMatch(keywords: string) {
-  if (/^\d+$/.test(keywords)) return like(members.phone, `${keywords}%`);
-  return ilike(members.name, likeContains(keywords));
-}
 
 /**
  * Members, their addresses and the counter's temporary members (member_ms calls of the valet flows). A store
@@ -59,20 +49,11 @@ export function createMemberLookups(deps: {
   audit: AuditLog;
 }) {
   const { db, clock, areas, audit } = deps;
+  const repo = createLookupsRepository(db, clock);
   const access = createMemberAccess(db, clock);
 
   async function search(scope: MemberScope, keywords: string, temporary: boolean): Promise<MemberSummary[]> {
-    const rows = await db
-      .select()
-      .from(members)
-      .where(
-        and(
-          eq(members.temporary, temporary),
-          or(exactKey(keywords), and(partialMatch(keywords), access.servedBy(scope))),
-        ),
-      )
-      .orderBy(asc(members.name), asc(members.id))
-      .limit(MEMBER_SEARCH_LIMIT);
+    const rows = await repo.searchMembers(scope, keywords, temporary, MEMBER_SEARCH_LIMIT);
     await access.recordFinds(
       scope,
       rows.filter((m) => isExactHit(m, keywords)).map((m) => m.id),
@@ -86,11 +67,7 @@ export function createMemberLookups(deps: {
     return rows.map(summaryOf);
   }
 
-  const addressOf = (
-    row: typeof memberAddresses.$inferSelect,
-    store: Coordinates,
-    bikeDistanceMeters: number,
-  ): MemberAddress => {
+  const addressOf = (row: AddressRow, store: Coordinates, bikeDistanceMeters: number): MemberAddress => {
     const distanceMeters =
       isLocated(row) && isLocated(store) ? Math.round(haversineKm(store, row) * 1000) : null;
     return {
@@ -122,18 +99,14 @@ export function createMemberLookups(deps: {
      * here) or creates a temporary one homed at the store.
      */
     async addTemporaryMember(scope: MemberScope, input: { name: string; phone: string }) {
-      const [created] = await db
-        .insert(members)
-        .values({
-          memberNo: temporaryMemberNo(clock()),
-          name: input.name,
-          phone: input.phone,
-          temporary: true,
-          homeStoreId: scope.storeId,
-          createdAt: clock(),
-        })
-        .onConflictDoNothing({ target: members.phone })
-        .returning();
+      const created = await repo.insertMemberUnlessPhoneTaken({
+        memberNo: temporaryMemberNo(clock()),
+        name: input.name,
+        phone: input.phone,
+        temporary: true,
+        homeStoreId: scope.storeId,
+        createdAt: clock(),
+      });
       await audit.record({
         action: 'member.lookup',
         userId: scope.userId,
@@ -141,18 +114,14 @@ export function createMemberLookups(deps: {
         detail: { storeId: scope.storeId, temporaryAdd: true, keywords: maskPhone(input.phone), found: 1 },
       });
       if (created) return { ...summaryOf(created), created: true };
-      const [existing] = await db.select().from(members).where(eq(members.phone, input.phone)).limit(1);
+      const existing = await repo.memberByPhone(input.phone);
       await access.recordFinds(scope, [existing!.id]);
       return { ...summaryOf(existing!), created: false };
     },
 
     async addresses(scope: MemberScope, publicId: string, store: Coordinates, bikeDistanceMeters: number) {
       const member = await access.requireServed(scope, publicId);
-      const rows = await db
-        .select()
-        .from(memberAddresses)
-        .where(eq(memberAddresses.memberId, member.id))
-        .orderBy(desc(memberAddresses.isDefault), desc(memberAddresses.createdAt), desc(memberAddresses.id));
+      const rows = await repo.addressesOf(member.id);
       return rows.map((row) => addressOf(row, store, bikeDistanceMeters));
     },
 
@@ -164,26 +133,13 @@ export function createMemberLookups(deps: {
       bikeDistanceMeters: number,
     ) {
       const member = await access.requireServed(scope, publicId);
-      const [row] = await db
-        .select()
-        .from(memberAddresses)
-        .where(eq(memberAddresses.memberId, member.id))
-        .orderBy(
-          sql`${memberAddresses.lastUsedAt} desc nulls last`,
-          desc(memberAddresses.isDefault),
-          desc(memberAddresses.id),
-        )
-        .limit(1);
+      const row = await repo.lastUsedAddress(member.id);
       return row ? addressOf(row, store, bikeDistanceMeters) : null;
     },
 
     /** The member's address `addressId`, or 422 when it is not theirs. */
     async requireAddress(memberId: number, addressId: number, tx: Database = db) {
-      const [row] = await tx
-        .select()
-        .from(memberAddresses)
-        .where(and(eq(memberAddresses.id, addressId), eq(memberAddresses.memberId, memberId)))
-        .limit(1);
+      const row = await repo.memberAddress(memberId, addressId, tx);
       if (!row) throw new AppError(422, 'ADDRESS_NOT_FOUND', LOOKUP_TEXT.addressNotFound);
       return row;
     },
@@ -199,20 +155,10 @@ export function createMemberLookups(deps: {
       const region = areas.regions().get(input.countyCode);
       if (!region) throw new AppError(422, 'AREA_NOT_FOUND', LOOKUP_TEXT.countyNotFound);
       const row = await db.transaction(async (tx) => {
-        const [first] = await tx
-          .select({ id: memberAddresses.id })
-          .from(memberAddresses)
-          .where(eq(memberAddresses.memberId, memberId))
-          .limit(1);
-        const isDefault = input.isDefault === true || !first;
-        if (isDefault)
-          await tx
-            .update(memberAddresses)
-            .set({ isDefault: false })
-            .where(eq(memberAddresses.memberId, memberId));
-        const [inserted] = await tx
-          .insert(memberAddresses)
-          .values({
+        const isDefault = input.isDefault === true || !(await repo.hasAddress(memberId, tx));
+        if (isDefault) await repo.clearDefaultAddress(memberId, tx);
+        return repo.insertAddress(
+          {
             memberId,
             receiverName: input.receiverName,
             receiverPhone: input.receiverPhone,
@@ -225,9 +171,9 @@ export function createMemberLookups(deps: {
             longitude: input.longitude,
             isDefault,
             createdAt: clock(),
-          })
-          .returning();
-        return inserted!;
+          },
+          tx,
+        );
       });
       return addressOf(row, store, bikeDistanceMeters);
     },

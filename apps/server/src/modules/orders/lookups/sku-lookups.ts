@@ -1,11 +1,10 @@
 import type { SkuInfo } from '@console/contract';
-import { and, asc, count, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../../../db/client.js';
-import { skus } from '../../../db/schema.js';
+import { mapPage } from '../../../db/paged-query.js';
+import type { Clock } from '../../../platform/clock.js';
 import { notFound } from '../../../http/errors.js';
-import { likeContains } from '../../stores/geo.js';
 import { LOOKUP_TEXT } from './lookup-texts.js';
-import { mapPage, numberedPage } from '../../../db/paged-query.js';
+import { createLookupsRepository, type LookupsRepository } from './lookups.repository.js';
 
 type SkuFilter = {
   labelName?: string | undefined;
@@ -14,80 +13,25 @@ type SkuFilter = {
   pageSize: number;
 };
 
-const skuColumns = {
-  id: skus.id,
-  skuCode: skus.skuCode,
-  name: skus.name,
-  spec: skus.spec,
-  kind: skus.kind,
-  priceCents: skus.priceCents,
-  points: skus.points,
-  labelName: skus.labelName,
-  cyclePeriods: skus.cyclePeriods,
-  cycleIntervalDays: skus.cycleIntervalDays,
-  enabled: skus.enabled,
-};
-
 /** Points-mall labels and SKUs, the uEnjoy shelf (market_ms) and one product SKU (product_ms). */
-export function createSkuLookups(deps: { db: Database }) {
-  const { db } = deps;
-
-  /** A page of SKUs matching `where` and, when given, the keyword (part of the name or the exact code). */
-  async function skuPage(filter: Omit<SkuFilter, 'labelName'>, where: (SQL | undefined)[], orderBy: SQL[]) {
-    const matching = and(
-      ...where,
-      filter.keyword
-        ? or(ilike(skus.name, likeContains(filter.keyword)), eq(skus.skuCode, filter.keyword.toUpperCase()))
-        : undefined,
-    );
-    const page = await numberedPage(filter, {
-      rows: ({ limit, offset }) =>
-        db
-          .select(skuColumns)
-          .from(skus)
-          .where(matching)
-          .orderBy(...orderBy)
-          .limit(limit)
-          .offset(offset),
-      count: db.select({ n: count() }).from(skus).where(matching),
-    });
-    return mapPage(page, (row) => row as SkuInfo);
-  }
-
-  /** Integral SKUs by label and keyword, fewest points first; `onSaleOnly` for the shelf the customer sees. */
-  const integralPage = (filter: SkuFilter, onSaleOnly: boolean) =>
-    skuPage(
-      filter,
-      [
-        eq(skus.kind, 'integral'),
-        onSaleOnly ? eq(skus.enabled, true) : undefined,
-        filter.labelName ? eq(skus.labelName, filter.labelName) : undefined,
-      ],
-      [asc(skus.points), asc(skus.skuCode)],
-    );
-
-  /** uEnjoy subscriptions on sale by keyword, cheapest first: the valet flow's uEnjoy shelf. */
-  const uenjoyPage = (filter: Omit<SkuFilter, 'labelName'>) =>
-    skuPage(
-      filter,
-      [eq(skus.kind, 'uenjoy'), eq(skus.enabled, true)],
-      [asc(skus.priceCents), asc(skus.skuCode)],
-    );
+export function createSkuLookups(deps: { db: Database; clock: Clock }) {
+  const repo = createLookupsRepository(deps.db, deps.clock);
+  const shelfPage = async (filter: SkuFilter, shelf: Parameters<LookupsRepository['skuPage']>[1]) =>
+    mapPage(await repo.skuPage(filter, shelf), (row) => row as SkuInfo);
 
   return {
-    async labels() {
-      return db
-        .select({ labelName: skus.labelName, skuCount: count() })
-        .from(skus)
-        .where(and(eq(skus.kind, 'integral'), eq(skus.enabled, true)))
-        .groupBy(skus.labelName)
-        .orderBy(asc(skus.labelName));
-    },
-    appPage: (filter: SkuFilter) => integralPage(filter, true),
-    managePage: (filter: SkuFilter) => integralPage(filter, false),
-    uenjoyPage,
+    labels: () => repo.integralLabels(),
+    /** The integral shelf the customer sees: on sale, fewest points first. */
+    appPage: (filter: SkuFilter) =>
+      shelfPage(filter, { kind: 'integral', onSaleOnly: true, cheapestBy: 'points' }),
+    /** Every integral SKU, for the manager. */
+    managePage: (filter: SkuFilter) =>
+      shelfPage(filter, { kind: 'integral', onSaleOnly: false, cheapestBy: 'points' }),
+    /** uEnjoy subscriptions on sale, cheapest first: the valet flow's uEnjoy shelf. */
+    uenjoyPage: (filter: Omit<SkuFilter, 'labelName'>) =>
+      shelfPage(filter, { kind: 'uenjoy', onSaleOnly: true, cheapestBy: 'priceCents' }),
     async byId(id: number): Promise<SkuInfo> {
-      const [row] = await db.select(skuColumns).from(skus).where(eq(skus.id, id)).limit(1);
+      const row = await repo.skuById(id);
       if (!row) throw notFound(LOOKUP_TEXT.skuNotFound, 'SKU_NOT_FOUND');
       return row;
     },

@@ -23,7 +23,7 @@ export function valetOrderRoutes(
 ): void {
   const { db, clock, config, sms } = deps;
   const { producer, intake } = wiring;
-  const shops = createShopLookups({ db });
+  const shops = createShopLookups({ db, clock });
   const audit = createAuditLog(db, clock);
   const memberLookups = createMemberLookups({ db, clock, areas: areaCatalogue, audit });
   const service = createValetService({
