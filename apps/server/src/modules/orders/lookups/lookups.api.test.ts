@@ -331,6 +331,15 @@ describe('member data by guessed id (security issue, member data)', () => {
       expect(row.detail).toMatchObject({ storeId: store.id, keywords: masked(FOREIGN_PHONE) });
     expect(rows.filter((row) => row.detail.found === 1)).toHaveLength(15);
     expect(JSON.stringify(rows)).not.toContain(FOREIGN_PHONE);
+
+    const refusals = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.userId, clerk.id), eq(auditLog.action, 'member.lookup_refused')));
+    expect(refusals.map((row) => row.target).sort()).toEqual(
+      [LOOKUP_PATHS.memberByKeywords, LOOKUP_PATHS.temporaryMemberAdd].sort(),
+    );
+    expect(JSON.stringify(refusals)).not.toContain(FOREIGN_PHONE);
   });
 });
 

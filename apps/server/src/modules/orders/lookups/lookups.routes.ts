@@ -61,8 +61,16 @@ export function orderLookupRoutes(app: AppInstance, deps: AppDeps, wiring: { are
   });
   const limitMemberLookups = async (request: FastifyRequest) => {
     const budget = await memberLookupBudget(request);
-    if (!budget.isAllowed && budget.isExceeded)
+    if (!budget.isAllowed && budget.isExceeded) {
+      // A refused look-up is still an attempt to learn who is a member: it leaves its row like a served one.
+      await audit.record({
+        action: 'member.lookup_refused',
+        userId: callerOf(request).user.id,
+        target: request.routeOptions.url ?? request.url,
+        ip: request.ip,
+      });
       throw tooManyRequests(budget.ttlInSeconds, LOOKUP_TEXT.memberLookupsTooFast);
+    }
   };
   const lookupExtras = { tags, preHandler: [limitMemberLookups] };
 
