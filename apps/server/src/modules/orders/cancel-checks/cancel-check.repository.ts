@@ -22,7 +22,7 @@ import {
   userStores,
 } from '../../../db/schema.js';
 import { shanghaiDateTime } from '../../im/message-format.js';
-import { withinShanghaiDays } from '../intentions/day-range.js';
+import { withinShanghaiDays } from '../../../db/shanghai-days.js';
 import { numberedPageOf } from '../../../db/paged-query.js';
 
 type PageBody = z.output<typeof cancelCheckPageBodySchema>;

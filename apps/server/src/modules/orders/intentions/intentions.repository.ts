@@ -5,7 +5,7 @@ import type { Database } from '../../../db/client.js';
 import { likeLiteral } from '../../../db/like-pattern.js';
 import { numberedPageOf } from '../../../db/paged-query.js';
 import { customerIntentions, members } from '../../../db/schema.js';
-import { withinShanghaiDays } from './day-range.js';
+import { withinShanghaiDays } from '../../../db/shanghai-days.js';
 
 type ListBody = z.output<typeof intentionListBodySchema>;
 type FollowUp = (typeof customerIntentions.$inferSelect)['followUps'][number];
