@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint, pageOf, pageRequest } from './common/index.js';
+import { dateRangeFields, endpoint, keywordField, listFilters, pageOf, pageRequest } from './common/index.js';
 import {
   DELIVERY_TYPES,
   ORDER_CHANNELS,
@@ -215,6 +215,22 @@ export const offerListBodySchema = z.object({
 });
 export type OfferListBody = z.input<typeof offerListBodySchema>;
 
+/**
+ * `ORDER_PATHS.untaken`: the lapsed offers by delivery type, by order number (the plan's or the upstream one,
+ * exact) and by the Asia/Shanghai days they ran out on.
+ */
+export const untakenFilters = listFilters(
+  {
+    storeCode: storeCodeSchema,
+    deliveryType: z.enum(DELIVERY_TYPES, { error: '配送方式不正确' }).nullish(),
+    keyword: keywordField(40),
+    ...dateRangeFields,
+  },
+  { max: OFFER_PAGE_SIZE_MAX, defaultSize: 10, tooLarge: `每页最多${OFFER_PAGE_SIZE_MAX}条` },
+);
+export const untakenListBodySchema = untakenFilters.request;
+export type UntakenListBody = z.input<typeof untakenListBodySchema>;
+
 /** `ORDER_PATHS.grab`, `ORDER_PATHS.takeUntaken` and `ORDER_PATHS.offerDetail`. */
 export const planActionBodySchema = z.object({
   storeCode: storeCodeSchema,
@@ -301,7 +317,7 @@ export const planEndpoints = {
   untaken: endpoint({
     method: 'POST',
     path: ORDER_PATHS.untaken,
-    request: offerListBodySchema,
+    request: untakenListBodySchema,
     response: offerPageSchema,
     summary: 'Offers nobody took in time (未接订单), still open to the candidate stores',
   }),

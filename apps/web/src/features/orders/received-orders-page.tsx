@@ -1,6 +1,5 @@
 import {
   DELIVERY_TYPES,
-  DELIVERY_TYPE_TEXT,
   FULFILMENT_STATUSES,
   FULFILMENT_STATUS_TEXT,
   RECEIVED_COLUMN_TITLES,
@@ -9,7 +8,6 @@ import {
   type ReceivedListBody,
   type ReceivedOrderRow,
 } from '@console/contract';
-import { Select } from 'antd';
 import { FULFILMENT_STATUS_COLOR } from '../../components/fulfilment-status';
 import { column, type ListColumn } from '../../components/list/columns';
 import { useExportAction } from '../../components/list/export-button';
@@ -20,6 +18,7 @@ import { statusOptionsOf } from '../../components/list/status-options';
 import { statusFilterOf } from '../../components/list/use-list-query';
 import { useStoreList } from '../../components/list/use-store-list';
 import { call } from '../../lib/http';
+import { DeliveryTypeFilter } from './delivery-type-filter';
 import { ORDER_LABELS } from './labels';
 import { orderKeys } from './order-keys';
 import { useOrderLinks } from './order-links';
@@ -114,14 +113,10 @@ export function ReceivedOrdersPage() {
       statusFilter={statusFilterOf(listQuery, STATUS_OPTIONS)}
       filters={
         <DateKeywordFilters listQuery={listQuery} name="received" labels={L}>
-          <Select
-            data-testid="received-delivery"
-            style={{ minWidth: 160 }}
-            allowClear
-            placeholder={L.allDelivery}
+          <DeliveryTypeFilter
+            testId="received-delivery"
             value={query.deliveryType}
             onChange={(deliveryType) => setQuery({ deliveryType })}
-            options={DELIVERY_TYPES.map((type) => ({ value: type, label: DELIVERY_TYPE_TEXT[type] }))}
           />
         </DateKeywordFilters>
       }

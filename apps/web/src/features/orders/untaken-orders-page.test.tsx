@@ -1,11 +1,10 @@
 import '../../test/dom';
 import { planEndpoints } from '@console/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/http';
+import { renderPage as renderAt, where } from '../../test/render-page';
 import { useMenuStore } from '../../stores/menu-store';
 import { useSessionStore } from '../../stores/session-store';
 import { useShopStore } from '../../stores/shop-store';
@@ -26,22 +25,7 @@ vi.mock('../../lib/http', async (original) => ({
 
 const { UntakenOrdersPage } = await import('./untaken-orders-page');
 
-function Where() {
-  const location = useLocation();
-  return <output data-testid="where">{`${location.pathname}${location.search}`}</output>;
-}
-
-function renderPage(search = '') {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[`/order/untaken-orders${search}`]}>
-        <UntakenOrdersPage />
-        <Where />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
+const renderPage = (search = '') => renderAt(`/order/untaken-orders${search}`, <UntakenOrdersPage />);
 
 const expired = offer({ status: 'expired', statusText: '已超时', expiresAtMs: NOW - 60_000 });
 const page = { list: [expired], total: 21, pageNum: 2, pageSize: 20 };
@@ -63,7 +47,13 @@ describe('UntakenOrdersPage', { timeout: 20_000 }, () => {
     renderPage('?pageNum=2');
     const table = await screen.findByTestId('untaken-table');
     await within(table).findByText('PP202611210001');
-    expect(api.untaken).toHaveBeenCalledWith({ storeCode: 'S0001', pageNum: 2, pageSize: 20 });
+    expect(api.untaken).toHaveBeenCalledWith({
+      storeCode: 'S0001',
+      deliveryType: null,
+      keyword: null,
+      pageNum: 2,
+      pageSize: 20,
+    });
     expect(within(table).getByText('PP202611210001').closest('a')?.getAttribute('href')).toBe(
       '/order/rob-order-detail?performancePlanOrderNo=PP202611210001',
     );
@@ -87,9 +77,7 @@ describe('UntakenOrdersPage', { timeout: 20_000 }, () => {
       expect(api.take).toHaveBeenCalledWith({ storeCode: 'S0001', performancePlanOrderNo: 'PP202611210001' }),
     );
     await waitFor(() =>
-      expect(screen.getByTestId('where').textContent).toBe(
-        '/order/received-order-detail?omsOrderNo=OMS202611210001&performanceOrderNo=PO1',
-      ),
+      expect(where()).toBe('/order/received-order-detail?omsOrderNo=OMS202611210001&performanceOrderNo=PO1'),
     );
     expect(notify.success).toHaveBeenCalledWith('接单成功');
   });
@@ -104,6 +92,29 @@ describe('UntakenOrdersPage', { timeout: 20_000 }, () => {
     await userEvent.click(screen.getByTestId('row-action-take'));
     await waitFor(() => expect(notify.confirm).toHaveBeenCalledTimes(2));
     expect(api.take).toHaveBeenCalledTimes(1);
+  });
+
+  it('filters by the URL (a bad value falls back) and searches the order number with Enter', async () => {
+    api.untaken.mockResolvedValue(page);
+    renderPage('?deliveryType=drone&from=2026-11-01&to=2026-11-20');
+    await screen.findByText('PP202611210001');
+    expect(api.untaken).toHaveBeenLastCalledWith({
+      storeCode: 'S0001',
+      deliveryType: null,
+      keyword: null,
+      dateFrom: '2026-11-01',
+      dateTo: '2026-11-20',
+      pageNum: 1,
+      pageSize: 20,
+    });
+    const keyword = within(screen.getByTestId('untaken-keyword')).getByRole('searchbox');
+    await userEvent.type(keyword, 'OMS202611210001{Enter}');
+    await waitFor(() =>
+      expect(api.untaken).toHaveBeenLastCalledWith(
+        expect.objectContaining({ keyword: 'OMS202611210001', dateFrom: '2026-11-01' }),
+      ),
+    );
+    expect(where()).toContain('keyword=OMS202611210001');
   });
 
   it('hides 接单 without order:take, and says when there is nothing', async () => {

@@ -1,10 +1,12 @@
-import { planEndpoints, type OfferSummary } from '@console/contract';
+import { DELIVERY_TYPES, planEndpoints, type OfferSummary, type UntakenListBody } from '@console/contract';
 import { column, type ListColumn } from '../../components/list/columns';
+import { DateKeywordFilters } from '../../components/list/list-filters';
 import { ListPage } from '../../components/list/list-page';
-import { urlField } from '../../components/list/list-query';
+import { dateRangeOfQuery, dateUrlShape, urlField, type UrlQuery } from '../../components/list/list-query';
 import type { RowAction } from '../../components/list/row-actions';
 import { useStoreList } from '../../components/list/use-store-list';
 import { distanceText } from '../../lib/format/display';
+import { DeliveryTypeFilter } from './delivery-type-filter';
 import { ORDER_LABELS } from './labels';
 import { orderKeys } from './order-keys';
 import { useOrderLinks } from './order-links';
@@ -13,7 +15,25 @@ import { useGrab } from './use-grab';
 
 const L = ORDER_LABELS.untaken;
 const F = ORDER_LABELS.fields;
-const untakenUrlShape = { pageNum: urlField.pageNum(), pageSize: urlField.pageSize([10, 20, 50], 20) };
+
+/** 未接订单's URL: delivery type, order number and the days the offers ran out on, each checked on its own. */
+export const untakenUrlShape = {
+  deliveryType: urlField.oneOf(DELIVERY_TYPES),
+  keyword: urlField.keyword(40),
+  ...dateUrlShape,
+  pageNum: urlField.pageNum(),
+  pageSize: urlField.pageSize([10, 20, 50], 20),
+};
+type UntakenQuery = UrlQuery<typeof untakenUrlShape>;
+
+export function untakenFiltersOf(storeCode: string, query: UntakenQuery, now: Date = new Date()) {
+  return {
+    storeCode,
+    deliveryType: query.deliveryType ?? null,
+    keyword: query.keyword || null,
+    ...dateRangeOfQuery(query, now),
+  } satisfies Partial<UntakenListBody>;
+}
 
 /** Delivery, where and who are off by default so the time it ran out fits beside 接单 at 1366 px (列设置 adds them). */
 function useColumns(): ListColumn<OfferSummary>[] {
@@ -44,9 +64,10 @@ function useColumns(): ListColumn<OfferSummary>[] {
 
 /** 未接订单: offers nobody grabbed in time, still open to this store with 接单. */
 export function UntakenOrdersPage() {
-  const { storeCode, list } = useStoreList(untakenUrlShape, {
+  const { storeCode, listQuery, list } = useStoreList(untakenUrlShape, {
     key: orderKeys.untaken,
     endpoint: () => planEndpoints.untaken,
+    filters: untakenFiltersOf,
   });
   const columns = useColumns();
   const take = useGrab(storeCode, 'take');
@@ -70,6 +91,15 @@ export function UntakenOrdersPage() {
       columns={columns}
       rowActions={rowActions}
       empty={{ description: L.empty }}
+      filters={
+        <DateKeywordFilters listQuery={listQuery} name="untaken" labels={L}>
+          <DeliveryTypeFilter
+            testId="untaken-delivery"
+            value={listQuery.query.deliveryType}
+            onChange={(deliveryType) => listQuery.setQuery({ deliveryType })}
+          />
+        </DateKeywordFilters>
+      }
     />
   );
 }

@@ -297,6 +297,48 @@ describe('untaken orders (未接订单) and take (order:take)', () => {
     ).not.toContain(pushed.performancePlanOrderNo);
   });
 
+  it('filters untaken offers by delivery type, order number and the Shanghai day they ran out; bad filters get 400', async () => {
+    const express = await pushOrder(t, [outsider]);
+    const pickup = await pushOrder(t, [outsider], { deliveryType: 'pickup' });
+    t.clock.advance((ORDER_TIMING.offerMinutes + 1) * MINUTE);
+    const untakenOf = async (filters: Record<string, unknown>) => {
+      const response = await staffPost(t, ORDER_PATHS.untaken, outsiderStaff, {
+        storeCode: outsider.code,
+        ...filters,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<{ data: OfferPage }>().data.list.map((o) => o.performancePlanOrderNo);
+    };
+    const both = [express.performancePlanOrderNo, pickup.performancePlanOrderNo];
+    expect(await untakenOf({})).toEqual(expect.arrayContaining(both));
+    const pickups = await untakenOf({ deliveryType: 'pickup' });
+    expect(pickups).toContain(pickup.performancePlanOrderNo);
+    expect(pickups).not.toContain(express.performancePlanOrderNo);
+    expect(await untakenOf({ keyword: express.performancePlanOrderNo })).toEqual([
+      express.performancePlanOrderNo,
+    ]);
+    expect(await untakenOf({ keyword: pickup.omsOrderNo })).toEqual([pickup.performancePlanOrderNo]);
+
+    const ranOut = new Date(t.clock().getTime() + 8 * 3_600_000 - MINUTE).toISOString().slice(0, 10);
+    const dayBefore = new Date(Date.parse(ranOut) - 86_400_000).toISOString().slice(0, 10);
+    expect(await untakenOf({ dateFrom: ranOut, dateTo: ranOut })).toEqual(expect.arrayContaining(both));
+    expect(await untakenOf({ dateFrom: dayBefore, dateTo: dayBefore })).toEqual([]);
+
+    const badType = await staffPost(t, ORDER_PATHS.untaken, outsiderStaff, {
+      storeCode: outsider.code,
+      deliveryType: 'drone',
+    });
+    expect(badType.statusCode).toBe(400);
+    expect(errorOf(badType).errorMsg).toContain('配送方式不正确');
+    const backwards = await staffPost(t, ORDER_PATHS.untaken, outsiderStaff, {
+      storeCode: outsider.code,
+      dateFrom: ranOut,
+      dateTo: dayBefore,
+    });
+    expect(backwards.statusCode).toBe(400);
+    expect(errorOf(backwards).errorMsg).toContain('开始日期不能晚于结束日期');
+  });
+
   it('takes an offer past its expiry that the sweep has not written yet', async () => {
     const pushed = await pushOrder(t, [near]);
     t.clock.advance((ORDER_TIMING.offerMinutes + 1) * MINUTE);

@@ -1,3 +1,4 @@
+import type { DeliveryType } from '@console/contract';
 import { and, asc, count, desc, eq, exists, gt, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../../db/client.js';
 import { mapPage, numberedPageOf, type Paging } from '../../../db/paged-query.js';
@@ -11,7 +12,16 @@ import {
   planCandidates,
   skus,
 } from '../../../db/schema.js';
+import { withinShanghaiDays } from '../../../db/shanghai-days.js';
 import { systemOperator } from '../order-log.js';
+
+/** The untaken list's filters (`untakenFilters` of the contract) with its page. */
+export type UntakenFilter = Paging & {
+  deliveryType?: DeliveryType | null | undefined;
+  keyword?: string | null | undefined;
+  dateFrom?: string | null | undefined;
+  dateTo?: string | null | undefined;
+};
 
 export type OrderItemRecord = typeof omsOrderItems.$inferSelect;
 
@@ -79,6 +89,7 @@ export function createPlansRepository(db: Database) {
         .select({ n: count() })
         .from(planCandidates)
         .innerJoin(performancePlanOrders, eq(performancePlanOrders.id, planCandidates.planId))
+        .innerJoin(omsOrders, eq(omsOrders.id, performancePlanOrders.omsOrderId))
         .where(where),
     );
     const items = await itemsOf(page.list.map((r) => r.omsOrderId));
@@ -102,13 +113,21 @@ export function createPlansRepository(db: Database) {
       );
     },
 
-    /** Offers nobody took in time, the most recently lapsed first. */
-    untaken(storeId: number, paging: Paging, now: Date) {
+    /** Offers nobody took in time, the most recently lapsed first, by the list's filters. */
+    untaken(storeId: number, filter: UntakenFilter, now: Date) {
+      const { deliveryType, keyword } = filter;
       return page(
         storeId,
-        untaken(now),
+        and(
+          untaken(now),
+          deliveryType ? eq(omsOrders.deliveryType, deliveryType) : undefined,
+          keyword
+            ? or(eq(performancePlanOrders.performancePlanOrderNo, keyword), eq(omsOrders.omsOrderNo, keyword))
+            : undefined,
+          ...withinShanghaiDays(performancePlanOrders.expiresAt, filter.dateFrom, filter.dateTo),
+        )!,
         [desc(performancePlanOrders.expiresAt), desc(performancePlanOrders.id)],
-        paging,
+        filter,
       );
     },
 

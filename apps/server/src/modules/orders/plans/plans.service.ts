@@ -20,7 +20,13 @@ import { IllegalTransitionError, assertPlanTransition } from '../order-states.js
 import { tellValetCreatorsNotTaken } from '../valet/valet-notices.js';
 import { itemsSummaryOf, maskName, maskPhone, offerSummaryOf } from './offer-format.js';
 import { ORDER_MESSAGE_TEXT, createOrderMessenger } from './offer-messages.js';
-import { createPlansRepository, grabbable, untaken, type PlansRepository } from './plans.repository.js';
+import {
+  createPlansRepository,
+  grabbable,
+  untaken,
+  type PlansRepository,
+  type UntakenFilter,
+} from './plans.repository.js';
 
 export const PLAN_TEXT = { notFound: '订单不存在' };
 
@@ -147,11 +153,11 @@ export function createPlansService(deps: { db: Database; clock: Clock; producer:
     },
 
     /** Offers nobody took in time, the most recently lapsed first; expires the store's lapsed offers first. */
-    async untaken(storeId: number, paging: Paging): Promise<OfferPage> {
+    async untaken(storeId: number, filter: UntakenFilter): Promise<OfferPage> {
       // Lazily, so the log shows `expired` even between sweeps.
       await expireDue({ storeId });
       const now = clock();
-      const page = await plans.untaken(storeId, paging, now);
+      const page = await plans.untaken(storeId, filter, now);
       return mapPage(page, ({ row, items }) => offerSummaryOf(row, items, now));
     },
 
