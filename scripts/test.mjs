@@ -4,16 +4,24 @@ import { existsSync } from 'node:fs';
 import { ensureDependencies, ensureWebBuild, run, runOrExit } from './lib.mjs';
 
 const CHROMIUM = '/usr/bin/chromium';
+/** Without a CJK font Chinese renders as boxes of other widths, and clicks aimed by layout land elsewhere. */
+const CJK_FONT = '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc';
 
 function ensureChromium() {
-  if (existsSync(CHROMIUM)) return;
+  const missing = [
+    ...(existsSync(CHROMIUM) ? [] : ['chromium']),
+    ...(existsSync(CJK_FONT) ? [] : ['fonts-noto-cjk']),
+  ];
+  if (missing.length === 0) return;
   if (process.getuid?.() !== 0) {
-    console.error(`✖ Browser tests need ${CHROMIUM}: run "sudo apt-get install -y chromium".`);
+    console.error(
+      `✖ Browser tests need ${missing.join(' and ')}: run "sudo apt-get install -y ${missing.join(' ')}".`,
+    );
     process.exit(1);
   }
-  console.log('Installing Chromium from Debian packages…');
+  console.log(`Installing ${missing.join(' and ')} from Debian packages…`);
   runOrExit('apt-get', ['update', '-qq']);
-  runOrExit('apt-get', ['install', '-y', '-qq', 'chromium'], {
+  runOrExit('apt-get', ['install', '-y', '-qq', ...missing], {
     env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
   });
 }

@@ -1,41 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
-import { captchaAnswer, nextCaptchaUuid, SCREENSHOT_DIR } from '../support/demo-api';
-
-async function signIn(page: Page, username: string, password: string) {
-  const uuid = await nextCaptchaUuid(page, () => page.goto('/login'));
-  await page.getByTestId('login-username').fill(username);
-  await page.getByTestId('login-password').fill(password);
-  await page.getByTestId('login-captcha-input').fill(await captchaAnswer(page.request, uuid));
-  await page.getByTestId('login-captcha-input').press('Enter');
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
-
-/** A user without a remembered store is asked to pick one before any page shows (`ready` is the page). */
-async function pickStoreIfAsked(page: Page, ready: string) {
-  const dialog = page.getByRole('dialog', { name: '选择门店' });
-  const radio = dialog.getByRole('radio').first();
-  await radio.or(page.getByTestId(ready)).first().waitFor({ timeout: 45_000 });
-  if (await radio.isVisible()) {
-    await radio.check();
-    await dialog.getByRole('button', { name: /确\s*定/ }).click();
-    await expect(dialog).toBeHidden();
-  }
-  await expect(page.getByTestId(ready)).toBeVisible();
-}
-
-const settle = (page: Page) => page.waitForTimeout(400);
-
-async function shoot(page: Page, name: string) {
-  for (const [width, height] of [
-    [1366, 768],
-    [390, 844],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await settle(page);
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1366, height: 768 });
-}
+import { expect, test } from '@playwright/test';
+import { pickStoreIfAsked, signIn } from '../support/session';
+import { shootBothSizes } from '../support/screens';
 
 test.describe('head-office administration', () => {
   // Two sign-ins, several round trips and four screenshots on a machine shared with other runs.
@@ -75,7 +40,7 @@ test.describe('head-office administration', () => {
     await page.getByRole('button', { name: /确\s*定/ }).click();
     await expect(row.getByTestId('dict-item-status')).toHaveText('停用');
 
-    await shoot(page, 'admin-dict');
+    await shootBothSizes(page, 'admin-dict');
   });
 
   test('admin adds a department and cannot delete one with users', async ({ page }) => {
@@ -103,6 +68,6 @@ test.describe('head-office administration', () => {
     await table.locator('tr', { hasText: '招商组' }).getByRole('button', { name: '删除' }).click();
     await page.getByRole('button', { name: /确\s*定/ }).click();
     await expect(table.locator('tr', { hasText: '招商组' })).toHaveCount(0);
-    await shoot(page, 'admin-depts');
+    await shootBothSizes(page, 'admin-depts');
   });
 });

@@ -1,28 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { captchaAnswer, nextCaptchaUuid, SCREENSHOT_DIR } from '../support/demo-api';
-
-async function signIn(page: Page, username: string, password: string) {
-  const uuid = await nextCaptchaUuid(page, () => page.goto('/login'));
-  await page.getByTestId('login-username').fill(username);
-  await page.getByTestId('login-password').fill(password);
-  await page.getByTestId('login-captcha-input').fill(await captchaAnswer(page.request, uuid));
-  await page.getByTestId('login-captcha-input').press('Enter');
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
-
-/** A user without a remembered store is asked to pick one before any page shows (`ready` is the page). */
-async function pickStoreIfAsked(page: Page, ready: string) {
-  const dialog = page.getByRole('dialog', { name: '选择门店' });
-  const radio = dialog.getByRole('radio').first();
-  await radio.or(page.getByTestId(ready)).first().waitFor({ timeout: 20_000 });
-  if (await radio.isVisible()) {
-    await radio.check();
-    await dialog.getByRole('button', { name: /确\s*定/ }).click();
-    await expect(dialog).toBeHidden();
-  }
-  await expect(page.getByTestId(ready)).toBeVisible();
-}
+import { SCREENSHOT_DIR } from '../support/demo-api';
+import { pickStoreIfAsked, signIn } from '../support/session';
 
 const settle = (page: Page) => page.waitForTimeout(400);
 

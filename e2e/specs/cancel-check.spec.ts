@@ -1,29 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
-import { captchaAnswer, forgetLastStore, nextCaptchaUuid, SCREENSHOT_DIR } from '../support/demo-api';
+import { forgetLastStore } from '../support/demo-api';
+import { selectedStoreCode, signIn } from '../support/session';
+import { closeCards, DESKTOP, shootBothSizes } from '../support/screens';
 
 /** A store of `staff` with demo orders; `admin` (head office, every store) decides its checks. */
 const STORE_NAME = '亦庄文化园店';
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1366, height: 768 };
-
-async function signIn(page: Page, username: string, password: string): Promise<void> {
-  const uuid = await nextCaptchaUuid(page, () => page.goto('/login'));
-  await page.getByTestId('login-username').fill(username);
-  await page.getByTestId('login-password').fill(password);
-  await page.getByTestId('login-captcha-input').fill(await captchaAnswer(page.request, uuid));
-  await page.getByTestId('login-captcha-input').press('Enter');
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
-
-/** The store remembered for the signed-in user (`shopInfo` in localStorage), once the shell has settled. */
-async function currentStoreCode(page: Page): Promise<string> {
-  const read = () =>
-    page.evaluate(
-      () => (JSON.parse(localStorage.getItem('shopInfo') ?? '{}') as { addressId?: string }).addressId ?? '',
-    );
-  await expect.poll(read).toBeTruthy();
-  return read();
-}
 
 /** Switches to `shopName` from the header's store switcher (the confirm on 首页), unless already there. */
 async function switchStore(page: Page, shopName: string): Promise<void> {
@@ -56,25 +37,6 @@ async function rememberStore(page: Page, storeCode: string): Promise<void> {
     return ((await response.json()) as { result: number }).result;
   }, storeCode);
   expect(result).toBe(0);
-}
-
-async function shootBothSizes(page: Page, name: string) {
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}-1366.png` });
-  await page.setViewportSize(PHONE);
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}-390.png`, fullPage: true });
-  await page.setViewportSize(DESKTOP);
-  await page.waitForTimeout(300);
-}
-
-/** Closes broadcast cards so they do not cover the drawer. */
-async function closeCards(page: Page) {
-  const close = page.getByTestId('broadcast-card-close');
-  while ((await close.count()) > 0) {
-    await close.first().click();
-    await page.waitForTimeout(150);
-  }
 }
 
 // staff must be asked for a store: start and end without a remembered one, whatever ran before.
@@ -131,7 +93,7 @@ test('staff asks head office to check a shipped order’s cancellation; admin ap
   const admin = await adminContext.newPage();
   try {
     await signIn(admin, 'admin', 'Admin@2026!');
-    const rememberedStore = await currentStoreCode(admin);
+    const rememberedStore = await selectedStoreCode(admin);
     try {
       await switchStore(admin, STORE_NAME);
       // Fulfilment 1 in the store's inbox opens the check on the 取消核查 page.

@@ -1,6 +1,7 @@
 import { deflateSync } from 'node:zlib';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { captchaAnswer, latestSmsCode, nextCaptchaUuid, SCREENSHOT_DIR } from '../support/demo-api';
+import { captchaAnswer, latestSmsCode, SCREENSHOT_DIR } from '../support/demo-api';
+import { signIn as signInWith } from '../support/session';
 
 /** A seeded head-office account no other spec signs in as: this spec changes its password and profile. */
 const ADMIN = { username: 'menglin', password: 'Staff@2026!' };
@@ -42,15 +43,6 @@ function solidPng(size: number, [r, g, b]: [number, number, number]): Buffer {
     chunk('IDAT', deflateSync(pixels)),
     chunk('IEND', Buffer.alloc(0)),
   ]);
-}
-
-async function signIn(page: Page, password: string) {
-  const uuid = await nextCaptchaUuid(page, () => page.goto('/login'));
-  await page.getByTestId('login-username').fill(ADMIN.username);
-  await page.getByTestId('login-password').fill(password);
-  await page.getByTestId('login-captcha-input').fill(await captchaAnswer(page.request, uuid));
-  await page.getByTestId('login-captcha-input').press('Enter');
-  await expect(page).toHaveURL(/\/dashboard$/);
 }
 
 /** A second session, as if signed in on another device. */
@@ -99,7 +91,7 @@ const settle = (page: Page) => page.waitForTimeout(400);
 
 test.describe('dashboard and personal centre', () => {
   test('counts, chart, profile, avatar and password', async ({ page, request }) => {
-    await signIn(page, ADMIN.password);
+    await signInWith(page, ADMIN.username, ADMIN.password);
     await selectFirstStore(page, request);
     const firstSummary = page.waitForResponse((r) => r.url().endsWith('/api/dashboard/summary'));
     await page.reload();
@@ -217,6 +209,6 @@ test.describe('dashboard and personal centre', () => {
       .or(page.getByRole('button', { name: '确定' }))
       .click();
     await expect(page).toHaveURL(/\/login/);
-    await signIn(page, NEW_PASSWORD);
+    await signInWith(page, ADMIN.username, NEW_PASSWORD);
   });
 });

@@ -1,12 +1,10 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { captchaAnswer, forgetLastStore, nextCaptchaUuid, SCREENSHOT_DIR } from '../support/demo-api';
+import { forgetLastStore } from '../support/demo-api';
+import { DEMO_USERS, SERVICE_TOKEN, pickStoreAtStartup, pollStarted, signIn } from '../support/session';
+import { shootBothSizes } from '../support/screens';
 
-/** The demo-mode service token the server prints at start (config DEMO_SERVICE_TOKEN). */
-const SERVICE_TOKEN = 'demo-service-token-change-me-in-production-0000';
 const STAFF_WORK_CODE = 'S1001';
 const STORE_NAME = '亦庄文化园店';
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1366, height: 768 };
 
 type PublishBody = {
   businessType: number;
@@ -14,23 +12,6 @@ type PublishBody = {
   text: string;
   expandInfo?: Record<string, string>;
 };
-
-async function signInAndPickStore(page: Page): Promise<string> {
-  const uuid = await nextCaptchaUuid(page, () => page.goto('/login'));
-  await page.getByTestId('login-username').fill('staff');
-  await page.getByTestId('login-password').fill('Staff@2026!');
-  await page.getByTestId('login-captcha-input').fill(await captchaAnswer(page.request, uuid));
-  await page.getByTestId('login-captcha-input').press('Enter');
-  await expect(page).toHaveURL(/\/dashboard$/);
-  const dialog = page.getByTestId('store-select-dialog');
-  await expect(dialog).toBeVisible();
-  await page.getByTestId('store-radio').filter({ hasText: STORE_NAME }).click();
-  await page.getByTestId('store-select-ok').click();
-  await expect(dialog).toBeHidden();
-  return page.evaluate(
-    () => (JSON.parse(localStorage.getItem('shopInfo') ?? '{}') as { addressId: string }).addressId,
-  );
-}
 
 async function publish(request: APIRequestContext, storeCode: string, body: PublishBody): Promise<number> {
   const response = await request.post('/api/im/publish', {
@@ -42,20 +23,9 @@ async function publish(request: APIRequestContext, storeCode: string, body: Publ
   return data.messageIds[0]!;
 }
 
-/** Resolves once the page (or the tab leading the poll) has a listener call in flight. */
-const pollStarted = (page: Page) =>
-  page.waitForRequest((request) => request.url().includes('/api/im/listener'), { timeout: 20_000 });
-
-const settle = (page: Page) => page.waitForTimeout(400);
-
-async function shootBothSizes(page: Page, name: string) {
-  await settle(page);
-  await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}-1366.png` });
-  await page.setViewportSize(PHONE);
-  await settle(page);
-  await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}-390.png` });
-  await page.setViewportSize(DESKTOP);
-  await settle(page);
+async function signInAndPickStore(page: Page): Promise<string> {
+  await signIn(page, DEMO_USERS.staff.username, DEMO_USERS.staff.password);
+  return pickStoreAtStartup(page, STORE_NAME);
 }
 
 const bell = (page: Page) => page.getByTestId('message-bell');

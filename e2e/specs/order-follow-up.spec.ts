@@ -1,52 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
-import { captchaAnswer, nextCaptchaUuid, SCREENSHOT_DIR } from '../support/demo-api';
-
-/** The demo-mode service token the server prints at start (config DEMO_SERVICE_TOKEN). */
-const SERVICE_TOKEN = 'demo-service-token-change-me-in-production-0000';
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1366, height: 768 };
-
-/** `solo` works in one store (马驹桥店), remembered as the last used, so no store dialog. */
-async function signInAsSolo(page: Page): Promise<string> {
-  const uuid = await nextCaptchaUuid(page, () => page.goto('/login'));
-  await page.getByTestId('login-username').fill('solo');
-  await page.getByTestId('login-password').fill('Solo@2026!');
-  await page.getByTestId('login-captcha-input').fill(await captchaAnswer(page.request, uuid));
-  await page.getByTestId('login-captcha-input').press('Enter');
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await expect
-    .poll(() =>
-      page.evaluate(
-        () => (JSON.parse(localStorage.getItem('shopInfo') ?? '{}') as { addressId?: string }).addressId,
-      ),
-    )
-    .toBeTruthy();
-  return page.evaluate(
-    () => (JSON.parse(localStorage.getItem('shopInfo') ?? '{}') as { addressId: string }).addressId,
-  );
-}
-
-const pollStarted = (page: Page) =>
-  page.waitForRequest((request) => request.url().includes('/api/im/listener'), { timeout: 20_000 });
-
-async function shootBothSizes(page: Page, name: string) {
-  await page.waitForTimeout(500);
-  await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}-1366.png` });
-  await page.setViewportSize(PHONE);
-  await page.waitForTimeout(500);
-  await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}-390.png`, fullPage: true });
-  await page.setViewportSize(DESKTOP);
-  await page.waitForTimeout(500);
-}
-
-/** Closes broadcast cards so they do not cover the page in screenshots. */
-async function closeCards(page: Page) {
-  const close = page.getByTestId('broadcast-card-close');
-  while ((await close.count()) > 0) {
-    await close.first().click();
-    await page.waitForTimeout(150);
-  }
-}
+import { expect, test } from '@playwright/test';
+import { SERVICE_TOKEN, pollStarted, signInAsSolo } from '../support/session';
+import { closeCards, shootBothSizes } from '../support/screens';
 
 test.describe('order follow-up: intentions, cancel checks, exports', () => {
   test('an upstream intention alerts solo, who opens it and records a follow-up', async ({ page }) => {

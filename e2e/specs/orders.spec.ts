@@ -1,30 +1,6 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { captchaAnswer, nextCaptchaUuid, SCREENSHOT_DIR } from '../support/demo-api';
-
-/** The demo-mode service token the server prints at start (config DEMO_SERVICE_TOKEN). */
-const SERVICE_TOKEN = 'demo-service-token-change-me-in-production-0000';
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1366, height: 768 };
-
-/** `solo` works in one store (马驹桥店), remembered as the last used, so no store dialog. */
-async function signInAsSolo(page: Page): Promise<string> {
-  const uuid = await nextCaptchaUuid(page, () => page.goto('/login'));
-  await page.getByTestId('login-username').fill('solo');
-  await page.getByTestId('login-password').fill('Solo@2026!');
-  await page.getByTestId('login-captcha-input').fill(await captchaAnswer(page.request, uuid));
-  await page.getByTestId('login-captcha-input').press('Enter');
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await expect
-    .poll(() =>
-      page.evaluate(
-        () => (JSON.parse(localStorage.getItem('shopInfo') ?? '{}') as { addressId?: string }).addressId,
-      ),
-    )
-    .toBeTruthy();
-  return page.evaluate(
-    () => (JSON.parse(localStorage.getItem('shopInfo') ?? '{}') as { addressId: string }).addressId,
-  );
-}
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { SERVICE_TOKEN, pollStarted, signInAsSolo } from '../support/session';
+import { closeCards, shootBothSizes } from '../support/screens';
 
 /** The upstream platform pushes an online order offered to `storeCode` only. */
 async function pushOrder(request: APIRequestContext, storeCode: string, omsOrderNo: string) {
@@ -57,30 +33,6 @@ async function pushOrder(request: APIRequestContext, storeCode: string, omsOrder
   const { data } = (await response.json()) as { data: { performancePlanOrderNo: string; created: boolean } };
   expect(data.created).toBe(true);
   return data.performancePlanOrderNo;
-}
-
-const pollStarted = (page: Page) =>
-  page.waitForRequest((request) => request.url().includes('/api/im/listener'), { timeout: 20_000 });
-
-const settle = (page: Page) => page.waitForTimeout(500);
-
-async function shootBothSizes(page: Page, name: string) {
-  await settle(page);
-  await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}-1366.png` });
-  await page.setViewportSize(PHONE);
-  await settle(page);
-  await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}-390.png`, fullPage: true });
-  await page.setViewportSize(DESKTOP);
-  await settle(page);
-}
-
-/** Closes broadcast cards that demo traffic may have raised, so they do not cover the page in screenshots. */
-async function closeCards(page: Page) {
-  const close = page.getByTestId('broadcast-card-close');
-  while ((await close.count()) > 0) {
-    await close.first().click();
-    await page.waitForTimeout(150);
-  }
 }
 
 test.describe('store orders: grab and ship', () => {

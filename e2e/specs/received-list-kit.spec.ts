@@ -1,27 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
-import { captchaAnswer, nextCaptchaUuid, SCREENSHOT_DIR } from '../support/demo-api';
-
-const PHONE = { width: 390, height: 844 };
-
-/** `solo` works in one store (马驹桥店) with demo orders waiting to ship, remembered as the last used. */
-async function signInAsSolo(page: Page) {
-  const uuid = await nextCaptchaUuid(page, () => page.goto('/login'));
-  await page.getByTestId('login-username').fill('solo');
-  await page.getByTestId('login-password').fill('Solo@2026!');
-  await page.getByTestId('login-captcha-input').fill(await captchaAnswer(page.request, uuid));
-  await page.getByTestId('login-captcha-input').press('Enter');
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await expect.poll(() => page.evaluate(() => localStorage.getItem('shopInfo'))).toContain('addressId');
-}
-
-/** Closes broadcast cards that may cover the page. */
-async function closeCards(page: Page) {
-  const close = page.getByTestId('broadcast-card-close');
-  while ((await close.count()) > 0) {
-    await close.first().click();
-    await page.waitForTimeout(150);
-  }
-}
+import { expect, test } from '@playwright/test';
+import { SCREENSHOT_DIR } from '../support/demo-api';
+import { signInAsSolo } from '../support/session';
+import { PHONE, closeCards } from '../support/screens';
 
 test.describe('已接订单 on the list/detail kit', () => {
   test('a row opens with the keyboard, 共 N 条 shows with one page, a phone gets cards', async ({ page }) => {

@@ -1,14 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { captchaAnswer, nextCaptchaUuid, SCREENSHOT_DIR } from '../support/demo-api';
-
-async function signInAsAdmin(page: Page) {
-  const uuid = await nextCaptchaUuid(page, () => page.goto('/login'));
-  await page.getByTestId('login-username').fill('admin');
-  await page.getByTestId('login-password').fill('Admin@2026!');
-  await page.getByTestId('login-captcha-input').fill(await captchaAnswer(page.request, uuid));
-  await page.getByTestId('login-captcha-input').press('Enter');
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
+import { SCREENSHOT_DIR } from '../support/demo-api';
+import { DEMO_USERS, signIn } from '../support/session';
 
 const tags = (page: Page) => page.getByTestId('tags-bar').getByTestId('tag');
 
@@ -28,7 +20,7 @@ const settle = (page: Page) => page.waitForTimeout(400);
 
 test.describe('console shell', () => {
   test('tabs, menu search, sidebar and theme', async ({ page }) => {
-    await signInAsAdmin(page);
+    await signIn(page, DEMO_USERS.admin.username, DEMO_USERS.admin.password);
     await expect(page.getByTestId('shell-footer')).toContainText('© 2026 门店运营云平台');
     await expect(tags(page)).toHaveText(['首页']);
 
@@ -92,7 +84,7 @@ test.describe('console shell', () => {
   });
 
   test('keeps a page alive while its tab is open', async ({ page }) => {
-    await signInAsAdmin(page);
+    await signIn(page, DEMO_USERS.admin.username, DEMO_USERS.admin.password);
     await openFromSidebar(page, '订单管理', '抢单');
     await openFromSidebar(page, '会员管理', '会员查询');
     await tags(page).filter({ hasText: '抢单' }).click();
@@ -119,7 +111,7 @@ test.describe('console shell', () => {
 
   test('on a phone the sidebar is a closed drawer', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await signInAsAdmin(page);
+    await signIn(page, DEMO_USERS.admin.username, DEMO_USERS.admin.password);
     await expect(page.getByTestId('sidebar')).toHaveAttribute('data-opened', 'false');
     await settle(page);
     await page.screenshot({ path: `${SCREENSHOT_DIR}/shell-390.png` });

@@ -1,19 +1,12 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { captchaAnswer, latestSmsCode, nextCaptchaUuid, SCREENSHOT_DIR } from '../support/demo-api';
+import { submitSignIn } from '../support/session';
 
 const TOKEN_KEY = 'EL-ADMIN-TOEKN';
 
-async function signInWithPassword(page: Page, username: string, password: string, loginUrl = '/login') {
-  const uuid = await nextCaptchaUuid(page, () => page.goto(loginUrl));
-  await page.getByTestId('login-username').fill(username);
-  await page.getByTestId('login-password').fill(password);
-  await page.getByTestId('login-captcha-input').fill(await captchaAnswer(page.request, uuid));
-  await page.getByTestId('login-captcha-input').press('Enter');
-}
-
 test.describe('sign-in', () => {
   test('admin signs in with password and captcha and lands on the dashboard', async ({ page }) => {
-    await signInWithPassword(page, 'admin', 'Admin@2026!');
+    await submitSignIn(page, 'admin', 'Admin@2026!');
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page).toHaveTitle('首页 - 门店运营云平台');
     const token = await page.evaluate((key) => localStorage.getItem(key), TOKEN_KEY);
@@ -60,12 +53,7 @@ test.describe('sign-in', () => {
   }) => {
     await page.goto('/user/center');
     await expect(page).toHaveURL(/\/login\?redirect=%2Fuser%2Fcenter/);
-    await signInWithPassword(
-      page,
-      'solo',
-      'Solo@2026!',
-      new URL(page.url()).pathname + new URL(page.url()).search,
-    );
+    await submitSignIn(page, 'solo', 'Solo@2026!', new URL(page.url()).pathname + new URL(page.url()).search);
     await expect(page).toHaveURL(/\/user\/center$/);
     await page.evaluate(() => localStorage.clear());
     await page.context().clearCookies();
@@ -100,7 +88,7 @@ test.describe('sign-in', () => {
   });
 
   test('logout asks for confirmation and returns to the login page', async ({ page }) => {
-    await signInWithPassword(page, 'admin', 'Admin@2026!');
+    await submitSignIn(page, 'admin', 'Admin@2026!');
     await expect(page).toHaveURL(/\/dashboard$/);
     const token = await page.evaluate((key) => localStorage.getItem(key), TOKEN_KEY);
     await page.getByTestId('user-menu').click();
@@ -129,7 +117,7 @@ test.describe('forgotten password', () => {
       page.getByTestId('forgot-password').getByText('密码重置成功，请使用新密码登录'),
     ).toBeVisible();
 
-    await signInWithPassword(page, 'solo', 'NewSolo@2026!');
+    await submitSignIn(page, 'solo', 'NewSolo@2026!');
     await expect(page).toHaveURL(/\/dashboard$/);
 
     // Give the documented demo account its password back for the specs that follow.
@@ -157,7 +145,7 @@ test.describe('login page looks right', () => {
   test('error pages are designed and unknown paths go to 404 once signed in', async ({ page }) => {
     await page.goto('/no/such/page');
     await expect(page).toHaveURL(/\/login\?redirect=/);
-    await signInWithPassword(page, 'admin', 'Admin@2026!');
+    await submitSignIn(page, 'admin', 'Admin@2026!');
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.goto('/no/such/page');
     await expect(page).toHaveURL(/\/404$/);
@@ -169,7 +157,7 @@ test.describe('login page looks right', () => {
   });
 
   test('a deep link to a page outside the menu shows 403, not 404', async ({ page }) => {
-    await signInWithPassword(page, 'solo', 'Solo@2026!');
+    await submitSignIn(page, 'solo', 'Solo@2026!');
     await expect(page).not.toHaveURL(/\/login/);
     await page.goto('/system/roles');
     await expect(page).toHaveURL(/\/403$/);

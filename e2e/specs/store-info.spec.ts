@@ -1,16 +1,8 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { captchaAnswer, nextCaptchaUuid, SCREENSHOT_DIR } from '../support/demo-api';
+import { SCREENSHOT_DIR } from '../support/demo-api';
+import { DEMO_USERS, signIn } from '../support/session';
 
 type Staff = { userId: number; name: string; phone: string };
-
-async function signInAsAdmin(page: Page) {
-  const uuid = await nextCaptchaUuid(page, () => page.goto('/login'));
-  await page.getByTestId('login-username').fill('admin');
-  await page.getByTestId('login-password').fill('Admin@2026!');
-  await page.getByTestId('login-captcha-input').fill(await captchaAnswer(page.request, uuid));
-  await page.getByTestId('login-captcha-input').press('Enter');
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
 
 /**
  * Selects a store the way the store switcher does (remembered on the server, `shopInfo` in localStorage),
@@ -71,7 +63,7 @@ const settle = (page: Page) => page.waitForTimeout(400);
 
 test.describe('store-info confirmation', () => {
   test('an unconfirmed store must be confirmed before work goes on', async ({ page }) => {
-    await signInAsAdmin(page);
+    await signIn(page, DEMO_USERS.admin.username, DEMO_USERS.admin.password);
     const code = await selectStore(page, '回龙观');
     const staff = await reloadForDialog(page);
     const form = dialog(page);
@@ -182,7 +174,7 @@ test.describe('store-info confirmation', () => {
 
   test('on a phone, a store without a location says so and cannot be saved', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await signInAsAdmin(page);
+    await signIn(page, DEMO_USERS.admin.username, DEMO_USERS.admin.password);
     await selectStore(page, '花果园');
     await reloadForDialog(page);
     const form = dialog(page);

@@ -1,33 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { captchaAnswer, forgetLastStore, nextCaptchaUuid, SCREENSHOT_DIR } from '../support/demo-api';
-
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1366, height: 768 };
-
-async function signIn(page: Page, username: string, password: string) {
-  const uuid = await nextCaptchaUuid(page, () => page.goto('/login'));
-  await page.getByTestId('login-username').fill(username);
-  await page.getByTestId('login-password').fill(password);
-  await page.getByTestId('login-captcha-input').fill(await captchaAnswer(page.request, uuid));
-  await page.getByTestId('login-captcha-input').press('Enter');
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
-
-/** Lets modal and popover animations finish before a screenshot. */
-const settle = (page: Page) => page.waitForTimeout(400);
-
-/** `reopen` shows a popover again after a resize, since a popover keeps the place it opened at. */
-async function shootBothSizes(page: Page, name: string, reopen?: () => Promise<void>) {
-  await settle(page);
-  await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}-1366.png` });
-  await page.setViewportSize(PHONE);
-  await reopen?.();
-  await settle(page);
-  await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}-390.png` });
-  await page.setViewportSize(DESKTOP);
-  await reopen?.();
-  await settle(page);
-}
+import { forgetLastStore } from '../support/demo-api';
+import { signIn } from '../support/session';
+import { settle, shootBothSizes } from '../support/screens';
 
 const storeSlot = (page: Page) => page.getByTestId('header-store-slot');
 const confirmDialog = (page: Page) => page.locator('.ant-modal-confirm');

@@ -1,16 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
-import { captchaAnswer, nextCaptchaUuid, SCREENSHOT_DIR } from '../support/demo-api';
-
-/** Fills the password form and submits it; where it lands is the caller's to check. */
-async function submitSignIn(page: Page, username: string, password: string) {
-  const uuid = await nextCaptchaUuid(page, () => page.goto('/login'));
-  await page.getByTestId('login-username').fill(username);
-  await page.getByTestId('login-password').fill(password);
-  await page.getByTestId('login-captcha-input').fill(await captchaAnswer(page.request, uuid));
-  await page.getByTestId('login-captcha-input').press('Enter');
-}
-
-const settle = (page: Page) => page.waitForTimeout(400);
+import { expect, test } from '@playwright/test';
+import { SCREENSHOT_DIR } from '../support/demo-api';
+import { submitSignIn } from '../support/session';
+import { settle } from '../support/screens';
 
 test.describe('用户管理', () => {
   test('admin creates a user with a role and two stores; the user changes the one-time password', async ({

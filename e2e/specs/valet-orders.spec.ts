@@ -1,38 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
-import {
-  captchaAnswer,
-  forgetLastStore,
-  latestSmsCode,
-  nextCaptchaUuid,
-  SCREENSHOT_DIR,
-} from '../support/demo-api';
+import { forgetLastStore, latestSmsCode } from '../support/demo-api';
+import { DEMO_USERS, pickStoreAtStartup, signIn } from '../support/session';
+import { DESKTOP, PHONE, shootBothSizes } from '../support/screens';
 
 const STORE_NAME = '亦庄文化园店';
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1366, height: 768 };
 
 async function signInAsStaff(page: Page): Promise<void> {
-  const uuid = await nextCaptchaUuid(page, () => page.goto('/login'));
-  await page.getByTestId('login-username').fill('staff');
-  await page.getByTestId('login-password').fill('Staff@2026!');
-  await page.getByTestId('login-captcha-input').fill(await captchaAnswer(page.request, uuid));
-  await page.getByTestId('login-captcha-input').press('Enter');
-  await expect(page).toHaveURL(/\/dashboard$/);
-  const dialog = page.getByTestId('store-select-dialog');
-  await expect(dialog).toBeVisible();
-  await page.getByTestId('store-radio').filter({ hasText: STORE_NAME }).click();
-  await page.getByTestId('store-select-ok').click();
-  await expect(dialog).toBeHidden();
-}
-
-async function shootBothSizes(page: Page, name: string) {
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}-1366.png`, fullPage: true });
-  await page.setViewportSize(PHONE);
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}-390.png`, fullPage: true });
-  await page.setViewportSize(DESKTOP);
-  await page.waitForTimeout(300);
+  await signIn(page, DEMO_USERS.staff.username, DEMO_USERS.staff.password);
+  await pickStoreAtStartup(page, STORE_NAME);
 }
 
 // staff must be asked for a store: start and end without a remembered one, whatever ran before.

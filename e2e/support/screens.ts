@@ -1,0 +1,33 @@
+import type { Page } from '@playwright/test';
+import { SCREENSHOT_DIR } from './demo-api';
+
+export const DESKTOP = { width: 1366, height: 768 };
+export const PHONE = { width: 390, height: 844 };
+
+/** Lets a resize or an animation finish before a screenshot. */
+export const settle = (page: Page) => page.waitForTimeout(400);
+
+/**
+ * Screenshots of the page as it is, at 1366×768 and at 390×844 (`${name}-1366.png`, `${name}-390.png`), back
+ * at 1366 after. `reopen` shows a popover again after a resize, since a popover keeps the place it opened at.
+ */
+export async function shootBothSizes(page: Page, name: string, reopen?: () => Promise<void>) {
+  await settle(page);
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}-1366.png`, fullPage: true });
+  await page.setViewportSize(PHONE);
+  await reopen?.();
+  await settle(page);
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}-390.png`, fullPage: true });
+  await page.setViewportSize(DESKTOP);
+  await reopen?.();
+  await settle(page);
+}
+
+/** Closes broadcast cards that demo traffic may have raised, so they do not cover the page in screenshots. */
+export async function closeCards(page: Page) {
+  const close = page.getByTestId('broadcast-card-close');
+  while ((await close.count()) > 0) {
+    await close.first().click();
+    await page.waitForTimeout(150);
+  }
+}

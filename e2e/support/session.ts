@@ -1,0 +1,72 @@
+import { expect, type Page } from '@playwright/test';
+import { captchaAnswer, nextCaptchaUuid } from './demo-api';
+
+/** The demo accounts of `npm start` (apps/server/src/db/seed). */
+export const DEMO_USERS = {
+  admin: { username: 'admin', password: 'Admin@2026!' },
+  /** Works in three stores and has no remembered one: asked to pick at start-up. */
+  staff: { username: 'staff', password: 'Staff@2026!' },
+  /** Works in one store (马驹桥店), remembered as the last used: no store dialog. */
+  solo: { username: 'solo', password: 'Solo@2026!' },
+} as const;
+
+/** The demo-mode service token the server prints at start (config DEMO_SERVICE_TOKEN). */
+export const SERVICE_TOKEN = 'demo-service-token-change-me-in-production-0000';
+
+/** Opens `loginUrl`, fills the sign-in form (the captcha read from the demo API) and submits it with Enter. */
+export async function submitSignIn(page: Page, username: string, password: string, loginUrl = '/login') {
+  const uuid = await nextCaptchaUuid(page, () => page.goto(loginUrl));
+  await page.getByTestId('login-username').fill(username);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-captcha-input').fill(await captchaAnswer(page.request, uuid));
+  await page.getByTestId('login-captcha-input').press('Enter');
+}
+
+/** Signs in and waits for the dashboard. */
+export async function signIn(page: Page, username: string, password: string): Promise<void> {
+  await submitSignIn(page, username, password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/** The code of the store the shell has selected, once it has one. */
+export async function selectedStoreCode(page: Page): Promise<string> {
+  const read = () =>
+    page.evaluate(
+      () => (JSON.parse(localStorage.getItem('shopInfo') ?? '{}') as { addressId?: string }).addressId ?? '',
+    );
+  await expect.poll(read).toBeTruthy();
+  return read();
+}
+
+/** Signs in `solo` and answers the code of their one store. */
+export async function signInAsSolo(page: Page): Promise<string> {
+  await signIn(page, DEMO_USERS.solo.username, DEMO_USERS.solo.password);
+  return selectedStoreCode(page);
+}
+
+/** Picks `storeName` in the start-up store dialog and answers its code. */
+export async function pickStoreAtStartup(page: Page, storeName: string): Promise<string> {
+  const dialog = page.getByTestId('store-select-dialog');
+  await expect(dialog).toBeVisible();
+  await page.getByTestId('store-radio').filter({ hasText: storeName }).click();
+  await page.getByTestId('store-select-ok').click();
+  await expect(dialog).toBeHidden();
+  return selectedStoreCode(page);
+}
+
+/** A user without a remembered store is asked to pick one before any page shows (`ready` is the page). */
+export async function pickStoreIfAsked(page: Page, ready: string): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: '选择门店' });
+  const radio = dialog.getByRole('radio').first();
+  await radio.or(page.getByTestId(ready)).first().waitFor({ timeout: 45_000 });
+  if (await radio.isVisible()) {
+    await radio.check();
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await expect(dialog).toBeHidden();
+  }
+  await expect(page.getByTestId(ready)).toBeVisible();
+}
+
+/** Resolves when the message center's long poll has started (a pop-up can reach the page from then on). */
+export const pollStarted = (page: Page) =>
+  page.waitForRequest((request) => request.url().includes('/api/im/listener'), { timeout: 20_000 });
