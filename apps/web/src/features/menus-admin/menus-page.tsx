@@ -15,6 +15,7 @@ import { MenuDialog, type MenuDialogState } from './menu-dialog';
 
 const L = MENUS_LABELS;
 const menuKeys = { tree: ['menus-admin', 'tree'] as const };
+const PAGE = 1;
 const BUTTON = 2;
 
 const COLUMNS: ColumnsType<TreeRow<MenuAdminNode>> = [
@@ -26,6 +27,11 @@ const COLUMNS: ColumnsType<TreeRow<MenuAdminNode>> = [
       <Space size={6}>
         {row.type === BUTTON ? null : <MenuIcon name={row.icon} />}
         <span data-testid="menu-title-cell">{row.title}</span>
+        {row.type === PAGE && !row.external && !isPageComponent(row.component) ? (
+          <Tooltip title={L.comingSoonHint(row.component ?? '')}>
+            <Tag color="orange">{L.comingSoon}</Tag>
+          </Tooltip>
+        ) : null}
       </Space>
     ),
   },
@@ -45,19 +51,7 @@ const COLUMNS: ColumnsType<TreeRow<MenuAdminNode>> = [
     key: 'component',
     title: L.fields.component,
     responsive: ['lg'],
-    render: (_, row) =>
-      row.type !== 1 || row.external ? (
-        '-'
-      ) : (
-        <Space size={4}>
-          {row.component}
-          {isPageComponent(row.component) ? null : (
-            <Tooltip title={L.comingSoonHint(row.component ?? '')}>
-              <Tag color="orange">{L.comingSoon}</Tag>
-            </Tooltip>
-          )}
-        </Space>
-      ),
+    render: (_, row) => (row.type === PAGE && !row.external ? row.component : '-'),
   },
   { key: 'sort', title: L.fields.sort, dataIndex: 'sort', width: 60, align: 'right', responsive: ['md'] },
   {

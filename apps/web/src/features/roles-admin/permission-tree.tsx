@@ -83,17 +83,19 @@ export function PermissionTree({ tree, value = [], onChange }: Props) {
         style={{ marginBottom: 8 }}
         data-testid="permission-tree-hint"
       />
-      <Tree
-        checkable
-        checkStrictly
-        selectable={false}
-        height={320}
-        defaultExpandedKeys={tree.map((node) => node.id)}
-        treeData={treeDataOf(tree)}
-        checkedKeys={{ checked: value, halfChecked: [] }}
-        onCheck={(_, info) => onChange?.(toggleMenu(tree, value, Number(info.node.key), info.checked))}
-        data-testid="permission-tree"
-      />
+      <div style={{ maxHeight: 320, overflow: 'auto' }}>
+        <Tree
+          checkable
+          checkStrictly
+          selectable={false}
+          virtual={false}
+          defaultExpandedKeys={tree.map((node) => node.id)}
+          treeData={treeDataOf(tree)}
+          checkedKeys={{ checked: value, halfChecked: [] }}
+          onCheck={(_, info) => onChange?.(toggleMenu(tree, value, Number(info.node.key), info.checked))}
+          data-testid="permission-tree"
+        />
+      </div>
     </>
   );
 }
