@@ -47,3 +47,19 @@ export async function forgetLastStore(request: APIRequestContext, username: stri
   const response = await request.post('/dev/forget-last-store', { data: { username } });
   if (!response.ok()) throw new Error(`forget-last-store failed: ${response.status()}`);
 }
+
+/** Signs in through the login page with a solved captcha; where it lands is the caller's to check. */
+export async function signInThroughPage(page: Page, username: string, password: string): Promise<void> {
+  const uuid = await nextCaptchaUuid(page, () => page.goto('/login'));
+  await page.getByTestId('login-username').fill(username);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-captcha-input').fill(await captchaAnswer(page.request, uuid));
+  await page.getByTestId('login-captcha-input').press('Enter');
+}
+
+/** The page's session token (localStorage), for the API calls a spec makes as that user. */
+export async function tokenOf(page: Page): Promise<string> {
+  const token = await page.evaluate(() => localStorage.getItem('EL-ADMIN-TOEKN'));
+  if (!token) throw new Error('not signed in');
+  return token;
+}

@@ -43,7 +43,7 @@ function treeDataOf(nodes: readonly PermissionNode[]): TreeData[] {
     key: node.id,
     title: (
       <span data-testid={`permission-node-${node.id}`}>
-        {node.title}
+        <span>{node.title}</span>
         {node.permission ? (
           <Typography.Text type="secondary" style={{ marginLeft: 6, fontSize: 12 }}>
             {node.permission}
