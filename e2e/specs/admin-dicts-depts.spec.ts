@@ -1,5 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
-import { captchaAnswer, nextCaptchaUuid, SCREENSHOT_DIR } from '../support/demo-api';
+import {
+  captchaAnswer,
+  nextCaptchaUuid,
+  pickStoreIfAsked,
+  SCREENSHOT_DIR,
+  shootBothWidths,
+} from '../support/demo-api';
 
 async function signIn(page: Page, username: string, password: string) {
   const uuid = await nextCaptchaUuid(page, () => page.goto('/login'));
@@ -10,32 +16,7 @@ async function signIn(page: Page, username: string, password: string) {
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 
-/** A user without a remembered store is asked to pick one before any page shows (`ready` is the page). */
-async function pickStoreIfAsked(page: Page, ready: string) {
-  const dialog = page.getByRole('dialog', { name: '选择门店' });
-  const radio = dialog.getByRole('radio').first();
-  await radio.or(page.getByTestId(ready)).first().waitFor({ timeout: 45_000 });
-  if (await radio.isVisible()) {
-    await radio.check();
-    await dialog.getByRole('button', { name: /确\s*定/ }).click();
-    await expect(dialog).toBeHidden();
-  }
-  await expect(page.getByTestId(ready)).toBeVisible();
-}
-
-const settle = (page: Page) => page.waitForTimeout(400);
-
-async function shoot(page: Page, name: string) {
-  for (const [width, height] of [
-    [1366, 768],
-    [390, 844],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await settle(page);
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1366, height: 768 });
-}
+const shoot = (page: Page, name: string) => shootBothWidths(page, SCREENSHOT_DIR, name);
 
 test.describe('head-office administration', () => {
   // Two sign-ins, several round trips and four screenshots on a machine shared with other runs.

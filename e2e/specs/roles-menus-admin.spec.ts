@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { signInThroughPage, tokenOf } from '../support/demo-api';
+import { pickStoreIfAsked, shootBothWidths, signInThroughPage, tokenOf } from '../support/demo-api';
 
 const SHOTS = process.env.ROLES_SHOTS_DIR ?? 'e2e/.screenshots';
 const ADMIN = ['admin', 'Admin@2026!'] as const;
@@ -13,31 +13,13 @@ async function signIn(page: Page, [username, password]: readonly [string, string
 /** Opens a page of the menu; a user without a remembered store picks the first one. */
 async function open(page: Page, path: string, ready: string) {
   await page.goto(path);
-  const dialog = page.getByRole('dialog', { name: '选择门店' });
-  const radio = dialog.getByRole('radio').first();
-  await radio.or(page.getByTestId(ready)).first().waitFor({ timeout: 45_000 });
-  if (await radio.isVisible()) {
-    await radio.check();
-    await dialog.getByRole('button', { name: /确\s*定/ }).click();
-    await expect(dialog).toBeHidden();
-  }
-  await expect(page.getByTestId(ready)).toBeVisible();
+  await pickStoreIfAsked(page, ready);
 }
 
 /** Coming back to the window: the console reloads permissions and menu (the guard does so on navigation too). */
 const comeBack = (page: Page) => page.evaluate(() => window.dispatchEvent(new Event('focus')));
 
-async function shoot(page: Page, name: string) {
-  for (const [width, height] of [
-    [1366, 768],
-    [390, 844],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await page.waitForTimeout(400);
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1366, height: 768 });
-}
+const shoot = (page: Page, name: string) => shootBothWidths(page, SHOTS, name);
 
 /** A node of the permission tree by its title, inside `scope` (a page node's buttons are opened first). */
 function treeNode(scope: Locator, title: string): Locator {

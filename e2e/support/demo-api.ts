@@ -63,3 +63,29 @@ export async function tokenOf(page: Page): Promise<string> {
   if (!token) throw new Error('not signed in');
   return token;
 }
+
+/** A user without a remembered store is asked to pick one before any page shows (`ready` is the page). */
+export async function pickStoreIfAsked(page: Page, ready: string): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: '选择门店' });
+  const radio = dialog.getByRole('radio').first();
+  await radio.or(page.getByTestId(ready)).first().waitFor({ timeout: 45_000 });
+  if (await radio.isVisible()) {
+    await radio.check();
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await expect(dialog).toBeHidden();
+  }
+  await expect(page.getByTestId(ready)).toBeVisible();
+}
+
+/** Full-page screenshots at 1366×768 and 390×844 (`${dir}/${name}-1366.png`, …), then back to 1366. */
+export async function shootBothWidths(page: Page, dir: string, name: string): Promise<void> {
+  for (const [width, height] of [
+    [1366, 768],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.waitForTimeout(400);
+    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1366, height: 768 });
+}

@@ -8,7 +8,7 @@ import {
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, menus, roleMenus, roles } from '../../db/schema.js';
-import { bearer, createUser, ensureRole, signIn } from '../../test/fixtures.js';
+import { createUser, ensureRole, injectAs, signIn, type ApiMethod } from '../../test/fixtures.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 let t: TestApp;
@@ -18,20 +18,9 @@ let reader: string;
 let clerk: string;
 
 const CHINESE = /[\u4e00-\u9fa5]/;
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
-function send(method: Method, url: string, token: string | null, input: Record<string, unknown> = {}) {
-  const inQuery = method === 'GET' || method === 'DELETE';
-  return t.app.inject({
-    method,
-    url,
-    headers: token ? bearer(token) : {},
-    remoteAddress: '10.8.8.8',
-    ...(inQuery
-      ? { query: Object.fromEntries(Object.entries(input).map(([k, v]) => [k, String(v)])) }
-      : { payload: input }),
-  });
-}
+type Method = ApiMethod;
+const send = (method: Method, url: string, token: string | null, input: Record<string, unknown> = {}) =>
+  injectAs(t.app, method, url, token, input, '10.8.8.8');
 
 async function ok<T>(method: Method, url: string, input: Record<string, unknown>, token = admin): Promise<T> {
   const response = await send(method, url, token, input);

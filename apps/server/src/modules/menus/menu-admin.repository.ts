@@ -6,7 +6,8 @@ import { menus, roleMenus, roles } from '../../db/schema.js';
 /** Arbitrary constant beside the department tree's 720_010: menu changes take turns, so two moves make no cycle. */
 const MENU_TREE_LOCK_KEY = 720_011;
 
-const menuColumns = {
+/** A menu row as the contract names it (the menu tree reads it too). */
+export const menuColumns = {
   id: menus.id,
   parentId: menus.parentId,
   type: menus.type,

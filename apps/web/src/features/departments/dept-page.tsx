@@ -1,10 +1,10 @@
 import { deptEndpoints, type DeptNode } from '@console/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Tag } from 'antd';
+import { Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import type { RowAction } from '../../components/list/row-actions';
-import { useHasPermission } from '../../components/permission';
+import { AddButton } from '../../components/list/add-button';
 import { TreeTable, type TreeRow } from '../../components/tree-table/tree-table';
 import { formatTime } from '../../lib/format/display';
 import { call } from '../../lib/http';
@@ -24,7 +24,6 @@ export function DeptPage() {
     select: (answer) => answer.tree,
   });
   const [dialog, setDialog] = useState<DeptDialogState | null>(null);
-  const canAdd = useHasPermission(['dept:add']);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: deptKeys.tree });
 
   const actions: RowAction<DeptNode>[] = [
@@ -127,15 +126,12 @@ export function DeptPage() {
       empty={L.empty}
       loadFailed={L.loadFailed}
       toolbar={
-        canAdd && (
-          <Button
-            type="primary"
-            data-testid="dept-add"
-            onClick={() => setDialog({ mode: 'add', parent: null })}
-          >
-            {L.add}
-          </Button>
-        )
+        <AddButton
+          label={L.add}
+          permission="dept:add"
+          testId="dept-add"
+          onClick={() => setDialog({ mode: 'add', parent: null })}
+        />
       }
     >
       <DeptDialog state={dialog} tree={tree.data ?? []} onClose={() => setDialog(null)} onSaved={refresh} />

@@ -1,12 +1,11 @@
-import { PlusOutlined } from '@ant-design/icons';
 import { isPageComponent, menuAdminEndpoints, type MenuAdminNode } from '@console/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Space, Tag, Tooltip } from 'antd';
+import { Space, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { MenuIcon } from '../../components/menu-icon';
 import type { RowAction } from '../../components/list/row-actions';
-import { useHasPermission } from '../../components/permission';
+import { AddButton } from '../../components/list/add-button';
 import { TreeTable, type TreeRow } from '../../components/tree-table/tree-table';
 import { call } from '../../lib/http';
 import { notify } from '../../lib/notify';
@@ -85,7 +84,6 @@ export function MenusPage() {
     select: (answer) => answer.tree,
   });
   const [dialog, setDialog] = useState<MenuDialogState | null>(null);
-  const canAdd = useHasPermission(['menu:add']);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: menuKeys.tree });
 
   const actions: RowAction<MenuAdminNode>[] = [
@@ -129,16 +127,12 @@ export function MenusPage() {
       empty={L.empty}
       loadFailed={L.loadFailed}
       toolbar={
-        canAdd && (
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            data-testid="menus-add"
-            onClick={() => setDialog({ mode: 'add', parent: null })}
-          >
-            {L.add}
-          </Button>
-        )
+        <AddButton
+          label={L.add}
+          permission="menu:add"
+          testId="menus-add"
+          onClick={() => setDialog({ mode: 'add', parent: null })}
+        />
       }
     >
       <MenuDialog state={dialog} tree={tree.data ?? []} onClose={() => setDialog(null)} onSaved={refresh} />

@@ -1,17 +1,15 @@
-import { PlusOutlined } from '@ant-design/icons';
 import { roleEndpoints, type RoleRow } from '@console/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Input, Tag, Tooltip } from 'antd';
+import { Tag, Tooltip } from 'antd';
 import { useState } from 'react';
-import { COMMON_LABELS } from '../../components/labels';
+import { AddButton } from '../../components/list/add-button';
 import { column, type ListColumn } from '../../components/list/columns';
 import { ListPage } from '../../components/list/list-page';
 import { urlField } from '../../components/list/list-query';
-import listStyles from '../../components/list/list.module.css';
+import { KeywordFilter } from '../../components/list/list-filters';
 import type { RowAction } from '../../components/list/row-actions';
 import { useListData } from '../../components/list/use-list-data';
 import { useListQuery } from '../../components/list/use-list-query';
-import { useHasPermission } from '../../components/permission';
 import { call } from '../../lib/http';
 import { notify } from '../../lib/notify';
 import { ROLES_LABELS } from './labels';
@@ -49,7 +47,7 @@ const COLUMNS: ListColumn<RoleRow>[] = [
 /** 角色管理: roles with their holders; create, edit (with the permission tree) and delete. */
 export function RolesPage() {
   const listQuery = useListQuery(rolesUrlShape);
-  const { query, setQuery } = listQuery;
+  const { query } = listQuery;
   const queryClient = useQueryClient();
   const list = useListData({
     key: roleKeys.page,
@@ -62,7 +60,6 @@ export function RolesPage() {
     staleTime: 60_000,
   });
   const [dialog, setDialog] = useState<RoleDialogState | null>(null);
-  const canAdd = useHasPermission(['roles:add']);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: roleKeys.page });
 
   const rowActions: RowAction<RoleRow>[] = [
@@ -100,32 +97,14 @@ export function RolesPage() {
         rowKey="id"
         empty={{ description: L.empty }}
         toolbar={
-          canAdd ? (
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              onClick={() => setDialog({ mode: 'add' })}
-              data-testid="roles-add"
-            >
-              {L.add}
-            </Button>
-          ) : null
+          <AddButton
+            label={L.add}
+            permission="roles:add"
+            testId="roles-add"
+            onClick={() => setDialog({ mode: 'add' })}
+          />
         }
-        filters={
-          <>
-            <Input.Search
-              allowClear
-              className={listStyles.keyword}
-              maxLength={listQuery.keywordMax}
-              placeholder={L.keyword}
-              key={`keyword-${query.keyword}`}
-              defaultValue={query.keyword}
-              onSearch={(value) => setQuery({ keyword: value.trim() })}
-              data-testid="roles-keyword"
-            />
-            <Button onClick={listQuery.reset}>{COMMON_LABELS.reset}</Button>
-          </>
-        }
+        filters={<KeywordFilter listQuery={listQuery} testId="roles-keyword" placeholder={L.keyword} />}
         rowActions={rowActions}
       />
       <RoleDialog
