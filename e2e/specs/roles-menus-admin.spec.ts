@@ -73,8 +73,15 @@ test.describe('角色管理 and 菜单管理', () => {
     await received.locator('.ant-tree-switcher').click();
     const exportNode = treeNode(dialog, '导出').filter({ hasText: 'order:export' });
     await expect(exportNode.locator('.ant-tree-checkbox-checked')).toHaveCount(1);
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: `${SHOTS}/role-dialog-1366.png` });
+    for (const [width, height] of [
+      [1366, 768],
+      [390, 844],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: `${SHOTS}/role-dialog-${width}.png` });
+    }
+    await page.setViewportSize({ width: 1366, height: 768 });
     await exportNode.locator('.ant-tree-checkbox').click();
     await expect(exportNode.locator('.ant-tree-checkbox-checked')).toHaveCount(0);
     await page.getByTestId('role-dialog-ok').click();

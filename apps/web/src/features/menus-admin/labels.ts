@@ -24,6 +24,7 @@ export const MENUS_LABELS = {
     cache: '缓存',
     external: '外链',
     roleCount: '角色数',
+    pathOrPermission: '路由地址 / 权限标识',
   },
   flags: { hidden: '隐藏', noCache: '不缓存', external: '外链' },
   topLevel: '无（顶层）',

@@ -31,6 +31,9 @@ const COLUMNS: ColumnsType<TreeRow<MenuAdminNode>> = [
             <Tag color="orange">{L.comingSoon}</Tag>
           </Tooltip>
         ) : null}
+        {row.hidden ? <Tag>{L.flags.hidden}</Tag> : null}
+        {row.noCache ? <Tag>{L.flags.noCache}</Tag> : null}
+        {row.external ? <Tag color="purple">{L.flags.external}</Tag> : null}
       </Space>
     ),
   },
@@ -42,7 +45,7 @@ const COLUMNS: ColumnsType<TreeRow<MenuAdminNode>> = [
   },
   {
     key: 'path',
-    title: L.fields.path,
+    title: L.fields.pathOrPermission,
     responsive: ['md'],
     render: (_, row) => row.path || row.permission || '-',
   },
@@ -53,18 +56,6 @@ const COLUMNS: ColumnsType<TreeRow<MenuAdminNode>> = [
     render: (_, row) => (row.type === PAGE && !row.external ? row.component : '-'),
   },
   { key: 'sort', title: L.fields.sort, dataIndex: 'sort', width: 60, align: 'right', responsive: ['md'] },
-  {
-    key: 'flags',
-    title: '',
-    responsive: ['lg'],
-    render: (_, row) => (
-      <>
-        {row.hidden ? <Tag>{L.flags.hidden}</Tag> : null}
-        {row.noCache ? <Tag>{L.flags.noCache}</Tag> : null}
-        {row.external ? <Tag color="purple">{L.flags.external}</Tag> : null}
-      </>
-    ),
-  },
   {
     key: 'roleCount',
     title: L.fields.roleCount,
