@@ -70,3 +70,10 @@ export async function pickStoreIfAsked(page: Page, ready: string): Promise<void>
 /** Resolves when the message center's long poll has started (a pop-up can reach the page from then on). */
 export const pollStarted = (page: Page) =>
   page.waitForRequest((request) => request.url().includes('/api/im/listener'), { timeout: 20_000 });
+
+/** The page's session token (localStorage), for the API calls a spec makes as that user. */
+export async function tokenOf(page: Page): Promise<string> {
+  const token = await page.evaluate(() => localStorage.getItem('EL-ADMIN-TOEKN'));
+  if (!token) throw new Error('not signed in');
+  return token;
+}

@@ -16,6 +16,7 @@ import { registerUploads } from './http/upload.js';
 import { access, guardRoutes } from './http/route.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { menuAdminRoutes } from './modules/menus/menu-admin.routes.js';
 import { menuRoutes } from './modules/menus/menu.routes.js';
 import { roleRoutes } from './modules/roles/role.routes.js';
 import { devRoutes } from './modules/dev/dev.routes.js';
@@ -136,6 +137,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     healthRoutes(api, deps);
     authRoutes(api, deps);
     menuRoutes(api, deps);
+    menuAdminRoutes(api, deps);
     roleRoutes(api, deps);
     storeRoutes(api, deps);
     authOpenRoutes(api, deps);

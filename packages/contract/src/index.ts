@@ -24,3 +24,5 @@ export * from './common/index.js';
 export * from './health.js';
 export * from './roles.js';
 export * from './points.js';
+export * from './page-components.js';
+export * from './menus-admin.js';

@@ -28,6 +28,8 @@ export const roleRowSchema = z.object({
   /** Users holding the role. */
   userCount: z.number().int(),
   createdAt: z.string(),
+  /** Whether the caller may edit or delete it (the administrator any; others only what they could grant). */
+  editable: z.boolean(),
 });
 export type RoleRow = z.infer<typeof roleRowSchema>;
 
@@ -61,12 +63,16 @@ export const roleParamsSchema = z.object({
   id: z.coerce.number({ error: '角色编号不正确' }).int('角色编号不正确').positive('角色编号不正确'),
 });
 
-/** One node of the permission tree: a directory (0), a page (1) or a button (2, with its permission). */
+/**
+ * One node of the permission tree: a directory (0), a page (1) or a button (2, with its permission); `held`:
+ * whether the caller holds it (only what one holds can be granted).
+ */
 export type PermissionNode = {
   id: number;
   title: string;
   type: number;
   permission: string | null;
+  held: boolean;
   children: PermissionNode[];
 };
 export const permissionNodeSchema: z.ZodType<PermissionNode> = z.object({
@@ -74,6 +80,7 @@ export const permissionNodeSchema: z.ZodType<PermissionNode> = z.object({
   title: z.string(),
   type: z.number().int(),
   permission: z.string().nullable(),
+  held: z.boolean(),
   get children() {
     return z.array(permissionNodeSchema);
   },

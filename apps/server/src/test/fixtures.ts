@@ -157,3 +157,26 @@ export function recordResponses(app: AppInstance): RecordedResponse[] {
   });
   return recorded;
 }
+
+export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** One call as a signed-in user (or anonymously): a GET or DELETE input as the query string, else the body. */
+export function injectAs(
+  app: AppInstance,
+  method: ApiMethod,
+  url: string,
+  token: string | null,
+  input: Record<string, unknown> = {},
+  remoteAddress = '10.7.7.7',
+): Promise<LightMyRequestResponse> {
+  const inQuery = method === 'GET' || method === 'DELETE';
+  return app.inject({
+    method,
+    url,
+    headers: token ? bearer(token) : {},
+    remoteAddress,
+    ...(inQuery
+      ? { query: Object.fromEntries(Object.entries(input).map(([k, v]) => [k, String(v)])) }
+      : { payload: input }),
+  });
+}

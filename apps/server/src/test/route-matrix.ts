@@ -103,6 +103,10 @@ export const ROUTE_MATRIX: readonly MatrixRow[] = [
   row('POST /api/roles',                                                             'headOffice(roles:add)',            '401 401 403 403 -   403 ok'),
   row('PUT /api/roles/:id',                                                          'headOffice(roles:edit)',           '401 401 403 403 -   403 ok'),
   row('DELETE /api/roles/:id',                                                       'headOffice(roles:del)',            '401 401 403 403 -   403 ok'),
+  row('GET /api/menus/tree',                                                          'headOffice(*)',                    '401 401 403 403 -   ok  ok'),
+  row('POST /api/menus',                                                             'headOffice(menu:add)',             '401 401 403 403 -   403 ok'),
+  row('PUT /api/menus',                                                              'headOffice(menu:edit)',            '401 401 403 403 -   403 ok'),
+  row('DELETE /api/menus',                                                           'headOffice(menu:del)',             '401 401 403 403 -   403 ok'),
   row('POST /api/user/shop/last/change',                                             'signedIn',                         '401 401 ok  ok  -   ok  ok'),
   row('POST /api/user/shop/save/change',                                             'store(*)',                         '401 401 403 ok  403 ok  ok'),
   row('POST /api/users/query/shopGroup/v2',                                          'signedIn',                         '401 401 ok  ok  -   ok  ok'),
@@ -250,6 +254,8 @@ export const INPUT_PATCHES: Record<string, Record<string, unknown>> = {
   'POST /tec/trade_order/api/uEnjoy/valet/trial/expressTrial': { deliveryType: 'pickup' },
   'POST /tec/trade_order/api/uEnjoy/valet/trial/personalization': { deliveryType: 'pickup' },
   'POST /tec/trade_order/manager/customerIntention/follow': { note: '权限矩阵测试' },
+  'POST /api/menus': { type: 0, path: 'matrix', name: null, component: null, icon: null, permission: null },
+  'PUT /api/menus': { type: 0, path: 'matrix', name: null, component: null, icon: null, permission: null },
 };
 
 /**
@@ -268,6 +274,9 @@ export const AUDITED_CHANGES: Record<string, string | null> = {
   'POST /api/roles': 'role.create',
   'PUT /api/roles/:id': 'role.edit',
   'DELETE /api/roles/:id': 'role.delete',
+  'POST /api/menus': 'menu.create',
+  'PUT /api/menus': 'menu.update',
+  'DELETE /api/menus': 'menu.delete',
   'POST /tec/portal/user/getUserPage': null,
   'POST /tec/portal/user/create': 'user.create',
   'POST /tec/portal/user/update': 'user.update',

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createGuard, type GuardDeps } from './guard';
+import { createGuard, REFRESH_ON_NAVIGATION_MS, type GuardDeps } from './guard';
 
 type Session = ReturnType<GuardDeps['session']>;
 
@@ -61,6 +61,13 @@ describe('with a token', () => {
     expect(await redirectOf(run('/dashboard'))).toBeNull();
     expect(deps.loadUserInfo).not.toHaveBeenCalled();
     expect(deps.loadMenus).not.toHaveBeenCalled();
+  });
+
+  it('asks for permissions and menu older than the navigation limit to be reloaded in the background', async () => {
+    const refreshIfOlder = vi.fn();
+    const { run } = setup({}, { refreshIfOlder });
+    expect(await redirectOf(run('/system/roles'))).toBeNull();
+    expect(refreshIfOlder).toHaveBeenCalledWith(REFRESH_ON_NAVIGATION_MS);
   });
 
   it('fetches user info when roles are empty', async () => {

@@ -1,5 +1,12 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router';
 
+/**
+ * How old the permissions and menu may be before a navigation reloads them in the background, and before
+ * coming back to the window does: a role or menu head office changed shows without a new sign-in.
+ */
+export const REFRESH_ON_NAVIGATION_MS = 30_000;
+export const REFRESH_ON_FOCUS_MS = 2_000;
+
 /** Reachable without signing in (spec 2.2); /401 is deliberately not among them. */
 export const WHITELIST: ReadonlySet<string> = new Set(['/login', '/403', '/404', '/500', '/repair']);
 /** Error pages render on their own, so they must not depend on user info or menus: the server may be down. */
@@ -13,6 +20,8 @@ export type GuardDeps = {
   onUserInfoFailed(): Promise<void>;
   /** Fetches the menu, installs its routes and marks menus loaded; false when it failed (already reported). */
   loadMenus(): Promise<boolean>;
+  /** Reloads user info and menu in the background when they are older than `maxAgeMs`. */
+  refreshIfOlder?(maxAgeMs: number): void;
 };
 
 export function loginRedirect(fullPath: string): string {
@@ -44,6 +53,7 @@ export function createGuard(deps: GuardDeps) {
     }
     // Repeat the navigation once the menu routes exist, so a deep link resolves to its page, not to 404.
     if (!menusLoaded && (await deps.loadMenus())) throw redirect(fullPath);
+    if (menusLoaded) deps.refreshIfOlder?.(REFRESH_ON_NAVIGATION_MS);
     return null;
   };
 }

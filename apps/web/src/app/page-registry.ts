@@ -1,14 +1,17 @@
-import type { PageRegistry } from './menu-routes';
+import type { PageComponent } from '@console/contract';
+import type { PageLoader } from './menu-routes';
 
 /**
- * Server menu component name → page. A feature registers its pages here, e.g.
- * `'order/list': () => import('../features/orders/order-list-page').then((m) => ({ Component: m.OrderListPage }))`.
- * A menu entry whose name is missing shows the coming-soon page.
+ * Server menu component name → page. A feature registers its pages here and adds the name to the contract's
+ * `PAGE_COMPONENTS` (the type refuses one without the other): 菜单管理 offers those names and says that any
+ * other shows the coming-soon page.
  */
-export const pageRegistry: PageRegistry = {
+export const pageRegistry: Readonly<Record<PageComponent, PageLoader>> = {
   AuthOpen: () => import('../features/auth-open/auth-open-page').then((m) => ({ Component: m.AuthOpenPage })),
   User: () =>
     import('../features/users-admin/users-admin-page').then((m) => ({ Component: m.UsersAdminPage })),
+  Role: () => import('../features/roles-admin/roles-page').then((m) => ({ Component: m.RolesPage })),
+  Menu: () => import('../features/menus-admin/menus-page').then((m) => ({ Component: m.MenusPage })),
   Dict: () => import('../features/dicts/dict-page').then((m) => ({ Component: m.DictPage })),
   Dept: () => import('../features/departments/dept-page').then((m) => ({ Component: m.DeptPage })),
   AuthConfirm: () =>

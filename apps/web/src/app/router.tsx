@@ -3,7 +3,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PageLoading } from '../components/page-loading';
 import { useMenuStore } from '../stores/menu-store';
-import { createGuard } from './guard';
+import { createGuard, REFRESH_ON_FOCUS_MS } from './guard';
 import { PageErrorBoundary, RouteErrorPage } from './lazy-error-boundaries';
 import { menuRoutes, type PageLoader } from './menu-routes';
 import { pageRegistry } from './page-registry';
@@ -111,15 +111,22 @@ export type AppRouter = ReturnType<typeof createBrowserRouter>;
 
 export function createAppRouter(): AppRouter {
   const ref: { router?: AppRouter } = {};
+  // A route patched in once stays (the router keeps it); its handle is updated in place when the menu reloads.
+  const handles = new Map<string, RouteHandle>();
   const installMenus = (menus: MenuNode[]) => {
     useMenuStore.getState().setMenus(menus);
-    const routes = menuRoutes(menus, pageRegistry, comingSoon).map((route) => ({
-      ...route,
-      ErrorBoundary: PageErrorBoundary,
-    }));
+    const routes = menuRoutes(menus, pageRegistry, comingSoon).map((route) => {
+      const known = route.path ? handles.get(route.path) : undefined;
+      if (known && route.handle) Object.assign(known, route.handle);
+      else if (route.path && route.handle) handles.set(route.path, route.handle as RouteHandle);
+      return { ...route, handle: known ?? route.handle, ErrorBoundary: PageErrorBoundary };
+    });
     ref.router?.patchRoutes(FRAME_ROUTE_ID, routes);
   };
+  const loaders = sessionLoaders(installMenus);
+  // Back in the window after a while: what head office changed meanwhile shows (the guard does it on navigation).
+  window.addEventListener('focus', () => loaders.refreshIfOlder?.(REFRESH_ON_FOCUS_MS));
   // The guard first needs the router after an awaited fetch, by which time `ref.router` is set.
-  ref.router = createBrowserRouter(staticRoutes(createGuard(sessionLoaders(installMenus))));
+  ref.router = createBrowserRouter(staticRoutes(createGuard(loaders)));
   return ref.router;
 }

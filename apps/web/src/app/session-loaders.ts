@@ -35,14 +35,18 @@ async function onUserInfoFailed(): Promise<void> {
 
 /** The guard's dependencies; `installMenus` turns the tree into routes (app/router.tsx). */
 export function sessionLoaders(installMenus: (menus: MenuNode[]) => void): GuardDeps {
+  let loadedAt = 0;
+  const fetchMenus = async () => {
+    const [tree, { menuTreeSchema }] = await Promise.all([
+      http.get<unknown>(AUTH_PATHS.menus, { flags: { silent: true } }),
+      import('./session-schemas'),
+    ]);
+    installMenus(menuTreeSchema.parse(tree));
+    loadedAt = Date.now();
+  };
   const loadMenus = shared(async () => {
     try {
-      const [tree, { menuTreeSchema }] = await Promise.all([
-        http.get<unknown>(AUTH_PATHS.menus, { flags: { silent: true } }),
-        import('./session-schemas'),
-      ]);
-      const menus = menuTreeSchema.parse(tree);
-      installMenus(menus);
+      await fetchMenus();
       useSessionStore.getState().setMenusLoaded(true);
       return true;
     } catch {
@@ -50,5 +54,22 @@ export function sessionLoaders(installMenus: (menus: MenuNode[]) => void): Guard
       return false;
     }
   });
-  return { session: () => useSessionStore.getState(), loadUserInfo, onUserInfoFailed, loadMenus };
+  // The roles carry the button permissions: both are read again, and the page's buttons follow.
+  const refresh = shared(async () => {
+    try {
+      await Promise.all([loadUserInfo(), fetchMenus()]);
+    } catch {
+      // Kept as they were; a signed-out session shows at the next request.
+    }
+  });
+  const refreshIfOlder = (maxAgeMs: number) => {
+    if (useSessionStore.getState().menusLoaded && Date.now() - loadedAt >= maxAgeMs) void refresh();
+  };
+  return {
+    session: () => useSessionStore.getState(),
+    loadUserInfo,
+    onUserInfoFailed,
+    loadMenus,
+    refreshIfOlder,
+  };
 }

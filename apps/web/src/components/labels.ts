@@ -35,6 +35,11 @@ export const LIST_LABELS = {
   next: '下一页',
 } as const;
 
+export const TREE_LABELS = {
+  expandAll: '全部展开',
+  collapseAll: '全部折叠',
+} as const;
+
 export const DETAIL_LABELS = {
   missingKey: '缺少记录编号',
   notFound: '记录不存在或无权查看',

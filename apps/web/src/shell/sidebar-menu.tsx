@@ -7,7 +7,7 @@ import { isExternal } from '../lib/format/link';
 import { useMenuStore } from '../stores/menu-store';
 import { useSessionStore } from '../stores/session-store';
 import { useSettingsStore } from '../stores/settings-store';
-import { MenuIcon } from './menu-icon';
+import { MenuIcon } from '../components/menu-icon';
 import { openKeysFor, sidebarItems, type SidebarItem } from './menu-items';
 import { SHELL_LABELS } from './labels';
 

@@ -2,6 +2,7 @@ import { joinPath, menuPages, type MenuNode } from '@console/contract';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { menus, roleMenus, userRoles } from '../../db/schema.js';
+import { menuColumns } from './menu-admin.repository.js';
 import { buildMenuTree, MENU_TYPE, type MenuRow } from './menu-tree.js';
 
 /** The super role: sees every menu. */
@@ -29,23 +30,7 @@ export function permittedRows(all: readonly MenuRow[], grantedIds: ReadonlySet<n
 export type MenuService = ReturnType<typeof createMenuService>;
 
 export function createMenuService(db: Database) {
-  const allRows = (): Promise<MenuRow[]> =>
-    db
-      .select({
-        id: menus.id,
-        parentId: menus.parentId,
-        type: menus.type,
-        title: menus.title,
-        name: menus.name,
-        path: menus.path,
-        component: menus.component,
-        icon: menus.icon,
-        sort: menus.sort,
-        hidden: menus.hidden,
-        noCache: menus.noCache,
-        external: menus.external,
-      })
-      .from(menus);
+  const allRows = (): Promise<MenuRow[]> => db.select(menuColumns).from(menus);
 
   return {
     async menuTreeFor(userId: number, roles: readonly string[]): Promise<MenuNode[]> {

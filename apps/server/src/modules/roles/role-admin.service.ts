@@ -9,6 +9,7 @@ import type { AuditLog } from '../audit/audit-log.js';
 import type { AuthCache } from '../auth/auth-cache.js';
 import { shanghaiDateTime } from '../im/message-format.js';
 import { SUPER_ROLE } from '../menus/menu.service.js';
+import { nestRows } from '../menus/nest-rows.js';
 import type { RoleAdminRepository, RoleRecord, RoleValues } from './role-admin.repository.js';
 
 type RoleBody = z.output<typeof roleBodySchema>;
@@ -41,9 +42,13 @@ export function createRoleAdminService(deps: {
   const { repo, audit, authCache, grantableRoles } = deps;
   const isSuper = (caller: AuthContext) => caller.roles.includes(SUPER_ROLE);
 
-  async function rowsOf(records: RoleRecord[]): Promise<RoleRow[]> {
+  async function rowsOf(caller: AuthContext, records: RoleRecord[]): Promise<RoleRow[]> {
     const ids = records.map((r) => r.id);
-    const [menuIds, users] = await Promise.all([repo.menuIdsOf(ids), repo.userCounts(ids)]);
+    const [menuIds, users, grantable] = await Promise.all([
+      repo.menuIdsOf(ids),
+      repo.userCounts(ids),
+      isSuper(caller) ? null : grantableRoles(caller),
+    ]);
     return records.map((r) => ({
       id: r.id,
       name: r.name,
@@ -53,13 +58,14 @@ export function createRoleAdminService(deps: {
       menuIds: menuIds.get(r.id) ?? [],
       userCount: users.get(r.id) ?? 0,
       createdAt: shanghaiDateTime(r.createdAt),
+      editable: grantable === null || grantable.has(r.id),
     }));
   }
 
-  async function rowOf(id: number): Promise<RoleRow> {
+  async function rowOf(caller: AuthContext, id: number): Promise<RoleRow> {
     const record = await repo.find(id);
     if (!record) throw notFound(ROLE_MESSAGES.notFound, 'ROLE_NOT_FOUND');
-    return (await rowsOf([record]))[0]!;
+    return (await rowsOf(caller, [record]))[0]!;
   }
 
   /** The body's role is one the caller could hand out: its menus held, no head-office or super key. */
@@ -95,25 +101,24 @@ export function createRoleAdminService(deps: {
   };
 
   return {
-    async list(query: RoleListQuery) {
+    async list(caller: AuthContext, query: RoleListQuery) {
       const { rows, total } = await repo.page(query);
-      return { list: await rowsOf(rows), total, pageNum: query.pageNum, pageSize: query.pageSize };
+      return { list: await rowsOf(caller, rows), total, pageNum: query.pageNum, pageSize: query.pageSize };
     },
 
-    async menuTree(): Promise<PermissionNode[]> {
-      const all = await repo.allMenus();
-      const nodes = new Map<number, PermissionNode>(
-        all.map((m) => [
-          m.id,
-          { id: m.id, title: m.title, type: m.type, permission: m.permission, children: [] },
-        ]),
-      );
-      const roots: PermissionNode[] = [];
-      for (const m of all) {
-        const parent = m.parentId == null ? undefined : nodes.get(m.parentId);
-        (parent ? parent.children : roots).push(nodes.get(m.id)!);
-      }
-      return roots;
+    async menuTree(caller: AuthContext): Promise<PermissionNode[]> {
+      const [all, held] = await Promise.all([
+        repo.allMenus(),
+        isSuper(caller) ? null : repo.menuIdsHeldBy(caller.user.id),
+      ]);
+      return nestRows(all, (m): PermissionNode => ({
+        id: m.id,
+        title: m.title,
+        type: m.type,
+        permission: m.permission,
+        held: held === null || held.has(m.id),
+        children: [],
+      }));
     },
 
     async create(caller: AuthContext, body: RoleBody, client: ClientInfo): Promise<RoleRow> {
@@ -136,7 +141,7 @@ export function createRoleAdminService(deps: {
           return created;
         })
         .catch(duplicate);
-      return rowOf(id);
+      return rowOf(caller, id);
     },
 
     async edit(caller: AuthContext, id: number, body: RoleBody, client: ClientInfo): Promise<RoleRow> {
@@ -166,7 +171,7 @@ export function createRoleAdminService(deps: {
         .catch(duplicate);
       // The role's holders see the change at their next request, on every instance.
       authCache.forgetAll();
-      return rowOf(id);
+      return rowOf(caller, id);
     },
 
     async remove(caller: AuthContext, id: number, client: ClientInfo): Promise<null> {

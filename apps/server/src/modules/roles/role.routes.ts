@@ -21,8 +21,12 @@ export function roleRoutes(app: AppInstance, { db, clock }: AppDeps): void {
     authCache: app.authCache,
     grantableRoles: (caller) => grantableRoleIds(db, caller),
   });
-  route(app, api.list, access.headOffice(ANY_STAFF), ({ input }) => service.list(input), { tags });
-  route(app, api.menuTree, access.headOffice(ANY_STAFF), () => service.menuTree(), { tags });
+  route(app, api.list, access.headOffice(ANY_STAFF), ({ caller, input }) => service.list(caller(), input), {
+    tags,
+  });
+  route(app, api.menuTree, access.headOffice(ANY_STAFF), ({ caller }) => service.menuTree(caller()), {
+    tags,
+  });
   route(
     app,
     api.create,

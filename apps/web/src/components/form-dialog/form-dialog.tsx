@@ -31,6 +31,7 @@ export function FormDialog<Values extends object>({
   onDone,
   schema,
   context,
+  toInput,
   check,
   serverField,
   initialValues,
@@ -50,6 +51,7 @@ export function FormDialog<Values extends object>({
     },
     schema,
     context,
+    toInput,
     check,
     serverField,
   });

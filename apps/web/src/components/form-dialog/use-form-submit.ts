@@ -20,6 +20,8 @@ export type FormSubmitOptions<Values> = {
   schema?: z.ZodType;
   /** Extra values the schema needs that are no fields (e.g. `{ storeCode, performanceOrderNo }`). */
   context?: Record<string, unknown>;
+  /** The request the form's values make, when they differ (a switch that stands for its opposite, 0 for null). */
+  toInput?(values: Values): object;
   /** A rule of the page stricter than the schema; its message shows above the fields. */
   check?(values: Values): string | null;
   /** The field a server refusal is about (e.g. a 409 "核销码不正确" under the code); else it shows above. */
@@ -55,6 +57,7 @@ export function useFormSubmit<Values extends object>({
   onDone,
   schema,
   context,
+  toInput,
   check,
   serverField,
 }: FormSubmitOptions<Values>) {
@@ -70,7 +73,7 @@ export function useFormSubmit<Values extends object>({
       return;
     }
     if (schema) {
-      const checked = schema.safeParse({ ...context, ...values });
+      const checked = schema.safeParse({ ...context, ...(toInput ? toInput(values) : values) });
       if (!checked.success) {
         const fields = Object.keys(form.getFieldsValue(true) as object);
         const errors = fieldErrorsOf(checked.error.issues, fields);

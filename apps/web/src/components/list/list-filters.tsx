@@ -41,12 +41,41 @@ export function DateKeywordFilters({ listQuery, name, labels, children }: Props)
         onChange={(date) => setQuery(queryOfDateFilter(date))}
       />
       {children}
+      <KeywordFilter
+        listQuery={listQuery}
+        testId={`${name}-keyword`}
+        placeholder={labels.keywordPlaceholder}
+      />
+    </>
+  );
+}
+
+type KeywordQuery = {
+  query: { keyword: string };
+  setQuery(patch: { keyword: string }): void;
+  reset(): void;
+  keywordMax?: number;
+};
+
+/** The keyword (Enter searches; the URL's keyword fills the box) and 重置: the filters of a list without dates. */
+export function KeywordFilter({
+  listQuery,
+  testId,
+  placeholder,
+}: {
+  listQuery: KeywordQuery;
+  testId: string;
+  placeholder: string;
+}) {
+  const { query, setQuery } = listQuery;
+  return (
+    <>
       <Input.Search
-        data-testid={`${name}-keyword`}
+        data-testid={testId}
         className={styles.keyword}
         allowClear
         maxLength={listQuery.keywordMax}
-        placeholder={labels.keywordPlaceholder}
+        placeholder={placeholder}
         key={query.keyword}
         defaultValue={query.keyword}
         onSearch={(value) => setQuery({ keyword: value.trim() })}

@@ -1,5 +1,6 @@
 import { DownOutlined } from '@ant-design/icons';
 import { Button, Dropdown, Space } from 'antd';
+import { isApiError } from '../../lib/http';
 import { hasPermission } from '../../lib/permission';
 import { notify } from '../../lib/notify';
 import { LIST_LABELS } from '../labels';
@@ -51,7 +52,12 @@ export async function runRowAction<Row>(action: RowAction<Row>, row: Row): Promi
     });
     if (!yes) return;
   }
-  await action.onClick(row);
+  try {
+    await action.onClick(row);
+  } catch (error) {
+    // The HTTP layer has shown the server's refusal (a 409 naming why); anything else is a bug to report.
+    if (!isApiError(error)) throw error;
+  }
 }
 
 export function RowActionButtons<Row>({ actions, row }: { actions: RowAction<Row>[]; row: Row }) {

@@ -44,6 +44,13 @@ describe('call', () => {
     expect(JSON.parse(String(calls[0]?.data))).toEqual({ storeCode: 'S1' });
   });
 
+  it('puts the path parameters into the path', async () => {
+    const { call, calls } = setup({ list: ['a'] });
+    const edit = { ...search, method: 'PUT' as const, path: '/api/things/:id' };
+    await call(edit, { storeCode: 'S1' }, { pathParams: { id: 'a/7' } });
+    expect(calls[0]?.url).toBe('/api/things/a%2F7');
+  });
+
   it('rejects an answer that does not match the contract', async () => {
     const { call } = setup({ no: 'A1', cents: 'twelve' });
     await expect(call(lookUp, { storeCode: 'S1', no: 'A1' })).rejects.toThrow();

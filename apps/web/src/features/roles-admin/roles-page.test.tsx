@@ -1,0 +1,159 @@
+import '../../test/dom';
+import { roleEndpoints, type PermissionNode, type RoleRow } from '@console/contract';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../lib/http';
+import { useSessionStore } from '../../stores/session-store';
+import { renderPage } from '../../test/render-page';
+import { toggleMenu } from './permission-tree';
+
+const api = vi.hoisted(() => ({
+  list: vi.fn(),
+  menuTree: vi.fn(),
+  create: vi.fn(),
+  edit: vi.fn(),
+  remove: vi.fn(),
+}));
+vi.mock('../../lib/http', async (original) => ({
+  ...(await original<object>()),
+  call: (endpoint: unknown, input: unknown, options?: { pathParams?: object }) => {
+    const name = Object.entries(roleEndpoints).find(([, e]) => e === endpoint)?.[0] as
+      keyof typeof api | undefined;
+    return name ? api[name](input, options?.pathParams) : Promise.reject(new Error('unexpected call'));
+  },
+}));
+const notify = vi.hoisted(() => ({ confirm: vi.fn(), success: vi.fn(), error: vi.fn(), warning: vi.fn() }));
+vi.mock('../../lib/notify', () => ({ notify }));
+
+const { RolesPage } = await import('./roles-page');
+
+const node = (
+  id: number,
+  title: string,
+  children: PermissionNode[] = [],
+  extra: Partial<PermissionNode> = {},
+): PermissionNode => ({
+  id,
+  title,
+  type: children.length ? 0 : 2,
+  permission: null,
+  held: true,
+  children,
+  ...extra,
+});
+// 订单管理 › 已接订单 › 发货 / 导出; 系统工具 › 菜单管理 (not held by the caller).
+const TREE = [
+  node(1, '订单管理', [
+    node(
+      2,
+      '已接订单',
+      [
+        node(3, '发货', [], { permission: 'order:ship' }),
+        node(4, '导出', [], { permission: 'order:export' }),
+      ],
+      {
+        type: 1,
+      },
+    ),
+  ]),
+  node(5, '系统工具', [node(6, '菜单管理', [], { type: 1, held: false })], { held: false }),
+];
+
+const role = (id: number, extra: Partial<RoleRow> = {}): RoleRow => ({
+  id,
+  name: `角色${id}`,
+  permission: `role_${id}`,
+  description: '描述',
+  cloudPlatform: true,
+  menuIds: [1, 2, 3, 4],
+  userCount: 2,
+  createdAt: '2026-11-21 12:00:00',
+  editable: true,
+  ...extra,
+});
+
+const rowOf = async (text: string) => (await screen.findByText(text, {}, { timeout: 8000 })).closest('tr')!;
+
+beforeEach(() => {
+  useSessionStore.setState({ roles: ['roles:add', 'roles:edit', 'roles:del'] });
+  api.list.mockResolvedValue({
+    list: [role(1, { name: '系统管理员', permission: 'admin', editable: false }), role(2, { name: '店长' })],
+    total: 2,
+    pageNum: 1,
+    pageSize: 20,
+  });
+  api.menuTree.mockResolvedValue(TREE);
+});
+afterEach(() => {
+  cleanup();
+  vi.clearAllMocks();
+});
+
+describe('toggleMenu', () => {
+  it('ticks what is below and above; unticks what is below; never adds what is not held', () => {
+    expect(toggleMenu(TREE, [], 3, true)).toEqual([1, 2, 3]);
+    expect(toggleMenu(TREE, [], 1, true)).toEqual([1, 2, 3, 4]);
+    expect(toggleMenu(TREE, [1, 2, 3, 4], 2, false)).toEqual([1]);
+    expect(toggleMenu(TREE, [], 5, true)).toEqual([]);
+  });
+});
+
+describe('RolesPage', { timeout: 60_000 }, () => {
+  it('lists roles; one the caller may not change says so and has no edit or delete', async () => {
+    renderPage('/system/roles', <RolesPage />);
+    const admin = await rowOf('系统管理员');
+    expect(within(admin).getByTestId('role-read-only').textContent).toBe('仅系统管理员可修改');
+    expect(within(admin).queryByTestId('row-action-edit')).toBeNull();
+    expect(within(admin).queryByTestId('row-action-delete')).toBeNull();
+    const manager = await rowOf('店长');
+    expect(within(manager).getByTestId('row-action-edit')).toBeTruthy();
+    expect(api.list).toHaveBeenCalledWith({ pageNum: 1, pageSize: 20 }, undefined);
+  });
+
+  it('removes a button from a role through the tree; what the caller does not hold is disabled', async () => {
+    api.edit.mockResolvedValue(role(2));
+    renderPage('/system/roles', <RolesPage />);
+    await userEvent.click(within(await rowOf('店长')).getByTestId('row-action-edit'));
+    const dialog = await screen.findByTestId('role-dialog');
+    expect(within(dialog).getByTestId('permission-tree-hint').textContent).toContain(
+      '只能授予自己持有的权限',
+    );
+    const menus = within(dialog).getByTestId('permission-node-6').closest('.ant-tree-treenode')!;
+    expect(menus.querySelector('.ant-tree-checkbox-disabled')).not.toBeNull();
+    expect(menus.textContent).toContain('未持有');
+
+    const orders = within(dialog).getByTestId('permission-node-2').closest('.ant-tree-treenode')!;
+    await userEvent.click(orders.querySelector('.ant-tree-switcher')!);
+    const ship = within(dialog).getByTestId('permission-node-3').closest('.ant-tree-treenode')!;
+    await userEvent.click(ship.querySelector('.ant-tree-checkbox')!);
+    await userEvent.click(screen.getByTestId('role-dialog-ok'));
+    await waitFor(() => expect(api.edit).toHaveBeenCalled());
+    expect(api.edit).toHaveBeenCalledWith(
+      expect.objectContaining({ name: '店长', permission: 'role_2', menuIds: [1, 2, 4] }),
+      { id: 2 },
+    );
+  });
+
+  it('checks the role key before asking the server', async () => {
+    renderPage('/system/roles', <RolesPage />);
+    await userEvent.click(await screen.findByTestId('roles-add'));
+    await userEvent.type(screen.getByTestId('role-name'), '新角色');
+    await userEvent.type(screen.getByTestId('role-permission'), 'Bad Key');
+    await userEvent.click(screen.getByTestId('role-dialog-ok'));
+    expect(await screen.findByText('角色标识为2-32位小写字母、数字或下划线，以字母开头')).toBeTruthy();
+    expect(api.create).not.toHaveBeenCalled();
+  });
+
+  it('asks before deleting and leaves the server’s refusal to the toast', async () => {
+    notify.confirm.mockResolvedValue(true);
+    api.remove.mockRejectedValue(
+      new ApiError('business', '该角色已分配给2名用户，不能删除', { status: 409 }),
+    );
+    renderPage('/system/roles', <RolesPage />);
+    await userEvent.click(within(await rowOf('店长')).getByTestId('row-action-delete'));
+    await waitFor(() => expect(api.remove).toHaveBeenCalledWith({}, { id: 2 }));
+    expect(notify.confirm.mock.lastCall?.[0].content).toContain('确定删除角色「店长」吗');
+    expect(notify.success).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,119 @@
+import { roleEndpoints, type RoleRow } from '@console/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Tag, Tooltip } from 'antd';
+import { useState } from 'react';
+import { AddButton } from '../../components/list/add-button';
+import { column, type ListColumn } from '../../components/list/columns';
+import { ListPage } from '../../components/list/list-page';
+import { urlField } from '../../components/list/list-query';
+import { KeywordFilter } from '../../components/list/list-filters';
+import type { RowAction } from '../../components/list/row-actions';
+import { useListData } from '../../components/list/use-list-data';
+import { useListQuery } from '../../components/list/use-list-query';
+import { call } from '../../lib/http';
+import { notify } from '../../lib/notify';
+import { ROLES_LABELS } from './labels';
+import { RoleDialog, type RoleDialogState } from './role-dialog';
+
+const L = ROLES_LABELS;
+const T = L.columns;
+export const roleKeys = {
+  page: ['roles-admin', 'page'] as const,
+  tree: ['roles-admin', 'menu-tree'] as const,
+};
+
+export const rolesUrlShape = {
+  keyword: urlField.keyword(50),
+  pageNum: urlField.pageNum(),
+  pageSize: urlField.pageSize([10, 20, 50], 20),
+};
+
+const COLUMNS: ListColumn<RoleRow>[] = [
+  column.key('name', T.name, () => null, {
+    width: 160,
+    sub: (row) =>
+      row.editable ? null : (
+        <Tooltip title={L.readOnlyHint}>
+          <Tag data-testid="role-read-only">{L.readOnly}</Tag>
+        </Tooltip>
+      ),
+  }),
+  column.text('permission', T.permission, { width: 130 }),
+  column.remark('description', T.description, { width: 260 }),
+  column.count('userCount', T.userCount, { width: 80 }),
+  column.time('createdAt', T.createdAt),
+];
+
+/** 角色管理: roles with their holders; create, edit (with the permission tree) and delete. */
+export function RolesPage() {
+  const listQuery = useListQuery(rolesUrlShape);
+  const { query } = listQuery;
+  const queryClient = useQueryClient();
+  const list = useListData({
+    key: roleKeys.page,
+    endpoint: roleEndpoints.list,
+    request: { keyword: query.keyword || undefined, pageNum: query.pageNum, pageSize: query.pageSize },
+  });
+  const tree = useQuery({
+    queryKey: roleKeys.tree,
+    queryFn: ({ signal }) => call(roleEndpoints.menuTree, {}, { signal }),
+    staleTime: 60_000,
+  });
+  const [dialog, setDialog] = useState<RoleDialogState | null>(null);
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: roleKeys.page });
+
+  const rowActions: RowAction<RoleRow>[] = [
+    {
+      key: 'edit',
+      label: L.edit,
+      permission: ['roles:edit'],
+      allowed: (row) => row.editable,
+      onClick: (row) => setDialog({ mode: 'edit', role: row }),
+    },
+    {
+      key: 'delete',
+      label: L.delete,
+      danger: true,
+      permission: ['roles:del'],
+      allowed: (row) => row.editable && row.permission !== 'admin',
+      confirm: (row) => L.deleteConfirm(row.name),
+      onClick: async (row) => {
+        await call(roleEndpoints.remove, {}, { pathParams: { id: row.id } });
+        notify.success(L.deleted);
+        refresh();
+      },
+    },
+  ];
+
+  return (
+    <>
+      <ListPage
+        title={L.title}
+        name="roles"
+        testId="roles-page"
+        list={list}
+        paging={listQuery}
+        columns={COLUMNS}
+        rowKey="id"
+        empty={{ description: L.empty }}
+        toolbar={
+          <AddButton
+            label={L.add}
+            permission="roles:add"
+            testId="roles-add"
+            onClick={() => setDialog({ mode: 'add' })}
+          />
+        }
+        filters={<KeywordFilter listQuery={listQuery} testId="roles-keyword" placeholder={L.keyword} />}
+        rowActions={rowActions}
+      />
+      <RoleDialog
+        key={dialog?.mode === 'edit' ? dialog.role.id : 'add'}
+        state={dialog}
+        tree={tree.data ?? []}
+        onClose={() => setDialog(null)}
+        onSaved={refresh}
+      />
+    </>
+  );
+}

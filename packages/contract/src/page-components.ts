@@ -1,0 +1,51 @@
+/**
+ * The page components the web app registers (`apps/web/src/app/page-registry.ts` is typed by this list, so the
+ * two cannot drift) and the menu icons it draws. The server checks a menu's component and icon against them
+ * (菜单管理). No schemas here: the shell's bundle reads these.
+ */
+export const PAGE_COMPONENTS = [
+  'AuthOpen',
+  'User',
+  'Role',
+  'Menu',
+  'Dict',
+  'Dept',
+  'AuthConfirm',
+  'StoreInfo',
+  'RobOrders',
+  'robOrderDetail',
+  'ReceivedOrders',
+  'receivedOrderDetail',
+  'UntakenOrders',
+  'ValetOrderCreate',
+  'ValetOrders',
+  'valetOrderManagerDetail',
+  'CustomerIntentions',
+  'CustomerIntentionDetail',
+  'CancelCheckHelp',
+  'ExportRecords',
+] as const;
+export type PageComponent = (typeof PAGE_COMPONENTS)[number];
+
+export function isPageComponent(name: string | null | undefined): name is PageComponent {
+  return (PAGE_COMPONENTS as readonly string[]).includes(name ?? '');
+}
+
+/** The icons the sidebar draws (antd icon names, `apps/web/src/shell/menu-icons.ts`): the icon picker's list. */
+export const MENU_ICONS = [
+  'AppstoreOutlined',
+  'AuditOutlined',
+  'BankOutlined',
+  'CrownOutlined',
+  'DashboardOutlined',
+  'GiftOutlined',
+  'HomeOutlined',
+  'QuestionCircleOutlined',
+  'SettingOutlined',
+  'ShopOutlined',
+  'ShoppingCartOutlined',
+  'SwapOutlined',
+  'TeamOutlined',
+  'ToolOutlined',
+] as const;
+export type MenuIconName = (typeof MENU_ICONS)[number];
