@@ -3,6 +3,7 @@ import { ConfigProvider, theme as antdTheme } from 'antd';
 // The ES build: `antd/locale/zh_CN` is CommonJS and pulls a second copy of the picker locales into the entry.
 import zhCN from 'antd/es/locale/zh_CN';
 import { useMemo, type ReactNode } from 'react';
+import { usePhoneWidth } from '../components/use-phone-width';
 import { queryClient } from './query-client';
 import { useAppStore } from '../stores/app-store';
 import { useSettingsStore } from '../stores/settings-store';
@@ -26,7 +27,9 @@ function TextRoot({ children }: { children: ReactNode }) {
 export function Providers({ children }: { children: ReactNode }) {
   // The saved theme colour (cookie) is applied from the first paint on (spec 2.4, 2.9).
   const color = useSettingsStore((state) => state.theme);
-  const size = useAppStore((state) => state.size);
+  const chosenSize = useAppStore((state) => state.size);
+  // A 24 px control is too small for a finger: on a phone the small size becomes the middle one (32 px).
+  const size = usePhoneWidth() && chosenSize === 'small' ? 'middle' : chosenSize;
   const theme = useMemo(() => buildTheme(color), [color]);
   return (
     <ConfigProvider locale={zhCN} theme={theme} componentSize={size}>

@@ -18,6 +18,7 @@ import { useResponsiveSidebar } from './shell-hooks';
 import styles from './shell.module.css';
 import { SidebarMenu } from './sidebar-menu';
 import { TagsBar } from './tags-bar';
+import { usePhoneWidth } from '../components/use-phone-width';
 import { useTrackVisitedView } from './use-current-view';
 
 const COLLAPSED_WIDTH = 54;
@@ -42,6 +43,8 @@ export function Layout() {
   const opened = useAppStore((state) => state.sidebarOpened);
   const mobile = useAppStore((state) => state.device === 'mobile');
   const { tagsView, fixedHeader, sidebarLogo } = useSettingsStore();
+  // A phone has no room for a second bar: pages are reached through the drawer menu there.
+  const phone = usePhoneWidth();
   const storeSelected = useShopStore((state) => state.shopInfo !== null);
   const collapsed = !opened;
 
@@ -80,7 +83,7 @@ export function Layout() {
         <AntLayout className={styles.main}>
           <header className={styles.header}>
             <AppHeader />
-            {tagsView && <TagsBar />}
+            {tagsView && !phone && <TagsBar />}
           </header>
           <main className={styles.content}>
             <StoreGate>
