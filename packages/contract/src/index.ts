@@ -24,3 +24,4 @@ export * from './common/index.js';
 export * from './health.js';
 export * from './roles.js';
 export * from './points.js';
+export * from './stores-admin.js';

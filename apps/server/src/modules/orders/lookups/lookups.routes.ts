@@ -104,23 +104,6 @@ export function orderLookupRoutes(app: AppInstance, deps: AppDeps, wiring: { are
     ({ input, caller }) => authorisedShop(caller().user.id, input.id),
     { tags },
   );
-  route(
-    app,
-    api.shopCode,
-    access.signedIn(),
-    async ({ input, caller }) => {
-      const userId = caller().user.id;
-      if (input.id !== undefined) {
-        const store = await authorisedShop(userId, input.id);
-        return { id: store.id, shopCode: store.shopCode, shopName: store.shopName };
-      }
-      const last = await stores.lastStore(userId);
-      const store = last ? await stores.findAuthorised(userId, last.shopCode) : null;
-      if (!store) throw notFound(LOOKUP_TEXT.storeNotFound, 'STORE_NOT_FOUND');
-      return { id: store.id, shopCode: store.shopCode, shopName: store.shopName };
-    },
-    { tags },
-  );
 
   route(
     app,
