@@ -11,6 +11,10 @@ export const pageRegistry: PageRegistry = {
     import('../features/users-admin/users-admin-page').then((m) => ({ Component: m.UsersAdminPage })),
   Dict: () => import('../features/dicts/dict-page').then((m) => ({ Component: m.DictPage })),
   Dept: () => import('../features/departments/dept-page').then((m) => ({ Component: m.DeptPage })),
+  ShopAdmin: () =>
+    import('../features/stores-admin/stores-admin-page').then((m) => ({ Component: m.StoresAdminPage })),
+  ShopGroup: () =>
+    import('../features/stores-admin/shop-groups-page').then((m) => ({ Component: m.ShopGroupsPage })),
   AuthConfirm: () =>
     import('../features/auth-open/auth-confirm-page').then((m) => ({ Component: m.AuthConfirmPage })),
   StoreInfo: () =>

@@ -1,13 +1,12 @@
 import { lookupEndpoints as api, MEMBER_LOOKUPS_PER_MINUTE } from '@console/contract';
 import type { FastifyRequest } from 'fastify';
 import type { AppDeps, AppInstance } from '../../../app-types.js';
-import { forbidden, notFound, tooManyRequests } from '../../../http/errors.js';
+import { forbidden, tooManyRequests } from '../../../http/errors.js';
 import { access, ANY_STAFF, route, type RouteContext } from '../../../http/route.js';
 import { callerOf } from '../../../plugins/request-context.js';
 import { STORE_FORBIDDEN } from '../../../plugins/store-scope.js';
 import { createAuditLog } from '../../audit/audit-log.js';
 import { areaCatalogue, type AreaCatalogue } from '../../stores/area-tree.js';
-import { createStoreRepository } from '../../stores/store.repository.js';
 import { LOOKUP_TEXT } from './lookup-texts.js';
 import type { MemberScope } from './member-access.js';
 import { createMemberLookups } from './member-lookups.js';
@@ -34,8 +33,6 @@ export const memberScopeOf = ({
  */
 export function orderLookupRoutes(app: AppInstance, deps: AppDeps, wiring: { areas?: AreaCatalogue } = {}) {
   const { db, clock } = deps;
-  // Not for the guard (route() has app.storeAccess): the shop-code call reads the caller's remembered store.
-  const stores = createStoreRepository(db);
   const memberLookups = createMemberLookups({
     db,
     clock,
