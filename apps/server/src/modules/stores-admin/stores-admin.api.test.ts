@@ -309,7 +309,12 @@ describe('shop groups', () => {
     expect(await t.db.$count(shopGroups, eq(shopGroups.id, empty.id))).toBe(0);
     await refused('DELETE', PATHS.groups, { id: empty.id }, 404, /不存在/);
     const page = await ok<{ list: { frontTitle: string }[] }>('POST', PATHS.groupPage, { keyword: '华西' });
-    expect(page.list.map((g) => g.frontTitle)).toEqual(['华西二区']);
+    expect(page.list).toMatchObject([{ frontTitle: '华西二区', storeCount: 1, openCount: 1 }]);
+    const main = await ok<{ list: { storeCount: number; openCount: number }[] }>('POST', PATHS.groupPage, {
+      keyword: '门店管理测试区',
+    });
+    expect(main.list[0]!.storeCount).toBeGreaterThan(3);
+    expect(main.list[0]!.openCount).toBeLessThan(main.list[0]!.storeCount);
   });
 
   it('answers a signed-in user their open stores by group', async () => {

@@ -215,11 +215,13 @@ export function createStoresAdminRepository(db: Database) {
         db
           .select({
             ...groupColumns,
-            storeCount: sql<number>`(select count(*)::int from ${stores} where ${stores.shopGroupId} = ${shopGroups.id})`,
-            openCount: sql<number>`(select count(*)::int from ${stores} where ${stores.shopGroupId} = ${shopGroups.id} and ${stores.enabled})`,
+            storeCount: sql<number>`count(${stores.id})::int`,
+            openCount: sql<number>`(count(${stores.id}) filter (where ${stores.enabled}))::int`,
           })
           .from(shopGroups)
+          .leftJoin(stores, eq(stores.shopGroupId, shopGroups.id))
           .where(where)
+          .groupBy(shopGroups.id)
           .orderBy(asc(shopGroups.sort), asc(shopGroups.id)),
         db.select({ n: count() }).from(shopGroups).where(where),
       );
