@@ -1,13 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { captchaAnswer, nextCaptchaUuid, SCREENSHOT_DIR } from '../support/demo-api';
-
-async function signIn(page: Page, username: string, password: string) {
-  const uuid = await nextCaptchaUuid(page, () => page.goto('/login'));
-  await page.getByTestId('login-username').fill(username);
-  await page.getByTestId('login-password').fill(password);
-  await page.getByTestId('login-captcha-input').fill(await captchaAnswer(page.request, uuid));
-  await page.getByTestId('login-captcha-input').press('Enter');
-}
+import { SCREENSHOT_DIR, signInAs as signIn } from '../support/demo-api';
 
 const settle = (page: Page) => page.waitForTimeout(400);
 const option = (page: Page, text: string) =>

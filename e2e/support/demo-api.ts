@@ -47,3 +47,12 @@ export async function forgetLastStore(request: APIRequestContext, username: stri
   const response = await request.post('/dev/forget-last-store', { data: { username } });
   if (!response.ok()) throw new Error(`forget-last-store failed: ${response.status()}`);
 }
+
+/** Signs in on the password form with the demo captcha's answer; where it lands is the caller's to check. */
+export async function signInAs(page: Page, username: string, password: string): Promise<void> {
+  const uuid = await nextCaptchaUuid(page, () => page.goto('/login'));
+  await page.getByTestId('login-username').fill(username);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-captcha-input').fill(await captchaAnswer(page.request, uuid));
+  await page.getByTestId('login-captcha-input').press('Enter');
+}

@@ -8,7 +8,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, shopGroups, stores, userStores } from '../../db/schema.js';
 import { expectAuditedChange } from '../../test/audit-assertions.js';
-import { bearer, createUser, signIn } from '../../test/fixtures.js';
+import { adminCalls, CHINESE } from '../../test/admin-calls.js';
+import { createUser, signIn } from '../../test/fixtures.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { seedCatalogue, takenOrder } from '../orders/orders-test-fixtures.js';
 
@@ -18,7 +19,6 @@ let reader: string;
 let clerk: string;
 let groupId: number;
 
-const CHINESE = /[\u4e00-\u9fa5]/;
 const ALL = [
   'head_office',
   'shop:add',
@@ -28,37 +28,11 @@ const ALL = [
   'shopGroup:edit',
   'shopGroup:del',
 ];
-
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-function send(method: Method, url: string, token: string | null, input: Record<string, unknown> = {}) {
-  const inQuery = method === 'GET' || method === 'DELETE';
-  return t.app.inject({
-    method,
-    url,
-    headers: token ? bearer(token) : {},
-    remoteAddress: '10.8.8.8',
-    ...(inQuery
-      ? { query: Object.fromEntries(Object.entries(input).map(([k, v]) => [k, String(v)])) }
-      : { payload: input }),
-  });
-}
-async function ok<T>(method: Method, url: string, input: Record<string, unknown> = {}, token = admin.token) {
-  const response = await send(method, url, token, input);
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json().data as T;
-}
-async function refused(
-  method: Method,
-  url: string,
-  input: Record<string, unknown>,
-  status: number,
-  message: RegExp,
-) {
-  const response = await send(method, url, admin.token, input);
-  expect(response.statusCode, response.body).toBe(status);
-  expect(response.json().errorMsg).toMatch(CHINESE);
-  expect(response.json().errorMsg).toMatch(message);
-}
+const { send, ok, refused } = adminCalls(
+  () => t,
+  () => admin.token,
+  '10.8.8.8',
+);
 
 /** 朝阳区, Beijing. */
 const storeForm = (extra: Record<string, unknown> = {}) => ({

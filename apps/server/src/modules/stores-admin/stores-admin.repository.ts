@@ -6,6 +6,7 @@ import {
 } from '@console/contract';
 import { and, asc, count, desc, eq, ilike, inArray, like, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import { storeRegionColumns } from '../stores/store.repository.js';
 import { likeLiteral } from '../../db/like-pattern.js';
 import { numberedPageOf, type Paging } from '../../db/paged-query.js';
 import { performanceOrders, shopGroups, stores, userStores, valetOrders } from '../../db/schema.js';
@@ -19,12 +20,7 @@ const storeColumns = {
   shopGroupId: stores.shopGroupId,
   groupName: shopGroups.frontTitle,
   shopPhone: stores.shopPhone,
-  shopProvinceCode: stores.shopProvinceCode,
-  shopCityCode: stores.shopCityCode,
-  shopCountyCode: stores.shopCountyCode,
-  shopProvinceName: stores.shopProvinceName,
-  shopCityName: stores.shopCityName,
-  shopCountyName: stores.shopCountyName,
+  ...storeRegionColumns,
   shopDetailAddress: stores.shopDetailAddress,
   latitude: stores.latitude,
   longitude: stores.longitude,

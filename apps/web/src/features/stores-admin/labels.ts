@@ -25,7 +25,7 @@ export const STORES_ADMIN_LABELS = {
     shopPhone: '门店电话',
     region: '所在地区',
     regionRequired: '请选择所在地区',
-    detail: '详细地址',
+    shopDetailAddress: '详细地址',
     detailRequired: '请输入详细地址',
     location: '地图定位（纬度 / 经度）',
     locationHint: '本系统不加载在线地图，请从地图服务复制门店的经纬度填写；只接受中国境内的位置。',

@@ -1,4 +1,3 @@
-import { PlusOutlined } from '@ant-design/icons';
 import {
   SHOP_GROUP_NAME_MAX,
   SHOP_GROUP_SORT_MAX,
@@ -6,23 +5,21 @@ import {
   storeAdminEndpoints,
   type ShopGroupRow,
 } from '@console/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button, Input } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormDialog } from '../../components/form-dialog/form-dialog';
 import { SortField, TextField } from '../../components/form-dialog/form-fields';
-import { COMMON_LABELS } from '../../components/labels';
 import { column, type ListColumn } from '../../components/list/columns';
+import { KeywordFilters } from '../../components/list/list-filters';
+import { AddButton } from '../../components/list/add-button';
 import { ListPage } from '../../components/list/list-page';
 import { urlField } from '../../components/list/list-query';
-import listStyles from '../../components/list/list.module.css';
 import type { RowAction } from '../../components/list/row-actions';
 import { useListData } from '../../components/list/use-list-data';
 import { useListQuery } from '../../components/list/use-list-query';
-import { useHasPermission } from '../../components/permission';
 import { call } from '../../lib/http';
-import { notify } from '../../lib/notify';
 import { STORES_ADMIN_LABELS } from './labels';
+import { useRowMutation } from './use-row-mutation';
 import { storesAdminKeys } from './stores-admin-keys';
 
 const L = STORES_ADMIN_LABELS.groups;
@@ -46,7 +43,7 @@ type Editing = { mode: 'add' } | { mode: 'edit'; group: ShopGroupRow };
 /** 门店分组 (head office): groups in sort order with their store counts; add, rename, re-sort, delete empty ones. */
 export function ShopGroupsPage() {
   const listQuery = useListQuery(groupsUrlShape);
-  const { query, setQuery } = listQuery;
+  const { query } = listQuery;
   const queryClient = useQueryClient();
   const list = useListData({
     key: storesAdminKeys.groups,
@@ -54,18 +51,15 @@ export function ShopGroupsPage() {
     request: { keyword: query.keyword || undefined, pageNum: query.pageNum, pageSize: query.pageSize },
   });
   const [editing, setEditing] = useState<Editing | null>(null);
-  const canAdd = useHasPermission([P.groupAdd]);
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: storesAdminKeys.groups });
     void queryClient.invalidateQueries({ queryKey: storesAdminKeys.groupOptions });
   };
-  const remove = useMutation({
-    mutationFn: (row: ShopGroupRow) => call(storeAdminEndpoints.groupDelete, { id: row.id }),
-    onSuccess: () => {
-      notify.success(L.deleted);
-      refresh();
-    },
-  });
+  const remove = useRowMutation(
+    (row: ShopGroupRow) => call(storeAdminEndpoints.groupDelete, { id: row.id }),
+    L.deleted,
+    refresh,
+  );
   const rowActions: RowAction<ShopGroupRow>[] = [
     {
       key: 'edit',
@@ -96,32 +90,14 @@ export function ShopGroupsPage() {
         rowKey="id"
         empty={{ description: L.empty }}
         toolbar={
-          canAdd ? (
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              onClick={() => setEditing({ mode: 'add' })}
-              data-testid="shop-groups-add"
-            >
-              {L.add}
-            </Button>
-          ) : null
+          <AddButton
+            permission={[P.groupAdd]}
+            label={L.add}
+            testId="shop-groups-add"
+            onClick={() => setEditing({ mode: 'add' })}
+          />
         }
-        filters={
-          <>
-            <Input.Search
-              allowClear
-              className={listStyles.keyword}
-              maxLength={listQuery.keywordMax}
-              placeholder={L.keyword}
-              key={`keyword-${query.keyword}`}
-              defaultValue={query.keyword}
-              onSearch={(value) => setQuery({ keyword: value.trim() })}
-              data-testid="shop-groups-keyword"
-            />
-            <Button onClick={listQuery.reset}>{COMMON_LABELS.reset}</Button>
-          </>
-        }
+        filters={<KeywordFilters listQuery={listQuery} name="shop-groups" placeholder={L.keyword} />}
         rowActions={rowActions}
       />
       <FormDialog<{ frontTitle: string; sort: number }>

@@ -27,6 +27,29 @@ type Values = {
   longitude: number | null;
 };
 
+/** The two halves of the location, each checked against China's bounding box as the server does. */
+const COORDINATES = [
+  {
+    name: 'latitude',
+    min: B.latMin,
+    max: B.latMax,
+    message: STORE_ADMIN_MESSAGES.latitude,
+    testId: 'store-form-lat',
+  },
+  {
+    name: 'longitude',
+    min: B.lngMin,
+    max: B.lngMax,
+    message: STORE_ADMIN_MESSAGES.longitude,
+    testId: 'store-form-lng',
+  },
+] as const;
+
+/** A one-line field of the form, labelled from the labels by its name. */
+const text = (name: keyof typeof L, max: number, testId: string, required?: string) => (
+  <TextField name={name} label={L[name]} required={required} max={max} testId={testId} />
+);
+
 export type StoreFormTarget = { mode: 'add' } | { mode: 'edit'; store: StoreAdminRow };
 
 /** The form's values → the body both `addShop` and `editShop` take. */
@@ -94,24 +117,12 @@ export function StoreFormDialog({ target, onClose, onSaved }: Props) {
       <Form.Item label={L.shopCode} extra={L.shopCodeHint}>
         <Input value={shopCode} disabled data-testid="store-form-code" />
       </Form.Item>
-      <TextField
-        name="shopName"
-        label={L.shopName}
-        required={L.shopNameRequired}
-        max={64}
-        testId="store-form-name"
-      />
-      <TextField
-        name="businessScopeName"
-        label={L.businessScopeName}
-        required={L.businessScopeNameRequired}
-        max={128}
-        testId="store-form-full-name"
-      />
+      {text('shopName', 64, 'store-form-name', L.shopNameRequired)}
+      {text('businessScopeName', 128, 'store-form-full-name', L.businessScopeNameRequired)}
       <Form.Item name="shopGroupId" label={L.group} rules={[{ required: true, message: L.groupRequired }]}>
         <Select showSearch={{ optionFilterProp: 'label' }} options={groups} data-testid="store-form-group" />
       </Form.Item>
-      <TextField name="shopPhone" label={L.shopPhone} max={32} testId="store-form-phone" />
+      {text('shopPhone', 32, 'store-form-phone')}
       <Form.Item
         name="region"
         label={L.region}
@@ -123,45 +134,27 @@ export function StoreFormDialog({ target, onClose, onSaved }: Props) {
           loadData={(selected) => void areas.loadData(selected)}
         />
       </Form.Item>
-      <TextField
-        name="shopDetailAddress"
-        label={L.detail}
-        required={L.detailRequired}
-        max={255}
-        testId="store-form-detail"
-      />
+      {text('shopDetailAddress', 255, 'store-form-detail', L.detailRequired)}
       <Form.Item label={L.location} extra={L.locationHint} required>
         <Space.Compact block>
-          <Form.Item
-            name="latitude"
-            noStyle
-            rules={[
-              { required: true, message: L.locationRequired },
-              { type: 'number', min: B.latMin, max: B.latMax, message: STORE_ADMIN_MESSAGES.latitude },
-            ]}
-          >
-            <InputNumber
-              placeholder={L.latitude}
-              precision={6}
-              style={{ width: '50%' }}
-              data-testid="store-form-lat"
-            />
-          </Form.Item>
-          <Form.Item
-            name="longitude"
-            noStyle
-            rules={[
-              { required: true, message: L.locationRequired },
-              { type: 'number', min: B.lngMin, max: B.lngMax, message: STORE_ADMIN_MESSAGES.longitude },
-            ]}
-          >
-            <InputNumber
-              placeholder={L.longitude}
-              precision={6}
-              style={{ width: '50%' }}
-              data-testid="store-form-lng"
-            />
-          </Form.Item>
+          {COORDINATES.map(({ name, min, max, message, testId }) => (
+            <Form.Item
+              key={name}
+              name={name}
+              noStyle
+              rules={[
+                { required: true, message: L.locationRequired },
+                { type: 'number', min, max, message },
+              ]}
+            >
+              <InputNumber
+                placeholder={L[name]}
+                precision={6}
+                style={{ width: '50%' }}
+                data-testid={testId}
+              />
+            </Form.Item>
+          ))}
         </Space.Compact>
       </Form.Item>
     </FormDialog>

@@ -1,4 +1,3 @@
-import { PlusOutlined } from '@ant-design/icons';
 import {
   STORE_ADMIN_COLUMN_TITLES as T,
   STORE_ADMIN_PERMISSIONS as P,
@@ -8,13 +7,14 @@ import {
   type StoreAdminFilters,
   type StoreAdminRow,
 } from '@console/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button, Cascader, Input, Select } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { Cascader, Select } from 'antd';
 import { useState } from 'react';
 import type { AreaOption } from '../../components/address/area-options';
 import { useAreaOptions } from '../../components/address/use-area-options';
-import { COMMON_LABELS } from '../../components/labels';
 import { column, type ListColumn } from '../../components/list/columns';
+import { KeywordFilters } from '../../components/list/list-filters';
+import { AddButton } from '../../components/list/add-button';
 import { ListPage } from '../../components/list/list-page';
 import { urlField, type UrlQuery } from '../../components/list/list-query';
 import listStyles from '../../components/list/list.module.css';
@@ -22,23 +22,21 @@ import type { RowAction } from '../../components/list/row-actions';
 import { statusOptionsOf } from '../../components/list/status-options';
 import { useListData } from '../../components/list/use-list-data';
 import { statusFilterOf, useListQuery } from '../../components/list/use-list-query';
-import { useHasPermission } from '../../components/permission';
 import { call } from '../../lib/http';
-import { notify } from '../../lib/notify';
 import { CloseStoreDialog } from './close-store-dialog';
 import { STORES_ADMIN_LABELS } from './labels';
 import { StoreFormDialog, type StoreFormTarget } from './store-form-dialog';
+import { useRowMutation } from './use-row-mutation';
 import { storesAdminKeys, useGroupOptions } from './stores-admin-keys';
 
 const L = STORES_ADMIN_LABELS;
-const KEYWORD_MAX = 32;
 
 /** The list's URL: each parameter checked on its own (a bad one is no filter). */
 export const storesUrlShape = {
   status: urlField.oneOfOr(['all', ...STORE_STATUSES], 'all'),
   group: urlField.id(),
   area: urlField.keyword(6),
-  keyword: urlField.keyword(KEYWORD_MAX),
+  keyword: urlField.keyword(32),
   pageNum: urlField.pageNum(),
   pageSize: urlField.pageSize([10, 20, 50, 100], 20),
 };
@@ -88,16 +86,13 @@ export function StoresAdminPage() {
   const areas = useAreaOptions(true, '');
   const [form, setForm] = useState<StoreFormTarget | null>(null);
   const [closing, setClosing] = useState<StoreAdminRow | null>(null);
-  const canAdd = useHasPermission([P.add]);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: storesAdminKeys.page });
 
-  const reopen = useMutation({
-    mutationFn: (row: StoreAdminRow) => call(storeAdminEndpoints.editStatus, { id: row.id, status: 'open' }),
-    onSuccess: () => {
-      notify.success(L.reopened);
-      refresh();
-    },
-  });
+  const reopen = useRowMutation(
+    (row: StoreAdminRow) => call(storeAdminEndpoints.editStatus, { id: row.id, status: 'open' }),
+    L.reopened,
+    refresh,
+  );
 
   const rowActions: RowAction<StoreAdminRow>[] = [
     {
@@ -136,19 +131,15 @@ export function StoresAdminPage() {
         empty={{ description: L.empty }}
         statusFilter={statusFilterOf(listQuery, statusOptionsOf(STORE_STATUSES, STORE_STATUS_TEXT))}
         toolbar={
-          canAdd ? (
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              onClick={() => setForm({ mode: 'add' })}
-              data-testid="stores-add"
-            >
-              {L.add}
-            </Button>
-          ) : null
+          <AddButton
+            permission={[P.add]}
+            label={L.add}
+            testId="stores-add"
+            onClick={() => setForm({ mode: 'add' })}
+          />
         }
         filters={
-          <>
+          <KeywordFilters listQuery={listQuery} name="stores" placeholder={L.filters.keyword}>
             <Select
               allowClear
               showSearch={{ optionFilterProp: 'label' }}
@@ -169,18 +160,7 @@ export function StoresAdminPage() {
               onChange={(path) => setQuery({ area: (path ?? []).at(-1) ?? '' })}
               data-testid="stores-area"
             />
-            <Input.Search
-              allowClear
-              className={listStyles.keyword}
-              maxLength={KEYWORD_MAX}
-              placeholder={L.filters.keyword}
-              key={`keyword-${query.keyword}`}
-              defaultValue={query.keyword}
-              onSearch={(value) => setQuery({ keyword: value.trim() })}
-              data-testid="stores-keyword"
-            />
-            <Button onClick={listQuery.reset}>{COMMON_LABELS.reset}</Button>
-          </>
+          </KeywordFilters>
         }
         rowActions={rowActions}
       />
