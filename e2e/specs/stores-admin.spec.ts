@@ -95,7 +95,7 @@ test.describe('门店管理', () => {
     await expect(dialog.getByTestId('store-close-open-work')).toContainText(/\d+个未完成订单/);
     await expect(dialog.getByTestId('store-close-items').locator('tr.ant-table-row').first()).toBeVisible();
     await page.getByTestId('store-close-ok').click();
-    await expect(dialog.getByText('我已查看以上订单，仍要停业').last()).toBeVisible();
+    await expect(dialog.getByText('请先勾选确认，再停业')).toBeVisible();
     await expect(row.getByTestId('store-status')).toHaveText('营业');
     await settle(page);
     await page.screenshot({ path: `${SCREENSHOT_DIR}/stores-admin-close-1366.png` });

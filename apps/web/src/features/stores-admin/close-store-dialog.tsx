@@ -73,7 +73,10 @@ export function CloseStoreDialog({ store, onClose, onClosed }: Props) {
             name="seen"
             valuePropName="checked"
             rules={[
-              { validator: (_, seen) => (seen ? Promise.resolve() : Promise.reject(new Error(L.confirm))) },
+              {
+                validator: (_, seen) =>
+                  seen ? Promise.resolve() : Promise.reject(new Error(L.confirmRequired)),
+              },
             ]}
           >
             <Checkbox data-testid="store-close-seen">{L.confirm}</Checkbox>

@@ -46,6 +46,7 @@ export const STORES_ADMIN_LABELS = {
       `该门店还有${orders}个未完成订单、${valet}个待确认代客订单。停业不会结束这些订单，停业后门店员工将不能再处理它们。`,
     more: (shown: number, total: number) => `仅列出最早的${shown}条，共${total}条`,
     confirm: '我已查看以上订单，仍要停业',
+    confirmRequired: '请先勾选确认，再停业',
     ok: '停业',
     kind: { order: '订单', valet: '代客订单' } as Record<string, string>,
     no: '单号',

@@ -72,6 +72,8 @@ export function ShopGroupsPage() {
       label: L.delete,
       danger: true,
       permission: [P.groupDelete],
+      // A group with stores cannot be deleted (the server answers 409 naming the count).
+      allowed: (row) => row.storeCount === 0,
       confirm: (row) => ({ content: L.deleteConfirm(row.frontTitle) }),
       onClick: (row) => remove.mutateAsync(row),
     },

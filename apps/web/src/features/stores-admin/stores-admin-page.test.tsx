@@ -67,8 +67,16 @@ beforeEach(() => {
         openCount: 1,
         createdAt: '2026-11-21T04:52:31.564Z',
       },
+      {
+        id: 2,
+        frontTitle: '筹备组',
+        sort: 2,
+        storeCount: 0,
+        openCount: 0,
+        createdAt: '2026-11-21T04:52:31.564Z',
+      },
     ],
-    total: 1,
+    total: 2,
     pageNum: 1,
     pageSize: 100,
   });
@@ -136,9 +144,7 @@ describe('StoresAdminPage', { timeout: 60_000 }, () => {
       '1个未完成订单、1个待确认代客订单',
     );
     await userEvent.click(screen.getByTestId('store-close-ok'));
-    expect(
-      await screen.findByText('我已查看以上订单，仍要停业', { selector: '.ant-form-item-explain-error' }),
-    ).toBeTruthy();
+    expect(await screen.findByText('请先勾选确认，再停业')).toBeTruthy();
     expect(api.editStatus).not.toHaveBeenCalled();
     await userEvent.click(screen.getByTestId('store-close-seen'));
     await userEvent.click(screen.getByTestId('store-close-ok'));
@@ -164,13 +170,14 @@ describe('StoresAdminPage', { timeout: 60_000 }, () => {
 });
 
 describe('ShopGroupsPage', { timeout: 60_000 }, () => {
-  it('shows the counts and deletes after a confirmation', async () => {
+  it('offers 删除 only on an empty group, and deletes it after a confirmation', async () => {
     notify.confirm.mockResolvedValue(true);
     api.groupDelete!.mockResolvedValue(null);
     renderPage('/system/shop-groups', <ShopGroupsPage />);
-    await screen.findByText('华北一区');
-    await userEvent.click(within(rowOf('华北一区')).getByTestId('row-action-delete'));
-    await waitFor(() => expect(api.groupDelete).toHaveBeenCalledWith({ id: 1 }));
+    await screen.findByText('筹备组');
+    expect(within(rowOf('华北一区')).queryByTestId('row-action-delete')).toBeNull();
+    await userEvent.click(within(rowOf('筹备组')).getByTestId('row-action-delete'));
+    await waitFor(() => expect(api.groupDelete).toHaveBeenCalledWith({ id: 2 }));
     await waitFor(() => expect(notify.success).toHaveBeenCalledWith('分组已删除'));
   });
 });
