@@ -33,6 +33,7 @@ import { exportsModule } from './modules/exports/index.js';
 import { usersAdminModule } from './modules/users-admin/index.js';
 import { dictsModule } from './modules/dicts/index.js';
 import { departmentsModule } from './modules/departments/index.js';
+import { storesAdminModule } from './modules/stores-admin/index.js';
 import { createClusterLock } from './platform/jobs/cluster-lock.js';
 import { createJobRunner, type JobRunner } from './platform/jobs/job-runner.js';
 import { createWakeBus } from './platform/wake-bus.js';
@@ -144,6 +145,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     usersAdminModule(api, deps);
     dictsModule(api, deps);
     departmentsModule(api, deps);
+    storesAdminModule(api, deps);
     messageCenter = imRoutes(api, deps, { wakeBus, dashboardSources });
     registerImJobs(jobs, deps, messageCenter);
     ordersModule(api, deps, { producer: messageCenter.producer, dashboardSources, jobs });

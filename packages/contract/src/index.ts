@@ -26,3 +26,4 @@ export * from './roles.js';
 export * from './points.js';
 export * from './page-components.js';
 export * from './menus-admin.js';
+export * from './stores-admin.js';

@@ -52,7 +52,6 @@ export const LOOKUP_PATHS = {
   /** Designed: the uEnjoy SKUs on sale (the valet flow's uEnjoy shelf). */
   uenjoySkuAppPage: '/tec/market_ms/uEnjoySku/queryAppPage',
   shopById: '/tec/store_ms/shopInfo/getById',
-  shopCode: '/tec/store_ms/shopInfo/getShopCode',
   addressByKeywords: '/tec/member_ms/ws/getAddressByKeywords',
   lastValetAddress: '/tec/member_ms/address/lastTime/daikeOrderAddress',
   addressList: '/tec/member_ms/address/list',
@@ -198,9 +197,6 @@ export type SkuInfo = z.infer<typeof skuSchema>;
 export const skuPageSchema = pageOf(skuSchema);
 
 export const shopByIdQuerySchema = z.object({ id: positiveId('缺少门店ID', '门店ID不正确') });
-export const shopCodeQuerySchema = z.object({
-  id: positiveId('缺少门店ID', '门店ID不正确').optional(),
-});
 export const shopInfoSchema = z.object({
   id: z.number().int(),
   shopCode: z.string(),
@@ -212,7 +208,6 @@ export const shopInfoSchema = z.object({
   bikeDistanceMeters: z.number().int(),
 });
 export type ShopInfo = z.infer<typeof shopInfoSchema>;
-export const shopCodeSchema = z.object({ id: z.number().int(), shopCode: z.string(), shopName: z.string() });
 
 export const addressKeywordsBodySchema = z.object({ storeCode: storeCodeSchema, keywords: keywordsSchema });
 export const placeSuggestionSchema = z.object({
@@ -654,13 +649,6 @@ export const lookupEndpoints = {
     request: shopByIdQuerySchema,
     response: shopInfoSchema,
     summary: 'A store the caller is authorised for, with its bike-delivery distance',
-  }),
-  shopCode: endpoint({
-    method: 'GET',
-    path: LOOKUP_PATHS.shopCode,
-    request: shopCodeQuerySchema,
-    response: shopCodeSchema,
-    summary: 'The code of a store by id, or of the caller’s remembered store without an id',
   }),
   addressByKeywords: endpoint({
     method: 'POST',

@@ -10,6 +10,8 @@ export const PAGE_COMPONENTS = [
   'Menu',
   'Dict',
   'Dept',
+  'ShopAdmin',
+  'ShopGroup',
   'AuthConfirm',
   'StoreInfo',
   'RobOrders',

@@ -9,6 +9,7 @@ import {
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   primaryKey,
   serial,
@@ -173,13 +174,26 @@ export const roleMenus = pgTable(
   (t) => [primaryKey({ columns: [t.roleId, t.menuId] })],
 );
 
-/** Area groups of stores; `frontTitle` is the heading of a group in the store switcher. */
-export const shopGroups = pgTable('shop_groups', {
-  id: serial('id').primaryKey(),
-  frontTitle: varchar('front_title', { length: 64 }).notNull(),
-  sort: integer('sort').notNull().default(0),
-  createdAt: createdAt(),
-});
+/**
+ * Area groups of stores (门店分组); `frontTitle` is the group's name and its heading in the store switcher.
+ * The id is stable: a role's data scope ("chosen shop groups") will reference it from a role_shop_groups table,
+ * and a group with stores cannot be deleted. Names are kept unique by the service under a lock, not by an index:
+ * older databases and test fixtures hold repeated titles (docs/domain/stores-admin.md).
+ */
+export const shopGroups = pgTable(
+  'shop_groups',
+  {
+    id: serial('id').primaryKey(),
+    frontTitle: varchar('front_title', { length: 64 }).notNull(),
+    sort: integer('sort').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('shop_groups_sort_idx').on(t.sort, t.id)],
+);
+
+/** Store codes handed out by `getShopCode` (MD + six digits); never the same number twice, even across a race. */
+export const shopCodeSequence = pgSequence('shop_code_seq', { startWith: 1 });
 
 /** Stores. `shopCode` is the address id the console calls `addressId` / `storeCode`. */
 export const stores = pgTable(
@@ -214,7 +228,17 @@ export const stores = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('stores_shop_code_key').on(t.shopCode), index('stores_group_idx').on(t.shopGroupId)],
+  (t) => [
+    uniqueIndex('stores_shop_code_key').on(t.shopCode),
+    // 门店管理 (newest first): each filter reads its own index; the keyword is a name or code prefix.
+    index('stores_group_idx').on(t.shopGroupId, t.id),
+    index('stores_status_idx').on(t.enabled, t.id),
+    index('stores_province_idx').on(t.shopProvinceCode, t.id),
+    index('stores_city_idx').on(t.shopCityCode, t.id),
+    index('stores_county_idx').on(t.shopCountyCode, t.id),
+    index('stores_name_prefix_idx').on(t.shopName.op('varchar_pattern_ops')),
+    index('stores_code_prefix_idx').on(t.shopCode.op('varchar_pattern_ops')),
+  ],
 );
 
 /** Which stores a user may work in. No rows means no store, never "all". */

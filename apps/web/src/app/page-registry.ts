@@ -14,6 +14,10 @@ export const pageRegistry: Readonly<Record<PageComponent, PageLoader>> = {
   Menu: () => import('../features/menus-admin/menus-page').then((m) => ({ Component: m.MenusPage })),
   Dict: () => import('../features/dicts/dict-page').then((m) => ({ Component: m.DictPage })),
   Dept: () => import('../features/departments/dept-page').then((m) => ({ Component: m.DeptPage })),
+  ShopAdmin: () =>
+    import('../features/stores-admin/stores-admin-page').then((m) => ({ Component: m.StoresAdminPage })),
+  ShopGroup: () =>
+    import('../features/stores-admin/shop-groups-page').then((m) => ({ Component: m.ShopGroupsPage })),
   AuthConfirm: () =>
     import('../features/auth-open/auth-confirm-page').then((m) => ({ Component: m.AuthConfirmPage })),
   StoreInfo: () =>

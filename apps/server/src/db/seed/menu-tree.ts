@@ -176,6 +176,18 @@ export const MENU_TREE: readonly MenuSeed[] = [
       ]),
       roles: HEAD_OFFICE_ONLY,
     },
+    {
+      ...page('门店管理', 'ShopAdmin', 'shops', 'ShopOutlined', [
+        ['开店', 'shop:add'], ['编辑门店', 'shop:edit'], ['停业/开业', 'shop:status'],
+      ]),
+      roles: HEAD_OFFICE_ONLY,
+    },
+    {
+      ...page('门店分组', 'ShopGroup', 'shop-groups', 'AppstoreOutlined', [
+        ['新增分组', 'shopGroup:add'], ['编辑分组', 'shopGroup:edit'], ['删除分组', 'shopGroup:del'],
+      ]),
+      roles: HEAD_OFFICE_ONLY,
+    },
     page('角色管理', 'Role', 'roles', 'SafetyCertificateOutlined', [
       ['新增角色', 'roles:add'], ['编辑角色', 'roles:edit'], ['删除角色', 'roles:del'],
     ]),

@@ -122,8 +122,9 @@ describe('seedBaseData', () => {
 
     const system = subtree('SystemTools');
     const headOffice = await menuIdsOfRole(handle.db, 'head_office');
-    // Head office sees two pages under 系统工具: 门店权限开通, and 用户管理 with its four buttons.
-    expect(headOffice.size).toBe(rows.length - system.size + 1 + 5);
+    // Head office sees four pages under 系统工具: 门店权限开通, 用户管理 with its four buttons, and 门店管理 and
+    // 门店分组 with three each.
+    expect(headOffice.size).toBe(rows.length - system.size + 1 + 5 + 4 + 4);
     expect(headOffice.has(idOf('AuthOpen'))).toBe(true);
     expect(headOffice.has(idOf('User'))).toBe(true);
     const aiEntry = rows.find((m) => m.permission === 'layoutAiAQuiz:entry');

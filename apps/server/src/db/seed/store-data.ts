@@ -7,6 +7,7 @@ export const SHOP_GROUPS = [
   { title: '西南一区', sort: 4 },
   { title: '华中一区', sort: 5 },
   { title: '东北一区', sort: 6 },
+  { title: '西北一区', sort: 7 },
 ] as const;
 
 export type ShopGroupTitle = (typeof SHOP_GROUPS)[number]['title'];
@@ -25,6 +26,8 @@ export type StoreSeed = {
   mobile?: true;
   /** The store's details still wait for a staff member's confirmation (spec 4.4). */
   unconfirmed?: true;
+  /** Closed by head office (停业): kept in 门店管理, gone from the store switcher. */
+  closed?: true;
 };
 
 /** The web's default position when the browser gives none (亦庄, Beijing). */
@@ -36,7 +39,7 @@ type StoreRow = readonly [
   name: string,
   street: string,
   at: StoreSeed['at'],
-  flag?: 'mobile' | 'unconfirmed',
+  flag?: 'mobile' | 'unconfirmed' | 'closed',
 ];
 
 /** The stores of one shop group, from its table rows. */
@@ -153,11 +156,17 @@ export const STORE_SEEDS: readonly StoreSeed[] = [
     ['230102', '中央大街店', '中央大街100号1层', [45.773, 126.617]],
     ['230103', '秋林店', '东大直街319号1层', [45.758, 126.647], 'unconfirmed'],
   ]),
+  // 门店管理's other state: a closed store beside an open one.
+  ...storesOf('西北一区', [
+    ['610113', '小寨店', '长安中路88号赛格国际B1-12', [34.2237, 108.9477]],
+    ['610113', '大雁塔店', '雁塔南路266号1层', [34.2196, 108.9643], 'closed'],
+  ]),
 ];
 
 /** Telephone area codes of the cities above, by 6-digit city code. */
 export const AREA_PHONE_CODES: Readonly<Record<string, string>> = {
   '110100': '010',
+  '610100': '029',
   '120100': '022',
   '130100': '0311',
   '131000': '0316',

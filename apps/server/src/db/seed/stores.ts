@@ -20,6 +20,7 @@ export type StorePlan = {
   latitude: number;
   longitude: number;
   infoConfirmed: boolean;
+  enabled: boolean;
 };
 
 /** About ±150 m: enough for realistic-looking coordinates, small enough to stay in the neighbourhood. */
@@ -58,6 +59,7 @@ export function planStores(seeds: readonly StoreSeed[] = STORE_SEEDS): StorePlan
       latitude,
       longitude,
       infoConfirmed: !seed.unconfirmed,
+      enabled: !seed.closed,
     };
   });
 }

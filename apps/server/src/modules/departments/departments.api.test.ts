@@ -2,7 +2,8 @@ import { DEPT_PATHS, type DeptNode, type DeptRow } from '@console/contract';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, departments, shopGroups, stores, users } from '../../db/schema.js';
-import { bearer, createUser, signIn } from '../../test/fixtures.js';
+import { adminCalls, CHINESE, type Method } from '../../test/admin-calls.js';
+import { createUser, signIn } from '../../test/fixtures.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 let t: TestApp;
@@ -10,45 +11,11 @@ let editor: { id: number; token: string };
 let reader: string;
 let clerk: string;
 
-const CHINESE = /[\u4e00-\u9fa5]/;
-
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-function send(method: Method, url: string, token: string | null, input: Record<string, unknown> = {}) {
-  const inQuery = method === 'GET' || method === 'DELETE';
-  return t.app.inject({
-    method,
-    url,
-    headers: token ? bearer(token) : {},
-    remoteAddress: '10.7.7.7',
-    ...(inQuery
-      ? { query: Object.fromEntries(Object.entries(input).map(([k, v]) => [k, String(v)])) }
-      : { payload: input }),
-  });
-}
-
-async function ok<T>(
-  method: Method,
-  url: string,
-  input: Record<string, unknown>,
-  token = editor.token,
-): Promise<T> {
-  const response = await send(method, url, token, input);
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json().data as T;
-}
-
-async function refused(
-  method: Method,
-  url: string,
-  input: Record<string, unknown>,
-  status: number,
-  message: RegExp,
-) {
-  const response = await send(method, url, editor.token, input);
-  expect(response.statusCode, response.body).toBe(status);
-  expect(response.json().errorMsg).toMatch(CHINESE);
-  expect(response.json().errorMsg).toMatch(message);
-}
+const { send, ok, refused } = adminCalls(
+  () => t,
+  () => editor.token,
+  '10.7.7.7',
+);
 
 let seq = 0;
 const create = (parentId: number | null, extra: Record<string, unknown> = {}) =>

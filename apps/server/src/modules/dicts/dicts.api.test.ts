@@ -3,7 +3,8 @@ import { and, desc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDicts } from '../../db/seed/dicts.js';
 import { auditLog, dictItems, dictTypes } from '../../db/schema.js';
-import { bearer, createUser, signIn } from '../../test/fixtures.js';
+import { adminCalls, CHINESE, type Method } from '../../test/admin-calls.js';
+import { createUser, signIn } from '../../test/fixtures.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 let t: TestApp;
@@ -11,47 +12,11 @@ let editor: { id: number; token: string };
 let reader: string;
 let clerk: string;
 
-const CHINESE = /[\u4e00-\u9fa5]/;
-
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-function send(method: Method, url: string, token: string | null, input: Record<string, unknown> = {}) {
-  const inQuery = method === 'GET' || method === 'DELETE';
-  return t.app.inject({
-    method,
-    url,
-    headers: token ? bearer(token) : {},
-    remoteAddress: '10.9.8.7',
-    ...(inQuery
-      ? { query: Object.fromEntries(Object.entries(input).map(([k, v]) => [k, String(v)])) }
-      : { payload: input }),
-  });
-}
-
-async function ok<T>(
-  method: Method,
-  url: string,
-  input: Record<string, unknown>,
-  token = editor.token,
-): Promise<T> {
-  const response = await send(method, url, token, input);
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json().data as T;
-}
-
-async function refused(
-  method: Method,
-  url: string,
-  input: Record<string, unknown>,
-  status: number,
-  message: RegExp,
-  token = editor.token,
-) {
-  const response = await send(method, url, token, input);
-  expect(response.statusCode, response.body).toBe(status);
-  expect(response.json().errorMsg).toMatch(CHINESE);
-  expect(response.json().errorMsg).toMatch(message);
-  return response.json();
-}
+const { send, ok, refused } = adminCalls(
+  () => t,
+  () => editor.token,
+  '10.9.8.7',
+);
 
 const lastAudit = async (action: string) => {
   const [row] = await t.db

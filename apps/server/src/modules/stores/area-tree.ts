@@ -56,6 +56,26 @@ export function resolveRegion(
   return region;
 }
 
+/** A region as people write it: 北京市朝阳区, 浙江省杭州市西湖区 (a municipality's 市辖区 left out). */
+export function regionText(region: Pick<Region, 'provinceName' | 'cityName' | 'countyName'>): string {
+  const city = region.cityName === '市辖区' ? '' : region.cityName;
+  return `${region.provinceName}${city}${region.countyName}`;
+}
+
+/** A store's address columns for `region` and the street address `detail`. */
+export function storeAddressOf(region: Region, detail: string) {
+  return {
+    shopProvinceCode: region.provinceCode,
+    shopCityCode: region.cityCode,
+    shopCountyCode: region.countyCode,
+    shopProvinceName: region.provinceName,
+    shopCityName: region.cityName,
+    shopCountyName: region.countyName,
+    shopDetailAddress: detail,
+    shopAddress: `${regionText(region)}${detail}`,
+  };
+}
+
 /** The spec's areaLevel 4 (and anything above 3) means province / city / county. */
 export const depthOfAreaLevel = (areaLevel: number): number => Math.min(Math.max(areaLevel, 1), 3);
 

@@ -22,6 +22,16 @@ const scopedColumns = {
   organizeId: stores.organizeId,
 };
 
+/** A store's region: province, city and county, codes and names. */
+export const storeRegionColumns = {
+  shopProvinceCode: stores.shopProvinceCode,
+  shopCityCode: stores.shopCityCode,
+  shopCountyCode: stores.shopCountyCode,
+  shopProvinceName: stores.shopProvinceName,
+  shopCityName: stores.shopCityName,
+  shopCountyName: stores.shopCountyName,
+};
+
 /** Authorisation is a user_stores row for an enabled store, for every role (admin included). */
 const authorisedFor = (userId: number) => and(eq(userStores.userId, userId), eq(stores.enabled, true));
 
@@ -125,12 +135,7 @@ export function createStoreRepository(db: Database) {
           shopCode: stores.shopCode,
           shopName: stores.shopName,
           shopPhone: stores.shopPhone,
-          shopProvinceCode: stores.shopProvinceCode,
-          shopCityCode: stores.shopCityCode,
-          shopCountyCode: stores.shopCountyCode,
-          shopProvinceName: stores.shopProvinceName,
-          shopCityName: stores.shopCityName,
-          shopCountyName: stores.shopCountyName,
+          ...storeRegionColumns,
           shopDetailAddress: stores.shopDetailAddress,
           shopAddress: stores.shopAddress,
           latitude: stores.latitude,

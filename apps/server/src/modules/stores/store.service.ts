@@ -15,7 +15,7 @@ import type { Clock } from '../../platform/clock.js';
 import type { AuthContext } from '../../plugins/request-context.js';
 import type { AuthCache } from '../auth/auth-cache.js';
 import type { AuditLog } from '../audit/audit-log.js';
-import { resolveRegion, type AreaCatalogue } from './area-tree.js';
+import { resolveRegion, storeAddressOf, type AreaCatalogue } from './area-tree.js';
 import { distanceKmOf, groupByTitle, originOf } from './geo.js';
 import type { PlaceSearchProvider } from './place-search.js';
 import type { ScopedStore, StoreRepository } from './store.repository.js';
@@ -142,18 +142,10 @@ export function createStoreService({
         };
       }
       const now = clock();
-      const city = region.cityName === '市辖区' ? '' : region.cityName;
       const info = {
         shopName: body.shopName,
         shopPhone: body.shopPhone,
-        shopProvinceCode: region.provinceCode,
-        shopCityCode: region.cityCode,
-        shopCountyCode: region.countyCode,
-        shopProvinceName: region.provinceName,
-        shopCityName: region.cityName,
-        shopCountyName: region.countyName,
-        shopDetailAddress: body.shopDetailAddress,
-        shopAddress: `${region.provinceName}${city}${region.countyName}${body.shopDetailAddress}`,
+        ...storeAddressOf(region, body.shopDetailAddress),
         latitude,
         longitude,
         ...contact,

@@ -2,19 +2,19 @@ import { PlusOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useHasPermission } from '../permission';
 
-/** A page's 新增 button, shown to those holding its button permission. */
+/** A list toolbar's 新增 button (新增用户, 开店, …), shown only to holders of one of `permission`. */
 export function AddButton({
-  label,
   permission,
+  label,
   testId,
   onClick,
 }: {
+  permission: readonly string[];
   label: string;
-  permission: string;
   testId: string;
   onClick(): void;
 }) {
-  const allowed = useHasPermission([permission]);
+  const allowed = useHasPermission(permission);
   if (!allowed) return null;
   return (
     <Button type="primary" icon={<PlusOutlined />} onClick={onClick} data-testid={testId}>

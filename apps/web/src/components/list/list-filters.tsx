@@ -33,7 +33,7 @@ type Props = {
 export function DateKeywordFilters({ listQuery, name, labels, children }: Props) {
   const { query, setQuery } = listQuery;
   return (
-    <>
+    <KeywordFilters listQuery={listQuery} name={name} placeholder={labels.keywordPlaceholder}>
       <DateRangePresetPicker
         data-testid={`${name}-date`}
         value={dateFilterOfQuery(query)}
@@ -41,37 +41,39 @@ export function DateKeywordFilters({ listQuery, name, labels, children }: Props)
         onChange={(date) => setQuery(queryOfDateFilter(date))}
       />
       {children}
-      <KeywordFilter
-        listQuery={listQuery}
-        testId={`${name}-keyword`}
-        placeholder={labels.keywordPlaceholder}
-      />
-    </>
+    </KeywordFilters>
   );
 }
 
+/** The part of `useListQuery` the keyword box uses: a URL shape with a `keyword`. */
 type KeywordQuery = {
   query: { keyword: string };
-  setQuery(patch: { keyword: string }): void;
+  setQuery(patch: { keyword?: string }): void;
   reset(): void;
   keywordMax?: number;
 };
 
-/** The keyword (Enter searches; the URL's keyword fills the box) and 重置: the filters of a list without dates. */
-export function KeywordFilter({
+/**
+ * A list's own filters (children), then the keyword (Enter searches; the URL's keyword fills the box) and 重置:
+ * the filters of a list without dates. Test id `${name}-keyword`.
+ */
+export function KeywordFilters({
   listQuery,
-  testId,
+  name,
   placeholder,
+  children,
 }: {
   listQuery: KeywordQuery;
-  testId: string;
+  name: string;
   placeholder: string;
+  children?: ReactNode;
 }) {
   const { query, setQuery } = listQuery;
   return (
     <>
+      {children}
       <Input.Search
-        data-testid={testId}
+        data-testid={`${name}-keyword`}
         className={styles.keyword}
         allowClear
         maxLength={listQuery.keywordMax}

@@ -128,7 +128,7 @@ export function DeptPage() {
       toolbar={
         <AddButton
           label={L.add}
-          permission="dept:add"
+          permission={['dept:add']}
           testId="dept-add"
           onClick={() => setDialog({ mode: 'add', parent: null })}
         />

@@ -120,7 +120,7 @@ export function MenusPage() {
       toolbar={
         <AddButton
           label={L.add}
-          permission="menu:add"
+          permission={['menu:add']}
           testId="menus-add"
           onClick={() => setDialog({ mode: 'add', parent: null })}
         />

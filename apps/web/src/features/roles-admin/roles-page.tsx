@@ -6,7 +6,7 @@ import { AddButton } from '../../components/list/add-button';
 import { column, type ListColumn } from '../../components/list/columns';
 import { ListPage } from '../../components/list/list-page';
 import { urlField } from '../../components/list/list-query';
-import { KeywordFilter } from '../../components/list/list-filters';
+import { KeywordFilters } from '../../components/list/list-filters';
 import type { RowAction } from '../../components/list/row-actions';
 import { useListData } from '../../components/list/use-list-data';
 import { useListQuery } from '../../components/list/use-list-query';
@@ -99,12 +99,12 @@ export function RolesPage() {
         toolbar={
           <AddButton
             label={L.add}
-            permission="roles:add"
+            permission={['roles:add']}
             testId="roles-add"
             onClick={() => setDialog({ mode: 'add' })}
           />
         }
-        filters={<KeywordFilter listQuery={listQuery} testId="roles-keyword" placeholder={L.keyword} />}
+        filters={<KeywordFilters listQuery={listQuery} name="roles" placeholder={L.keyword} />}
         rowActions={rowActions}
       />
       <RoleDialog

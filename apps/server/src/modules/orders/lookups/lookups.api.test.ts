@@ -427,8 +427,6 @@ describe('SKU and shop lookups', () => {
     expect((await get(LOOKUP_PATHS.shopById, { id: other.id })).statusCode).toBe(403);
     expect((await get(LOOKUP_PATHS.shopById, { id: 99_999_999 })).statusCode).toBe(404);
     expect((await get(LOOKUP_PATHS.shopById, { id: 'abc' })).statusCode).toBe(400);
-    const code = await get(LOOKUP_PATHS.shopCode, { id: store.id });
-    expect(dataOf<{ shopCode: string }>(code).shopCode).toBe(store.code);
     const bike = await post(LOOKUP_PATHS.bikeDistance, {});
     expect(dataOf<{ bikeDistanceMeters: number }>(bike).bikeDistanceMeters).toBe(5000);
     const shops = dataOf<{ shopCode: string; distanceMeters: number }[]>(

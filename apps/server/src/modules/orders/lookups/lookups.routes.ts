@@ -1,13 +1,12 @@
 import { lookupEndpoints as api, MEMBER_LOOKUPS_PER_MINUTE } from '@console/contract';
 import type { FastifyRequest } from 'fastify';
 import type { AppDeps, AppInstance } from '../../../app-types.js';
-import { forbidden, notFound, tooManyRequests } from '../../../http/errors.js';
+import { forbidden, tooManyRequests } from '../../../http/errors.js';
 import { access, ANY_STAFF, route, type RouteContext } from '../../../http/route.js';
 import { callerOf } from '../../../plugins/request-context.js';
 import { STORE_FORBIDDEN } from '../../../plugins/store-scope.js';
 import { createAuditLog } from '../../audit/audit-log.js';
 import { areaCatalogue, type AreaCatalogue } from '../../stores/area-tree.js';
-import { createStoreRepository } from '../../stores/store.repository.js';
 import { LOOKUP_TEXT } from './lookup-texts.js';
 import type { MemberScope } from './member-access.js';
 import { createMemberLookups } from './member-lookups.js';
@@ -34,8 +33,6 @@ export const memberScopeOf = ({
  */
 export function orderLookupRoutes(app: AppInstance, deps: AppDeps, wiring: { areas?: AreaCatalogue } = {}) {
   const { db, clock } = deps;
-  // Not for the guard (route() has app.storeAccess): the shop-code call reads the caller's remembered store.
-  const stores = createStoreRepository(db);
   const audit = createAuditLog(db, clock);
   const memberLookups = createMemberLookups({ db, clock, areas: wiring.areas ?? areaCatalogue, audit });
   const shops = createShopLookups({ db, clock });
@@ -106,23 +103,6 @@ export function orderLookupRoutes(app: AppInstance, deps: AppDeps, wiring: { are
     api.shopById,
     access.signedIn(),
     ({ input, caller }) => authorisedShop(caller().user.id, input.id),
-    { tags },
-  );
-  route(
-    app,
-    api.shopCode,
-    access.signedIn(),
-    async ({ input, caller }) => {
-      const userId = caller().user.id;
-      if (input.id !== undefined) {
-        const store = await authorisedShop(userId, input.id);
-        return { id: store.id, shopCode: store.shopCode, shopName: store.shopName };
-      }
-      const last = await stores.lastStore(userId);
-      const store = last ? await stores.findAuthorised(userId, last.shopCode) : null;
-      if (!store) throw notFound(LOOKUP_TEXT.storeNotFound, 'STORE_NOT_FOUND');
-      return { id: store.id, shopCode: store.shopCode, shopName: store.shopName };
-    },
     { tags },
   );
 

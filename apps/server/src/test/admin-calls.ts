@@ -1,0 +1,47 @@
+import { expect } from 'vitest';
+import { bearer } from './fixtures.js';
+import type { TestApp } from './test-app.js';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export const CHINESE = /[\u4e00-\u9fa5]/;
+
+/**
+ * Calls of an administration API test from one client IP (the audit rows record it): the input goes in the
+ * query of a GET or DELETE, else in the body. `app` and `token` are read at each call (set in `beforeAll`).
+ */
+export function adminCalls(app: () => TestApp, token: () => string, ip: string) {
+  function send(method: Method, url: string, as: string | null, input: Record<string, unknown> = {}) {
+    const inQuery = method === 'GET' || method === 'DELETE';
+    return app().app.inject({
+      method,
+      url,
+      headers: as ? bearer(as) : {},
+      remoteAddress: ip,
+      ...(inQuery
+        ? { query: Object.fromEntries(Object.entries(input).map(([k, v]) => [k, String(v)])) }
+        : { payload: input }),
+    });
+  }
+  /** A 200, answering its data. */
+  async function ok<T>(method: Method, url: string, input: Record<string, unknown> = {}, as = token()) {
+    const response = await send(method, url, as, input);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().data as T;
+  }
+  /** A refusal with `status` and a Chinese message matching `message`. */
+  async function refused(
+    method: Method,
+    url: string,
+    input: Record<string, unknown>,
+    status: number,
+    message: RegExp,
+    as = token(),
+  ) {
+    const response = await send(method, url, as, input);
+    expect(response.statusCode, response.body).toBe(status);
+    expect(response.json().errorMsg).toMatch(CHINESE);
+    expect(response.json().errorMsg).toMatch(message);
+    return response.json() as { errorCode: string; errorMsg: string };
+  }
+  return { send, ok, refused };
+}
