@@ -1,8 +1,8 @@
 import { expect } from 'vitest';
-import { bearer } from './fixtures.js';
+import { injectAs, type ApiMethod as Method } from './fixtures.js';
 import type { TestApp } from './test-app.js';
 
-export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type { ApiMethod as Method } from './fixtures.js';
 export const CHINESE = /[\u4e00-\u9fa5]/;
 
 /**
@@ -10,18 +10,8 @@ export const CHINESE = /[\u4e00-\u9fa5]/;
  * query of a GET or DELETE, else in the body. `app` and `token` are read at each call (set in `beforeAll`).
  */
 export function adminCalls(app: () => TestApp, token: () => string, ip: string) {
-  function send(method: Method, url: string, as: string | null, input: Record<string, unknown> = {}) {
-    const inQuery = method === 'GET' || method === 'DELETE';
-    return app().app.inject({
-      method,
-      url,
-      headers: as ? bearer(as) : {},
-      remoteAddress: ip,
-      ...(inQuery
-        ? { query: Object.fromEntries(Object.entries(input).map(([k, v]) => [k, String(v)])) }
-        : { payload: input }),
-    });
-  }
+  const send = (method: Method, url: string, as: string | null, input: Record<string, unknown> = {}) =>
+    injectAs(app().app, method, url, as, input, ip);
   /** A 200, answering its data. */
   async function ok<T>(method: Method, url: string, input: Record<string, unknown> = {}, as = token()) {
     const response = await send(method, url, as, input);
