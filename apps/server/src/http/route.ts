@@ -9,6 +9,7 @@ import { ok, replies } from './envelope.js';
 import { forbidden } from './errors.js';
 
 export const PERMISSION_DENIED = '您没有该操作权限';
+export const PASSWORD_CHANGE_REQUIRED = '请先修改初始密码，再使用门店和总部功能';
 export const HEAD_OFFICE_ONLY = '仅总部人员可以执行此操作';
 
 /** Roles that make a user head office (docs/security.md). */
@@ -75,6 +76,15 @@ function requireHeadOffice(refusal = HEAD_OFFICE_ONLY) {
   };
 }
 
+/**
+ * A one-time password an administrator issued opens the caller's own account (profile, password, menus, sign-out)
+ * and nothing else until it is changed: whoever read it on the way cannot work in a store or in head office.
+ */
+async function requireChangedPassword(request: FastifyRequest): Promise<void> {
+  if (callerOf(request).passwordChangeRequired)
+    throw forbidden(PASSWORD_CHANGE_REQUIRED, 'PASSWORD_CHANGE_REQUIRED');
+}
+
 type AccessHook = (request: FastifyRequest) => Promise<void>;
 export type AccessHooks = { onRequest?: AccessHook; preValidation?: AccessHook; preHandler?: AccessHook[] };
 
@@ -94,12 +104,20 @@ export function accessHooks(app: AppInstance, rule: RouteAccess): AccessHooks {
     case 'headOffice':
       return {
         preValidation: app.authenticate,
-        preHandler: [requireHeadOffice(rule.refusal), requirePermission(rule.permission)],
+        preHandler: [
+          requireChangedPassword,
+          requireHeadOffice(rule.refusal),
+          requirePermission(rule.permission),
+        ],
       };
     case 'store':
       return {
         preValidation: app.authenticate,
-        preHandler: [storeScope(app.storeAccess, rule.storeField), requirePermission(rule.permission)],
+        preHandler: [
+          requireChangedPassword,
+          storeScope(app.storeAccess, rule.storeField),
+          requirePermission(rule.permission),
+        ],
       };
   }
 }

@@ -1,7 +1,13 @@
 import type { SessionUser } from '@console/contract';
 
 /** Who is calling, established from the token only (never from custom headers). */
-export type AuthContext = { user: SessionUser; roles: string[]; sessionId: number };
+export type AuthContext = {
+  user: SessionUser;
+  roles: string[];
+  sessionId: number;
+  /** Signed in with a one-time password not changed yet: only the caller's own account is open to them. */
+  passwordChangeRequired?: boolean;
+};
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -47,6 +47,7 @@ export function createSessionService(db: Database, clock: Clock, authCache?: Pic
         .select({
           sessionId: sessions.id,
           sessionExpiresAt: sessions.expiresAt,
+          mustChangePassword: users.mustChangePassword,
           ...sessionUserColumns,
         })
         .from(sessions)
@@ -61,9 +62,14 @@ export function createSessionService(db: Database, clock: Clock, authCache?: Pic
         )
         .limit(1);
       if (!row) return null;
-      const { sessionId, sessionExpiresAt, ...user } = row;
+      const { sessionId, sessionExpiresAt, mustChangePassword, ...user } = row;
       return {
-        auth: { sessionId, user: toSessionUser(user), roles: await rolesOf(db, user.id) },
+        auth: {
+          sessionId,
+          user: toSessionUser(user),
+          roles: await rolesOf(db, user.id),
+          passwordChangeRequired: mustChangePassword,
+        },
         sessionExpiresAt,
       };
     },

@@ -1,5 +1,7 @@
 import {
   AUTH_PATHS,
+  ORDER_PATHS,
+  PROFILE_PATHS,
   USER_ADMIN_PATHS,
   type OneTimePassword,
   type UserDetail,
@@ -216,6 +218,23 @@ describe('creating a user', () => {
     expect(written).not.toContain(oneTimePassword);
     expect(written).not.toContain(body.phone);
     expect(await lastAudit('user.view')).toMatchObject({ userId: admin.id, target: String(id) });
+
+    // Until it is changed, the one-time password opens the account only, not a store's work.
+    const orders = () => post(ORDER_PATHS.received, token, { storeCode: 'UA01' });
+    const before = await orders();
+    expect(before.statusCode).toBe(403);
+    expect(before.json()).toMatchObject({
+      errorCode: 'PASSWORD_CHANGE_REQUIRED',
+      errorMsg: '请先修改初始密码，再使用门店和总部功能',
+    });
+    const newPassword = 'Changed@2026!';
+    const changed = await post(PROFILE_PATHS.updatePassword, token, {
+      oldPassword: oneTimePassword,
+      newPassword,
+      confirmPassword: newPassword,
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect((await orders()).statusCode).toBe(200);
   });
 
   it('refuses bad input with a Chinese 400 and saves nothing', async () => {
