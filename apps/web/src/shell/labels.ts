@@ -28,5 +28,7 @@ export const SHELL_LABELS = {
   closeRight: '关闭右侧',
   closeAll: '关闭全部',
   tags: '已打开的页面',
+  scrollTagsLeft: '向左滚动标签',
+  scrollTagsRight: '向右滚动标签',
   breadcrumb: '当前位置',
 } as const;
