@@ -11,7 +11,8 @@ async function openFromSidebar(page: Page, group: string, item: string) {
   await expect(async () => {
     if (!(await entry.isVisible())) await sidebar.getByText(group, { exact: true }).click();
     await entry.click();
-    await expect(tags(page).filter({ hasText: item })).toBeVisible({ timeout: 1_000 });
+    // The tab title names the page (the tabs bar is hidden on phones).
+    await expect(page).toHaveTitle(new RegExp(`^${item} - `), { timeout: 1_000 });
   }).toPass({ timeout: 10_000 });
 }
 
@@ -122,5 +123,11 @@ test.describe('console shell', () => {
     await openFromSidebar(page, '订单管理', '抢单');
     await expect(page).toHaveURL(/\/order\/rob-orders$/);
     await expect(page.getByTestId('sidebar')).toHaveAttribute('data-opened', 'false');
+    // No tabs bar on a phone, and controls a finger can hit: the middle size, 32 px and up.
+    await expect(page.getByTestId('tags-bar')).toHaveCount(0);
+    await page.goto('/user/center');
+    const nickname = page.getByTestId('profile-nickname');
+    await expect(nickname).toBeVisible();
+    expect((await nickname.boundingBox())!.height).toBeGreaterThanOrEqual(32);
   });
 });
