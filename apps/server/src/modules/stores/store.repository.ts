@@ -103,28 +103,31 @@ export function createStoreRepository(db: Database) {
             )
           : undefined,
       );
-      const [totalRow] = await db
-        .select({ total: count() })
-        .from(userStores)
-        .innerJoin(stores, eq(stores.id, userStores.storeId))
-        .where(where);
-      const rows = await db
-        .select({
-          shopCode: stores.shopCode,
-          shopName: stores.shopName,
-          businessScopeName: stores.businessScopeName,
-          latitude: stores.latitude,
-          longitude: stores.longitude,
-          shopGroupId: shopGroups.id,
-          frontTitle: shopGroups.frontTitle,
-        })
-        .from(userStores)
-        .innerJoin(stores, eq(stores.id, userStores.storeId))
-        .innerJoin(shopGroups, eq(shopGroups.id, stores.shopGroupId))
-        .where(where)
-        .orderBy(sql`${unlocated} asc`, sql`${distance} asc`, asc(stores.shopCode))
-        .limit(query.limit)
-        .offset(query.offset);
+      // Counted beside the page, not before it: a clerk of every store waits for the longer of the two only.
+      const [[totalRow], rows] = await Promise.all([
+        db
+          .select({ total: count() })
+          .from(userStores)
+          .innerJoin(stores, eq(stores.id, userStores.storeId))
+          .where(where),
+        db
+          .select({
+            shopCode: stores.shopCode,
+            shopName: stores.shopName,
+            businessScopeName: stores.businessScopeName,
+            latitude: stores.latitude,
+            longitude: stores.longitude,
+            shopGroupId: shopGroups.id,
+            frontTitle: shopGroups.frontTitle,
+          })
+          .from(userStores)
+          .innerJoin(stores, eq(stores.id, userStores.storeId))
+          .innerJoin(shopGroups, eq(shopGroups.id, stores.shopGroupId))
+          .where(where)
+          .orderBy(sql`${unlocated} asc`, sql`${distance} asc`, asc(stores.shopCode))
+          .limit(query.limit)
+          .offset(query.offset),
+      ]);
       return { total: Number(totalRow?.total ?? 0), rows };
     },
 
