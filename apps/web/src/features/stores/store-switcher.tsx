@@ -25,6 +25,8 @@ export function StoreSwitcher() {
     void switchStore(store);
   };
   const label = shop ? storeLabel(shop) : STORE_LABELS.chooseStore;
+  // The header has room for the store's short name; area and code are in the tooltip and the switcher.
+  const shortName = shop ? shop.businessScopeName || shop.addressId : STORE_LABELS.chooseStore;
   return (
     <Popover
       open={open}
@@ -48,7 +50,7 @@ export function StoreSwitcher() {
         aria-expanded={open}
         data-testid="header-store-slot"
       >
-        <span className={styles.triggerText}>{label}</span>
+        <span className={styles.triggerText}>{shortName}</span>
         <DownOutlined className={styles.triggerIcon} />
       </button>
     </Popover>
