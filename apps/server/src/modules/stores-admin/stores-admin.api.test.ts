@@ -6,7 +6,7 @@ import {
 } from '@console/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, shopGroups, stores, userStores } from '../../db/schema.js';
+import { auditLog, roles, shopGroups, stores, userStores } from '../../db/schema.js';
 import { expectAuditedChange } from '../../test/audit-assertions.js';
 import { adminCalls, CHINESE } from '../../test/admin-calls.js';
 import { createUser, signIn } from '../../test/fixtures.js';
@@ -53,6 +53,8 @@ beforeAll(async () => {
   t = await createTestApp();
   await seedCatalogue(t.db);
   const user = await createUser(t.db, { roles: ALL });
+  // Head office sees every store here, as the seed has it ("data scope" below narrows it).
+  await t.db.update(roles).set({ dataScope: 'all' }).where(eq(roles.permission, 'head_office'));
   admin = { id: user.id, token: await signIn(t.app, user) };
   reader = await signIn(t.app, await createUser(t.db, { roles: ['head_office'] }));
   clerk = await signIn(t.app, await createUser(t.db, { roles: ['store_staff', ...ALL.slice(1)] }));

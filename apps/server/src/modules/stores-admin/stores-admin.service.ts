@@ -250,10 +250,11 @@ export function createStoresAdminService({
 
     async add(actor: AdminActor, input: Add): Promise<StoreAdminRow> {
       const code = input.shopCode ?? (await newCode());
+      const scope = await dataScopes(actor.caller);
       return storeChange(
         () =>
           change(actor, 'store.create', code, async (tx) => {
-            const values = await storeValues(tx, input, await dataScopes(actor.caller));
+            const values = await storeValues(tx, input, scope);
             const now = clock();
             const id = await repo.insert(tx, { ...values, shopCode: code, createdAt: now, updatedAt: now });
             const after = storeRowOf(await storeOrThrow(id, tx));
