@@ -60,40 +60,42 @@ export const roleListQuerySchema = z.object({
   ...pageRequest({ max: ROLE_PAGE_SIZE_MAX, fromQuery: true }),
 });
 
-export const roleBodySchema = z.object({
-  name: z
-    .string({ error: '请输入角色名称' })
-    .trim()
-    .min(1, '请输入角色名称')
-    .max(64, '角色名称不能超过64个字'),
-  permission: z
-    .string({ error: '请输入角色标识' })
-    .trim()
-    .regex(ROLE_PERMISSION_PATTERN, '角色标识为2-32位小写字母、数字或下划线，以字母开头'),
-  description: z.string({ error: '描述不正确' }).trim().max(255, '描述不能超过255个字').default(''),
-  cloudPlatform: z.boolean({ error: '云平台角色不正确' }).default(true),
-  menuIds: z
-    .array(z.number({ error: '菜单不正确' }).int('菜单不正确').positive('菜单不正确'), {
-      error: '菜单不正确',
-    })
-    .max(ROLE_MENUS_MAX, '菜单过多')
-    .default([]),
-  dataScope: z.enum(DATA_SCOPES, { error: ROLE_SCOPE_MESSAGES.scope }).default('own'),
-  /** Only with `groups` (ignored, and saved empty, otherwise). */
-  shopGroupIds: z
-    .array(
-      z
-        .number({ error: ROLE_SCOPE_MESSAGES.group })
-        .int(ROLE_SCOPE_MESSAGES.group)
-        .positive(ROLE_SCOPE_MESSAGES.group),
-      { error: ROLE_SCOPE_MESSAGES.group },
-    )
-    .max(ROLE_SHOP_GROUPS_MAX, ROLE_SCOPE_MESSAGES.tooMany)
-    .default([]),
-}).refine((role) => role.dataScope !== 'groups' || role.shopGroupIds.length > 0, {
-  message: ROLE_SCOPE_MESSAGES.groups,
-  path: ['shopGroupIds'],
-});
+export const roleBodySchema = z
+  .object({
+    name: z
+      .string({ error: '请输入角色名称' })
+      .trim()
+      .min(1, '请输入角色名称')
+      .max(64, '角色名称不能超过64个字'),
+    permission: z
+      .string({ error: '请输入角色标识' })
+      .trim()
+      .regex(ROLE_PERMISSION_PATTERN, '角色标识为2-32位小写字母、数字或下划线，以字母开头'),
+    description: z.string({ error: '描述不正确' }).trim().max(255, '描述不能超过255个字').default(''),
+    cloudPlatform: z.boolean({ error: '云平台角色不正确' }).default(true),
+    menuIds: z
+      .array(z.number({ error: '菜单不正确' }).int('菜单不正确').positive('菜单不正确'), {
+        error: '菜单不正确',
+      })
+      .max(ROLE_MENUS_MAX, '菜单过多')
+      .default([]),
+    dataScope: z.enum(DATA_SCOPES, { error: ROLE_SCOPE_MESSAGES.scope }).default('own'),
+    /** Only with `groups` (ignored, and saved empty, otherwise). */
+    shopGroupIds: z
+      .array(
+        z
+          .number({ error: ROLE_SCOPE_MESSAGES.group })
+          .int(ROLE_SCOPE_MESSAGES.group)
+          .positive(ROLE_SCOPE_MESSAGES.group),
+        { error: ROLE_SCOPE_MESSAGES.group },
+      )
+      .max(ROLE_SHOP_GROUPS_MAX, ROLE_SCOPE_MESSAGES.tooMany)
+      .default([]),
+  })
+  .refine((role) => role.dataScope !== 'groups' || role.shopGroupIds.length > 0, {
+    message: ROLE_SCOPE_MESSAGES.groups,
+    path: ['shopGroupIds'],
+  });
 export type RoleBody = z.input<typeof roleBodySchema>;
 
 export const roleParamsSchema = z.object({

@@ -35,7 +35,9 @@ export async function grantableRoleIds(
     : db
         .select({ one: sql`1` })
         .from(roleShopGroups)
-        .where(and(eq(roleShopGroups.roleId, roles.id), notInArray(roleShopGroups.shopGroupId, scope.groupIds)));
+        .where(
+          and(eq(roleShopGroups.roleId, roles.id), notInArray(roleShopGroups.shopGroupId, scope.groupIds)),
+        );
   const rows = await db
     .select({ id: roles.id })
     .from(roles)

@@ -3,7 +3,10 @@ import type { Database } from '../../db/client.js';
 import { menus, roleMenus, roles, roleShopGroups, shopGroups, userRoles } from '../../db/schema.js';
 
 export type RoleRecord = typeof roles.$inferSelect;
-export type RoleValues = Pick<RoleRecord, 'name' | 'permission' | 'description' | 'cloudPlatform' | 'dataScope'>;
+export type RoleValues = Pick<
+  RoleRecord,
+  'name' | 'permission' | 'description' | 'cloudPlatform' | 'dataScope'
+>;
 /** What a role grants besides its own columns: menus and, for a `groups` scope, shop groups. */
 export type RoleGrants = { menuIds: number[]; shopGroupIds: number[] };
 
@@ -44,7 +47,10 @@ export function createRoleAdminRepository(db: Database) {
     },
 
     /** The shop groups of each role's `groups` scope, with their names, in sort order. */
-    async shopGroupsOf(roleIds: number[], tx: Database = db): Promise<Map<number, { id: number; name: string }[]>> {
+    async shopGroupsOf(
+      roleIds: number[],
+      tx: Database = db,
+    ): Promise<Map<number, { id: number; name: string }[]>> {
       const byRole = new Map<number, { id: number; name: string }[]>(roleIds.map((id) => [id, []]));
       if (!roleIds.length) return byRole;
       const rows = await tx

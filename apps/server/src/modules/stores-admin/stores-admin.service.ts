@@ -357,7 +357,10 @@ export function createStoresAdminService({
             );
           const roles = await repo.rolesNaming(tx, id);
           if (roles > 0)
-            throw conflict(STORE_ADMIN_TEXT.groupNamedByRoles(group.frontTitle, roles), 'SHOP_GROUP_IN_ROLES');
+            throw conflict(
+              STORE_ADMIN_TEXT.groupNamedByRoles(group.frontTitle, roles),
+              'SHOP_GROUP_IN_ROLES',
+            );
           await repo.deleteGroup(tx, id);
           return { result: null, before, after: null };
         }),

@@ -88,7 +88,10 @@ export type UsersAdminRepository = ReturnType<typeof createUsersAdminRepository>
  */
 function visibleIn(db: Database, scope: DataScope): SQL | undefined {
   if (scope.all) return undefined;
-  const anyStore = db.select({ one: sql`1` }).from(userStores).where(eq(userStores.userId, users.id));
+  const anyStore = db
+    .select({ one: sql`1` })
+    .from(userStores)
+    .where(eq(userStores.userId, users.id));
   const storeInside = db
     .select({ one: sql`1` })
     .from(userStores)
