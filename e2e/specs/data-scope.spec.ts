@@ -29,7 +29,9 @@ test.describe('数据权限', () => {
     await shootBothSizes(page, 'data-scope-role-dialog');
   });
 
-  test('a head-office user with a groups role sees only those groups’ stores in 门店管理', async ({ page }) => {
+  test('a head-office user with a groups role sees only those groups’ stores in 门店管理', async ({
+    page,
+  }) => {
     await signIn(page, MENGLIN.username, MENGLIN.password);
     await openShops(page);
     const list = page.getByTestId('stores-admin-page');

@@ -12,8 +12,9 @@ import { seedBaseData } from '../../db/seed/index.js';
 import { roles, shopGroups, stores, userStores } from '../../db/schema.js';
 import { adminCalls } from '../../test/admin-calls.js';
 import { expectAuditedChange } from '../../test/audit-assertions.js';
-import { createUser, ensureRole, nextPhone, signIn } from '../../test/fixtures.js';
+import { createUser, nextPhone, signIn } from '../../test/fixtures.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { storeFormIn } from '../stores-admin/stores-admin-test-fixtures.js';
 
 /**
  * Data scope (docs/domain/roles.md): a head-office user whose roles are `head_office` (narrowed to its own
@@ -35,20 +36,8 @@ const { send, ok, refused } = adminCalls(
   '10.9.9.9',
 );
 
-/** 朝阳区, Beijing. */
-const storeForm = (shopGroupId: number, extra: Record<string, unknown> = {}) => ({
-  shopName: '范围店',
-  businessScopeName: '北京朝阳范围店',
-  shopGroupId,
-  shopPhone: '010-65051234',
-  shopProvinceCode: '110000',
-  shopCityCode: '110100',
-  shopCountyCode: '110105',
-  shopDetailAddress: '建国门外大街1号',
-  latitude: 39.9087,
-  longitude: 116.4599,
-  ...extra,
-});
+const storeForm = (shopGroupId: number, extra: Record<string, unknown> = {}) =>
+  storeFormIn(shopGroupId, { shopName: '范围店', businessScopeName: '北京朝阳范围店', ...extra });
 const roleBody = (extra: Record<string, unknown>) => ({
   name: '测试角色',
   permission: `scope_${Math.random().toString(36).slice(2, 8)}`,

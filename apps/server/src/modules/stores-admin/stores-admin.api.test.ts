@@ -12,6 +12,7 @@ import { adminCalls, CHINESE } from '../../test/admin-calls.js';
 import { createUser, signIn } from '../../test/fixtures.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { seedCatalogue, takenOrder } from '../orders/orders-test-fixtures.js';
+import { storeFormIn } from './stores-admin-test-fixtures.js';
 
 let t: TestApp;
 let admin: { id: number; token: string };
@@ -34,20 +35,7 @@ const { send, ok, refused } = adminCalls(
   '10.8.8.8',
 );
 
-/** 朝阳区, Beijing. */
-const storeForm = (extra: Record<string, unknown> = {}) => ({
-  shopName: '国贸店',
-  businessScopeName: '北京朝阳国贸店',
-  shopGroupId: groupId,
-  shopPhone: '010-65051234',
-  shopProvinceCode: '110000',
-  shopCityCode: '110100',
-  shopCountyCode: '110105',
-  shopDetailAddress: '建国门外大街1号',
-  latitude: 39.9087,
-  longitude: 116.4599,
-  ...extra,
-});
+const storeForm = (extra: Record<string, unknown> = {}) => storeFormIn(groupId, extra);
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -66,7 +66,6 @@ export type UsersAdminServiceDeps = {
 type ListInput = z.output<typeof userFilters.request>;
 
 const iso = (date: Date) => date.toISOString();
-const isSuper = (caller: AuthContext) => caller.roles.includes(SUPER_ROLE);
 
 /** The user as an audit row shows it: whole phones and passwords never. */
 function auditView(user: UserListRecord, roles: RoleRef[], stores: StoreRef[]) {

@@ -41,9 +41,9 @@ const COLUMNS: ListColumn<RoleRow>[] = [
       ),
   }),
   column.text('permission', T.permission, { width: 130 }),
-  column.remark('description', T.description, { width: 220 }),
+  column.remark('description', T.description, { width: 200 }),
   column.status<RoleRow>('dataScope', T.dataScope, dataScopeText, SCOPE_COLORS, {
-    width: 200,
+    width: 170,
     testId: 'role-data-scope-text',
   }),
   column.count('userCount', T.userCount, { width: 80 }),
