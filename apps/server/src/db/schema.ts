@@ -182,8 +182,8 @@ export const roleMenus = pgTable(
 /**
  * Area groups of stores (门店分组); `frontTitle` is the group's name and its heading in the store switcher.
  * The id is stable: a role's data scope ("chosen shop groups") references it from role_shop_groups, and a group
- * with stores or named by a role cannot be deleted. Names are kept unique by the service under a lock, not by an index:
- * older databases and test fixtures hold repeated titles (docs/domain/stores-admin.md).
+ * with stores or named by a role cannot be deleted. Names are kept unique by the service under a lock, not by an
+ * index: older databases and test fixtures hold repeated titles (docs/domain/stores-admin.md).
  */
 export const shopGroups = pgTable(
   'shop_groups',

@@ -35,9 +35,10 @@ export const ROLE_MESSAGES = {
 /**
  * Role management (角色管理). Nobody grants what they do not hold: a caller other than `admin` creates or edits
  * only roles whose every menu and button they hold through their own roles and whose data scope their own
- * covers, never a head-office or the super role (the rule of `grantable-roles.ts`). `admin` cannot be deleted or renamed; a role someone holds cannot be
- * deleted. A change reaches the role's holders at their next request: the auth cache is dropped on every
- * instance (docs/adr/0003-auth-cache.md). Every change is audited with its before and after.
+ * covers, never a head-office or the super role (the rule of `grantable-roles.ts`). `admin` cannot be deleted
+ * or renamed and keeps the scope `all`; a role someone holds cannot be deleted. A change reaches the role's
+ * holders at their next request: the auth cache is dropped on every instance (docs/adr/0003-auth-cache.md).
+ * Every change is audited with its before and after.
  */
 export function createRoleAdminService(deps: {
   repo: RoleAdminRepository;
