@@ -17,6 +17,25 @@ export const ROLE_MENUS_MAX = 1000;
 /** A role's key, sent to the console as a role string: lower-case letters, digits and `_`. */
 export const ROLE_PERMISSION_PATTERN = /^[a-z][a-z0-9_]{1,31}$/;
 
+/**
+ * Which stores a role's holders see and change in head-office administration: all stores, the stores of the
+ * chosen shop groups, or the user's own authorised stores (the default). A user holds the union of their roles'.
+ */
+export const DATA_SCOPES = ['all', 'groups', 'own'] as const;
+export type DataScope = (typeof DATA_SCOPES)[number];
+export const DATA_SCOPE_TEXT: Record<DataScope, string> = {
+  all: '全部门店',
+  groups: '指定门店分组',
+  own: '本人授权门店',
+};
+export const ROLE_SHOP_GROUPS_MAX = 200;
+export const ROLE_SCOPE_MESSAGES = {
+  scope: '数据权限不正确',
+  groups: '请选择门店分组',
+  group: '门店分组不正确',
+  tooMany: `门店分组不能超过${ROLE_SHOP_GROUPS_MAX}个`,
+} as const;
+
 export const roleRowSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -25,6 +44,9 @@ export const roleRowSchema = z.object({
   cloudPlatform: z.boolean(),
   /** The menus, pages and buttons the role grants. */
   menuIds: z.array(z.number().int()),
+  dataScope: z.enum(DATA_SCOPES),
+  /** The shop groups of a `groups` scope (empty otherwise), with their names for the list. */
+  shopGroups: z.array(z.object({ id: z.number().int(), name: z.string() })),
   /** Users holding the role. */
   userCount: z.number().int(),
   createdAt: z.string(),
@@ -38,25 +60,42 @@ export const roleListQuerySchema = z.object({
   ...pageRequest({ max: ROLE_PAGE_SIZE_MAX, fromQuery: true }),
 });
 
-export const roleBodySchema = z.object({
-  name: z
-    .string({ error: '请输入角色名称' })
-    .trim()
-    .min(1, '请输入角色名称')
-    .max(64, '角色名称不能超过64个字'),
-  permission: z
-    .string({ error: '请输入角色标识' })
-    .trim()
-    .regex(ROLE_PERMISSION_PATTERN, '角色标识为2-32位小写字母、数字或下划线，以字母开头'),
-  description: z.string({ error: '描述不正确' }).trim().max(255, '描述不能超过255个字').default(''),
-  cloudPlatform: z.boolean({ error: '云平台角色不正确' }).default(true),
-  menuIds: z
-    .array(z.number({ error: '菜单不正确' }).int('菜单不正确').positive('菜单不正确'), {
-      error: '菜单不正确',
-    })
-    .max(ROLE_MENUS_MAX, '菜单过多')
-    .default([]),
-});
+export const roleBodySchema = z
+  .object({
+    name: z
+      .string({ error: '请输入角色名称' })
+      .trim()
+      .min(1, '请输入角色名称')
+      .max(64, '角色名称不能超过64个字'),
+    permission: z
+      .string({ error: '请输入角色标识' })
+      .trim()
+      .regex(ROLE_PERMISSION_PATTERN, '角色标识为2-32位小写字母、数字或下划线，以字母开头'),
+    description: z.string({ error: '描述不正确' }).trim().max(255, '描述不能超过255个字').default(''),
+    cloudPlatform: z.boolean({ error: '云平台角色不正确' }).default(true),
+    menuIds: z
+      .array(z.number({ error: '菜单不正确' }).int('菜单不正确').positive('菜单不正确'), {
+        error: '菜单不正确',
+      })
+      .max(ROLE_MENUS_MAX, '菜单过多')
+      .default([]),
+    dataScope: z.enum(DATA_SCOPES, { error: ROLE_SCOPE_MESSAGES.scope }).default('own'),
+    /** Only with `groups` (ignored, and saved empty, otherwise). */
+    shopGroupIds: z
+      .array(
+        z
+          .number({ error: ROLE_SCOPE_MESSAGES.group })
+          .int(ROLE_SCOPE_MESSAGES.group)
+          .positive(ROLE_SCOPE_MESSAGES.group),
+        { error: ROLE_SCOPE_MESSAGES.group },
+      )
+      .max(ROLE_SHOP_GROUPS_MAX, ROLE_SCOPE_MESSAGES.tooMany)
+      .default([]),
+  })
+  .refine((role) => role.dataScope !== 'groups' || role.shopGroupIds.length > 0, {
+    message: ROLE_SCOPE_MESSAGES.groups,
+    path: ['shopGroupIds'],
+  });
 export type RoleBody = z.input<typeof roleBodySchema>;
 
 export const roleParamsSchema = z.object({

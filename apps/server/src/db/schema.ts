@@ -127,6 +127,11 @@ export const roles = pgTable(
     description: varchar('description', { length: 255 }).notNull().default(''),
     /** Whether the role belongs to the cloud platform (listed by /api/roles/queryLjYun). */
     cloudPlatform: boolean('cloud_platform').notNull().default(true),
+    /**
+     * Which stores the role's holders see and change in head-office administration (docs/domain/roles.md
+     * "Data scope"): `all`, `groups` (the shop groups of role_shop_groups) or `own` (their authorised stores).
+     */
+    dataScope: varchar('data_scope', { length: 16 }).notNull().default('own'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('roles_permission_key').on(t.permission)],
@@ -176,9 +181,9 @@ export const roleMenus = pgTable(
 
 /**
  * Area groups of stores (门店分组); `frontTitle` is the group's name and its heading in the store switcher.
- * The id is stable: a role's data scope ("chosen shop groups") will reference it from a role_shop_groups table,
- * and a group with stores cannot be deleted. Names are kept unique by the service under a lock, not by an index:
- * older databases and test fixtures hold repeated titles (docs/domain/stores-admin.md).
+ * The id is stable: a role's data scope ("chosen shop groups") references it from role_shop_groups, and a group
+ * with stores or named by a role cannot be deleted. Names are kept unique by the service under a lock, not by an
+ * index: older databases and test fixtures hold repeated titles (docs/domain/stores-admin.md).
  */
 export const shopGroups = pgTable(
   'shop_groups',
@@ -190,6 +195,19 @@ export const shopGroups = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [index('shop_groups_sort_idx').on(t.sort, t.id)],
+);
+
+/** The shop groups of a role whose data scope is `groups`; a group a role names cannot be deleted. */
+export const roleShopGroups = pgTable(
+  'role_shop_groups',
+  {
+    roleId: requiredRef('role_id', () => roles.id, 'cascade'),
+    shopGroupId: requiredRef('shop_group_id', () => shopGroups.id),
+  },
+  (t) => [
+    primaryKey({ columns: [t.roleId, t.shopGroupId] }),
+    index('role_shop_groups_group_idx').on(t.shopGroupId),
+  ],
 );
 
 /** Store codes handed out by `getShopCode` (MD + six digits); never the same number twice, even across a race. */

@@ -1,13 +1,24 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../../modules/auth/password.js';
 import type { Database } from '../client.js';
-import { departments, shopGroups, stores, userLastStores, userRoles, users, userStores } from '../schema.js';
+import {
+  departments,
+  roles,
+  roleShopGroups,
+  shopGroups,
+  stores,
+  userLastStores,
+  userRoles,
+  users,
+  userStores,
+} from '../schema.js';
 import { lockSeeding, seedBaseData } from './base-data.js';
 import { seedDailyMetrics } from './daily-metrics.js';
 import { seedDemoMessages } from './demo-messages.js';
 import { seedDemoOrders } from './demo-orders.js';
 import {
   DEMO_ACCOUNT_SEEDS,
+  DEMO_SCOPE_ROLES,
   HEAD_OFFICE_DEPARTMENTS,
   HEAD_OFFICE_ROOT,
   HEAD_OFFICE_TEAMS,
@@ -100,6 +111,9 @@ export async function seedDemoData(db: Database, now = new Date()): Promise<{ se
         lastStores.push({ userId, storeId: required(storeIdOf.get(person.lastStoreCode), 'last store') });
       }
     }
+    for (const role of await insertScopeRoles(tx, (title) => required(groupIdOf.get(title), 'shop group')))
+      for (const holder of role.holders)
+        roleLinks.push({ userId: required(userIdOf.get(holder), `user ${holder}`), roleId: role.id });
     await tx.insert(userRoles).values(roleLinks);
     await tx.insert(userStores).values(storeLinks);
     if (lastStores.length > 0) await tx.insert(userLastStores).values(lastStores);
@@ -107,6 +121,22 @@ export async function seedDemoData(db: Database, now = new Date()): Promise<{ se
     await seedDemoOrders(tx, now);
     return { seeded: true };
   });
+}
+
+/** Head office narrowed to its own stores, and the roles that widen it (DEMO_SCOPE_ROLES). */
+async function insertScopeRoles(tx: Database, groupIdOf: (title: string) => number) {
+  await tx.update(roles).set({ dataScope: 'own' }).where(eq(roles.permission, 'head_office'));
+  const inserted = await tx
+    .insert(roles)
+    .values(
+      DEMO_SCOPE_ROLES.map(({ groups: _, holders: __, ...role }) => ({ ...role, cloudPlatform: false })),
+    )
+    .returning({ id: roles.id });
+  const links = DEMO_SCOPE_ROLES.flatMap((role, i) =>
+    role.groups.map((title) => ({ roleId: required(inserted[i], 'role').id, shopGroupId: groupIdOf(title) })),
+  );
+  if (links.length) await tx.insert(roleShopGroups).values(links);
+  return DEMO_SCOPE_ROLES.map((role, i) => ({ id: required(inserted[i], 'role').id, holders: role.holders }));
 }
 
 async function alreadySeeded(tx: Database): Promise<boolean> {

@@ -87,6 +87,36 @@ export const DEMO_ACCOUNT_SEEDS: readonly DemoAccountSeed[] = [
   },
 ];
 
+/**
+ * Demo roles that only widen a data scope (no menus; docs/domain/roles.md "Data scope"). In the demo the
+ * `head_office` role sees its holders' own stores, and these add the rest: 钱程 every store, 孟琳 two groups.
+ */
+export const DEMO_SCOPE_ROLES: readonly {
+  permission: string;
+  name: string;
+  description: string;
+  dataScope: 'all' | 'groups';
+  groups: readonly ShopGroupTitle[];
+  holders: readonly string[];
+}[] = [
+  {
+    permission: 'ops_national',
+    name: '全国运营',
+    description: '数据权限：全部门店',
+    dataScope: 'all',
+    groups: [],
+    holders: ['qiancheng'],
+  },
+  {
+    permission: 'ops_east_south',
+    name: '华东华南运营',
+    description: '数据权限：华东一区、华南一区的门店',
+    dataScope: 'groups',
+    groups: ['华东一区', '华南一区'],
+    holders: ['menglin'],
+  },
+];
+
 export type StaffSeed = {
   username: string;
   nickName: string;

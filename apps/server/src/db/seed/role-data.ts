@@ -1,4 +1,7 @@
-/** The built-in roles. `permission` is what the console receives as a role string. */
+/**
+ * The built-in roles. `permission` is what the console receives as a role string; a role without `dataScope`
+ * gets the column's default, `own` (the user's authorised stores).
+ */
 export const ROLE_SEEDS = [
   {
     permission: 'admin',
@@ -6,6 +9,7 @@ export const ROLE_SEEDS = [
     description: '超级角色：全部菜单、全部门店与系统工具',
     // The super role is never handed out through the cloud-platform authorisation screens.
     cloudPlatform: false,
+    dataScope: 'all',
   },
   {
     permission: 'store_manager',
@@ -24,6 +28,8 @@ export const ROLE_SEEDS = [
     name: '总部运营',
     description: '总部运营：除系统工具外的全部业务，含 AI 问答入口',
     cloudPlatform: true,
+    // Head office sees every store, as before data scopes; an administrator narrows it (docs/domain/roles.md).
+    dataScope: 'all',
   },
   {
     permission: 'auditor',

@@ -17,6 +17,7 @@ import {
   userStores,
 } from '../schema.js';
 import { DEMO_ORDER_STORES } from './demo-orders.js';
+import { loadDataScope } from '../../modules/roles/data-scope.js';
 import { DEMO_ACCOUNTS, seedBaseData, seedDemoData } from './index.js';
 
 const TABLES = {
@@ -226,6 +227,19 @@ describe('seedDemoData', () => {
     expect(await seedDemoData(db)).toEqual({ seeded: false });
     expect(await seedBaseData(db)).toEqual({ rolesCreated: 0, menusCreated: 0, dictItemsCreated: 0 });
     expect(await counts(db)).toEqual(before);
+  });
+
+  it('shows data scopes: head office its own stores, widened to all (钱程) or two groups (孟琳)', async () => {
+    const [headOffice] = await db.select().from(roles).where(eq(roles.permission, 'head_office'));
+    expect(headOffice!.dataScope).toBe('own');
+    const [qiancheng, menglin] = await Promise.all(['qiancheng', 'menglin'].map(account));
+    expect(await loadDataScope(db, qiancheng!.user.id)).toEqual({ all: true });
+    const scope = await loadDataScope(db, menglin!.user.id);
+    const groups = await db
+      .select()
+      .from(shopGroups)
+      .where(inArray(shopGroups.id, scope.all ? [] : scope.groupIds));
+    expect(groups.map((g) => g.frontTitle).sort()).toEqual(['华东一区', '华南一区']);
   });
 
   it('covers at least 8 provinces with distinct shop codes', async () => {

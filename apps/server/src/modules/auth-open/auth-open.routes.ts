@@ -11,7 +11,8 @@ import { badRequest } from '../../http/errors.js';
 import { access, ANY_STAFF, rawRoute, route } from '../../http/route.js';
 import { readSingleUpload } from '../../http/upload.js';
 import { createAuditLog } from '../audit/audit-log.js';
-import { grantableRoleIds } from '../roles/grantable-roles.js';
+import { createDataScopes } from '../roles/data-scope.js';
+import { createGrantableRoles } from '../roles/grantable-roles.js';
 import { createAuthOpenRepository } from './auth-open.repository.js';
 import { AUTH_OPEN_MESSAGES, ImportRejectedError, createAuthOpenService } from './auth-open.service.js';
 import {
@@ -29,7 +30,7 @@ const HEAD_OFFICE = access.headOffice(ANY_STAFF, AUTH_OPEN_MESSAGES.headOfficeOn
 export function authOpenRoutes(app: AppInstance, { db, clock }: AppDeps): void {
   const service = createAuthOpenService({
     repo: createAuthOpenRepository(db),
-    grantableRoles: (caller) => grantableRoleIds(db, caller),
+    grantableRoles: createGrantableRoles(db, createDataScopes(db, app.authCache)),
     audit: createAuditLog(db, clock),
     clock,
     authCache: app.authCache,

@@ -36,6 +36,24 @@ function setUp(ttlMs = 5_000) {
 }
 
 describe('auth cache', () => {
+  it('keeps a data scope per user until a forget of that user or of all (a role change)', async () => {
+    const t = setUp();
+    let reads = 0;
+    const scope = (groupIds: number[]) => async () => {
+      reads += 1;
+      return { all: false, userId: 1, groupIds };
+    };
+    expect(await t.cache.dataScope(1, scope([1]))).toMatchObject({ groupIds: [1] });
+    expect(await t.cache.dataScope(1, scope([2]))).toMatchObject({ groupIds: [1] });
+    t.cache.forgetUser(2);
+    expect(await t.cache.dataScope(1, scope([2]))).toMatchObject({ groupIds: [1] });
+    t.cache.forgetAll();
+    expect(await t.cache.dataScope(1, scope([2]))).toMatchObject({ groupIds: [2] });
+    t.cache.forgetUser(1);
+    expect(await t.cache.dataScope(1, scope([3]))).toMatchObject({ groupIds: [3] });
+    expect(reads).toBe(3);
+  });
+
   it('answers a session from the cache until its time is up', async () => {
     const t = setUp();
     expect(await t.cache.session('h1', t.loadSession(caller(1)))).toEqual(caller(1));

@@ -23,6 +23,11 @@ export type AuthCache = {
     storeCode: string,
     load: () => Promise<ScopedStore | null>,
   ): Promise<ScopedStore | null>;
+  /**
+   * The user's data scope (modules/roles/data-scope.ts), from the cache while fresh, else from `load`; typed by
+   * its loader so the cache needs nothing of the roles module. Dropped with the user's sign-ins.
+   */
+  dataScope<T>(userId: number, load: () => Promise<T>): Promise<T>;
   /** After a change to a user's sessions, roles, stores or profile: drops them here and on every instance. */
   forgetUser(userId: number): void;
   /** After a change that may touch anyone (a store disabled, a role's menus changed). */
@@ -51,6 +56,7 @@ export function createAuthCache({
 }): AuthCache {
   const sessions = new Map<string, Timed<AuthContext>>();
   const stores = new Map<string, Timed<ScopedStore>>();
+  const scopes = new Map<string, Timed<unknown>>();
   let generation = 0;
 
   const now = () => clock().getTime();
@@ -63,13 +69,14 @@ export function createAuthCache({
   };
   const dropUser = (userId: number) => {
     generation += 1;
-    for (const map of [sessions, stores] as Map<string, Timed<unknown>>[])
+    for (const map of [sessions, stores, scopes] as Map<string, Timed<unknown>>[])
       for (const [key, entry] of map) if (entry.userId === userId) map.delete(key);
   };
   const dropAll = () => {
     generation += 1;
     sessions.clear();
     stores.clear();
+    scopes.clear();
   };
 
   const unsubscribe = bus.subscribe((keys) => {
@@ -103,6 +110,17 @@ export function createAuthCache({
       const loaded = await load();
       if (loaded && startedAt === generation)
         put(stores, key, { value: loaded, userId, expiresAt: now() + ttlMs });
+      return loaded;
+    },
+
+    async dataScope<T>(userId: number, load: () => Promise<T>): Promise<T> {
+      if (ttlMs === 0) return load();
+      const key = String(userId);
+      const cached = scopes.get(key);
+      if (fresh(cached)) return cached.value as T;
+      const startedAt = generation;
+      const loaded = await load();
+      if (startedAt === generation) put(scopes, key, { value: loaded, userId, expiresAt: now() + ttlMs });
       return loaded;
     },
 

@@ -1,9 +1,14 @@
 import { asc, count, eq, ilike, inArray, or } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { menus, roleMenus, roles, userRoles } from '../../db/schema.js';
+import { menus, roleMenus, roles, roleShopGroups, shopGroups, userRoles } from '../../db/schema.js';
 
 export type RoleRecord = typeof roles.$inferSelect;
-export type RoleValues = Pick<RoleRecord, 'name' | 'permission' | 'description' | 'cloudPlatform'>;
+export type RoleValues = Pick<
+  RoleRecord,
+  'name' | 'permission' | 'description' | 'cloudPlatform' | 'dataScope'
+>;
+/** What a role grants besides its own columns: menus and, for a `groups` scope, shop groups. */
+export type RoleGrants = { menuIds: number[]; shopGroupIds: number[] };
 
 /** Roles, the menus each grants and who holds them, for role management. */
 export function createRoleAdminRepository(db: Database) {
@@ -39,6 +44,33 @@ export function createRoleAdminRepository(db: Database) {
         .orderBy(asc(roleMenus.menuId));
       for (const row of rows) byRole.get(row.roleId)?.push(row.menuId);
       return byRole;
+    },
+
+    /** The shop groups of each role's `groups` scope, with their names, in sort order. */
+    async shopGroupsOf(
+      roleIds: number[],
+      tx: Database = db,
+    ): Promise<Map<number, { id: number; name: string }[]>> {
+      const byRole = new Map<number, { id: number; name: string }[]>(roleIds.map((id) => [id, []]));
+      if (!roleIds.length) return byRole;
+      const rows = await tx
+        .select({ roleId: roleShopGroups.roleId, id: shopGroups.id, name: shopGroups.frontTitle })
+        .from(roleShopGroups)
+        .innerJoin(shopGroups, eq(shopGroups.id, roleShopGroups.shopGroupId))
+        .where(inArray(roleShopGroups.roleId, roleIds))
+        .orderBy(asc(shopGroups.sort), asc(shopGroups.id));
+      for (const { roleId, ...group } of rows) byRole.get(roleId)?.push(group);
+      return byRole;
+    },
+
+    /** The names of the shop groups of `ids` that exist. */
+    async shopGroupNames(ids: number[]): Promise<Map<number, string>> {
+      if (!ids.length) return new Map();
+      const rows = await db
+        .select({ id: shopGroups.id, name: shopGroups.frontTitle })
+        .from(shopGroups)
+        .where(inArray(shopGroups.id, ids));
+      return new Map(rows.map((r) => [r.id, r.name]));
     },
 
     async userCounts(roleIds: number[], tx: Database = db): Promise<Map<number, number>> {
@@ -81,15 +113,15 @@ export function createRoleAdminRepository(db: Database) {
         .orderBy(asc(menus.sort), asc(menus.id));
     },
 
-    async insert(values: RoleValues, menuIds: number[], tx: Database): Promise<number> {
+    async insert(values: RoleValues, grants: RoleGrants, tx: Database): Promise<number> {
       const [row] = await tx.insert(roles).values(values).returning({ id: roles.id });
-      await replaceMenus(tx, row!.id, menuIds);
+      await replaceGrants(tx, row!.id, grants);
       return row!.id;
     },
 
-    async update(id: number, values: RoleValues, menuIds: number[], tx: Database): Promise<void> {
+    async update(id: number, values: RoleValues, grants: RoleGrants, tx: Database): Promise<void> {
       await tx.update(roles).set(values).where(eq(roles.id, id));
-      await replaceMenus(tx, id, menuIds);
+      await replaceGrants(tx, id, grants);
     },
 
     async remove(id: number, tx: Database): Promise<void> {
@@ -102,9 +134,12 @@ export function createRoleAdminRepository(db: Database) {
   };
 }
 
-async function replaceMenus(tx: Database, roleId: number, menuIds: number[]): Promise<void> {
+async function replaceGrants(tx: Database, roleId: number, { menuIds, shopGroupIds }: RoleGrants) {
   await tx.delete(roleMenus).where(eq(roleMenus.roleId, roleId));
   if (menuIds.length) await tx.insert(roleMenus).values(menuIds.map((menuId) => ({ roleId, menuId })));
+  await tx.delete(roleShopGroups).where(eq(roleShopGroups.roleId, roleId));
+  if (shopGroupIds.length)
+    await tx.insert(roleShopGroups).values(shopGroupIds.map((shopGroupId) => ({ roleId, shopGroupId })));
 }
 
 export type RoleAdminRepository = ReturnType<typeof createRoleAdminRepository>;

@@ -5,7 +5,8 @@ import { access, ANY_STAFF, route } from '../../http/route.js';
 import { createAuditLog } from '../audit/audit-log.js';
 import { createRoleAdminRepository } from './role-admin.repository.js';
 import { createRoleAdminService } from './role-admin.service.js';
-import { grantableRoleIds } from './grantable-roles.js';
+import { createDataScopes } from './data-scope.js';
+import { createGrantableRoles } from './grantable-roles.js';
 import { listCloudRoles } from './role.repository.js';
 
 const tags = ['roles'];
@@ -15,11 +16,13 @@ export function roleRoutes(app: AppInstance, { db, clock }: AppDeps): void {
 
   // Role management (角色管理): head office reads roles; a change needs the page's button (the built-in roles
   // give those to admin only), and the service checks that nobody grants what they do not hold.
+  const dataScopes = createDataScopes(db, app.authCache);
   const service = createRoleAdminService({
     repo: createRoleAdminRepository(db),
     audit: createAuditLog(db, clock),
     authCache: app.authCache,
-    grantableRoles: (caller) => grantableRoleIds(db, caller),
+    grantableRoles: createGrantableRoles(db, dataScopes),
+    dataScopes,
   });
   route(app, api.list, access.headOffice(ANY_STAFF), ({ caller, input }) => service.list(caller(), input), {
     tags,

@@ -1,5 +1,6 @@
 import type { AppDeps, AppInstance } from '../../app-types.js';
 import { createAuditLog } from '../audit/audit-log.js';
+import { createDataScopes } from '../roles/data-scope.js';
 import { areaCatalogue } from '../stores/area-tree.js';
 import { createStoresAdminRepository } from './stores-admin.repository.js';
 import { storesAdminRoutes } from './stores-admin.routes.js';
@@ -13,6 +14,7 @@ export function storesAdminModule(app: AppInstance, { db, clock }: AppDeps): voi
     audit: createAuditLog(db, clock),
     clock,
     authCache: app.authCache,
+    dataScopes: createDataScopes(db, app.authCache),
   });
   storesAdminRoutes(app, service);
 }

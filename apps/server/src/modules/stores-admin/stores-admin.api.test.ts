@@ -6,12 +6,13 @@ import {
 } from '@console/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, shopGroups, stores, userStores } from '../../db/schema.js';
+import { auditLog, roles, shopGroups, stores, userStores } from '../../db/schema.js';
 import { expectAuditedChange } from '../../test/audit-assertions.js';
 import { adminCalls, CHINESE } from '../../test/admin-calls.js';
 import { createUser, signIn } from '../../test/fixtures.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { seedCatalogue, takenOrder } from '../orders/orders-test-fixtures.js';
+import { storeFormIn } from './stores-admin-test-fixtures.js';
 
 let t: TestApp;
 let admin: { id: number; token: string };
@@ -34,25 +35,14 @@ const { send, ok, refused } = adminCalls(
   '10.8.8.8',
 );
 
-/** 朝阳区, Beijing. */
-const storeForm = (extra: Record<string, unknown> = {}) => ({
-  shopName: '国贸店',
-  businessScopeName: '北京朝阳国贸店',
-  shopGroupId: groupId,
-  shopPhone: '010-65051234',
-  shopProvinceCode: '110000',
-  shopCityCode: '110100',
-  shopCountyCode: '110105',
-  shopDetailAddress: '建国门外大街1号',
-  latitude: 39.9087,
-  longitude: 116.4599,
-  ...extra,
-});
+const storeForm = (extra: Record<string, unknown> = {}) => storeFormIn(groupId, extra);
 
 beforeAll(async () => {
   t = await createTestApp();
   await seedCatalogue(t.db);
   const user = await createUser(t.db, { roles: ALL });
+  // Head office sees every store here, as the seed has it ("data scope" below narrows it).
+  await t.db.update(roles).set({ dataScope: 'all' }).where(eq(roles.permission, 'head_office'));
   admin = { id: user.id, token: await signIn(t.app, user) };
   reader = await signIn(t.app, await createUser(t.db, { roles: ['head_office'] }));
   clerk = await signIn(t.app, await createUser(t.db, { roles: ['store_staff', ...ALL.slice(1)] }));

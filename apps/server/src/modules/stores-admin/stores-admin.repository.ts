@@ -9,7 +9,15 @@ import type { Database } from '../../db/client.js';
 import { storeRegionColumns } from '../stores/store.repository.js';
 import { likeLiteral } from '../../db/like-pattern.js';
 import { numberedPageOf, type Paging } from '../../db/paged-query.js';
-import { performanceOrders, shopGroups, stores, userStores, valetOrders } from '../../db/schema.js';
+import {
+  performanceOrders,
+  roleShopGroups,
+  shopGroups,
+  stores,
+  userStores,
+  valetOrders,
+} from '../../db/schema.js';
+import { storeInScope, type DataScope } from '../roles/data-scope.js';
 
 /** What the list, the forms and the audit rows read of a store. */
 const storeColumns = {
@@ -77,9 +85,9 @@ export function createStoresAdminRepository(db: Database) {
       return db.transaction((tx) => work(tx as unknown as Database));
     },
 
-    /** Newest first. */
-    page(filter: StoreAdminFilters, paging: Paging) {
-      const where = and(...filterConditions(filter));
+    /** Newest first; only the stores inside `scope`. */
+    page(filter: StoreAdminFilters, paging: Paging, scope: DataScope) {
+      const where = and(...filterConditions(filter), storeInScope(db, scope));
       return numberedPageOf<StoreRecord>(
         paging,
         storeSelect().where(where).orderBy(desc(stores.id)),
@@ -87,7 +95,7 @@ export function createStoresAdminRepository(db: Database) {
       );
     },
 
-    async options(filter: StoreAdminFilters, limit: number) {
+    async options(filter: StoreAdminFilters, limit: number, scope: DataScope) {
       const rows = await db
         .select({
           id: stores.id,
@@ -96,14 +104,21 @@ export function createStoresAdminRepository(db: Database) {
           enabled: stores.enabled,
         })
         .from(stores)
-        .where(and(...filterConditions(filter)))
+        .where(and(...filterConditions(filter), storeInScope(db, scope)))
         .orderBy(asc(stores.shopCode))
         .limit(limit);
       return rows.map(({ enabled, ...row }) => ({ ...row, status: statusOf(enabled) }));
     },
 
-    async find(id: number, tx: Database = db, { lock = false } = {}): Promise<StoreRecord | null> {
-      const query = storeSelect(tx).where(eq(stores.id, id)).limit(1);
+    /** The store; with `scope`, only when inside it. */
+    async find(
+      id: number,
+      tx: Database = db,
+      { lock = false, scope }: { lock?: boolean; scope?: DataScope } = {},
+    ): Promise<StoreRecord | null> {
+      const query = storeSelect(tx)
+        .where(and(eq(stores.id, id), scope && storeInScope(tx, scope)))
+        .limit(1);
       const [row] = lock ? await query.for('update', { of: stores }) : await query;
       return row ?? null;
     },
@@ -170,11 +185,15 @@ export function createStoresAdminRepository(db: Database) {
       };
     },
 
-    /** Groups in sort order with their stores; `userId`: only that user's open stores, and only groups holding one. */
+    /**
+     * Groups in sort order with their stores; `userId`: only that user's stores; `scope`: only the stores inside
+     * the caller's data scope.
+     */
     async groupsWithStores(query: {
       groupIds?: number[] | null;
       status?: StoreStatus | null;
       userId?: number;
+      scope?: DataScope;
     }) {
       const groups = await db
         .select(groupColumns)
@@ -195,6 +214,7 @@ export function createStoresAdminRepository(db: Database) {
         query.groupIds ? inArray(stores.shopGroupId, query.groupIds) : undefined,
         query.status ? eq(stores.enabled, query.status === 'open') : undefined,
         query.userId === undefined ? undefined : eq(userStores.userId, query.userId),
+        query.scope && storeInScope(db, query.scope),
       );
       const rows = await (
         query.userId === undefined
@@ -274,6 +294,11 @@ export function createStoresAdminRepository(db: Database) {
         .limit(1)
         .for('update');
       return row ?? null;
+    },
+
+    /** Roles whose `groups` data scope names the group. */
+    async rolesNaming(tx: Database, groupId: number): Promise<number> {
+      return tx.$count(roleShopGroups, eq(roleShopGroups.shopGroupId, groupId));
     },
 
     async deleteGroup(tx: Database, id: number): Promise<void> {

@@ -24,9 +24,12 @@ export function storesAdminRoutes(
       description,
     });
 
-  route(app, api.page, READ, ({ input }) => service.page(input), { tags });
-  route(app, api.conditionQuery, READ, ({ input }) => service.options(input), { tags });
-  route(app, api.groupInfo, READ, ({ input }) => service.groupInfo(input), { tags });
+  // Head office sees and changes only the stores of its data scope (docs/domain/roles.md "Data scope").
+  route(app, api.page, READ, ({ caller, input }) => service.page(caller(), input), { tags });
+  route(app, api.conditionQuery, READ, ({ caller, input }) => service.options(caller(), input), { tags });
+  route(app, api.groupInfo, READ, ({ caller, input }) => service.groupInfo({ ...input, caller: caller() }), {
+    tags,
+  });
   route(
     app,
     api.myGroupInfo,
@@ -35,7 +38,7 @@ export function storesAdminRoutes(
     { tags },
   );
   route(app, api.shopCode, access.headOffice(P.add), () => service.shopCode(), { tags });
-  route(app, api.openWork, READ, ({ input }) => service.openWork(input.id), { tags });
+  route(app, api.openWork, READ, ({ caller, input }) => service.openWork(caller(), input.id), { tags });
   route(app, api.groupPage, READ, ({ input }) => service.groupPage(input), { tags });
 
   change(api.add, P.add, service.add);

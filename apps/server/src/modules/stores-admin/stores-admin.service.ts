@@ -22,11 +22,13 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { mapPage } from '../../db/paged-query.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/pg-errors.js';
-import { AppError, conflict, notFound } from '../../http/errors.js';
+import { AppError, conflict, forbidden, notFound } from '../../http/errors.js';
+import type { AuthContext } from '../../plugins/request-context.js';
 import type { Clock } from '../../platform/clock.js';
 import type { AuthCache } from '../auth/auth-cache.js';
 import type { AdminActor } from '../audit/admin-actor.js';
 import type { AuditLog } from '../audit/audit-log.js';
+import { groupsOutside, type DataScope } from '../roles/data-scope.js';
 import { regionText, resolveRegion, storeAddressOf, type AreaCatalogue } from '../stores/area-tree.js';
 import type { GroupRecord, StoreRecord, StoresAdminRepository } from './stores-admin.repository.js';
 
@@ -45,6 +47,9 @@ export const STORE_ADMIN_TEXT = {
   groupNameTaken: (name: string) => `已有名为「${name}」的门店分组`,
   groupHasStores: (name: string, n: number) => `门店分组「${name}」下还有${n}家门店，请先把门店移到其他分组`,
   groupRaced: '门店分组已被他人修改，请刷新后重试',
+  groupNamedByRoles: (name: string, n: number) =>
+    `门店分组「${name}」是${n}个角色的数据权限，请先在角色管理中取消这些角色对它的选择`,
+  groupOutOfScope: (name: string) => `门店分组「${name}」不在您的数据权限内，不能把门店开在或移到该分组`,
 } as const;
 
 /** Store codes: MD and six digits of the sequence (MD000001); more digits once a million stores were opened. */
@@ -80,10 +85,19 @@ export type StoresAdminDeps = {
   clock: Clock;
   /** Store authorisations are cached with the store: a change drops them on every instance. */
   authCache: Pick<AuthCache, 'forgetAll'>;
+  /** The caller's data scope: the stores head office sees and changes here (modules/roles/data-scope.ts). */
+  dataScopes: (caller: AuthContext) => Promise<DataScope>;
 };
 
 /** 门店管理 and 门店分组 (docs/domain/stores-admin.md): every change in one transaction with its audit row. */
-export function createStoresAdminService({ repo, areas, audit, clock, authCache }: StoresAdminDeps) {
+export function createStoresAdminService({
+  repo,
+  areas,
+  audit,
+  clock,
+  authCache,
+  dataScopes,
+}: StoresAdminDeps) {
   function change<T>(
     actor: AdminActor,
     action: string,
@@ -93,8 +107,13 @@ export function createStoresAdminService({ repo, areas, audit, clock, authCache 
     return audit.changeInTransaction({ action, target, actor: actor.caller, client: actor.client }, run);
   }
 
-  async function storeOrThrow(id: number, tx?: Database, lock = false): Promise<StoreRecord> {
-    const store = await repo.find(id, tx, { lock });
+  /** The store, 404 when missing or (with `scope`) outside the caller's data scope: as if it did not exist. */
+  async function storeOrThrow(
+    id: number,
+    tx?: Database,
+    options: { lock?: boolean; scope?: DataScope } = {},
+  ): Promise<StoreRecord> {
+    const store = await repo.find(id, tx, options);
     if (!store) throw notFound(STORE_ADMIN_TEXT.storeNotFound, 'STORE_NOT_FOUND');
     return store;
   }
@@ -105,15 +124,20 @@ export function createStoresAdminService({ repo, areas, audit, clock, authCache 
     return group;
   }
 
-  /** The columns a form sets: region names from the national tree, never from the caller. */
-  async function storeValues(tx: Database, input: Add | Edit) {
+  /**
+   * The columns a form sets: region names from the national tree, never from the caller. A store is placed
+   * (opened, or moved to another group) only in a group the caller's data scope covers.
+   */
+  async function storeValues(tx: Database, input: Add | Edit, scope: DataScope, currentGroupId?: number) {
     const region = resolveRegion(areas.regions(), {
       provinceCode: input.shopProvinceCode,
       cityCode: input.shopCityCode,
       countyCode: input.shopCountyCode,
     });
     if (!region) throw unprocessable(STORE_ADMIN_TEXT.region, 'REGION_INVALID');
-    await groupOrThrow(tx, input.shopGroupId);
+    const group = await groupOrThrow(tx, input.shopGroupId);
+    if (group.id !== currentGroupId && groupsOutside(scope, [group.id]).length)
+      throw forbidden(STORE_ADMIN_TEXT.groupOutOfScope(group.frontTitle), 'SHOP_GROUP_OUT_OF_SCOPE');
     return {
       shopName: input.shopName,
       businessScopeName: input.businessScopeName,
@@ -188,15 +212,24 @@ export function createStoresAdminService({ repo, areas, audit, clock, authCache 
   }
 
   return {
-    async page(input: z.output<typeof storeAdminFilters.request>) {
+    async page(caller: AuthContext, input: z.output<typeof storeAdminFilters.request>) {
       const { pageNum, pageSize, ...filter } = input;
-      return mapPage(await repo.page(filter, { pageNum, pageSize }), storeRowOf);
+      return mapPage(await repo.page(filter, { pageNum, pageSize }, await dataScopes(caller)), storeRowOf);
     },
 
-    options: (filter: StoreAdminFilters) => repo.options(filter, SHOP_OPTIONS_MAX),
+    options: async (caller: AuthContext, filter: StoreAdminFilters) =>
+      repo.options(filter, SHOP_OPTIONS_MAX, await dataScopes(caller)),
 
-    async groupInfo(query: z.output<typeof groupInfoBodySchema> & { userId?: number }): Promise<GroupInfo[]> {
-      const { groups, stores } = await repo.groupsWithStores({ ...query, groupIds: query.shopGroupIds });
+    /** Head office (`caller`): the stores of the caller's data scope; the store switcher (`userId`): their own. */
+    async groupInfo(
+      query: z.output<typeof groupInfoBodySchema> & { userId?: number; caller?: AuthContext },
+    ): Promise<GroupInfo[]> {
+      const scope = query.caller && (await dataScopes(query.caller));
+      const { groups, stores } = await repo.groupsWithStores({
+        ...query,
+        groupIds: query.shopGroupIds,
+        scope,
+      });
       const infos = groups.map((g) => {
         const shopList = stores.filter((s) => s.shopGroupId === g.id).map(({ shopGroupId: _, ...s }) => s);
         return {
@@ -207,6 +240,9 @@ export function createStoresAdminService({ repo, areas, audit, clock, authCache 
           shopList,
         };
       });
+      // A limited scope shows its own groups (even when empty) and the groups of the stores it holds.
+      if (scope && !scope.all)
+        return infos.filter((g) => g.storeCount > 0 || scope.groupIds.includes(g.shopGroupId));
       return query.userId === undefined ? infos : infos.filter((g) => g.storeCount > 0);
     },
 
@@ -214,10 +250,11 @@ export function createStoresAdminService({ repo, areas, audit, clock, authCache 
 
     async add(actor: AdminActor, input: Add): Promise<StoreAdminRow> {
       const code = input.shopCode ?? (await newCode());
+      const scope = await dataScopes(actor.caller);
       return storeChange(
         () =>
           change(actor, 'store.create', code, async (tx) => {
-            const values = await storeValues(tx, input);
+            const values = await storeValues(tx, input, scope);
             const now = clock();
             const id = await repo.insert(tx, { ...values, shopCode: code, createdAt: now, updatedAt: now });
             const after = storeRowOf(await storeOrThrow(id, tx));
@@ -227,11 +264,12 @@ export function createStoresAdminService({ repo, areas, audit, clock, authCache 
       );
     },
 
-    edit(actor: AdminActor, input: Edit): Promise<StoreAdminRow> {
+    async edit(actor: AdminActor, input: Edit): Promise<StoreAdminRow> {
+      const scope = await dataScopes(actor.caller);
       return storeChange(() =>
         change(actor, 'store.update', String(input.id), async (tx) => {
-          const before = storeRowOf(await storeOrThrow(input.id, tx, true));
-          const values = await storeValues(tx, input);
+          const before = storeRowOf(await storeOrThrow(input.id, tx, { lock: true, scope }));
+          const values = await storeValues(tx, input, scope, before.shopGroupId);
           await repo.update(tx, input.id, { ...values, updatedAt: clock() });
           const after = storeRowOf(await storeOrThrow(input.id, tx));
           return { result: after, before, after };
@@ -239,20 +277,21 @@ export function createStoresAdminService({ repo, areas, audit, clock, authCache 
       );
     },
 
-    openWork: async (id: number) => {
-      await storeOrThrow(id);
+    openWork: async (caller: AuthContext, id: number) => {
+      await storeOrThrow(id, undefined, { scope: await dataScopes(caller) });
       return openWorkOf(id);
     },
 
     /** Closing refuses while work is open unless the caller confirms having seen it; reopening always may. */
-    setStatus(
+    async setStatus(
       actor: AdminActor,
       input: { id: number; status: StoreStatus; confirmOpenWork: boolean },
     ): Promise<StoreAdminRow> {
       const closing = input.status === 'closed';
+      const scope = await dataScopes(actor.caller);
       return storeChange(() =>
         change(actor, closing ? 'store.close' : 'store.reopen', String(input.id), async (tx) => {
-          const before = storeRowOf(await storeOrThrow(input.id, tx, true));
+          const before = storeRowOf(await storeOrThrow(input.id, tx, { lock: true, scope }));
           if (before.status === input.status)
             throw conflict(
               closing ? STORE_ADMIN_TEXT.alreadyClosed : STORE_ADMIN_TEXT.alreadyOpen,
@@ -315,6 +354,12 @@ export function createStoresAdminService({ repo, areas, audit, clock, authCache 
             throw conflict(
               STORE_ADMIN_TEXT.groupHasStores(group.frontTitle, before.storeCount),
               'SHOP_GROUP_HAS_STORES',
+            );
+          const roles = await repo.rolesNaming(tx, id);
+          if (roles > 0)
+            throw conflict(
+              STORE_ADMIN_TEXT.groupNamedByRoles(group.frontTitle, roles),
+              'SHOP_GROUP_IN_ROLES',
             );
           await repo.deleteGroup(tx, id);
           return { result: null, before, after: null };

@@ -10,7 +10,7 @@ import {
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedBaseData } from '../../db/seed/index.js';
-import { auditLog, departments, shopGroups, stores, userStores, users } from '../../db/schema.js';
+import { auditLog, departments, roles, shopGroups, stores, userStores, users } from '../../db/schema.js';
 import {
   bearer,
   createUser,
@@ -73,6 +73,8 @@ beforeAll(async () => {
   await seedBaseData(t.db);
   for (const permission of ['admin', 'head_office', 'store_staff', 'store_manager'])
     roleId[permission] = (await ensureRole(t.db, permission)).id;
+  // Head office here sees its own stores only (the seed gives it all stores; "data scope" below widens it).
+  await t.db.update(roles).set({ dataScope: 'own' }).where(eq(roles.permission, 'head_office'));
   const [group] = await t.db.insert(shopGroups).values({ frontTitle: '华北一区' }).returning();
   for (const code of ['UA01', 'UA02', 'UA03']) {
     const [row] = await t.db

@@ -1,9 +1,24 @@
 import type { UserFilters } from '@console/contract';
-import { and, asc, count, desc, eq, exists, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  exists,
+  ilike,
+  inArray,
+  isNull,
+  notExists,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { likeLiteral } from '../../db/like-pattern.js';
 import { numberedPageOf, type Paging } from '../../db/paged-query.js';
 import { departments, roles, sessions, stores, userRoles, userStores, users } from '../../db/schema.js';
+import { storeInScope, type DataScope } from '../roles/data-scope.js';
 
 /** The user columns the list, the detail and the audit read (never the password hash). */
 const userColumns = {
@@ -67,6 +82,24 @@ export type UserValues = {
 
 export type UsersAdminRepository = ReturnType<typeof createUsersAdminRepository>;
 
+/**
+ * The users a data scope shows: those holding at least one store inside it, and those holding no store at all
+ * (head-office staff and new accounts belong to no store; hiding them would hide them from everyone but `all`).
+ */
+function visibleIn(db: Database, scope: DataScope): SQL | undefined {
+  if (scope.all) return undefined;
+  const anyStore = db
+    .select({ one: sql`1` })
+    .from(userStores)
+    .where(eq(userStores.userId, users.id));
+  const storeInside = db
+    .select({ one: sql`1` })
+    .from(userStores)
+    .innerJoin(stores, eq(stores.id, userStores.storeId))
+    .where(and(eq(userStores.userId, users.id), storeInScope(db, scope)));
+  return or(notExists(anyStore), exists(storeInside));
+}
+
 export function createUsersAdminRepository(db: Database) {
   const filterConditions = (filter: UserFilters): SQL[] => {
     const where: SQL[] = [];
@@ -107,8 +140,9 @@ export function createUsersAdminRepository(db: Database) {
 
   return {
     /** Newest first; roles and stores of the page's users are read by `rolesOf` / `storesOf`. */
-    page(filter: UserFilters, paging: Paging) {
-      const where = and(...filterConditions(filter));
+    /** `scope`: only the users the caller's data scope shows (`visibleIn`). */
+    page(filter: UserFilters, paging: Paging, scope: DataScope) {
+      const where = and(...filterConditions(filter), visibleIn(db, scope));
       return numberedPageOf<UserListRecord>(
         paging,
         db
@@ -121,12 +155,12 @@ export function createUsersAdminRepository(db: Database) {
       );
     },
 
-    async findById(id: number, tx: Database = db): Promise<UserListRecord | null> {
+    async findById(id: number, tx: Database = db, scope?: DataScope): Promise<UserListRecord | null> {
       const [row] = await tx
         .select(userColumns)
         .from(users)
         .leftJoin(departments, eq(departments.id, users.deptId))
-        .where(eq(users.id, id))
+        .where(and(eq(users.id, id), scope && visibleIn(db, scope)))
         .limit(1);
       return row ?? null;
     },
@@ -197,7 +231,8 @@ export function createUsersAdminRepository(db: Database) {
     },
 
     /** Stores by shop code or name; `ownerId` limits them to one user's stores (null: every store). */
-    searchStores(keyword: string | null, ownerId: number | null, limit: number) {
+    /** Stores by code or name inside the caller's data scope. */
+    searchStores(keyword: string | null, scope: DataScope, limit: number) {
       const pattern = keyword ? `%${likeLiteral(keyword)}%` : null;
       return db
         .select({ shopCode: stores.shopCode, shopName: stores.shopName })
@@ -205,28 +240,21 @@ export function createUsersAdminRepository(db: Database) {
         .where(
           and(
             pattern ? or(ilike(stores.shopCode, pattern), ilike(stores.shopName, pattern)) : undefined,
-            ownerId == null
-              ? undefined
-              : exists(
-                  db
-                    .select({ one: sql`1` })
-                    .from(userStores)
-                    .where(and(eq(userStores.storeId, stores.id), eq(userStores.userId, ownerId))),
-                ),
+            storeInScope(db, scope),
           ),
         )
         .orderBy(asc(stores.shopCode))
         .limit(limit);
     },
 
-    /** Which of `storeIds` the user is authorised for. */
-    async heldStoreIds(userId: number, storeIds: number[]): Promise<Set<number>> {
+    /** Which of `storeIds` are inside the data scope. */
+    async storeIdsInScope(scope: DataScope, storeIds: number[]): Promise<Set<number>> {
       if (!storeIds.length) return new Set();
       const rows = await db
-        .select({ storeId: userStores.storeId })
-        .from(userStores)
-        .where(and(eq(userStores.userId, userId), inArray(userStores.storeId, storeIds)));
-      return new Set(rows.map((r) => r.storeId));
+        .select({ id: stores.id })
+        .from(stores)
+        .where(and(inArray(stores.id, storeIds), storeInScope(db, scope)));
+      return new Set(rows.map((r) => r.id));
     },
 
     /** Which of the three unique values another user already has. */

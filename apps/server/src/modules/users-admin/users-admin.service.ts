@@ -21,6 +21,7 @@ import type { AuditLog } from '../audit/audit-log.js';
 import type { AuthCache } from '../auth/auth-cache.js';
 import { hashPassword } from '../auth/password.js';
 import { SUPER_ROLE } from '../menus/menu.service.js';
+import type { DataScope } from '../roles/data-scope.js';
 import { newOneTimePassword } from './one-time-password.js';
 import {
   duplicateFieldOf,
@@ -40,7 +41,7 @@ export const USER_ADMIN_MESSAGES = {
   } satisfies Record<DuplicateField, string>,
   roleNotFound: '角色不存在，请重新选择',
   roleNotGrantable: '不能授予或收回超出本人权限的角色，请联系系统管理员',
-  storeNotGrantable: '不能分配或收回本人无权管理的门店',
+  storeNotGrantable: '不能分配或收回本人数据权限以外的门店',
   departmentNotFound: '部门不存在或已停用，请重新选择',
   notManageable: '不能管理拥有超出本人权限角色的用户',
   notSelf: '不能对自己的账号执行此操作，请到个人中心修改',
@@ -54,6 +55,8 @@ export type UsersAdminServiceDeps = {
   repo: UsersAdminRepository;
   /** The roles the caller may hand out (modules/roles/grantable-roles.ts). */
   grantableRoles: (caller: AuthContext) => Promise<Set<number>>;
+  /** The caller's data scope (modules/roles/data-scope.ts): which users they see, which stores they grant. */
+  dataScopes: (caller: AuthContext) => Promise<DataScope>;
   audit: AuditLog;
   clock: Clock;
   /** A changed user takes effect at their next request, on every instance. */
@@ -63,7 +66,6 @@ export type UsersAdminServiceDeps = {
 type ListInput = z.output<typeof userFilters.request>;
 
 const iso = (date: Date) => date.toISOString();
-const isSuper = (caller: AuthContext) => caller.roles.includes(SUPER_ROLE);
 
 /** The user as an audit row shows it: whole phones and passwords never. */
 function auditView(user: UserListRecord, roles: RoleRef[], stores: StoreRef[]) {
@@ -82,6 +84,7 @@ function auditView(user: UserListRecord, roles: RoleRef[], stores: StoreRef[]) {
 export function createUsersAdminService({
   repo,
   grantableRoles,
+  dataScopes,
   audit,
   clock,
   authCache,
@@ -90,15 +93,16 @@ export function createUsersAdminService({
   const isManageable = (caller: AuthContext, userId: number, roles: RoleRef[], grantable: Set<number>) =>
     userId !== caller.user.id && roles.every((role) => grantable.has(role.id));
 
-  async function load(id: number) {
-    const user = await repo.findById(id);
+  /** A user inside the caller's data scope (404 outside, as if absent), with roles and stores. */
+  async function load(caller: AuthContext, id: number) {
+    const user = await repo.findById(id, undefined, await dataScopes(caller));
     if (!user) throw notFound(USER_ADMIN_MESSAGES.notFound, 'USER_NOT_FOUND');
     const [roles, stores] = await Promise.all([repo.rolesOf([id]), repo.storesOf([id])]);
     return { user, roles: roles.get(id) ?? [], stores: stores.get(id) ?? [] };
   }
 
   async function detailOf(caller: AuthContext, id: number): Promise<UserDetail> {
-    const { user, roles, stores } = await load(id);
+    const { user, roles, stores } = await load(caller, id);
     const grantable = await grantableRoles(caller);
     return {
       ...rowBase(user, roles),
@@ -129,7 +133,7 @@ export function createUsersAdminService({
   /** A user the caller may manage, with roles and stores; 404 / 403 otherwise. */
   async function loadManageable(caller: AuthContext, id: number) {
     if (id === caller.user.id) throw forbidden(USER_ADMIN_MESSAGES.notSelf, 'NOT_SELF');
-    const loaded = await load(id);
+    const loaded = await load(caller, id);
     const grantable = await grantableRoles(caller);
     if (!isManageable(caller, id, loaded.roles, grantable))
       throw forbidden(USER_ADMIN_MESSAGES.notManageable, 'USER_NOT_MANAGEABLE');
@@ -158,7 +162,10 @@ export function createUsersAdminService({
     return wanted.map((id) => byId.get(id)!);
   }
 
-  /** Stores by code, each existing; every store added or taken away must be one the caller holds. */
+  /**
+   * Stores by code, each existing; every store added or taken away must be inside the caller's data scope
+   * (which always holds their own stores: with `own` this is the rule before data scopes).
+   */
   async function checkStores(
     caller: AuthContext,
     codes: string[],
@@ -169,15 +176,16 @@ export function createUsersAdminService({
     const foundCodes = new Set(found.map((s) => s.shopCode));
     const unknown = wanted.filter((code) => !foundCodes.has(code));
     if (unknown.length) throw badRequest(`门店编号不存在：${unknown.join('、')}`, 'STORE_NOT_FOUND');
-    if (!isSuper(caller)) {
+    const scope = await dataScopes(caller);
+    if (!scope.all) {
       const beforeIds = new Set(before.map((s) => s.id));
       const wantedIds = new Set(found.map((s) => s.id));
       const changed = [
         ...found.filter((s) => !beforeIds.has(s.id)),
         ...before.filter((s) => !wantedIds.has(s.id)),
       ];
-      const held = await repo.heldStoreIds(
-        caller.user.id,
+      const held = await repo.storeIdsInScope(
+        scope,
         changed.map((s) => s.id),
       );
       const refused = changed.filter((s) => !held.has(s.id));
@@ -232,7 +240,7 @@ export function createUsersAdminService({
     async list(caller: AuthContext, input: ListInput): Promise<UserPage> {
       const { pageNum, pageSize, ...filter } = input;
       const [page, grantable] = await Promise.all([
-        repo.page(filter, { pageNum, pageSize }),
+        repo.page(filter, { pageNum, pageSize }, await dataScopes(caller)),
         grantableRoles(caller),
       ]);
       const ids = page.list.map((u) => u.id);
@@ -267,11 +275,7 @@ export function createUsersAdminService({
     },
 
     async storeOptions(caller: AuthContext, keyword: string | null | undefined): Promise<UserStoreRef[]> {
-      return repo.searchStores(
-        keyword ?? null,
-        isSuper(caller) ? null : caller.user.id,
-        USER_STORE_OPTIONS_MAX,
-      );
+      return repo.searchStores(keyword ?? null, await dataScopes(caller), USER_STORE_OPTIONS_MAX);
     },
 
     async create(caller: AuthContext, body: CreateUserBody, client: ClientInfo): Promise<OneTimePassword> {
@@ -311,7 +315,7 @@ export function createUsersAdminService({
           return userId;
         }),
       );
-      const { user } = await load(id);
+      const { user } = await load(caller, id);
       await audit.record({
         action: 'user.create',
         userId: caller.user.id,
@@ -356,7 +360,7 @@ export function createUsersAdminService({
         }),
       );
       authCache.forgetUser(body.id);
-      const after = await load(body.id);
+      const after = await load(caller, body.id);
       await audit.record({
         action: 'user.update',
         userId: caller.user.id,

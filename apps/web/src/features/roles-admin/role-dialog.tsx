@@ -1,14 +1,29 @@
-import { roleEndpoints, type PermissionNode, type RoleRow } from '@console/contract';
-import { Form, Input } from 'antd';
+import {
+  DATA_SCOPE_TEXT,
+  DATA_SCOPES,
+  roleEndpoints,
+  type DataScope,
+  type PermissionNode,
+  type RoleRow,
+} from '@console/contract';
+import { Form, Input, Radio, Select } from 'antd';
 import { FormDialog } from '../../components/form-dialog/form-dialog';
 import { TextAreaField, TextField } from '../../components/form-dialog/form-fields';
 import { call } from '../../lib/http';
+import { useShopGroupOptions } from '../../lib/use-shop-group-options';
 import { ROLES_LABELS } from './labels';
 import { PermissionTree } from './permission-tree';
 
 const L = ROLES_LABELS;
 const SUPER_ROLE = 'admin';
-type Values = { name: string; permission: string; description: string; menuIds: number[] };
+type Values = {
+  name: string;
+  permission: string;
+  description: string;
+  menuIds: number[];
+  dataScope: DataScope;
+  shopGroupIds: number[];
+};
 
 /** Who the dialog is for: a new role, or the row being edited. */
 export type RoleDialogState = { mode: 'add' } | { mode: 'edit'; role: RoleRow };
@@ -20,9 +35,18 @@ type Props = {
   onSaved(): void;
 };
 
-/** 新增角色 / 编辑角色: name, key, description and the menus and buttons it grants. */
+/** 新增角色 / 编辑角色: name, key, description, data scope and the menus and buttons it grants. */
 export function RoleDialog({ state, tree, onClose, onSaved }: Props) {
   const role = state?.mode === 'edit' ? state.role : null;
+  const isSuper = role?.permission === SUPER_ROLE;
+  const loaded = useShopGroupOptions(state !== null);
+  // The role's own groups keep their names even when they are not among the options loaded.
+  const groupOptions = [
+    ...loaded,
+    ...(role?.shopGroups ?? [])
+      .filter((g) => !loaded.some((o) => o.value === g.id))
+      .map((g) => ({ value: g.id, label: g.name })),
+  ];
   return (
     <FormDialog<Values>
       open={state !== null}
@@ -38,8 +62,10 @@ export function RoleDialog({ state, tree, onClose, onSaved }: Props) {
               permission: role.permission,
               description: role.description,
               menuIds: role.menuIds,
+              dataScope: role.dataScope,
+              shopGroupIds: role.shopGroups.map((g) => g.id),
             }
-          : { name: '', permission: '', description: '', menuIds: [] }
+          : { name: '', permission: '', description: '', menuIds: [], dataScope: 'own', shopGroupIds: [] }
       }
       schema={roleEndpoints.create.request}
       submit={async (values) => {
@@ -53,13 +79,13 @@ export function RoleDialog({ state, tree, onClose, onSaved }: Props) {
       <Form.Item
         name="permission"
         label={L.fields.permission}
-        extra={role?.permission === SUPER_ROLE ? L.adminKeyFixed : undefined}
+        extra={isSuper ? L.adminKeyFixed : undefined}
         rules={[{ required: true, whitespace: true, message: L.permissionRequired }]}
       >
         <Input
           maxLength={32}
           placeholder={L.permissionPlaceholder}
-          disabled={role?.permission === SUPER_ROLE}
+          disabled={isSuper}
           data-testid="role-permission"
         />
       </Form.Item>
@@ -70,6 +96,33 @@ export function RoleDialog({ state, tree, onClose, onSaved }: Props) {
         rows={2}
         testId="role-description"
       />
+      <Form.Item
+        name="dataScope"
+        label={L.fields.dataScope}
+        extra={isSuper ? L.scope.adminFixed : L.scope.hint}
+      >
+        <Radio.Group
+          disabled={isSuper}
+          data-testid="role-data-scope"
+          options={DATA_SCOPES.map((scope) => ({ value: scope, label: DATA_SCOPE_TEXT[scope] }))}
+        />
+      </Form.Item>
+      <Form.Item noStyle dependencies={['dataScope']}>
+        {({ getFieldValue }) =>
+          getFieldValue('dataScope') === 'groups' ? (
+            <Form.Item name="shopGroupIds" label={L.fields.shopGroups}>
+              <Select
+                mode="multiple"
+                allowClear
+                optionFilterProp="label"
+                placeholder={L.scope.groupsPlaceholder}
+                options={groupOptions}
+                data-testid="role-shop-groups"
+              />
+            </Form.Item>
+          ) : null
+        }
+      </Form.Item>
       <Form.Item name="menuIds" label={L.fields.menus}>
         <PermissionTree tree={tree} />
       </Form.Item>

@@ -1,5 +1,5 @@
 import '../../test/dom';
-import { roleEndpoints, type PermissionNode, type RoleRow } from '@console/contract';
+import { roleEndpoints, storeAdminEndpoints, type PermissionNode, type RoleRow } from '@console/contract';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -14,12 +14,14 @@ const api = vi.hoisted(() => ({
   create: vi.fn(),
   edit: vi.fn(),
   remove: vi.fn(),
+  groupPage: vi.fn(),
 }));
 vi.mock('../../lib/http', async (original) => ({
   ...(await original<object>()),
   call: (endpoint: unknown, input: unknown, options?: { pathParams?: object }) => {
-    const name = Object.entries(roleEndpoints).find(([, e]) => e === endpoint)?.[0] as
-      keyof typeof api | undefined;
+    const name = Object.entries({ ...roleEndpoints, groupPage: storeAdminEndpoints.groupPage }).find(
+      ([, e]) => e === endpoint,
+    )?.[0] as keyof typeof api | undefined;
     return name ? api[name](input, options?.pathParams) : Promise.reject(new Error('unexpected call'));
   },
 }));
@@ -67,6 +69,8 @@ const role = (id: number, extra: Partial<RoleRow> = {}): RoleRow => ({
   description: '描述',
   cloudPlatform: true,
   menuIds: [1, 2, 3, 4],
+  dataScope: 'own',
+  shopGroups: [],
   userCount: 2,
   createdAt: '2026-11-21 12:00:00',
   editable: true,
@@ -78,12 +82,36 @@ const rowOf = async (text: string) => (await screen.findByText(text, {}, { timeo
 beforeEach(() => {
   useSessionStore.setState({ roles: ['roles:add', 'roles:edit', 'roles:del'] });
   api.list.mockResolvedValue({
-    list: [role(1, { name: '系统管理员', permission: 'admin', editable: false }), role(2, { name: '店长' })],
-    total: 2,
+    list: [
+      role(1, { name: '系统管理员', permission: 'admin', editable: false, dataScope: 'all' }),
+      role(2, { name: '店长' }),
+      role(3, {
+        name: '区域运营',
+        dataScope: 'groups',
+        shopGroups: [
+          { id: 2, name: '华东一区' },
+          { id: 3, name: '华南一区' },
+        ],
+      }),
+    ],
+    total: 3,
     pageNum: 1,
     pageSize: 20,
   });
   api.menuTree.mockResolvedValue(TREE);
+  api.groupPage.mockResolvedValue({
+    list: [1, 2].map((id) => ({
+      id,
+      frontTitle: ['华北一区', '华东一区'][id - 1],
+      sort: id,
+      storeCount: 1,
+      openCount: 1,
+      createdAt: '2026-11-21T04:52:31.564Z',
+    })),
+    total: 2,
+    pageNum: 1,
+    pageSize: 100,
+  });
 });
 afterEach(() => {
   cleanup();
@@ -132,6 +160,53 @@ describe('RolesPage', { timeout: 60_000 }, () => {
     expect(api.edit).toHaveBeenCalledWith(
       expect.objectContaining({ name: '店长', permission: 'role_2', menuIds: [1, 2, 4] }),
       { id: 2 },
+    );
+  });
+
+  it('shows each role’s data scope as text', async () => {
+    renderPage('/system/roles', <RolesPage />);
+    const scopeOf = async (name: string) =>
+      within(await rowOf(name)).getByTestId('role-data-scope-text').textContent;
+    expect(await scopeOf('系统管理员')).toBe('全部门店');
+    expect(await scopeOf('店长')).toBe('本人授权门店');
+    expect(await scopeOf('区域运营')).toBe('指定门店分组：华东一区、华南一区');
+  });
+
+  it('creates a role with chosen shop groups, asking for a group before the server', async () => {
+    api.create.mockResolvedValue(role(9));
+    renderPage('/system/roles', <RolesPage />);
+    await userEvent.click(await screen.findByTestId('roles-add'));
+    const dialog = await screen.findByTestId('role-dialog');
+    await userEvent.type(screen.getByTestId('role-name'), '华北运营');
+    await userEvent.type(screen.getByTestId('role-permission'), 'north_ops');
+    expect(within(dialog).getByLabelText<HTMLInputElement>('本人授权门店').checked).toBe(true);
+    expect(within(dialog).queryByTestId('role-shop-groups')).toBeNull();
+    await userEvent.click(within(dialog).getByLabelText('指定门店分组'));
+    await userEvent.click(screen.getByTestId('role-dialog-ok'));
+    expect(await within(dialog).findByText('请选择门店分组')).toBeTruthy();
+    expect(api.create).not.toHaveBeenCalled();
+
+    await userEvent.click(within(dialog).getByRole('combobox'));
+    await userEvent.click(await screen.findByTitle('华北一区'));
+    await userEvent.click(screen.getByTestId('role-dialog-ok'));
+    await waitFor(() => expect(api.create).toHaveBeenCalled());
+    expect(api.create).toHaveBeenCalledWith(
+      expect.objectContaining({ permission: 'north_ops', dataScope: 'groups', shopGroupIds: [1] }),
+      undefined,
+    );
+  });
+
+  it('keeps the data scope of a groups role, named even when not among the options', async () => {
+    api.edit.mockResolvedValue(role(3));
+    renderPage('/system/roles', <RolesPage />);
+    await userEvent.click(within(await rowOf('区域运营')).getByTestId('row-action-edit'));
+    const dialog = await screen.findByTestId('role-dialog');
+    expect(within(dialog).getByTestId('role-shop-groups').textContent).toContain('华南一区');
+    await userEvent.click(screen.getByTestId('role-dialog-ok'));
+    await waitFor(() => expect(api.edit).toHaveBeenCalled());
+    expect(api.edit).toHaveBeenCalledWith(
+      expect.objectContaining({ dataScope: 'groups', shopGroupIds: [2, 3] }),
+      { id: 3 },
     );
   });
 

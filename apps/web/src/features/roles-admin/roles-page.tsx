@@ -1,4 +1,4 @@
-import { roleEndpoints, type RoleRow } from '@console/contract';
+import { DATA_SCOPE_TEXT, roleEndpoints, type RoleRow } from '@console/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Tag, Tooltip } from 'antd';
 import { useState } from 'react';
@@ -28,6 +28,8 @@ export const rolesUrlShape = {
   pageSize: urlField.pageSize([10, 20, 50], 20),
 };
 
+const SCOPE_COLORS = { all: 'gold', groups: 'blue' };
+
 const COLUMNS: ListColumn<RoleRow>[] = [
   column.key('name', T.name, () => null, {
     width: 160,
@@ -39,10 +41,21 @@ const COLUMNS: ListColumn<RoleRow>[] = [
       ),
   }),
   column.text('permission', T.permission, { width: 130 }),
-  column.remark('description', T.description, { width: 260 }),
+  column.remark('description', T.description, { width: 200 }),
+  column.status<RoleRow>('dataScope', T.dataScope, dataScopeText, SCOPE_COLORS, {
+    width: 170,
+    testId: 'role-data-scope-text',
+  }),
   column.count('userCount', T.userCount, { width: 80 }),
   column.time('createdAt', T.createdAt),
 ];
+
+/** A role's data scope as the list says it: 全部门店, 本人授权门店, or the chosen groups by name. */
+export function dataScopeText(row: Pick<RoleRow, 'dataScope' | 'shopGroups'>): string {
+  return row.dataScope === 'groups'
+    ? L.scope.groupsText(row.shopGroups.map((g) => g.name))
+    : DATA_SCOPE_TEXT[row.dataScope];
+}
 
 /** 角色管理: roles with their holders; create, edit (with the permission tree) and delete. */
 export function RolesPage() {

@@ -12,7 +12,8 @@ import { FormDialog } from '../../components/form-dialog/form-dialog';
 import { TextField } from '../../components/form-dialog/form-fields';
 import { call } from '../../lib/http';
 import { STORES_ADMIN_LABELS } from './labels';
-import { storesAdminKeys, useGroupOptions } from './stores-admin-keys';
+import { useShopGroupOptions } from '../../lib/use-shop-group-options';
+import { storesAdminKeys } from './stores-admin-keys';
 
 const L = STORES_ADMIN_LABELS.form;
 
@@ -90,7 +91,7 @@ export function StoreFormDialog({ target, onClose, onSaved }: Props) {
     staleTime: Infinity,
     gcTime: 0,
   });
-  const groups = useGroupOptions(target !== null);
+  const groups = useShopGroupOptions(target !== null);
   const areas = useAreaOptions(target !== null, store?.shopCountyCode ?? '');
   const shopCode = store?.shopCode ?? code.data?.shopCode ?? '';
   return (

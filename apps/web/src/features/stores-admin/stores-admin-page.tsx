@@ -27,7 +27,8 @@ import { CloseStoreDialog } from './close-store-dialog';
 import { STORES_ADMIN_LABELS } from './labels';
 import { StoreFormDialog, type StoreFormTarget } from './store-form-dialog';
 import { useRowMutation } from './use-row-mutation';
-import { storesAdminKeys, useGroupOptions } from './stores-admin-keys';
+import { useShopGroupOptions } from '../../lib/use-shop-group-options';
+import { storesAdminKeys } from './stores-admin-keys';
 
 const L = STORES_ADMIN_LABELS;
 
@@ -82,7 +83,7 @@ export function StoresAdminPage() {
     endpoint: storeAdminEndpoints.page,
     request: { ...storesFiltersOf(query), pageNum: query.pageNum, pageSize: query.pageSize },
   });
-  const groups = useGroupOptions();
+  const groups = useShopGroupOptions();
   const areas = useAreaOptions(true, '');
   const [form, setForm] = useState<StoreFormTarget | null>(null);
   const [closing, setClosing] = useState<StoreAdminRow | null>(null);

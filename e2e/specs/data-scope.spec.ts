@@ -1,0 +1,58 @@
+import { expect, test, type Page } from '@playwright/test';
+import { shootBothSizes } from '../support/screens';
+import { DEMO_USERS, pickStoreIfAsked, signIn, tokenOf } from '../support/session';
+
+/** 孟琳 (demo): `head_office` (her own store, 天河城店) and 华东华南运营 (data scope: 华东一区, 华南一区). */
+const MENGLIN = { username: 'menglin', password: 'Staff@2026!' };
+const SCOPE_GROUPS = ['华东一区', '华南一区'];
+
+async function openShops(page: Page, query = '') {
+  await page.goto(`/system/shops${query}`);
+  await pickStoreIfAsked(page, 'stores-admin-page');
+  await expect(page.getByTestId('stores-admin-total')).toContainText(/共 \d+ 条/, { timeout: 30_000 });
+}
+
+test.describe('数据权限', () => {
+  test.setTimeout(240_000);
+
+  test('admin sees the scope of each role and edits one with the shop groups chosen', async ({ page }) => {
+    await signIn(page, DEMO_USERS.admin.username, DEMO_USERS.admin.password);
+    await page.goto('/system/roles');
+    await pickStoreIfAsked(page, 'roles-page');
+    const row = page.locator('tr', { hasText: 'ops_east_south' });
+    await expect(row.getByTestId('role-data-scope-text')).toHaveText('指定门店分组：华东一区、华南一区');
+    await expect(page.locator('tr', { hasText: 'ops_national' })).toContainText('全部门店');
+    await shootBothSizes(page, 'data-scope-roles');
+    await row.getByTestId('row-action-edit').click();
+    const dialog = page.getByTestId('role-dialog');
+    await expect(dialog.getByTestId('role-shop-groups')).toContainText('华南一区');
+    await shootBothSizes(page, 'data-scope-role-dialog');
+  });
+
+  test('a head-office user with a groups role sees only those groups’ stores in 门店管理', async ({
+    page,
+  }) => {
+    await signIn(page, MENGLIN.username, MENGLIN.password);
+    await openShops(page);
+    const list = page.getByTestId('stores-admin-page');
+    await expect(list).toContainText(/华东一区|华南一区/);
+    await expect(list).not.toContainText('华北一区');
+    await shootBothSizes(page, 'data-scope-shops');
+
+    // Every store she is answered, on every page, is in one of the two groups.
+    const response = await page.request.post('/tec/store_ms/api/manage/shopInfo/pageShopList', {
+      data: { pageSize: 100 },
+      headers: { Authorization: `Bearer ${await tokenOf(page)}` },
+    });
+    const { data } = (await response.json()) as { data: { list: { groupName: string }[]; total: number } };
+    expect(data.total).toBeGreaterThan(0);
+    for (const store of data.list) expect(SCOPE_GROUPS).toContain(store.groupName);
+    await expect(page.getByTestId('stores-admin-total')).toContainText(`共 ${data.total} 条`);
+
+    // A store of 华北一区 is not there even when searched for; one of 华东一区 is.
+    await openShops(page, '?keyword=三里屯');
+    await expect(list.locator('tr.ant-table-row')).toHaveCount(0);
+    await openShops(page, '?keyword=南京东路');
+    await expect(list.locator('tr.ant-table-row')).toHaveCount(1);
+  });
+});
