@@ -3,7 +3,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { captchaAnswer, latestSmsCode, SCREENSHOT_DIR } from '../support/demo-api';
 import { signIn as signInWith } from '../support/session';
 
-/** A seeded head-office account no other spec signs in as: this spec changes its password and profile. */
+/** A seeded head-office account: this spec changes its password (and sets it back) and its profile. */
 const ADMIN = { username: 'menglin', password: 'Staff@2026!' };
 const NEW_PASSWORD = 'Changed@2026!';
 const TOKEN_KEY = 'EL-ADMIN-TOEKN';
@@ -210,5 +210,12 @@ test.describe('dashboard and personal centre', () => {
       .click();
     await expect(page).toHaveURL(/\/login/);
     await signInWith(page, ADMIN.username, NEW_PASSWORD);
+
+    // The demo account is left as found: the data-scope spec signs in as 孟琳 too.
+    const restored = await request.post('/api/users/updatePass', {
+      headers: { authorization: `Bearer ${await tokenOf(page)}` },
+      data: { oldPassword: NEW_PASSWORD, newPassword: ADMIN.password, confirmPassword: ADMIN.password },
+    });
+    expect(restored.status()).toBe(200);
   });
 });
