@@ -1,12 +1,27 @@
 import { afterAll, vi } from 'vitest';
 
+/** The timer functions and Date of the worker as it started (this file runs again before every test file). */
+type Clock = Pick<
+  typeof globalThis,
+  'setTimeout' | 'clearTimeout' | 'setInterval' | 'clearInterval' | 'Date'
+>;
+const NATIVE_CLOCK = Symbol.for('console.web-tests.native-clock');
+const holder = globalThis as typeof globalThis & { [NATIVE_CLOCK]?: Clock };
+const native: Clock = (holder[NATIVE_CLOCK] ??= {
+  setTimeout: globalThis.setTimeout,
+  clearTimeout: globalThis.clearTimeout,
+  setInterval: globalThis.setInterval,
+  clearInterval: globalThis.clearInterval,
+  Date: globalThis.Date,
+});
+
 /**
  * Setup of the `web` test project, whose files share one module graph and one jsdom per worker (vitest.config.ts):
  * what a file leaves behind in the globals is undone when it ends, so the next file starts as on a fresh page.
  */
 afterAll(() => {
-  vi.useRealTimers();
   vi.restoreAllMocks();
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.unstubAllEnvs();
   localStorage.clear();
@@ -14,4 +29,13 @@ afterAll(() => {
   document.head.querySelectorAll('script').forEach((script) => script.remove());
   document.body.innerHTML = '';
   window.history.replaceState(null, '', '/');
+  // A spy on a fake timer that outlives the fake timers puts the fake back when restored. Repair it for the next
+  // file, and fail this one, whose timers would otherwise hang a random later file.
+  const leaked = (Object.keys(native) as (keyof Clock)[]).filter((name) => globalThis[name] !== native[name]);
+  if (leaked.length > 0) {
+    Object.assign(globalThis, native);
+    throw new Error(
+      `The file left fake ${leaked.join(', ')} behind; restore spies on them before vi.useRealTimers().`,
+    );
+  }
 });
