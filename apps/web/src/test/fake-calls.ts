@@ -85,3 +85,16 @@ export function spyNotify(): NotifySpies {
   });
   return mocks;
 }
+
+/**
+ * Stands `mocks` in for methods of an API object of a feature (e.g. `valetApi`) in every test of the file, where
+ * the test fakes that object's methods rather than the endpoints behind them. Returns `mocks`.
+ */
+export function stubMethods<T extends object, M extends { [K in keyof T]?: Mock }>(target: T, mocks: M): M {
+  beforeEach(() => {
+    for (const name of Object.keys(mocks) as (keyof T & keyof M & string)[]) {
+      vi.spyOn(target as Record<string, () => unknown>, name).mockImplementation(mocks[name] as never);
+    }
+  });
+  return mocks;
+}
