@@ -36,15 +36,18 @@ export function unexpectedCall(endpoint: Endpoint): Promise<never> {
   return Promise.reject(new Error(`unexpected call ${endpoint.method} ${endpoint.path}`));
 }
 
-/** Answers by endpoint: `answerCalls(byEndpoint(endpoints, { list: api.list, ... }))`; any other endpoint is unexpected. */
+/**
+ * Answers by endpoint with the input alone: `answerCalls(byEndpoint(endpoints, { list: api.list, ... }))`; any
+ * other endpoint is unexpected.
+ */
 export function byEndpoint<K extends string>(
   endpoints: Record<K, Endpoint>,
-  answers: Partial<Record<K, (input: Record<string, unknown>, options?: CallOptions) => unknown>>,
+  answers: Partial<Record<K, (input: Record<string, unknown>) => unknown>>,
 ): CallHandler {
-  return (endpoint, input, options) => {
+  return (endpoint, input) => {
     const name = (Object.keys(endpoints) as K[]).find((key) => endpoints[key] === endpoint);
     const answer = name === undefined ? undefined : answers[name];
-    return answer ? answer(input, options) : unexpectedCall(endpoint);
+    return answer ? answer(input) : unexpectedCall(endpoint);
   };
 }
 

@@ -19,7 +19,7 @@ const native: Clock = (holder[NATIVE_CLOCK] ??= {
  * Setup of the `web` test project, whose files share one module graph and one jsdom per worker (vitest.config.ts):
  * what a file leaves behind in the globals is undone when it ends, so the next file starts as on a fresh page.
  */
-afterAll(async () => {
+afterAll(() => {
   vi.restoreAllMocks();
   vi.useRealTimers();
   vi.unstubAllGlobals();
@@ -27,7 +27,7 @@ afterAll(async () => {
   localStorage.clear();
   sessionStorage.clear();
   document.head.querySelectorAll('script').forEach((script) => script.remove());
-  await clearBody();
+  clearBody();
   window.history.replaceState(null, '', '/');
   // A spy on a fake timer that outlives the fake timers puts the fake back when restored. Repair it for the next
   // file, and fail this one, whose timers would otherwise hang a random later file.
@@ -46,18 +46,10 @@ const createdByReact = (node: Node) => Object.keys(node).some((key) => key.start
 /**
  * Empties the page for the next file, except for what React itself put straight into <body>: antd's static
  * message and notification lists (lib/notify's notices outside the shell) are portals into the body that live as
- * long as the worker; removed behind React's back, React throws "The node to be removed is not a child of this
- * node" when it next updates them, and later notices would render off the page. Their notices are closed instead.
+ * long as the worker. Removed behind React's back, React threw "The node to be removed is not a child of this
+ * node" when it next updated them, and later notices rendered off the page. Their notices are closed by
+ * test/dom.ts when the file ends.
  */
-async function clearBody(): Promise<void> {
-  const kept = [...document.body.childNodes].filter(createdByReact);
-  if (kept.length > 0) {
-    const [message, notification] = await Promise.all([
-      import('antd/es/message'),
-      import('antd/es/notification'),
-    ]);
-    message.default.destroy();
-    notification.default.destroy();
-  }
-  for (const node of [...document.body.childNodes]) if (!kept.includes(node)) node.remove();
+function clearBody(): void {
+  for (const node of [...document.body.childNodes]) if (!createdByReact(node)) node.remove();
 }

@@ -1,11 +1,10 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { useSessionStore } from '../../stores/session-store';
+import { withRuntimeConfig } from '../../test/runtime-config';
+import { startAnalytics, trackEvent, trackPageView } from './index';
 import type { StatsCommandQueue } from './stats-vendor';
 
-const config = vi.hoisted(() => ({ env: 'prd', statsScriptUrl: 'https://stats.example.com/s.js' }));
-vi.mock('../env', () => ({ runtimeConfig: config }));
-
-const { startAnalytics, trackEvent, trackPageView } = await import('./index');
+const config = withRuntimeConfig({ env: 'prd', statsScriptUrl: 'https://stats.example.com/s.js' });
 const queue = () => (window as unknown as { _czc?: StatsCommandQueue & unknown[][] })._czc ?? [];
 
 let stop: () => void = () => undefined;
