@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useSessionStore } from '../../stores/session-store';
 import { withRuntimeConfig } from '../../test/runtime-config';
 import { startAnalytics, trackEvent, trackPageView } from './index';
@@ -8,6 +8,8 @@ const config = withRuntimeConfig({ env: 'prd', statsScriptUrl: 'https://stats.ex
 const queue = () => (window as unknown as { _czc?: StatsCommandQueue & unknown[][] })._czc ?? [];
 
 let stop: () => void = () => undefined;
+// Nobody signed in yet: an earlier file of the worker may have left a user in the session store.
+beforeEach(() => useSessionStore.getState().clearLocal());
 afterEach(() => {
   stop();
   delete (window as unknown as { _czc?: unknown })._czc;
