@@ -1,4 +1,14 @@
 import { afterAll, vi } from 'vitest';
+import { useAppStore } from '../stores/app-store';
+import { useMenuStore } from '../stores/menu-store';
+import { useSessionStore } from '../stores/session-store';
+import { useSettingsStore } from '../stores/settings-store';
+import { useShopStore } from '../stores/shop-store';
+import { useTagsStore } from '../stores/tags-store';
+
+/** The app-wide stores, which every file of a worker shares; each starts as the first file found it. */
+const APP_STORES = [useAppStore, useMenuStore, useSessionStore, useSettingsStore, useShopStore, useTagsStore];
+type ResettableStore = { getInitialState(): unknown; setState(state: unknown, replace: true): void };
 
 /** The timer functions and Date of the worker as it started (this file runs again before every test file). */
 type Clock = Pick<
@@ -24,6 +34,7 @@ afterAll(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.unstubAllEnvs();
+  for (const store of APP_STORES as ResettableStore[]) store.setState(store.getInitialState(), true);
   localStorage.clear();
   sessionStorage.clear();
   document.head.querySelectorAll('script').forEach((script) => script.remove());
