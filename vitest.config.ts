@@ -11,7 +11,8 @@ const webTests = readdirSync(WEB_SRC, { recursive: true, encoding: 'utf8' })
   .map((file) => `${WEB_SRC}/${file}`);
 /**
  * Web test files that replace modules (vi.mock) need a fresh module graph each; the others share one per
- * worker, which saves re-importing antd and React for every file (about 4× faster on CI's two cores).
+ * worker, which saves re-importing antd and React for every file (about 4× faster on CI's two cores). Web tests
+ * fake the API and the notices with the spies of apps/web/src/test/fake-calls.ts rather than with vi.mock.
  */
 const replacesModules = (file: string) => readFileSync(file, 'utf8').includes('vi.mock(');
 const webProject = (name: string, include: string[], isolate: boolean) => ({

@@ -2,11 +2,10 @@ import { authEndpoints } from '@console/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../lib/http';
 import { useSessionStore } from '../stores/session-store';
+import { answerCalls } from '../test/fake-calls';
+import { unknownPathLoader } from './unknown-path';
 
-const api = vi.hoisted(() => ({ call: vi.fn() }));
-vi.mock('../lib/http', async (original) => ({ ...(await original<object>()), call: api.call }));
-
-const { unknownPathLoader } = await import('./unknown-path');
+const api = { call: answerCalls(() => undefined) };
 
 async function targetOf(path: string): Promise<string | null> {
   const request = new Request(`http://localhost${path}?tab=1`);

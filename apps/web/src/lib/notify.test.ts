@@ -1,14 +1,16 @@
+import message from 'antd/es/message';
+import Modal from 'antd/es/modal';
+import notification from 'antd/es/notification';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { stubMethods } from '../test/fake-calls';
 import { bindNotifier, notify, type NotifierApi } from './notify';
 
-const staticApi = vi.hoisted(() => ({
-  message: { success: vi.fn(), error: vi.fn(), warning: vi.fn() },
-  notification: { error: vi.fn() },
-  modal: { confirm: vi.fn(), warning: vi.fn() },
-}));
-vi.mock('antd/es/message', () => ({ default: staticApi.message }));
-vi.mock('antd/es/notification', () => ({ default: staticApi.notification }));
-vi.mock('antd/es/modal', () => ({ default: staticApi.modal }));
+// The static functions that lib/notify loads on first use: the same module objects, their methods stubbed.
+const staticApi = {
+  message: stubMethods(message, { success: vi.fn(), error: vi.fn(), warning: vi.fn() }),
+  notification: stubMethods(notification, { error: vi.fn() }),
+  modal: stubMethods(Modal, { confirm: vi.fn(), warning: vi.fn() }),
+};
 
 function fakeApi() {
   return {

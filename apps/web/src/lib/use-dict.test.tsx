@@ -4,15 +4,13 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { answerCalls } from '../test/fake-calls';
+import { useDict } from './use-dict';
 
-const options = vi.hoisted(() => vi.fn());
-vi.mock('./http', async (original) => ({
-  ...(await original<object>()),
-  call: (endpoint: unknown, input: unknown) =>
-    endpoint === dictEndpoints.options ? options(input) : Promise.reject(new Error('unexpected call')),
-}));
-
-const { useDict } = await import('./use-dict');
+const options = vi.fn();
+answerCalls((endpoint: unknown, input: unknown) =>
+  endpoint === dictEndpoints.options ? options(input) : Promise.reject(new Error('unexpected call')),
+);
 
 function wrapper({ children }: { children: ReactNode }) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });

@@ -1,13 +1,14 @@
 import type { LoginResult } from '@console/contract';
 import Cookies from 'js-cookie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { http } from '../lib/http';
 import { DEFAULT_ROLE } from '../lib/permission';
+import { stubMethods } from '../test/fake-calls';
+import { TOKEN_KEY, readStoredUser, useSessionStore, watchAccountChange } from './session-store';
 import { useShopStore } from './shop-store';
 
 const del = vi.fn<(url: string, options: unknown) => Promise<unknown>>();
-vi.mock('../lib/http', () => ({ http: { del: (url: string, options: unknown) => del(url, options) } }));
-
-const { TOKEN_KEY, readStoredUser, useSessionStore, watchAccountChange } = await import('./session-store');
+stubMethods(http, { del });
 
 const result: LoginResult = {
   token: 'tok-1',

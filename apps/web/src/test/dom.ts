@@ -25,6 +25,11 @@ if (!('ResizeObserver' in window)) {
   Object.assign(window, { ResizeObserver: ResizeObserverStub });
 }
 
+// Nor can it make object URLs (lib/save-blob.ts, avatar previews); tests that save a file spy on these.
+if (!URL.createObjectURL) {
+  Object.assign(URL, { createObjectURL: () => 'blob:jsdom', revokeObjectURL: () => undefined });
+}
+
 // A toast or confirm loads antd's static notices on first use (lib/notify.ts). Loaded before the tests, none is
 // still loading when a file ends and its environment is torn down (Vitest fails the run on such an import with
 // an unhandled EnvironmentTeardownError, now and then, although every test passed).

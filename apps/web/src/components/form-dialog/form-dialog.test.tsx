@@ -6,9 +6,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ApiError } from '../../lib/http';
 import { FormDialog, fieldErrorsOf } from './form-dialog';
+import { spyNotify } from '../../test/fake-calls';
 
-const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), confirm: vi.fn() }));
-vi.mock('../../lib/notify', () => ({ notify }));
+const notify = spyNotify();
 
 const schema = z.object({
   storeCode: z.string().min(1),

@@ -4,9 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/http';
 import { ReasonDialog } from './reason-dialog';
+import { spyNotify } from '../../test/fake-calls';
 
-const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), confirm: vi.fn() }));
-vi.mock('../../lib/notify', () => ({ notify }));
+const notify = spyNotify();
 
 function renderDialog(submit: (reason: string) => Promise<unknown>, onDone = vi.fn()) {
   render(

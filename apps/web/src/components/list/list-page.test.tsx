@@ -18,9 +18,9 @@ import {
 import { ListPage, scrollWidthOf, statusOptionsOf, type ListPaging } from './list-page';
 import { readListPrefs } from './list-prefs';
 import type { ListData } from './use-list-data';
+import { spyNotify } from '../../test/fake-calls';
 
-const notify = vi.hoisted(() => ({ confirm: vi.fn(), success: vi.fn(), error: vi.fn() }));
-vi.mock('../../lib/notify', () => ({ notify }));
+const notify = spyNotify();
 
 type Row = {
   no: string;

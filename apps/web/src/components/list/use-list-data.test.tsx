@@ -6,12 +6,10 @@ import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { useListData } from './use-list-data';
+import { answerCalls } from '../../test/fake-calls';
 
-const api = vi.hoisted(() => ({ list: vi.fn() }));
-vi.mock('../../lib/http', async (original) => ({
-  ...(await original<object>()),
-  call: (_endpoint: unknown, input: unknown) => api.list(input),
-}));
+const api = { list: vi.fn() };
+answerCalls((_endpoint: unknown, input: unknown) => api.list(input));
 
 const rowSchema = z.object({ id: z.number(), running: z.boolean() });
 const jobs = endpoint({

@@ -5,21 +5,18 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatTime } from '../../lib/format/display';
 import { renderPage, where } from '../../test/render-page';
+import { AuthConfirmPage } from './auth-confirm-page';
+import { answerCalls, spyNotify } from '../../test/fake-calls';
 
-const api = vi.hoisted(() => ({ records: vi.fn(), decide: vi.fn() }));
-vi.mock('../../lib/http', async (original) => ({
-  ...(await original<object>()),
-  call: (endpoint: unknown, input: unknown) =>
-    endpoint === authOpenEndpoints.queryByUser
-      ? api.records(input)
-      : endpoint === authOpenEndpoints.confirmOrRefuse
-        ? api.decide(input)
-        : Promise.reject(new Error('unexpected call')),
-}));
-const notify = vi.hoisted(() => ({ confirm: vi.fn(), success: vi.fn(), error: vi.fn(), warning: vi.fn() }));
-vi.mock('../../lib/notify', () => ({ notify }));
-
-const { AuthConfirmPage } = await import('./auth-confirm-page');
+const api = { records: vi.fn(), decide: vi.fn() };
+answerCalls((endpoint: unknown, input: unknown) =>
+  endpoint === authOpenEndpoints.queryByUser
+    ? api.records(input)
+    : endpoint === authOpenEndpoints.confirmOrRefuse
+      ? api.decide(input)
+      : Promise.reject(new Error('unexpected call')),
+);
+const notify = spyNotify();
 
 const renderAt = (search = '') => renderPage(`/store/auth-confirm${search}`, <AuthConfirmPage />);
 

@@ -4,14 +4,16 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import Cookies from 'js-cookie';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { ApiError } from '../../lib/http';
 import { useSessionStore } from '../../stores/session-store';
-import type * as EnvModule from '../../lib/env';
-import type * as AuthApiModule from './auth-api';
+import { runtimeConfig } from '../../lib/env';
+import { spyNotify, stubMethods } from '../../test/fake-calls';
+import { authApi } from './auth-api';
+import { LoginPage } from './login-page';
 
-const api = vi.hoisted(() => ({
+const api = stubMethods(authApi, {
   captcha: vi.fn(),
   passwordLogin: vi.fn(),
   sendLoginCode: vi.fn(),
@@ -21,26 +23,14 @@ const api = vi.hoisted(() => ({
   resetPassword: vi.fn(),
   passwordStatus: vi.fn(),
   changePassword: vi.fn(),
-}));
-// antd's static toasts keep timers running past the test environment's teardown.
-const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn() }));
-vi.mock('../../lib/notify', () => ({ notify }));
-const demo = vi.hoisted(() => ({ on: false }));
-vi.mock('../../lib/env', async (importOriginal) => {
-  const actual = await importOriginal<typeof EnvModule>();
-  return {
-    ...actual,
-    runtimeConfig: new Proxy(actual.runtimeConfig, {
-      get: (target, key) => (key === 'demoMode' ? demo.on : target[key as keyof typeof target]),
-    }),
-  };
 });
-vi.mock('./auth-api', async (importOriginal) => ({
-  ...(await importOriginal<typeof AuthApiModule>()),
-  authApi: api,
-}));
-
-const { LoginPage } = await import('./login-page');
+// antd's static toasts keep timers running past the test environment's teardown.
+const notify = spyNotify();
+// Tests turn the server's demo mode on in the runtime config that the page reads; the next file gets it back.
+const demoModeAtStart = runtimeConfig.demoMode;
+afterAll(() => {
+  runtimeConfig.demoMode = demoModeAtStart;
+});
 
 const result: LoginResult = {
   token: 'tok-9',
@@ -87,14 +77,14 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  demo.on = false;
+  runtimeConfig.demoMode = false;
   cleanup();
   vi.clearAllMocks();
 });
 
 describe('demo banner', () => {
   it('tells everyone on the login page that this is a demo server', () => {
-    demo.on = true;
+    runtimeConfig.demoMode = true;
     renderLogin('/login');
     expect(screen.getByTestId('demo-banner').textContent).toContain('演示环境');
   });

@@ -8,23 +8,20 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/http';
 import { useSessionStore } from '../../stores/session-store';
 import { useShopStore } from '../../stores/shop-store';
+import { CancelCheckHelpPage } from './cancel-check-help-page';
+import { answerCalls } from '../../test/fake-calls';
 
-const api = vi.hoisted(() => ({
+const api = {
   queryShopAuth: vi.fn(),
   pageQuery: vi.fn(),
   detail: vi.fn(),
   add: vi.fn(),
   setState: vi.fn(),
-}));
-vi.mock('../../lib/http', async (original) => ({
-  ...(await original<object>()),
-  call: (endpoint: unknown, input: unknown) => {
-    const name = Object.entries(cancelCheckEndpoints).find(([, known]) => known === endpoint)?.[0];
-    return name ? api[name as keyof typeof api](input) : Promise.reject(new Error('unexpected call'));
-  },
-}));
-
-const { CancelCheckHelpPage } = await import('./cancel-check-help-page');
+};
+answerCalls((endpoint: unknown, input: unknown) => {
+  const name = Object.entries(cancelCheckEndpoints).find(([, known]) => known === endpoint)?.[0];
+  return name ? api[name as keyof typeof api](input) : Promise.reject(new Error('unexpected call'));
+});
 
 function check(overrides: Partial<CancelCheckDetail> = {}): CancelCheckDetail {
   return {

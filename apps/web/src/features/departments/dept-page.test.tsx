@@ -7,18 +7,15 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { parentOptions } from './dept-dialog';
 import { useSessionStore } from '../../stores/session-store';
+import { DeptPage } from './dept-page';
+import { answerCalls } from '../../test/fake-calls';
 
-const api = vi.hoisted(() => ({ tree: vi.fn(), create: vi.fn(), setEnabled: vi.fn(), delete: vi.fn() }));
-vi.mock('../../lib/http', async (original) => ({
-  ...(await original<object>()),
-  call: (endpoint: unknown, input: unknown) => {
-    const name = Object.entries(deptEndpoints).find(([, known]) => known === endpoint)?.[0];
-    const fn = name ? api[name as keyof typeof api] : undefined;
-    return fn ? fn(input) : Promise.reject(new Error(`unexpected call ${name}`));
-  },
-}));
-
-const { DeptPage } = await import('./dept-page');
+const api = { tree: vi.fn(), create: vi.fn(), setEnabled: vi.fn(), delete: vi.fn() };
+answerCalls((endpoint: unknown, input: unknown) => {
+  const name = Object.entries(deptEndpoints).find(([, known]) => known === endpoint)?.[0];
+  const fn = name ? api[name as keyof typeof api] : undefined;
+  return fn ? fn(input) : Promise.reject(new Error(`unexpected call ${name}`));
+});
 
 const node = (
   id: number,

@@ -7,24 +7,21 @@ import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/http';
 import { useSessionStore } from '../../stores/session-store';
+import { DictPage } from './dict-page';
+import { answerCalls } from '../../test/fake-calls';
 
-const api = vi.hoisted(() => ({
+const api = {
   types: vi.fn(),
   items: vi.fn(),
   createItem: vi.fn(),
   setItemEnabled: vi.fn(),
   deleteItem: vi.fn(),
-}));
-vi.mock('../../lib/http', async (original) => ({
-  ...(await original<object>()),
-  call: (endpoint: unknown, input: unknown) => {
-    const name = Object.entries(dictEndpoints).find(([, known]) => known === endpoint)?.[0];
-    const fn = name ? api[name as keyof typeof api] : undefined;
-    return fn ? fn(input) : Promise.reject(new Error(`unexpected call ${name}`));
-  },
-}));
-
-const { DictPage } = await import('./dict-page');
+};
+answerCalls((endpoint: unknown, input: unknown) => {
+  const name = Object.entries(dictEndpoints).find(([, known]) => known === endpoint)?.[0];
+  const fn = name ? api[name as keyof typeof api] : undefined;
+  return fn ? fn(input) : Promise.reject(new Error(`unexpected call ${name}`));
+});
 
 const type = (overrides: Partial<DictTypeRow> = {}): DictTypeRow => ({
   id: 3,

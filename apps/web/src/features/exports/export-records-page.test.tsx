@@ -6,30 +6,33 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '../../stores/session-store';
+import { http, type RequestOptions } from '../../lib/http';
 import { useShopStore } from '../../stores/shop-store';
+import { answerCalls, byEndpoint, spyNotify, stubMethods } from '../../test/fake-calls';
+import { ExportRecordsPage } from './export-records-page';
 
-const api = vi.hoisted(() => ({ records: vi.fn(), again: vi.fn(), download: vi.fn() }));
-vi.mock('../../lib/http', async (original) => ({
-  ...(await original<object>()),
-  call: (endpoint: unknown, input: unknown) =>
-    endpoint === exportEndpoints.records
-      ? api.records(input)
-      : endpoint === exportEndpoints.again
-        ? api.again(input)
-        : Promise.reject(new Error('unexpected call')),
-}));
-vi.mock('./exports-api', async (original) => ({
-  ...(await original<object>()),
-  downloadExport: api.download,
-}));
-const save = vi.hoisted(() => vi.fn());
-vi.mock('../../lib/save-blob', () => ({ saveBlob: save }));
+const api = { records: vi.fn(), again: vi.fn(), download: vi.fn() };
+answerCalls(byEndpoint(exportEndpoints, { records: api.records, again: api.again }));
+// downloadExport (./exports-api) gets the file through http.get, not call().
+stubMethods(http, {
+  get: vi.fn((path: string, options?: RequestOptions) => {
+    const { storeCode, id } = options?.params ?? {};
+    return path === exportEndpoints.download.path
+      ? api.download(storeCode, id)
+      : Promise.reject(new Error(`unexpected get ${path}`));
+  }),
+});
+// saveBlob (lib/save-blob) saves through an object URL and a click on a link that names the file.
+const save = vi.fn();
+beforeEach(() => {
+  const objectUrl = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:export');
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    if (this.href === 'blob:export') save(objectUrl.mock.lastCall?.[0], this.download);
+  });
+});
 
 // The real notices load antd on first use; a test that ends right after a toast would tear down mid-import.
-const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), confirm: vi.fn() }));
-vi.mock('../../lib/notify', () => ({ notify }));
-
-const { ExportRecordsPage } = await import('./export-records-page');
+const notify = spyNotify();
 
 function record(overrides: Partial<ExportRecord> = {}): ExportRecord {
   return {

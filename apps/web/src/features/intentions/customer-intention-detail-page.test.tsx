@@ -9,19 +9,17 @@ import { ApiError } from '../../lib/http';
 import { useSessionStore } from '../../stores/session-store';
 import { useShopStore } from '../../stores/shop-store';
 import { useTagsStore } from '../../stores/tags-store';
+import { CustomerIntentionDetailPage } from './customer-intention-detail-page';
+import { answerCalls } from '../../test/fake-calls';
 
-const api = vi.hoisted(() => ({ detail: vi.fn(), follow: vi.fn() }));
-vi.mock('../../lib/http', async (original) => ({
-  ...(await original<object>()),
-  call: (endpoint: unknown, input: unknown) =>
-    endpoint === intentionEndpoints.detail
-      ? api.detail(input)
-      : endpoint === intentionEndpoints.follow
-        ? api.follow(input)
-        : Promise.reject(new Error('unexpected call')),
-}));
-
-const { CustomerIntentionDetailPage } = await import('./customer-intention-detail-page');
+const api = { detail: vi.fn(), follow: vi.fn() };
+answerCalls((endpoint: unknown, input: unknown) =>
+  endpoint === intentionEndpoints.detail
+    ? api.detail(input)
+    : endpoint === intentionEndpoints.follow
+      ? api.follow(input)
+      : Promise.reject(new Error('unexpected call')),
+);
 
 function intention(overrides: Partial<IntentionDetail> = {}): IntentionDetail {
   return {

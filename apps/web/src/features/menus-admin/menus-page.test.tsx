@@ -6,20 +6,16 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '../../stores/session-store';
 import { renderPage } from '../../test/render-page';
 import { menuInputOf, parentOptions } from './menu-dialog';
+import { MenusPage } from './menus-page';
+import { answerCalls, spyNotify } from '../../test/fake-calls';
 
-const api = vi.hoisted(() => ({ tree: vi.fn(), create: vi.fn(), update: vi.fn(), delete: vi.fn() }));
-vi.mock('../../lib/http', async (original) => ({
-  ...(await original<object>()),
-  call: (endpoint: unknown, input: unknown) => {
-    const name = Object.entries(menuAdminEndpoints).find(([, e]) => e === endpoint)?.[0] as
-      keyof typeof api | undefined;
-    return name ? api[name](input) : Promise.reject(new Error('unexpected call'));
-  },
-}));
-const notify = vi.hoisted(() => ({ confirm: vi.fn(), success: vi.fn(), error: vi.fn(), warning: vi.fn() }));
-vi.mock('../../lib/notify', () => ({ notify }));
-
-const { MenusPage } = await import('./menus-page');
+const api = { tree: vi.fn(), create: vi.fn(), update: vi.fn(), delete: vi.fn() };
+answerCalls((endpoint: unknown, input: unknown) => {
+  const name = Object.entries(menuAdminEndpoints).find(([, e]) => e === endpoint)?.[0] as
+    keyof typeof api | undefined;
+  return name ? api[name](input) : Promise.reject(new Error('unexpected call'));
+});
+const notify = spyNotify();
 
 const menu = (
   id: number,

@@ -5,13 +5,10 @@ import { useSessionStore } from '../../stores/session-store';
 import { useShopStore } from '../../stores/shop-store';
 import { loadBusinessTags } from './business-tags';
 import { useMessageStore } from './message-store';
-import { fakeImServer } from './testing/fake-im-server';
+import { fakeHttp, fakeImServer } from './testing/fake-im-server';
+import { routeHttp } from '../../test/fake-calls';
 
-vi.mock('../../lib/http', async (original) => ({
-  ...(await original<object>()),
-  http: (await import('./testing/fake-im-server')).fakeHttp,
-  call: (await import('./testing/fake-im-server')).fakeCall,
-}));
+routeHttp(fakeHttp);
 
 beforeEach(() => {
   fakeImServer.reset();

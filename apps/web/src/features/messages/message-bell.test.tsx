@@ -10,13 +10,10 @@ import { storeEvents } from '../../lib/events/store-events';
 import { MessageBell } from './message-bell';
 import { messageEvents } from '../../lib/events/message-events';
 import { useMessageStore } from './message-store';
-import { fakeImServer, makeMessage } from './testing/fake-im-server';
+import { fakeHttp, fakeImServer, makeMessage } from './testing/fake-im-server';
+import { routeHttp } from '../../test/fake-calls';
 
-vi.mock('../../lib/http', async (original) => ({
-  ...(await original<object>()),
-  http: (await import('./testing/fake-im-server')).fakeHttp,
-  call: (await import('./testing/fake-im-server')).fakeCall,
-}));
+routeHttp(fakeHttp);
 
 function renderBell() {
   return render(

@@ -8,13 +8,10 @@ import { useTagsStore } from '../../stores/tags-store';
 import { messageEvents } from '../../lib/events/message-events';
 import { useMessageStore } from './message-store';
 import { openMessage } from './open-message';
-import { fakeImServer, makeMessage } from './testing/fake-im-server';
+import { fakeHttp, fakeImServer, makeMessage } from './testing/fake-im-server';
+import { routeHttp } from '../../test/fake-calls';
 
-vi.mock('../../lib/http', async (original) => ({
-  ...(await original<object>()),
-  http: (await import('./testing/fake-im-server')).fakeHttp,
-  call: (await import('./testing/fake-im-server')).fakeCall,
-}));
+routeHttp(fakeHttp);
 
 const detail: MenuNode = {
   name: 'takeOrdersDetail',

@@ -5,14 +5,11 @@ import { notify } from '../../lib/notify';
 import { useSessionStore } from '../../stores/session-store';
 import { useShopStore } from '../../stores/shop-store';
 import { useMessageStore } from './message-store';
-import { fakeImServer, makeMessage } from './testing/fake-im-server';
+import { fakeHttp, fakeImServer, makeMessage } from './testing/fake-im-server';
+import { routeHttp } from '../../test/fake-calls';
 import { refreshUnreadCount } from './unread-count';
 
-vi.mock('../../lib/http', async (original) => ({
-  ...(await original<object>()),
-  http: (await import('./testing/fake-im-server')).fakeHttp,
-  call: (await import('./testing/fake-im-server')).fakeCall,
-}));
+routeHttp(fakeHttp);
 
 beforeEach(() => {
   fakeImServer.reset();

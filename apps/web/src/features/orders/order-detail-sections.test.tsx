@@ -1,11 +1,12 @@
 import '../../test/dom';
 import { cleanup, render, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { CyclePlanDialog } from './cycle-plan-dialog';
 import { CyclePlanSection } from './order-detail-sections';
 import { orderDetail } from './test-fixtures';
+import { answerCalls } from '../../test/fake-calls';
 
-vi.mock('../../lib/http', async (original) => ({ ...(await original<object>()), call: vi.fn() }));
+answerCalls(() => undefined);
 
 afterEach(cleanup);
 

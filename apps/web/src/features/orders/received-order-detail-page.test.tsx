@@ -10,8 +10,10 @@ import { useMenuStore } from '../../stores/menu-store';
 import { useSessionStore } from '../../stores/session-store';
 import { useShopStore } from '../../stores/shop-store';
 import { ORDER_MENUS, orderDetail } from './test-fixtures';
+import { ReceivedOrderDetailPage, orderRefOf } from './received-order-detail-page';
+import { answerCalls, spyNotify } from '../../test/fake-calls';
 
-const api = vi.hoisted(() => ({
+const api = {
   detail: vi.fn(),
   log: vi.fn(),
   couriers: vi.fn(),
@@ -19,28 +21,22 @@ const api = vi.hoisted(() => ({
   areas: vi.fn(),
   modifyAddress: vi.fn(),
   cancel: vi.fn(),
-}));
-const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), confirm: vi.fn() }));
-vi.mock('../../lib/notify', () => ({ notify }));
-vi.mock('../../lib/http', async (original) => ({
-  ...(await original<object>()),
-  call: (endpoint: unknown, input: Record<string, unknown>, options: unknown) => {
-    const E = fulfilmentEndpoints;
-    if (endpoint === E.detail) {
-      const { storeCode, ...ref } = input;
-      return api.detail(storeCode, ref, options);
-    }
-    if (endpoint === E.logList) return api.log(input.storeCode, input.omsOrderNo, options);
-    if (endpoint === E.deliveryCompany) return api.couriers();
-    if (endpoint === E.deliver) return api.deliver(input);
-    if (endpoint === E.cnArea) return api.areas(input.parentCode);
-    if (endpoint === E.modifyAddress) return api.modifyAddress(input);
-    if (endpoint === E.cancel) return api.cancel(input);
-    return Promise.reject(new Error('unexpected call'));
-  },
-}));
-
-const { ReceivedOrderDetailPage, orderRefOf } = await import('./received-order-detail-page');
+};
+const notify = spyNotify();
+answerCalls((endpoint: unknown, input: Record<string, unknown>, options: unknown) => {
+  const E = fulfilmentEndpoints;
+  if (endpoint === E.detail) {
+    const { storeCode, ...ref } = input;
+    return api.detail(storeCode, ref, options);
+  }
+  if (endpoint === E.logList) return api.log(input.storeCode, input.omsOrderNo, options);
+  if (endpoint === E.deliveryCompany) return api.couriers();
+  if (endpoint === E.deliver) return api.deliver(input);
+  if (endpoint === E.cnArea) return api.areas(input.parentCode);
+  if (endpoint === E.modifyAddress) return api.modifyAddress(input);
+  if (endpoint === E.cancel) return api.cancel(input);
+  return Promise.reject(new Error('unexpected call'));
+});
 
 const STAFF_ROLES = ['order:ship', 'order:modifyAddress', 'order:cancel'];
 const LOG = [

@@ -9,20 +9,18 @@ import { useMenuStore } from '../../stores/menu-store';
 import { useSessionStore } from '../../stores/session-store';
 import { useShopStore } from '../../stores/shop-store';
 import { ORDER_MENUS } from './test-fixtures';
+import { ReceivedOrdersPage } from './received-orders-page';
+import { answerCalls } from '../../test/fake-calls';
 
-const exportsApi = vi.hoisted(() => ({ receivedOrders: vi.fn() }));
-const receivedApi = vi.hoisted(() => ({ list: vi.fn() }));
-vi.mock('../../lib/http', async (original) => ({
-  ...(await original<object>()),
-  call: (endpoint: unknown, input: unknown) =>
-    endpoint === fulfilmentEndpoints.received
-      ? receivedApi.list(input)
-      : endpoint === exportEndpoints.receivedOrders
-        ? exportsApi.receivedOrders(input)
-        : Promise.reject(new Error('unexpected')),
-}));
-
-const { ReceivedOrdersPage } = await import('./received-orders-page');
+const exportsApi = { receivedOrders: vi.fn() };
+const receivedApi = { list: vi.fn() };
+answerCalls((endpoint: unknown, input: unknown) =>
+  endpoint === fulfilmentEndpoints.received
+    ? receivedApi.list(input)
+    : endpoint === exportEndpoints.receivedOrders
+      ? exportsApi.receivedOrders(input)
+      : Promise.reject(new Error('unexpected')),
+);
 
 function Where() {
   const location = useLocation();

@@ -12,17 +12,13 @@ import { useMenuStore } from '../../stores/menu-store';
 import { useSessionStore } from '../../stores/session-store';
 import { useShopStore } from '../../stores/shop-store';
 import { ORDER_MENUS } from './test-fixtures';
+import { ReceivedOrdersPage, receivedFiltersOf, receivedUrlShape } from './received-orders-page';
+import { answerCalls } from '../../test/fake-calls';
 
-const api = vi.hoisted(() => ({ list: vi.fn() }));
-vi.mock('../../lib/http', async (original) => ({
-  ...(await original<object>()),
-  call: (endpoint: unknown, input: unknown) =>
-    endpoint === fulfilmentEndpoints.received
-      ? api.list(input)
-      : Promise.reject(new Error('unexpected call')),
-}));
-
-const { ReceivedOrdersPage, receivedFiltersOf, receivedUrlShape } = await import('./received-orders-page');
+const api = { list: vi.fn() };
+answerCalls((endpoint: unknown, input: unknown) =>
+  endpoint === fulfilmentEndpoints.received ? api.list(input) : Promise.reject(new Error('unexpected call')),
+);
 
 function Where() {
   const location = useLocation();

@@ -11,21 +11,18 @@ import { useSessionStore } from '../../stores/session-store';
 import { useShopStore } from '../../stores/shop-store';
 import { messageEvents } from '../../lib/events/message-events';
 import { NOW, ORDER_MENUS, offer } from './test-fixtures';
+import { RobOrdersPage } from './rob-orders-page';
+import { answerCalls, spyNotify } from '../../test/fake-calls';
 
-const api = vi.hoisted(() => ({ offers: vi.fn(), grab: vi.fn() }));
-const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), confirm: vi.fn() }));
-vi.mock('../../lib/notify', () => ({ notify }));
-vi.mock('../../lib/http', async (original) => ({
-  ...(await original<object>()),
-  call: (endpoint: unknown, input: unknown) =>
-    endpoint === planEndpoints.offers
-      ? api.offers(input)
-      : endpoint === planEndpoints.grab
-        ? api.grab(input)
-        : Promise.reject(new Error('unexpected call')),
-}));
-
-const { RobOrdersPage } = await import('./rob-orders-page');
+const api = { offers: vi.fn(), grab: vi.fn() };
+const notify = spyNotify();
+answerCalls((endpoint: unknown, input: unknown) =>
+  endpoint === planEndpoints.offers
+    ? api.offers(input)
+    : endpoint === planEndpoints.grab
+      ? api.grab(input)
+      : Promise.reject(new Error('unexpected call')),
+);
 
 function Where() {
   const location = useLocation();

@@ -5,13 +5,11 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/http';
 import { orderDetail } from './test-fixtures';
+import { InvoiceDialog, WriteOffDialog } from './simple-action-dialogs';
+import { answerCalls, spyNotify } from '../../test/fake-calls';
 
-const call = vi.hoisted(() => vi.fn());
-const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), confirm: vi.fn() }));
-vi.mock('../../lib/notify', () => ({ notify }));
-vi.mock('../../lib/http', async (original) => ({ ...(await original<object>()), call }));
-
-const { InvoiceDialog, WriteOffDialog } = await import('./simple-action-dialogs');
+const call = answerCalls(() => undefined);
+const notify = spyNotify();
 
 afterEach(() => {
   cleanup();

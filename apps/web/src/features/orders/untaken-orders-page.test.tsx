@@ -9,21 +9,18 @@ import { useMenuStore } from '../../stores/menu-store';
 import { useSessionStore } from '../../stores/session-store';
 import { useShopStore } from '../../stores/shop-store';
 import { NOW, ORDER_MENUS, offer } from './test-fixtures';
+import { UntakenOrdersPage } from './untaken-orders-page';
+import { answerCalls, spyNotify } from '../../test/fake-calls';
 
-const api = vi.hoisted(() => ({ untaken: vi.fn(), take: vi.fn() }));
-const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), confirm: vi.fn() }));
-vi.mock('../../lib/notify', () => ({ notify }));
-vi.mock('../../lib/http', async (original) => ({
-  ...(await original<object>()),
-  call: (endpoint: unknown, input: unknown) =>
-    endpoint === planEndpoints.untaken
-      ? api.untaken(input)
-      : endpoint === planEndpoints.takeUntaken
-        ? api.take(input)
-        : Promise.reject(new Error('unexpected call')),
-}));
-
-const { UntakenOrdersPage } = await import('./untaken-orders-page');
+const api = { untaken: vi.fn(), take: vi.fn() };
+const notify = spyNotify();
+answerCalls((endpoint: unknown, input: unknown) =>
+  endpoint === planEndpoints.untaken
+    ? api.untaken(input)
+    : endpoint === planEndpoints.takeUntaken
+      ? api.take(input)
+      : Promise.reject(new Error('unexpected call')),
+);
 
 const renderPage = (search = '') => renderAt(`/order/untaken-orders${search}`, <UntakenOrdersPage />);
 

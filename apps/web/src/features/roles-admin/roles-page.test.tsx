@@ -7,28 +7,24 @@ import { ApiError } from '../../lib/http';
 import { useSessionStore } from '../../stores/session-store';
 import { renderPage } from '../../test/render-page';
 import { toggleMenu } from './permission-tree';
+import { RolesPage } from './roles-page';
+import { answerCalls, spyNotify } from '../../test/fake-calls';
 
-const api = vi.hoisted(() => ({
+const api = {
   list: vi.fn(),
   menuTree: vi.fn(),
   create: vi.fn(),
   edit: vi.fn(),
   remove: vi.fn(),
   groupPage: vi.fn(),
-}));
-vi.mock('../../lib/http', async (original) => ({
-  ...(await original<object>()),
-  call: (endpoint: unknown, input: unknown, options?: { pathParams?: object }) => {
-    const name = Object.entries({ ...roleEndpoints, groupPage: storeAdminEndpoints.groupPage }).find(
-      ([, e]) => e === endpoint,
-    )?.[0] as keyof typeof api | undefined;
-    return name ? api[name](input, options?.pathParams) : Promise.reject(new Error('unexpected call'));
-  },
-}));
-const notify = vi.hoisted(() => ({ confirm: vi.fn(), success: vi.fn(), error: vi.fn(), warning: vi.fn() }));
-vi.mock('../../lib/notify', () => ({ notify }));
-
-const { RolesPage } = await import('./roles-page');
+};
+answerCalls((endpoint: unknown, input: unknown, options?: { pathParams?: object }) => {
+  const name = Object.entries({ ...roleEndpoints, groupPage: storeAdminEndpoints.groupPage }).find(
+    ([, e]) => e === endpoint,
+  )?.[0] as keyof typeof api | undefined;
+  return name ? api[name](input, options?.pathParams) : Promise.reject(new Error('unexpected call'));
+});
+const notify = spyNotify();
 
 const node = (
   id: number,

@@ -5,23 +5,19 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/http';
 import { useSessionStore } from '../../stores/session-store';
+import { answerCalls, spyNotify } from '../../test/fake-calls';
 import { renderPage, where } from '../../test/render-page';
+import { ShopGroupsPage } from './shop-groups-page';
+import { areaPathOfCode, StoresAdminPage, storesFiltersOf } from './stores-admin-page';
 
 type Name = keyof typeof storeAdminEndpoints;
-const api = vi.hoisted(() => ({}) as Record<string, ReturnType<typeof vi.fn<(input: unknown) => unknown>>>);
-vi.mock('../../lib/http', async (original) => ({
-  ...(await original<object>()),
-  call: (endpoint: unknown, input: unknown) => {
-    const name = Object.entries(storeAdminEndpoints).find(([, e]) => e === endpoint)?.[0] as Name | undefined;
-    // The area cascader's levels: none needed here.
-    return name ? api[name]!(input) : Promise.resolve([]);
-  },
-}));
-const notify = vi.hoisted(() => ({ confirm: vi.fn(), success: vi.fn(), error: vi.fn(), warning: vi.fn() }));
-vi.mock('../../lib/notify', () => ({ notify }));
-
-const { StoresAdminPage, storesFiltersOf, areaPathOfCode } = await import('./stores-admin-page');
-const { ShopGroupsPage } = await import('./shop-groups-page');
+const api = {} as Record<string, ReturnType<typeof vi.fn<(input: unknown) => unknown>>>;
+answerCalls((endpoint: unknown, input: unknown) => {
+  const name = Object.entries(storeAdminEndpoints).find(([, e]) => e === endpoint)?.[0] as Name | undefined;
+  // The area cascader's levels: none needed here.
+  return name ? api[name]!(input) : Promise.resolve([]);
+});
+const notify = spyNotify();
 
 function store(id: number, overrides: Partial<StoreAdminRow> = {}): StoreAdminRow {
   return {

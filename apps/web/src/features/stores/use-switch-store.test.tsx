@@ -1,18 +1,29 @@
 import '../../test/dom';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { STORE_PATHS } from '@console/contract';
 import { act, cleanup, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { http } from '../../lib/http';
 import { notify } from '../../lib/notify';
 import { useSessionStore } from '../../stores/session-store';
 import { useShopStore } from '../../stores/shop-store';
 import { HOME_TAG, useTagsStore } from '../../stores/tags-store';
-import { saveLastStore } from './store-api';
 import { storeEvents } from '../../lib/events/store-events';
+import { stubMethods } from '../../test/fake-calls';
 import { useApplyStore, useSwitchStore } from './use-switch-store';
 
-vi.mock('./store-api', () => ({ saveLastStore: vi.fn() }));
+/** Stands for `saveLastStore` of ./store-api, which posts to STORE_PATHS.saveLastStore. */
+const saveLastStore = vi.fn<(storeCode: string, userId: number) => Promise<null>>();
+stubMethods(http, {
+  post: vi.fn((path: string, body?: unknown) => {
+    const { storeCode, userId } = body as { storeCode: string; userId: number };
+    return path === STORE_PATHS.saveLastStore
+      ? saveLastStore(storeCode, userId)
+      : Promise.reject(new Error(`unexpected post ${path}`));
+  }),
+});
 
 const target = { addressId: 'SD31011501', frontTitle: '华东一区', businessScopeName: '上海浦东陆家嘴店' };
 const ORDERS_TAG = { path: '/order/list', fullPath: '/order/list', title: '订单' };

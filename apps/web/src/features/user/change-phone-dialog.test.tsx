@@ -1,21 +1,19 @@
 import '../../test/dom';
+import { authEndpoints } from '@console/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/http';
+import { answerCalls, byEndpoint, spyNotify, stubMethods } from '../../test/fake-calls';
+import { ChangePhoneDialog } from './change-phone-dialog';
+import { profileApi } from './profile-api';
 
-const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), confirm: vi.fn() }));
-vi.mock('../../lib/notify', () => ({ notify }));
-const api = vi.hoisted(() => ({ sendPhoneCode: vi.fn(), changePhone: vi.fn() }));
-const refreshSessionUser = vi.hoisted(() => vi.fn(() => Promise.resolve()));
-vi.mock('./profile-api', () => ({
-  profileApi: api,
-  profileKeys: { profile: ['user', 'profile'] },
-  refreshSessionUser,
-}));
-
-const { ChangePhoneDialog } = await import('./change-phone-dialog');
+const notify = spyNotify();
+const api = stubMethods(profileApi, { sendPhoneCode: vi.fn(), changePhone: vi.fn() });
+// refreshSessionUser() reloads the session through authEndpoints.info once the phone changed; these tests look
+// at nothing it does, so that call is left pending.
+answerCalls(byEndpoint({ info: authEndpoints.info }, { info: () => new Promise(() => undefined) }));
 
 function renderDialog(onClose = vi.fn()) {
   const client = new QueryClient();

@@ -6,8 +6,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/http';
 import { useSessionStore } from '../../stores/session-store';
 import { renderPage, where } from '../../test/render-page';
+import { UsersAdminPage } from './users-admin-page';
+import { answerCalls, spyNotify } from '../../test/fake-calls';
 
-const api = vi.hoisted(() => ({
+const api = {
   page: vi.fn(),
   detail: vi.fn(),
   create: vi.fn(),
@@ -16,19 +18,13 @@ const api = vi.hoisted(() => ({
   resetPassword: vi.fn(),
   formOptions: vi.fn(),
   storeOptions: vi.fn(),
-}));
-vi.mock('../../lib/http', async (original) => ({
-  ...(await original<object>()),
-  call: (endpoint: unknown, input: unknown) => {
-    const name = Object.entries(userAdminEndpoints).find(([, e]) => e === endpoint)?.[0] as
-      keyof typeof api | undefined;
-    return name ? api[name](input) : Promise.reject(new Error('unexpected call'));
-  },
-}));
-const notify = vi.hoisted(() => ({ confirm: vi.fn(), success: vi.fn(), error: vi.fn(), warning: vi.fn() }));
-vi.mock('../../lib/notify', () => ({ notify }));
-
-const { UsersAdminPage } = await import('./users-admin-page');
+};
+answerCalls((endpoint: unknown, input: unknown) => {
+  const name = Object.entries(userAdminEndpoints).find(([, e]) => e === endpoint)?.[0] as
+    keyof typeof api | undefined;
+  return name ? api[name](input) : Promise.reject(new Error('unexpected call'));
+});
+const notify = spyNotify();
 
 const renderAt = (search = '') => renderPage(`/system/users${search}`, <UsersAdminPage />);
 

@@ -7,19 +7,17 @@ import { ApiError } from '../../lib/http';
 import { useSessionStore } from '../../stores/session-store';
 import { address, BAG, member } from './test-fixtures';
 import { draftReducer, emptyDraft, type ValetDraft } from './valet-draft';
+import { ConfirmStep } from './confirm-step';
+import { spyNotify, stubMethods } from '../../test/fake-calls';
+import { valetApi } from './valet-api';
 
-const api = vi.hoisted(() => ({
+const api = stubMethods(valetApi, {
   createIntegral: vi.fn(),
   createUenjoy: vi.fn(),
   confirm: vi.fn(),
   sendRedeemCode: vi.fn(),
-}));
-vi.mock('./valet-api', async (original) => ({ ...(await original<object>()), valetApi: api }));
-// The real notices load antd on first use; a test that ends right after a toast would tear down mid-import.
-const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), confirm: vi.fn() }));
-vi.mock('../../lib/notify', () => ({ notify }));
-
-const { ConfirmStep } = await import('./confirm-step');
+});
+const notify = spyNotify();
 
 const ready = (): ValetDraft => {
   let draft = draftReducer(emptyDraft(), { type: 'member', member: member() });

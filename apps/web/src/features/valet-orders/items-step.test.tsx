@@ -8,16 +8,16 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/http';
 import { member } from './test-fixtures';
 import { draftReducer, emptyDraft, type ValetDraft } from './valet-draft';
+import { ItemsStep } from './items-step';
+import { stubMethods } from '../../test/fake-calls';
+import { valetApi } from './valet-api';
 
-const api = vi.hoisted(() => ({
+const api = stubMethods(valetApi, {
   uenjoySkus: vi.fn(),
   cyclePlan: vi.fn(),
   integralLabels: vi.fn(),
   integralSkus: vi.fn(),
-}));
-vi.mock('./valet-api', async (original) => ({ ...(await original<object>()), valetApi: api }));
-
-const { ItemsStep } = await import('./items-step');
+});
 
 const uenjoySku = (overrides: Partial<SkuInfo>): SkuInfo => ({
   id: 10,

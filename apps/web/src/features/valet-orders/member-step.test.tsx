@@ -5,11 +5,11 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/http';
 import { member } from './test-fixtures';
+import { MemberStep } from './member-step';
+import { stubMethods } from '../../test/fake-calls';
+import { valetApi } from './valet-api';
 
-const api = vi.hoisted(() => ({ searchMembers: vi.fn(), addTemporaryMember: vi.fn() }));
-vi.mock('./valet-api', async (original) => ({ ...(await original<object>()), valetApi: api }));
-
-const { MemberStep } = await import('./member-step');
+const api = stubMethods(valetApi, { searchMembers: vi.fn(), addTemporaryMember: vi.fn() });
 
 function renderStep(onSelect = vi.fn()) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });

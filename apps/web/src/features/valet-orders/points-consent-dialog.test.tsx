@@ -3,13 +3,12 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/http';
+import { PointsConsentDialog } from './points-consent-dialog';
+import { spyNotify, stubMethods } from '../../test/fake-calls';
+import { valetApi } from './valet-api';
 
-const api = vi.hoisted(() => ({ confirm: vi.fn(), sendRedeemCode: vi.fn() }));
-vi.mock('./valet-api', async (original) => ({ ...(await original<object>()), valetApi: api }));
-const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), confirm: vi.fn() }));
-vi.mock('../../lib/notify', () => ({ notify }));
-
-const { PointsConsentDialog } = await import('./points-consent-dialog');
+const api = stubMethods(valetApi, { confirm: vi.fn(), sendRedeemCode: vi.fn() });
+const notify = spyNotify();
 
 const order = {
   kind: 'integral' as const,

@@ -11,20 +11,16 @@ import { useSessionStore } from '../../stores/session-store';
 import { useShopStore } from '../../stores/shop-store';
 import { useTagsStore } from '../../stores/tags-store';
 import { VALET_MENUS, valetDetail } from './test-fixtures';
+import { ValetOrderDetailPage, valetOrderNoOf } from './valet-order-detail-page';
+import { answerCalls, spyNotify } from '../../test/fake-calls';
 
-const api = vi.hoisted(() => ({ detail: vi.fn(), cancel: vi.fn() }));
-const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), confirm: vi.fn() }));
-vi.mock('../../lib/notify', () => ({ notify }));
-vi.mock('../../lib/http', async (original) => ({
-  ...(await original<object>()),
-  call: (endpoint: unknown, input: unknown) => {
-    if (endpoint === valetEndpoints.detail) return api.detail(input);
-    if (endpoint === valetEndpoints.uenjoy.cancel) return api.cancel(input);
-    return Promise.reject(new Error('unexpected call'));
-  },
-}));
-
-const { ValetOrderDetailPage, valetOrderNoOf } = await import('./valet-order-detail-page');
+const api = { detail: vi.fn(), cancel: vi.fn() };
+spyNotify();
+answerCalls((endpoint: unknown, input: unknown) => {
+  if (endpoint === valetEndpoints.detail) return api.detail(input);
+  if (endpoint === valetEndpoints.uenjoy.cancel) return api.cancel(input);
+  return Promise.reject(new Error('unexpected call'));
+});
 
 function renderPage(search = '?id=VO202611210001') {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });

@@ -10,31 +10,27 @@ import { useMenuStore } from '../../stores/menu-store';
 import { useSessionStore } from '../../stores/session-store';
 import { useShopStore } from '../../stores/shop-store';
 import { VALET_MENUS, valetRow } from './test-fixtures';
+import { ValetOrdersPage } from './valet-orders-page';
+import { answerCalls, spyNotify } from '../../test/fake-calls';
 
-const api = vi.hoisted(() => ({
+const api = {
   integral: vi.fn(),
   uenjoy: vi.fn(),
   cancel: vi.fn(),
   confirm: vi.fn(),
   uenjoyConfirm: vi.fn(),
   sendRedeemCode: vi.fn(),
-}));
-const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), confirm: vi.fn() }));
-vi.mock('../../lib/notify', () => ({ notify }));
-vi.mock('../../lib/http', async (original) => ({
-  ...(await original<object>()),
-  call: (endpoint: unknown, input: unknown) => {
-    if (endpoint === valetEndpoints.integral.list) return api.integral(input);
-    if (endpoint === valetEndpoints.uenjoy.list) return api.uenjoy(input);
-    if (endpoint === valetEndpoints.integral.cancel) return api.cancel(input);
-    if (endpoint === valetEndpoints.integral.confirm) return api.confirm(input);
-    if (endpoint === valetEndpoints.uenjoy.confirm) return api.uenjoyConfirm(input);
-    if (endpoint === valetEndpoints.integralSendRedeemCode) return api.sendRedeemCode(input);
-    return Promise.reject(new Error('unexpected call'));
-  },
-}));
-
-const { ValetOrdersPage } = await import('./valet-orders-page');
+};
+const notify = spyNotify();
+answerCalls((endpoint: unknown, input: unknown) => {
+  if (endpoint === valetEndpoints.integral.list) return api.integral(input);
+  if (endpoint === valetEndpoints.uenjoy.list) return api.uenjoy(input);
+  if (endpoint === valetEndpoints.integral.cancel) return api.cancel(input);
+  if (endpoint === valetEndpoints.integral.confirm) return api.confirm(input);
+  if (endpoint === valetEndpoints.uenjoy.confirm) return api.uenjoyConfirm(input);
+  if (endpoint === valetEndpoints.integralSendRedeemCode) return api.sendRedeemCode(input);
+  return Promise.reject(new Error('unexpected call'));
+});
 
 function Where() {
   const location = useLocation();

@@ -14,6 +14,8 @@ beforeEach(() => {
   vi.useFakeTimers();
 });
 afterEach(() => {
+  // Spies on the fake timer functions first: restored after the real timers are back, they would put a fake one back.
+  vi.restoreAllMocks();
   vi.useRealTimers();
 });
 

@@ -1,14 +1,15 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useSessionStore } from '../../stores/session-store';
+import { withRuntimeConfig } from '../../test/runtime-config';
+import { startAnalytics, trackEvent, trackPageView } from './index';
 import type { StatsCommandQueue } from './stats-vendor';
 
-const config = vi.hoisted(() => ({ env: 'prd', statsScriptUrl: 'https://stats.example.com/s.js' }));
-vi.mock('../env', () => ({ runtimeConfig: config }));
-
-const { startAnalytics, trackEvent, trackPageView } = await import('./index');
+const config = withRuntimeConfig({ env: 'prd', statsScriptUrl: 'https://stats.example.com/s.js' });
 const queue = () => (window as unknown as { _czc?: StatsCommandQueue & unknown[][] })._czc ?? [];
 
 let stop: () => void = () => undefined;
+// Nobody signed in yet: an earlier file of the worker may have left a user in the session store.
+beforeEach(() => useSessionStore.getState().clearLocal());
 afterEach(() => {
   stop();
   delete (window as unknown as { _czc?: unknown })._czc;

@@ -1,9 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { withRuntimeConfig } from '../../test/runtime-config';
+import { reportRenderError, startErrorReporting } from './index';
 
-const config = vi.hoisted(() => ({ env: 'prd', errorReportUrl: '' }));
-vi.mock('../env', () => ({ runtimeConfig: config }));
-
-const { reportRenderError, startErrorReporting } = await import('./index');
+const config = withRuntimeConfig({ env: 'prd', errorReportUrl: '' });
 
 const beacon = vi.fn((_url: string, _body: string) => true);
 Object.defineProperty(navigator, 'sendBeacon', { value: beacon, configurable: true });

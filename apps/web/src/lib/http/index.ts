@@ -1,7 +1,7 @@
 import { runtimeConfig } from '../env';
 import { notify } from '../notify';
 import { isTrustedUrl } from '../trusted-hosts';
-import { createCall } from './call';
+import { createCall, type Call } from './call';
 import { createHttpClient } from './client';
 import type { HttpDeps } from './types';
 
@@ -23,8 +23,15 @@ export function configureHttp(next: Partial<HttpDeps>): void {
 
 /** The app's single HTTP client. */
 export const http = createHttpClient(deps);
+/**
+ * What `call` goes through. Production never replaces it. It exists for the web tests: they answer calls with
+ * `vi.spyOn(transport, 'call')` (test/fake-calls.ts) instead of replacing this module with `vi.mock`, which
+ * would cost the file its place in the shared module graph of the `web` test project (vitest.config.ts).
+ * `http`'s methods are spied on directly for the same reason.
+ */
+export const transport: { call: Call } = { call: createCall(http) };
 /** Calls an endpoint of the contract through `http` (see call.ts). */
-export const call = createCall(http);
+export const call: Call = (endpoint, input, options) => transport.call(endpoint, input, options);
 export type { Call, CallOptions } from './call';
 
 export type { HttpClient } from './client';

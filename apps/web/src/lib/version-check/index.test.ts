@@ -1,11 +1,16 @@
+// startVersionCheck preloads antd's static notices; test/dom.ts has them loaded before the tests.
+import '../../test/dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { notify } from '../notify';
+import { withRuntimeConfig } from '../../test/runtime-config';
+import { startVersionCheck, versionCheckUrl } from './index';
 import { VERSION_LABELS } from './labels';
 
-const alert = vi.hoisted(() => vi.fn((_options: { title: string; content: string }) => Promise.resolve()));
-vi.mock('../notify', () => ({ notify: { alert }, preloadStaticNotices: vi.fn() }));
-vi.mock('../env', () => ({ runtimeConfig: { versionPollMs: 60_000 } }));
-
-const { startVersionCheck, versionCheckUrl } = await import('./index');
+const alert = vi.fn((_options: { title: string; content: string }) => Promise.resolve());
+withRuntimeConfig({ versionPollMs: 60_000 });
+beforeEach(() => {
+  vi.spyOn(notify, 'alert').mockImplementation(alert as typeof notify.alert);
+});
 
 const RUNNING = '/assets/index-old1.js';
 const page = (entry: string) => `<html><head><script type="module" src="${entry}"></script></head></html>`;

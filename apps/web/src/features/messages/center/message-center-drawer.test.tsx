@@ -9,14 +9,11 @@ import { useSessionStore } from '../../../stores/session-store';
 import { useShopStore } from '../../../stores/shop-store';
 import { messageEvents } from '../../../lib/events/message-events';
 import { useMessageStore } from '../message-store';
-import { fakeImServer, makeMessage } from '../testing/fake-im-server';
+import { fakeHttp, fakeImServer, makeMessage } from '../testing/fake-im-server';
+import { routeHttp } from '../../../test/fake-calls';
 import { MessageCenterDrawer } from './message-center-drawer';
 
-vi.mock('../../../lib/http', async (original) => ({
-  ...(await original<object>()),
-  http: (await import('../testing/fake-im-server')).fakeHttp,
-  call: (await import('../testing/fake-im-server')).fakeCall,
-}));
+routeHttp(fakeHttp);
 
 function renderDrawer() {
   return render(

@@ -6,7 +6,6 @@ import {
   businessTypeOf,
   type Message,
 } from '@console/contract';
-import { createCall } from '../../../lib/http/call';
 import { createHttpClient } from '../../../lib/http/client';
 import { fail, fakeAdapter, fakeDeps, ok, type FakeReply } from '../../../lib/http/testing';
 
@@ -113,12 +112,8 @@ const { adapter } = fakeAdapter((config) =>
   ),
 );
 
-/**
- * Use as `vi.mock('<…>/lib/http', async (original) => ({ ...(await original()), http: fakeHttp, call: fakeCall }))`.
- */
+/** Use as `routeHttp(fakeHttp)` (test/fake-calls.ts): the app's `http`, and so `call`, then reach the fake server. */
 export const fakeHttp = createHttpClient(fakeDeps(), adapter);
-/** `call()` of the contract's endpoints through the fake server. */
-export const fakeCall = createCall(fakeHttp);
 
 let nextId = 1;
 
