@@ -8,8 +8,7 @@ import { ListPage } from '../../components/list/list-page';
 import { urlField } from '../../components/list/list-query';
 import { KeywordFilters } from '../../components/list/list-filters';
 import type { RowAction } from '../../components/list/row-actions';
-import { useListData } from '../../components/list/use-list-data';
-import { useListQuery } from '../../components/list/use-list-query';
+import { useHeadOfficeList } from '../../components/list/use-head-office-list';
 import { call } from '../../lib/http';
 import { notify } from '../../lib/notify';
 import { ROLES_LABELS } from './labels';
@@ -59,14 +58,12 @@ export function dataScopeText(row: Pick<RoleRow, 'dataScope' | 'shopGroups'>): s
 
 /** 角色管理: roles with their holders; create, edit (with the permission tree) and delete. */
 export function RolesPage() {
-  const listQuery = useListQuery(rolesUrlShape);
-  const { query } = listQuery;
-  const queryClient = useQueryClient();
-  const list = useListData({
+  const { listQuery, list } = useHeadOfficeList(rolesUrlShape, {
     key: roleKeys.page,
     endpoint: roleEndpoints.list,
-    request: { keyword: query.keyword || undefined, pageNum: query.pageNum, pageSize: query.pageSize },
+    filters: (query) => ({ keyword: query.keyword || undefined }),
   });
+  const queryClient = useQueryClient();
   const tree = useQuery({
     queryKey: roleKeys.tree,
     queryFn: ({ signal }) => call(roleEndpoints.menuTree, {}, { signal }),
@@ -103,9 +100,7 @@ export function RolesPage() {
       <ListPage
         title={L.title}
         name="roles"
-        testId="roles-page"
         list={list}
-        paging={listQuery}
         columns={COLUMNS}
         rowKey="id"
         empty={{ description: L.empty }}

@@ -15,8 +15,7 @@ import { AddButton } from '../../components/list/add-button';
 import { ListPage } from '../../components/list/list-page';
 import { urlField } from '../../components/list/list-query';
 import type { RowAction } from '../../components/list/row-actions';
-import { useListData } from '../../components/list/use-list-data';
-import { useListQuery } from '../../components/list/use-list-query';
+import { useHeadOfficeList } from '../../components/list/use-head-office-list';
 import { call } from '../../lib/http';
 import { STORES_ADMIN_LABELS } from './labels';
 import { useRowMutation } from './use-row-mutation';
@@ -42,14 +41,12 @@ type Editing = { mode: 'add' } | { mode: 'edit'; group: ShopGroupRow };
 
 /** 门店分组 (head office): groups in sort order with their store counts; add, rename, re-sort, delete empty ones. */
 export function ShopGroupsPage() {
-  const listQuery = useListQuery(groupsUrlShape);
-  const { query } = listQuery;
-  const queryClient = useQueryClient();
-  const list = useListData({
+  const { listQuery, list } = useHeadOfficeList(groupsUrlShape, {
     key: storesAdminKeys.groups,
     endpoint: storeAdminEndpoints.groupPage,
-    request: { keyword: query.keyword || undefined, pageNum: query.pageNum, pageSize: query.pageSize },
+    filters: (query) => ({ keyword: query.keyword || undefined }),
   });
+  const queryClient = useQueryClient();
   const [editing, setEditing] = useState<Editing | null>(null);
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: storesAdminKeys.groups });
@@ -85,9 +82,7 @@ export function ShopGroupsPage() {
       <ListPage
         title={L.title}
         name="shop-groups"
-        testId="shop-groups-page"
         list={list}
-        paging={listQuery}
         columns={COLUMNS}
         rowKey="id"
         empty={{ description: L.empty }}

@@ -20,8 +20,8 @@ import { urlField, type UrlQuery } from '../../components/list/list-query';
 import listStyles from '../../components/list/list.module.css';
 import type { RowAction } from '../../components/list/row-actions';
 import { statusOptionsOf } from '../../components/list/status-options';
-import { useListData } from '../../components/list/use-list-data';
-import { statusFilterOf, useListQuery } from '../../components/list/use-list-query';
+import { useHeadOfficeList } from '../../components/list/use-head-office-list';
+import { statusFilterOf } from '../../components/list/use-list-query';
 import { call } from '../../lib/http';
 import { CloseStoreDialog } from './close-store-dialog';
 import { STORES_ADMIN_LABELS } from './labels';
@@ -75,14 +75,13 @@ const COLUMNS: ListColumn<StoreAdminRow>[] = [
 
 /** 门店管理 (head office): stores by status, group, area and name or code; open, edit, close and reopen. */
 export function StoresAdminPage() {
-  const listQuery = useListQuery(storesUrlShape);
-  const { query, setQuery } = listQuery;
-  const queryClient = useQueryClient();
-  const list = useListData({
+  const { listQuery, list } = useHeadOfficeList(storesUrlShape, {
     key: storesAdminKeys.page,
     endpoint: storeAdminEndpoints.page,
-    request: { ...storesFiltersOf(query), pageNum: query.pageNum, pageSize: query.pageSize },
+    filters: storesFiltersOf,
   });
+  const { query, setQuery } = listQuery;
+  const queryClient = useQueryClient();
   const groups = useShopGroupOptions();
   const areas = useAreaOptions(true, '');
   const [form, setForm] = useState<StoreFormTarget | null>(null);
@@ -126,7 +125,6 @@ export function StoresAdminPage() {
         name="stores-admin"
         testId="stores-admin-page"
         list={list}
-        paging={listQuery}
         columns={COLUMNS}
         rowKey="id"
         empty={{ description: L.empty }}

@@ -14,8 +14,7 @@ import { ListPage } from '../../components/list/list-page';
 import { urlField, type UrlQuery } from '../../components/list/list-query';
 import listStyles from '../../components/list/list.module.css';
 import type { RowAction } from '../../components/list/row-actions';
-import { useListData } from '../../components/list/use-list-data';
-import { useListQuery } from '../../components/list/use-list-query';
+import { useHeadOfficeList } from '../../components/list/use-head-office-list';
 import { useHasPermission } from '../../components/permission';
 import { call } from '../../lib/http';
 import { notify } from '../../lib/notify';
@@ -95,14 +94,13 @@ const COLUMNS: ListColumn<UserRow>[] = [
 
 /** 用户管理 (head office): users by keyword, department, role, store and state; create, edit, enable, reset. */
 export function UsersAdminPage() {
-  const listQuery = useListQuery(usersUrlShape);
-  const { query, setQuery } = listQuery;
-  const queryClient = useQueryClient();
-  const list = useListData({
+  const { listQuery, list } = useHeadOfficeList(usersUrlShape, {
     key: userAdminKeys.page,
     endpoint: userAdminEndpoints.page,
-    request: { ...usersFiltersOf(query), pageNum: query.pageNum, pageSize: query.pageSize },
+    filters: usersFiltersOf,
   });
+  const { query, setQuery } = listQuery;
+  const queryClient = useQueryClient();
   const options = useQuery({
     queryKey: userAdminKeys.options,
     queryFn: ({ signal }) => call(userAdminEndpoints.formOptions, {}, { signal }),
@@ -172,7 +170,6 @@ export function UsersAdminPage() {
         name="users"
         testId="users-admin-page"
         list={list}
-        paging={listQuery}
         columns={COLUMNS}
         rowKey="id"
         empty={{ description: L.empty }}
