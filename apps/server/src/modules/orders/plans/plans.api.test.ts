@@ -169,6 +169,13 @@ describe('grab (order:rob)', () => {
     const loser = await act(ORDER_PATHS.grab, secondStaff, second, pushed.performancePlanOrderNo);
     expect(loser.statusCode).toBe(409);
     expect(errorOf(loser).errorMsg).toBe('该订单已被其他门店接单');
+    // A colleague of the taking store is not told the order went elsewhere: it waits in 已接订单 here.
+    const sameStore = await act(ORDER_PATHS.grab, colleague, near, pushed.performancePlanOrderNo);
+    expect(sameStore.statusCode).toBe(409);
+    expect(errorOf(sameStore)).toMatchObject({
+      errorCode: 'TAKEN_BY_THIS_STORE',
+      errorMsg: `本门店已接下该订单（${nearStaff.nickName}接单），请在已接订单中处理`,
+    });
     const seen = (
       await act(ORDER_PATHS.offerDetail, secondStaff, second, pushed.performancePlanOrderNo)
     ).json<{

@@ -11,6 +11,7 @@ import {
   performancePlanOrders,
   planCandidates,
   skus,
+  users,
 } from '../../../db/schema.js';
 import { withinShanghaiDays } from '../../../db/shanghai-days.js';
 import { systemOperator } from '../order-log.js';
@@ -213,12 +214,18 @@ export function createPlansRepository(db: Database) {
     /** The plan as a candidate store sees its state; null when the store is not one of its candidates. */
     async candidatePlanState(tx: Database, storeId: number, performancePlanOrderNo: string) {
       const [plan] = await tx
-        .select({ status: performancePlanOrders.status, expiresAt: performancePlanOrders.expiresAt })
+        .select({
+          status: performancePlanOrders.status,
+          expiresAt: performancePlanOrders.expiresAt,
+          takenStoreId: performancePlanOrders.takenStoreId,
+          takenByName: users.nickName,
+        })
         .from(performancePlanOrders)
         .innerJoin(
           planCandidates,
           and(eq(planCandidates.planId, performancePlanOrders.id), eq(planCandidates.storeId, storeId)),
         )
+        .leftJoin(users, eq(users.id, performancePlanOrders.takenByUserId))
         .where(eq(performancePlanOrders.performancePlanOrderNo, performancePlanOrderNo))
         .limit(1);
       return plan ?? null;

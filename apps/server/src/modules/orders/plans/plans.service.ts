@@ -8,7 +8,7 @@ import {
 } from '@console/contract';
 import type { Database } from '../../../db/client.js';
 import { mapPage } from '../../../db/paged-query.js';
-import { notFound } from '../../../http/errors.js';
+import { AppError, notFound } from '../../../http/errors.js';
 import type { Clock } from '../../../platform/clock.js';
 import { shanghaiDay } from '../../dashboard/daily-metrics.js';
 import { shanghaiDateTime } from '../../im/message-format.js';
@@ -32,6 +32,8 @@ export const PLAN_TEXT = { notFound: '订单不存在' };
 
 export const GRAB_TEXT = {
   expired: '该订单抢单已超时',
+  /** A colleague of the same store was quicker: the order is not lost, it waits in 已接订单. */
+  takenHere: (by: string | null) => `本门店已接下该订单${by ? `（${by}接单）` : ''}，请在已接订单中处理`,
   stillOffering: '该订单仍在抢单中',
 };
 
@@ -232,6 +234,8 @@ async function planStateNow(
   if (!plan) throw notFound(PLAN_TEXT.notFound, 'ORDER_NOT_FOUND');
   const lapsed = plan.status === 'offering' && plan.expiresAt.getTime() <= now.getTime();
   if (action === 'grab' && lapsed) throw new IllegalTransitionError(GRAB_TEXT.expired);
+  if (plan.status === 'taken' && plan.takenStoreId === storeId)
+    throw new AppError(409, 'TAKEN_BY_THIS_STORE', GRAB_TEXT.takenHere(plan.takenByName));
   return (lapsed ? 'expired' : plan.status) as PlanStatus;
 }
 
