@@ -1,39 +1,7 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { pushOrder } from '../support/orders-api';
 import { SERVICE_TOKEN, pollStarted, signInAsSolo } from '../support/session';
 import { closeCards, shootBothSizes } from '../support/screens';
-
-/** The upstream platform pushes an online order offered to `storeCode` only. */
-async function pushOrder(request: APIRequestContext, storeCode: string, omsOrderNo: string) {
-  const response = await request.post('/api/integration/orders', {
-    headers: { 'x-service-token': SERVICE_TOKEN },
-    data: {
-      omsOrderNo,
-      channel: 'online',
-      customer: { name: '王丽华', phone: '13912345678' },
-      items: [
-        { skuCode: 'R1001', quantity: 2 },
-        { skuCode: 'R1002', quantity: 1 },
-      ],
-      deliveryType: 'express',
-      address: {
-        receiverName: '王丽华',
-        receiverPhone: '13912345678',
-        countyCode: '110112',
-        regionName: '北京市 北京市 通州区',
-        detail: '马驹桥镇兴贸二街12号院3号楼',
-        latitude: 39.76,
-        longitude: 116.55,
-      },
-      freightCents: 1000,
-      buyerRemark: '请下午送达',
-      candidateStoreCodes: [storeCode],
-    },
-  });
-  expect(response.status()).toBe(200);
-  const { data } = (await response.json()) as { data: { performancePlanOrderNo: string; created: boolean } };
-  expect(data.created).toBe(true);
-  return data.performancePlanOrderNo;
-}
 
 test.describe('store orders: grab and ship', () => {
   test('an upstream order alerts solo, who grabs it from the alert and ships it by courier', async ({
