@@ -1,6 +1,9 @@
 import { mkdirSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { captchaAnswer, forgetLastStore, nextCaptchaUuid } from '../support/demo-api';
+import { expect, test, type Page } from '@playwright/test';
+import { forgetLastStore } from '../support/demo-api';
+import { pushOrder } from '../support/orders-api';
+import { closeCards } from '../support/screens';
+import { SERVICE_TOKEN, selectedStoreCode, signIn } from '../support/session';
 
 /**
  * A store clerk's walk through every order screen, at 1366×768 and 390×844: a PNG of each (and of each action
@@ -8,7 +11,6 @@ import { captchaAnswer, forgetLastStore, nextCaptchaUuid } from '../support/demo
  * wider than the phone, no raw codes or English words, no `NaN` / `Invalid Date`, money as ¥0.00.
  */
 const SCREENS_DIR = process.env.SCREENS_DIR ?? '/tmp/screens';
-const SERVICE_TOKEN = 'demo-service-token-change-me-in-production-0000';
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1366, height: 768 };
 
@@ -92,75 +94,6 @@ async function shoot(page: Page, name: string, findings: Findings, options: { di
   await settle(page);
 }
 
-async function closeCards(page: Page) {
-  const close = page.getByTestId('broadcast-card-close');
-  while ((await close.count()) > 0) {
-    await close.first().click();
-    await page.waitForTimeout(150);
-  }
-}
-
-async function signIn(page: Page, username: string, password: string) {
-  const uuid = await nextCaptchaUuid(page, () => page.goto('/login'));
-  await page.getByTestId('login-username').fill(username);
-  await page.getByTestId('login-password').fill(password);
-  await page.getByTestId('login-captcha-input').fill(await captchaAnswer(page.request, uuid));
-  await page.getByTestId('login-captcha-input').press('Enter');
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
-
-async function storeCodeOf(page: Page): Promise<string> {
-  await expect
-    .poll(() =>
-      page.evaluate(
-        () => (JSON.parse(localStorage.getItem('shopInfo') ?? '{}') as { addressId?: string }).addressId,
-      ),
-    )
-    .toBeTruthy();
-  return page.evaluate(
-    () => (JSON.parse(localStorage.getItem('shopInfo') ?? '{}') as { addressId: string }).addressId,
-  );
-}
-
-async function pushOrder(
-  request: APIRequestContext,
-  storeCode: string,
-  omsOrderNo: string,
-  invoice: boolean,
-) {
-  const response = await request.post('/api/integration/orders', {
-    headers: { 'x-service-token': SERVICE_TOKEN },
-    data: {
-      omsOrderNo,
-      channel: 'online',
-      customer: { name: '欧阳娜娜', phone: '13912345678' },
-      items: [
-        { skuCode: 'R1001', quantity: 2 },
-        { skuCode: 'R1002', quantity: 1 },
-      ],
-      deliveryType: 'express',
-      address: {
-        receiverName: '欧阳娜娜',
-        receiverPhone: '13912345678',
-        countyCode: '110112',
-        regionName: '北京市 北京市 通州区',
-        detail: '马驹桥镇兴贸二街12号院3号楼2单元1101室（请放快递柜，如快递柜已满请电话联系）',
-        latitude: 39.76,
-        longitude: 116.55,
-      },
-      freightCents: 1000,
-      buyerRemark: '请下午送达，周末家里没人请勿配送，谢谢',
-      ...(invoice
-        ? { invoice: { type: 'company', title: '北京某某科技有限公司', taxNo: '91110000MA01234567' } }
-        : {}),
-      candidateStoreCodes: [storeCode],
-    },
-  });
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as { data: { performancePlanOrderNo: string } }).data
-    .performancePlanOrderNo;
-}
-
 /** Opens one action dialog of the received-order detail, shoots it, and closes it with Escape. */
 async function shootAction(page: Page, action: string, name: string, findings: Findings) {
   const button = page.getByTestId(`order-action-${action}`);
@@ -185,14 +118,27 @@ test('solo: every order screen of a one-store clerk', async ({ page }) => {
   const findings: Findings = [];
   const polling = page.waitForRequest((r) => r.url().includes('/api/im/listener'), { timeout: 20_000 });
   await signIn(page, 'solo', 'Solo@2026!');
-  const storeCode = await storeCodeOf(page);
+  const storeCode = await selectedStoreCode(page);
   await polling;
   await expect(page.getByTestId('count-ordersToShip')).toBeVisible();
   await shoot(page, 'dashboard', findings);
 
   // A new order: the pop-up card over the dashboard, then the message drawer with it.
   const omsOrderNo = `SCR${Date.now()}`;
-  const planNo = await pushOrder(page.request, storeCode, omsOrderNo, true);
+  const planNo = await pushOrder(page.request, storeCode, omsOrderNo, {
+    customer: { name: '欧阳娜娜', phone: '13912345678' },
+    address: {
+      receiverName: '欧阳娜娜',
+      receiverPhone: '13912345678',
+      countyCode: '110112',
+      regionName: '北京市 北京市 通州区',
+      detail: '马驹桥镇兴贸二街12号院3号楼2单元1101室（请放快递柜，如快递柜已满请电话联系）',
+      latitude: 39.76,
+      longitude: 116.55,
+    },
+    buyerRemark: '请下午送达，周末家里没人请勿配送，谢谢',
+    invoice: { type: 'company', title: '北京某某科技有限公司', taxNo: '91110000MA01234567' },
+  });
   await expect(page.getByTestId('broadcast-card').filter({ hasText: omsOrderNo })).toBeVisible({
     timeout: 10_000,
   });

@@ -1,8 +1,16 @@
 import { expect, type APIRequestContext } from '@playwright/test';
 import { SERVICE_TOKEN } from './session';
 
-/** The upstream platform pushes an online order offered to `storeCode` only. */
-export async function pushOrder(request: APIRequestContext, storeCode: string, omsOrderNo: string) {
+/**
+ * The upstream platform pushes an online order offered to `storeCode` only; `overrides` replace fields of the
+ * order (customer, address, remark, invoice, …).
+ */
+export async function pushOrder(
+  request: APIRequestContext,
+  storeCode: string,
+  omsOrderNo: string,
+  overrides: Record<string, unknown> = {},
+) {
   const response = await request.post('/api/integration/orders', {
     headers: { 'x-service-token': SERVICE_TOKEN },
     data: {
@@ -26,6 +34,7 @@ export async function pushOrder(request: APIRequestContext, storeCode: string, o
       freightCents: 1000,
       buyerRemark: '请下午送达',
       candidateStoreCodes: [storeCode],
+      ...overrides,
     },
   });
   expect(response.status()).toBe(200);
