@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint, noInput } from './common/endpoint.js';
+import { recordId, recordIdFromText } from './common/record-id.js';
 
 /** Departments (部门管理): the head-office organisation tree users and stores belong to. */
 export const DEPT_PATHS = {
@@ -12,12 +13,6 @@ export const DEPT_NAME_MAX = 32;
 export const DEPT_SORT_MAX = 9999;
 /** Deeper trees are a mistake in the data, not an organisation. */
 export const DEPT_DEPTH_MAX = 8;
-
-const id = (message: string, fromQuery = false) =>
-  (fromQuery ? z.coerce.number({ error: message }) : z.number({ error: message }))
-    .int(message)
-    .positive(message)
-    .max(2_147_483_647, message);
 
 /** One department with its children, sorted by `sort` then id. */
 export type DeptNode = {
@@ -47,7 +42,7 @@ export const deptNodeSchema: z.ZodType<DeptNode> = z.lazy(() =>
 export const deptTreeSchema = z.object({ tree: z.array(deptNodeSchema) });
 
 const deptFields = {
-  parentId: id('上级部门不正确').nullable(),
+  parentId: recordId('上级部门不正确').nullable(),
   name: z
     .string({ error: '请填写部门名称' })
     .trim()
@@ -67,15 +62,15 @@ export const deptCreateSchema = z.object({
 });
 export type DeptCreate = z.input<typeof deptCreateSchema>;
 
-export const deptUpdateSchema = z.object({ id: id('部门编号不正确'), ...deptFields });
+export const deptUpdateSchema = z.object({ id: recordId('部门编号不正确'), ...deptFields });
 export type DeptUpdate = z.input<typeof deptUpdateSchema>;
 
 export const deptEnabledSchema = z.object({
-  id: id('部门编号不正确'),
+  id: recordId('部门编号不正确'),
   enabled: z.boolean({ error: '启用状态不正确' }),
 });
 
-export const deptIdQuerySchema = z.object({ id: id('部门编号不正确', true) });
+export const deptIdQuerySchema = z.object({ id: recordIdFromText('部门编号不正确') });
 
 export const deptRowSchema = z.object({
   id: z.number().int(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './common/endpoint.js';
+import { recordId, recordIdFromText } from './common/record-id.js';
 import { keywordField } from './common/list-request.js';
 import { pageOf, pageRequest } from './common/page.js';
 
@@ -17,12 +18,6 @@ export const DICT_TYPES_PAGE_SIZE_MAX = 50;
 /** A dictionary is a select's options: more than this is a different kind of data. */
 export const DICT_ITEMS_MAX = 200;
 export const DICT_SORT_MAX = 9999;
-
-const id = (message: string, fromQuery = false) =>
-  (fromQuery ? z.coerce.number({ error: message }) : z.number({ error: message }))
-    .int(message)
-    .positive(message)
-    .max(2_147_483_647, message);
 
 const text = (max: number, missing: string, tooLong: string) =>
   z.string({ error: missing }).trim().min(1, missing).max(max, tooLong);
@@ -92,13 +87,13 @@ export type DictTypeCreate = z.input<typeof dictTypeCreateSchema>;
 
 /** The code is what the code reads: it is fixed once created. */
 export const dictTypeUpdateSchema = z.object({
-  id: id('字典编号不正确'),
+  id: recordId('字典编号不正确'),
   ...typeFields,
   enabled: enabledField,
 });
 export type DictTypeUpdate = z.input<typeof dictTypeUpdateSchema>;
 
-export const dictIdQuerySchema = z.object({ id: id('编号不正确', true) });
+export const dictIdQuerySchema = z.object({ id: recordIdFromText('编号不正确') });
 
 // ── items ───────────────────────────────────────────────────────────────────
 
@@ -114,7 +109,7 @@ export const dictItemRowSchema = z.object({
 });
 export type DictItemRow = z.infer<typeof dictItemRowSchema>;
 
-export const dictItemListQuerySchema = z.object({ typeId: id('字典编号不正确', true) });
+export const dictItemListQuerySchema = z.object({ typeId: recordIdFromText('字典编号不正确') });
 export const dictItemListSchema = z.object({ list: z.array(dictItemRowSchema) });
 
 const itemFields = {
@@ -124,16 +119,16 @@ const itemFields = {
 };
 
 export const dictItemCreateSchema = z.object({
-  typeId: id('字典编号不正确'),
+  typeId: recordId('字典编号不正确'),
   ...itemFields,
   enabled: enabledField.default(true),
 });
 export type DictItemCreate = z.input<typeof dictItemCreateSchema>;
 
-export const dictItemUpdateSchema = z.object({ id: id('字典项编号不正确'), ...itemFields });
+export const dictItemUpdateSchema = z.object({ id: recordId('字典项编号不正确'), ...itemFields });
 export type DictItemUpdate = z.input<typeof dictItemUpdateSchema>;
 
-export const dictItemEnabledSchema = z.object({ id: id('字典项编号不正确'), enabled: enabledField });
+export const dictItemEnabledSchema = z.object({ id: recordId('字典项编号不正确'), enabled: enabledField });
 
 export const dictEndpoints = {
   options: endpoint({

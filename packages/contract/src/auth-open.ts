@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { STORE_CODE_PATTERN, storeCodeSchema } from './stores.js';
 import { MOBILE_PATTERN } from './validation.js';
 import { endpoint, fileResponse, noInput } from './common/endpoint.js';
+import { recordId } from './common/record-id.js';
 import { pageRequest } from './common/page.js';
 
 /** Authorisation opening (spec 7.3): head office opens store access, the staff member confirms or refuses. */
@@ -47,8 +48,6 @@ export const AUTH_OPEN_STATUSES = ['pending', 'confirmed', 'refused'] as const;
 export const authOpenStatusSchema = z.enum(AUTH_OPEN_STATUSES, { error: '授权状态不正确' });
 export type AuthOpenStatus = z.infer<typeof authOpenStatusSchema>;
 
-const id = (message: string) => z.number({ error: message }).int(message).positive(message);
-
 export const authOpenRecordSchema = z.object({
   id: z.number().int(),
   userId: z.number().int(),
@@ -70,7 +69,7 @@ export type AuthOpenRecord = z.infer<typeof authOpenRecordSchema>;
 export const authOpenQueryBodySchema = z.object({
   ...pageRequest({ max: AUTH_OPEN_PAGE_SIZE_MAX, defaultSize: 10 }),
   /** Head office only: another user's records. */
-  userId: id('用户编号不正确').optional(),
+  userId: recordId('用户编号不正确').optional(),
   status: authOpenStatusSchema.optional(),
 });
 export type AuthOpenQueryBody = z.input<typeof authOpenQueryBodySchema>;
@@ -82,7 +81,7 @@ export type AuthOpenPage = z.infer<typeof authOpenPageSchema>;
 
 export const AUTH_OPEN_DECISIONS = ['confirm', 'refuse'] as const;
 export const confirmOrRefuseBodySchema = z.object({
-  id: id('授权记录编号不正确'),
+  id: recordId('授权记录编号不正确'),
   action: z.enum(AUTH_OPEN_DECISIONS, { error: '请选择确认或拒绝' }),
 });
 export type ConfirmOrRefuseBody = z.infer<typeof confirmOrRefuseBodySchema>;
@@ -120,12 +119,12 @@ export const authOpenUserInfoSchema = z.object({
 export type AuthOpenUserInfo = z.infer<typeof authOpenUserInfoSchema>;
 
 export const confirmOpenBodySchema = z.object({
-  userId: id('用户编号不正确'),
+  userId: recordId('用户编号不正确'),
   storeCodes: z
     .array(storeCodeSchema, { error: '请选择门店' })
     .min(1, '请选择门店')
     .max(AUTH_OPEN_STORES_MAX, `一次最多开通${AUTH_OPEN_STORES_MAX}家门店`),
-  roleId: id('角色不正确').nullish(),
+  roleId: recordId('角色不正确').nullish(),
   remark: z.string({ error: '备注格式不正确' }).trim().max(200, '备注不能超过200个字').optional(),
 });
 export type ConfirmOpenBody = z.infer<typeof confirmOpenBodySchema>;

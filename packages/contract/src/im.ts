@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { storeCodeSchema } from './stores.js';
 import { BUSINESS_TYPES, messageKindOf, type TargetQuery } from './im-catalogue.js';
 import { endpoint, noInput } from './common/endpoint.js';
+import { recordId } from './common/record-id.js';
 import { pageOf } from './common/page.js';
 
 /** The instant-messaging calls (spec 7.4), all POST; `publish` is the integration endpoint for upstream systems. */
@@ -60,7 +61,7 @@ const workCode = z
   .min(1, '缺少接收人工号')
   .max(32, '接收人工号格式不正确')
   .regex(/^[A-Za-z0-9_-]+$/, '接收人工号格式不正确');
-const messageId = z.number({ error: '消息编号不正确' }).int('消息编号不正确').positive('消息编号不正确');
+const messageId = recordId('消息编号不正确');
 const businessTypeCode = z
   .number({ error: '业务类型不正确' })
   .int('业务类型不正确')

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint, noInput } from './common/endpoint.js';
+import { recordId, recordIdFromText } from './common/record-id.js';
 
 /** Menu management (菜单管理): the tree of directories, pages and buttons every menu and permission comes from. */
 export const MENU_ADMIN_PATHS = {
@@ -27,11 +28,6 @@ export const MENU_PERMISSION_PATTERN = /^[A-Za-z][A-Za-z0-9_]*(?::[A-Za-z][A-Za-
  */
 export const MENU_EXTERNAL_URL_PATTERN = /^https?:\/\/[A-Za-z0-9.-]+(?::\d{1,5})?(?:[/?#][^\s"'<>\\]*)?$/i;
 
-const id = (message: string, fromQuery = false) =>
-  (fromQuery ? z.coerce.number({ error: message }) : z.number({ error: message }))
-    .int(message)
-    .positive(message)
-    .max(2_147_483_647, message);
 const optionalText = (max: number, message: string) =>
   z
     .string({ error: message })
@@ -59,7 +55,7 @@ export const MENU_MESSAGES = {
 const M = MENU_MESSAGES;
 
 const menuFields = z.object({
-  parentId: id('上级菜单不正确').nullable(),
+  parentId: recordId('上级菜单不正确').nullable(),
   type: z.union([z.literal(0), z.literal(1), z.literal(2)], { error: M.type }),
   title: z
     .string({ error: M.titleRequired })
@@ -120,9 +116,9 @@ const checked = <S extends z.ZodType<MenuFields>>(schema: S) =>
 
 export const menuCreateSchema = checked(menuFields);
 export type MenuCreate = z.input<typeof menuCreateSchema>;
-export const menuUpdateSchema = checked(menuFields.extend({ id: id('菜单编号不正确') }));
+export const menuUpdateSchema = checked(menuFields.extend({ id: recordId('菜单编号不正确') }));
 export type MenuUpdate = z.input<typeof menuUpdateSchema>;
-export const menuIdQuerySchema = z.object({ id: id('菜单编号不正确', true) });
+export const menuIdQuerySchema = z.object({ id: recordIdFromText('菜单编号不正确') });
 
 export const menuRowSchema = z.object({
   id: z.number().int(),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { sessionUserSchema } from './auth.js';
 import { MOBILE_PATTERN, PASSWORD_MAX, isStrongPassword } from './validation.js';
 import { endpoint, fileResponse, noInput } from './common/endpoint.js';
+import { recordIdFromText } from './common/record-id.js';
 import { PROFILE_PATHS } from './paths.js';
 
 export const NICK_NAME_MAX = 20;
@@ -85,7 +86,7 @@ export const avatarUpdatedSchema = z.object({ avatarPath: z.string() });
 export type AvatarUpdated = z.infer<typeof avatarUpdatedSchema>;
 
 export const avatarParamsSchema = z.object({
-  userId: z.coerce.number({ error: '用户编号不正确' }).int('用户编号不正确').positive('用户编号不正确'),
+  userId: recordIdFromText('用户编号不正确'),
 });
 
 /** The personal centre (docs/domain/profile.md). */

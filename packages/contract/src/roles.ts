@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint, noInput } from './common/endpoint.js';
+import { recordId, recordIdFromText } from './common/record-id.js';
 import { keywordField } from './common/list-request.js';
 import { pageOf, pageRequest } from './common/page.js';
 
@@ -74,7 +75,7 @@ export const roleBodySchema = z
     description: z.string({ error: '描述不正确' }).trim().max(255, '描述不能超过255个字').default(''),
     cloudPlatform: z.boolean({ error: '云平台角色不正确' }).default(true),
     menuIds: z
-      .array(z.number({ error: '菜单不正确' }).int('菜单不正确').positive('菜单不正确'), {
+      .array(recordId('菜单不正确'), {
         error: '菜单不正确',
       })
       .max(ROLE_MENUS_MAX, '菜单过多')
@@ -82,13 +83,7 @@ export const roleBodySchema = z
     dataScope: z.enum(DATA_SCOPES, { error: ROLE_SCOPE_MESSAGES.scope }).default('own'),
     /** Only with `groups` (ignored, and saved empty, otherwise). */
     shopGroupIds: z
-      .array(
-        z
-          .number({ error: ROLE_SCOPE_MESSAGES.group })
-          .int(ROLE_SCOPE_MESSAGES.group)
-          .positive(ROLE_SCOPE_MESSAGES.group),
-        { error: ROLE_SCOPE_MESSAGES.group },
-      )
+      .array(recordId(ROLE_SCOPE_MESSAGES.group), { error: ROLE_SCOPE_MESSAGES.group })
       .max(ROLE_SHOP_GROUPS_MAX, ROLE_SCOPE_MESSAGES.tooMany)
       .default([]),
   })
@@ -99,7 +94,7 @@ export const roleBodySchema = z
 export type RoleBody = z.input<typeof roleBodySchema>;
 
 export const roleParamsSchema = z.object({
-  id: z.coerce.number({ error: '角色编号不正确' }).int('角色编号不正确').positive('角色编号不正确'),
+  id: recordIdFromText('角色编号不正确'),
 });
 
 /**

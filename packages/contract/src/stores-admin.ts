@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { degrees } from './common/degrees.js';
 import { endpoint, noInput } from './common/endpoint.js';
+import { recordId, recordIdFromText } from './common/record-id.js';
 import { keywordField, listFilters } from './common/list-request.js';
 import { pageOf } from './common/page.js';
 import { isStorePhone } from './stores.js';
@@ -55,11 +57,6 @@ export const STORE_ADMIN_MESSAGES = {
   longitude: `经度须在${B.lngMin}到${B.lngMax}之间（中国境内）`,
 } as const;
 
-const id = (message: string, fromQuery = false) =>
-  (fromQuery ? z.coerce.number({ error: message }) : z.number({ error: message }))
-    .int(message)
-    .positive(message)
-    .max(2_147_483_647, message);
 const areaCode = z
   .string({ error: '地区不正确' })
   .trim()
@@ -70,7 +67,7 @@ export const storeAdminFilters = listFilters(
   {
     /** A store's name or code, by prefix. */
     keyword: keywordField(32),
-    shopGroupId: id('门店分组不正确').nullish(),
+    shopGroupId: recordId('门店分组不正确').nullish(),
     /** A province, city or county code: the stores anywhere in it. */
     areaCode: areaCode.nullish(),
     status: status.nullish(),
@@ -120,9 +117,6 @@ export const storeOptionSchema = z.object({
   status,
 });
 
-const coordinate = (message: string, min: number, max: number) =>
-  z.number({ error: message }).min(min, message).max(max, message);
-
 /** What opening and editing a store share; region names come from the national tree on the server. */
 const storeFields = {
   shopName: z
@@ -135,7 +129,7 @@ const storeFields = {
     .trim()
     .min(1, '请输入门店全称')
     .max(128, '门店全称不能超过128个字'),
-  shopGroupId: id('请选择门店分组'),
+  shopGroupId: recordId('请选择门店分组'),
   shopPhone: z
     .string({ error: '门店电话格式不正确' })
     .trim()
@@ -154,8 +148,8 @@ const storeFields = {
     .trim()
     .min(1, '请输入详细地址')
     .max(255, '详细地址不能超过255个字'),
-  latitude: coordinate(STORE_ADMIN_MESSAGES.latitude, B.latMin, B.latMax),
-  longitude: coordinate(STORE_ADMIN_MESSAGES.longitude, B.lngMin, B.lngMax),
+  latitude: degrees(STORE_ADMIN_MESSAGES.latitude, B.latMin, B.latMax),
+  longitude: degrees(STORE_ADMIN_MESSAGES.longitude, B.lngMin, B.lngMax),
 };
 
 export const storeAddBodySchema = z.object({
@@ -168,18 +162,18 @@ export const storeAddBodySchema = z.object({
     .nullish(),
 });
 export type StoreAddBody = z.input<typeof storeAddBodySchema>;
-export const storeEditBodySchema = z.object({ id: id('门店编号不正确'), ...storeFields });
+export const storeEditBodySchema = z.object({ id: recordId('门店编号不正确'), ...storeFields });
 export type StoreEditBody = z.input<typeof storeEditBodySchema>;
 
 /** A GET (spec 7.6): the flags come as query text. */
 const queryFlag = z.enum(['true', 'false'], { error: '确认标记不正确' }).transform((v) => v === 'true');
 export const storeStatusQuerySchema = z.object({
-  id: id('门店编号不正确', true),
+  id: recordIdFromText('门店编号不正确'),
   status,
   /** The caller has seen the store's open work (`openWork`) and closes it anyway. */
   confirmOpenWork: queryFlag.default(false),
 });
-export const storeIdQuerySchema = z.object({ id: id('门店编号不正确', true) });
+export const storeIdQuerySchema = z.object({ id: recordIdFromText('门店编号不正确') });
 
 export const OPEN_WORK_KINDS = ['order', 'valet'] as const;
 export const openWorkSchema = z.object({
@@ -218,7 +212,7 @@ export const groupInfoSchema = z.object({
 });
 export type GroupInfo = z.infer<typeof groupInfoSchema>;
 export const groupInfoBodySchema = z.object({
-  shopGroupIds: z.array(id('门店分组不正确')).max(200, '最多查询200个分组').nullish(),
+  shopGroupIds: z.array(recordId('门店分组不正确')).max(200, '最多查询200个分组').nullish(),
   status: status.nullish(),
 });
 
@@ -251,7 +245,7 @@ const groupFields = {
 };
 export const shopGroupCreateSchema = z.object(groupFields);
 export type ShopGroupCreate = z.input<typeof shopGroupCreateSchema>;
-export const shopGroupUpdateSchema = z.object({ id: id('门店分组不正确'), ...groupFields });
+export const shopGroupUpdateSchema = z.object({ id: recordId('门店分组不正确'), ...groupFields });
 
 export const storeAdminEndpoints = {
   page: endpoint({

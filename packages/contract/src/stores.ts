@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { LANDLINE_PATTERN, MOBILE_PATTERN } from './validation.js';
 import { endpoint } from './common/endpoint.js';
+import { degrees } from './common/degrees.js';
+import { recordId } from './common/record-id.js';
 import { pageRequest } from './common/page.js';
 import { STORE_PATHS } from './paths.js';
 
@@ -12,14 +14,14 @@ export const STORE_PAGE_SIZE_MAX = 50;
 export const STAFF_PAGE_SIZE_MAX = 100;
 export const PLACE_RESULTS_MAX = 10;
 
-const userId = z.number({ error: '用户编号不正确' }).int('用户编号不正确').positive('用户编号不正确');
+const userId = recordId('用户编号不正确');
 export const storeCodeSchema = z
   .string({ error: '缺少门店编号' })
   .trim()
   .min(1, '缺少门店编号')
   .regex(STORE_CODE_PATTERN, '门店编号格式不正确');
-const latitude = z.number({ error: '纬度不正确' }).min(-90, '纬度不正确').max(90, '纬度不正确');
-const longitude = z.number({ error: '经度不正确' }).min(-180, '经度不正确').max(180, '经度不正确');
+const latitude = degrees('纬度不正确', -90, 90);
+const longitude = degrees('经度不正确', -180, 180);
 
 /** Selected store (spec 3, shopInfo); `addressId` equals `storeCode`. */
 export const selectedStoreSchema = z.object({
@@ -147,7 +149,7 @@ export type Place = z.infer<typeof placeSchema>;
 export const staffListBodySchema = z.object({
   shopCode: storeCodeSchema.optional(),
   deptIds: z
-    .array(z.number({ error: '部门编号不正确' }).int('部门编号不正确').positive('部门编号不正确'), {
+    .array(recordId('部门编号不正确'), {
       error: '请选择部门',
     })
     .min(1, '请选择部门')
@@ -190,11 +192,11 @@ const countyCode = z
   .trim()
   .regex(/^\d{6}(\d{3})?$/, '请选择');
 const regionName = z.string({ error: '请选择' }).trim().min(1, '请选择').max(32, '地区名称不正确');
-const optionalCoordinate = z.number({ error: '请设置门店定位信息' }).nullish();
+const LOCATION_MISSING = '请设置门店定位信息';
 
 /** Store-info form (spec 5). Coordinates of 0 count as "no location". */
 export const storeInfoSaveBodySchema = z.object({
-  id: z.number({ error: '门店编号不正确' }).int('门店编号不正确').positive('门店编号不正确').nullish(),
+  id: recordId('门店编号不正确').nullish(),
   shopCode: storeCodeSchema,
   shopName: z.string({ error: '请选择门店' }).trim().min(1, '请选择门店').max(64, '门店简称不能超过64个字'),
   shopPhone: z
@@ -213,9 +215,9 @@ export const storeInfoSaveBodySchema = z.object({
     .trim()
     .min(1, '请输入详细地址')
     .max(255, '详细地址不能超过255个字'),
-  latitude: optionalCoordinate,
-  longitude: optionalCoordinate,
-  contactsId: z.number({ error: '联系人不正确' }).int('联系人不正确').positive('联系人不正确').nullish(),
+  latitude: degrees(LOCATION_MISSING, -90, 90).nullish(),
+  longitude: degrees(LOCATION_MISSING, -180, 180).nullish(),
+  contactsId: recordId('联系人不正确').nullish(),
   contactsName: z.string({ error: '联系人不正确' }).trim().max(64, '联系人姓名不能超过64个字').default(''),
   contactsPhone: z
     .string({ error: '联系人电话格式不正确' })

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { WORK_CODE_PATTERN } from './auth-open.js';
 import { endpoint, noInput } from './common/endpoint.js';
+import { recordId, recordIdFromText } from './common/record-id.js';
 import { keywordField, listFilters } from './common/list-request.js';
 import { pageOf } from './common/page.js';
 import { storeCodeSchema } from './stores.js';
@@ -33,14 +34,12 @@ export const USER_STORE_OPTIONS_MAX = 50;
 /** Account names: letters, digits, `_`, `.`, `-`, 2 to 32 characters, starting with a letter or digit. */
 export const USERNAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]{1,31}$/;
 
-const id = (message: string) => z.number({ error: message }).int(message).positive(message);
-
 export const userFilters = listFilters(
   {
     /** Name, account, phone or work code. */
     keyword: keywordField(50),
-    deptId: id('部门不正确').nullish(),
-    roleId: id('角色不正确').nullish(),
+    deptId: recordId('部门不正确').nullish(),
+    roleId: recordId('角色不正确').nullish(),
     shopCode: storeCodeSchema.nullish(),
     enabled: z.boolean({ error: '状态不正确' }).nullish(),
   },
@@ -89,9 +88,9 @@ export const USER_COLUMN_TITLES = {
   createdAt: '创建时间',
 } as const;
 
-export const userIdBodySchema = z.object({ id: id('用户编号不正确') });
+export const userIdBodySchema = z.object({ id: recordId('用户编号不正确') });
 export const userIdQuerySchema = z.object({
-  id: z.coerce.number({ error: '用户编号不正确' }).int('用户编号不正确').positive('用户编号不正确'),
+  id: recordIdFromText('用户编号不正确'),
 });
 
 export const userDetailSchema = userRowSchema.omit({ storeNames: true, storeCount: true }).extend({
@@ -110,7 +109,7 @@ const workCode = z
   .regex(WORK_CODE_PATTERN, '工号只能包含字母、数字、-和_，最多32位');
 const phone = z.string({ error: '请输入手机号' }).trim().regex(MOBILE_PATTERN, '请输入正确的手机号');
 const roleIds = z
-  .array(id('角色不正确'), { error: '请选择角色' })
+  .array(recordId('角色不正确'), { error: '请选择角色' })
   .min(1, '请至少选择一个角色')
   .max(USER_ROLES_MAX, `最多选择${USER_ROLES_MAX}个角色`);
 const storeCodes = z
@@ -122,7 +121,7 @@ const userFields = {
   nickName,
   workCode,
   phone,
-  deptId: id('部门不正确').nullish(),
+  deptId: recordId('部门不正确').nullish(),
   roleIds,
   storeCodes,
 };
@@ -137,11 +136,11 @@ export const createUserBodySchema = z.object({
 });
 export type CreateUserBody = z.infer<typeof createUserBodySchema>;
 
-export const updateUserBodySchema = z.object({ id: id('用户编号不正确'), ...userFields });
+export const updateUserBodySchema = z.object({ id: recordId('用户编号不正确'), ...userFields });
 export type UpdateUserBody = z.infer<typeof updateUserBodySchema>;
 
 export const setUserEnabledBodySchema = z.object({
-  id: id('用户编号不正确'),
+  id: recordId('用户编号不正确'),
   enabled: z.boolean({ error: '请选择启用或停用' }),
 });
 export type SetUserEnabledBody = z.infer<typeof setUserEnabledBodySchema>;

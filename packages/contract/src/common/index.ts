@@ -4,3 +4,5 @@ export * from './list-request.js';
 export * from './endpoint.js';
 export * from './takes-nothing.js';
 export * from './mask.js';
+export * from './record-id.js';
+export * from './degrees.js';
