@@ -9,6 +9,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppDeps, AppInstance } from './app-types.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
+import { registerInputGuard } from './http/input-guard.js';
 import { registerSecurityHeaders } from './plugins/security.js';
 import { registerAuthentication } from './plugins/authenticate.js';
 import { registerWebApp } from './plugins/web-app.js';
@@ -86,6 +87,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   app.removeContentTypeParser('text/plain');
 
   registerErrorHandler(app);
+  registerInputGuard(app);
   await registerSecurityHeaders(app, config);
   await app.register(rateLimit, {
     global: false,

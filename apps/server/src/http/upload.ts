@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, badRequest } from './errors.js';
+import { nulCharacterPath } from './input-guard.js';
 
 /** The largest file any upload route accepts; each route passes its own, smaller limit. */
 export const UPLOAD_LIMIT_BYTES = 5 * 1024 * 1024;
@@ -56,6 +57,9 @@ export async function readSingleUpload(
     throw uploadError(error, limitText);
   }
   if (bytes.length === 0) throw badRequest(`上传的${label}是空文件`, 'UPLOAD_EMPTY');
+  if (nulCharacterPath(part.filename) !== null) {
+    throw badRequest(`${label}的文件名含有无法保存的空字符（\\u0000），请改名后上传`, 'NUL_CHARACTER');
+  }
   return { filename: part.filename, mimetype: part.mimetype, bytes };
 }
 
