@@ -1,8 +1,5 @@
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { SERVICE_TOKEN_HEADER, STORE_CODE_HEADER } from '@console/contract';
-import type { LightMyRequestResponse, RouteOptions } from 'fastify';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedBaseData } from '../db/seed/index.js';
 import { shopGroups, stores, userStores } from '../db/schema.js';
@@ -17,6 +14,16 @@ import {
   type MatrixRow,
   type Outcome,
 } from '../test/route-matrix.js';
+import {
+  bodySchemaOf,
+  filledPath,
+  openApiOperations,
+  routeCollector,
+  sampleOf,
+  takesQuery,
+  type Operation,
+  type RegisteredRoute,
+} from '../test/openapi-routes.js';
 import { issueSessionToken } from '../test/server-process.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { ANY_STAFF, HEAD_OFFICE_ROLES, type RouteAccess } from './route.js';
@@ -28,73 +35,21 @@ import { ANY_STAFF, HEAD_OFFICE_ROLES, type RouteAccess } from './route.js';
  * input is validated, so they get a valid input (made up from the OpenAPI schema, patched where it cannot be).
  */
 
-type RegisteredRoute = { key: string; method: string; url: string; access: RouteAccess | undefined };
-type JsonSchema = {
-  type?: string | string[];
-  properties?: Record<string, JsonSchema>;
-  required?: string[];
-  enum?: unknown[];
-  const?: unknown;
-  anyOf?: JsonSchema[];
-  oneOf?: JsonSchema[];
-  items?: JsonSchema;
-  minItems?: number;
-  minimum?: number;
-  maximum?: number;
-  exclusiveMinimum?: boolean | number;
-  minLength?: number;
-  maxLength?: number;
-  pattern?: string;
-};
-type Operation = {
-  parameters?: { in: string; name: string; required?: boolean; schema?: JsonSchema }[];
-  requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
-};
-
 /** The access layer's own refusals; a 403 with another code is the domain's, after access was granted. */
 const ACCESS_REFUSALS = new Set(['PERMISSION_DENIED', 'HEAD_OFFICE_ONLY', 'STORE_FORBIDDEN']);
-/** An id no row has: made-up inputs must not reach real records. */
-const UNKNOWN_ID = 987_654;
-/** Strings that satisfy the contract's usual patterns (codes, phones, division codes, dates, ids). */
-const STRING_SAMPLES = [
-  'AB12',
-  '13900000000',
-  '110101',
-  '2026-01-01',
-  'INV00001',
-  '0123456789abcdef0123456789abcdef',
-  '2026-01-01 09:00:00',
-  '09:00',
-  'probe_x',
-  'x',
-];
 
 let t: TestApp;
-let webDist: string;
-let staticFiles: Set<string>;
-const registered: RegisteredRoute[] = [];
+let collector: Awaited<ReturnType<typeof routeCollector>>;
 let operations: Map<string, Operation>;
 const storeCodes = { own: 'RMA01', foreign: 'RMB01' };
 const callerIds: Partial<Record<CallerKind, number>> = {};
 const callerRoles: Partial<Record<CallerKind, string[]>> = {};
 
 beforeAll(async () => {
-  // A web build of one page, so the console's own routes (`/`, `/*`) are registered as in production.
-  webDist = await mkdtemp(path.join(tmpdir(), 'route-matrix-web-'));
-  await writeFile(path.join(webDist, 'index.html'), '<!doctype html><!--APP_CONFIG--><title>console</title>');
-  staticFiles = new Set((await readdir(webDist)).map((name) => `/${name}`));
-  const collect = (route: RouteOptions) => {
-    for (const method of [route.method].flat())
-      registered.push({
-        key: `${method} ${route.url}`,
-        method,
-        url: route.url,
-        access: route.config?.access,
-      });
-  };
+  collector = await routeCollector();
   t = await createTestApp(
-    { webDist, longPoll: { holdMs: 20, maxHeld: 10, sweepMs: 60_000 } },
-    { build: { onRoute: collect } },
+    { webDist: collector.webDist, longPoll: { holdMs: 20, maxHeld: 10, sweepMs: 60_000 } },
+    { build: { onRoute: collector.onRoute } },
   );
   await seedBaseData(t.db);
   const [group] = await t.db.insert(shopGroups).values({ frontTitle: '矩阵测试区' }).returning();
@@ -128,32 +83,14 @@ beforeAll(async () => {
   callerIds.foreignStore = callerIds.staff;
   callerRoles.foreignStore = callerRoles.staff;
 
-  const document = (await t.app.inject({ method: 'GET', url: '/swagger/json' })).json<{
-    paths: Record<string, Record<string, Operation>>;
-  }>();
-  operations = new Map(
-    Object.entries(document.paths).flatMap(([url, byMethod]) =>
-      Object.entries(byMethod).map(([method, operation]) => [
-        `${method.toUpperCase()} ${url.replace(/\{([^}]+)\}/g, ':$1')}`,
-        operation,
-      ]),
-    ),
-  );
+  operations = await openApiOperations(t.app);
 });
 afterAll(async () => {
   await t?.close();
-  await rm(webDist, { recursive: true, force: true });
+  await collector?.cleanUp();
 });
 
-/** The routes the matrix covers: Fastify's automatic HEAD twins share their GET's hooks; static files are files. */
-function appRoutes(): RegisteredRoute[] {
-  const keys = new Set(registered.map((r) => r.key));
-  return registered.filter(
-    (r) =>
-      !(r.method === 'HEAD' && keys.has(`GET ${r.url}`)) &&
-      !(r.access === undefined && staticFiles.has(r.url)),
-  );
-}
+const appRoutes = () => collector.routes();
 
 const holds = (kind: CallerKind, permission: string) =>
   permission === ANY_STAFF || (callerRoles[kind] ?? []).includes(permission);
@@ -190,43 +127,6 @@ function suggestedRow(route: RegisteredRoute): string {
   return `row('${route.key}', '${describeRule(route.access)}', '${CALLERS.map((c) => outcomes[c]).join(' ')}'),`;
 }
 
-function fits(value: string, schema: JsonSchema): boolean {
-  if (schema.minLength !== undefined && value.length < schema.minLength) return false;
-  if (schema.maxLength !== undefined && value.length > schema.maxLength) return false;
-  return schema.pattern === undefined || new RegExp(schema.pattern).test(value);
-}
-
-/** The smallest value the schema accepts: required properties only, the first enum value, an unknown id. */
-function sampleOf(schema: JsonSchema): unknown {
-  if (schema.const !== undefined) return schema.const;
-  if (schema.enum) return schema.enum[0];
-  const variants = schema.anyOf ?? schema.oneOf;
-  if (variants) return sampleOf(variants.find((v) => v.type !== 'null') ?? variants[0]!);
-  const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
-  switch (type) {
-    case 'object':
-      return Object.fromEntries(
-        (schema.required ?? []).map((name) => [name, sampleOf(schema.properties?.[name] ?? {})]),
-      );
-    case 'array':
-      return Array.from({ length: schema.minItems ?? 0 }, () => sampleOf(schema.items ?? {}));
-    case 'integer':
-    case 'number': {
-      const min =
-        typeof schema.exclusiveMinimum === 'number'
-          ? schema.exclusiveMinimum + 1
-          : (schema.minimum ?? 0) + (schema.exclusiveMinimum === true ? 1 : 0);
-      return (schema.maximum ?? Number.MAX_SAFE_INTEGER) >= UNKNOWN_ID ? Math.max(min, UNKNOWN_ID) : min;
-    }
-    case 'boolean':
-      return false;
-    case 'string':
-      return STRING_SAMPLES.find((s) => fits(s, schema)) ?? 'x'.repeat(Math.max(1, schema.minLength ?? 1));
-    default:
-      return null;
-  }
-}
-
 type Request = {
   url: string;
   query: Record<string, string>;
@@ -239,11 +139,8 @@ type Request = {
  */
 function requestFor(route: RegisteredRoute, storeCode: string): Request {
   const operation = operations.get(route.key) ?? {};
-  const url = route.url.replace(/:(\w+)/g, (_, name: string) => {
-    const parameter = operation.parameters?.find((p) => p.in === 'path' && p.name === name);
-    return encodeURIComponent(String(sampleOf(parameter?.schema ?? { type: 'integer' })));
-  });
-  const inQuery = route.method === 'GET' || route.method === 'DELETE';
+  const url = filledPath(route, operation);
+  const inQuery = takesQuery(route.method);
   const checked = route.access?.kind === 'store' || route.access?.kind === 'headOffice';
   if (!checked) return { url, query: {}, body: inQuery ? undefined : {} };
 
@@ -262,7 +159,7 @@ function requestFor(route: RegisteredRoute, storeCode: string): Request {
     if (field && named) query[field] = storeCode;
     return { url, query, body: undefined };
   }
-  const schema = operation.requestBody?.content?.['application/json']?.schema;
+  const schema = bodySchemaOf(operation);
   const body = { ...(schema ? (sampleOf(schema) as object) : {}), ...INPUT_PATCHES[route.key] };
   if (field && schema?.properties?.[field]) Object.assign(body, { [field]: storeCode });
   return { url, query: {}, body };
