@@ -10,6 +10,7 @@ import { access } from '../http/route.js';
 const API_PREFIXES = ['/auth', '/api', '/feo', '/ljYun', '/tec', '/dev', '/swagger'];
 /** One year: the name changes whenever the content does. */
 const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
+const COMPRESSED_COPY = /\.(?:br|gz)$/;
 /** The console's own files: what a browser loads before anyone signs in. */
 const WEB_APP = {
   config: { access: access.public('the console app itself: static files and its runtime config, no data') },
@@ -56,8 +57,12 @@ export async function registerWebApp(app: FastifyInstance, config: AppConfig): P
       index: false,
       wildcard: false,
       cacheControl: false,
-      // index.html is only ever sent with the runtime config script filled in (below).
-      allowedPath: (pathname) => pathname !== '/index.html',
+      // The build writes brotli and gzip copies beside each text file (apps/web/precompress.ts): sent as they
+      // are to browsers that accept them, never compressed per request.
+      preCompressed: true,
+      // index.html is only ever sent with the runtime config script filled in (below); the compressed copies
+      // are reached through their file's own URL.
+      allowedPath: (pathname) => pathname !== '/index.html' && !COMPRESSED_COPY.test(pathname),
       // Vite's hashed files never change under their name; anything else (favicon…) is revalidated.
       setHeaders: (reply, filePath) => {
         const hashed = filePath.startsWith(path.join(dist, 'assets') + path.sep);
