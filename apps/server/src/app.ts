@@ -37,6 +37,7 @@ import { departmentsModule } from './modules/departments/index.js';
 import { storesAdminModule } from './modules/stores-admin/index.js';
 import { createClusterLock } from './platform/jobs/cluster-lock.js';
 import { createJobRunner, type JobRunner } from './platform/jobs/job-runner.js';
+import { AUTH_NOTIFY_CHANNEL, createPgNotifyChannel } from './platform/pg-notify.js';
 import { createWakeBus } from './platform/wake-bus.js';
 
 declare module 'fastify' {
@@ -114,8 +115,13 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     () => app.swagger(),
   );
 
-  // A wake-up only hints that PostgreSQL has news; with Redis it reaches the other instances too.
-  const wakeBus = createWakeBus(deps.redis, app.log);
+  // A wake-up only hints that PostgreSQL has news; with Redis it reaches the other instances too. A dropped
+  // sign-in also travels through PostgreSQL's NOTIFY, so a sign-out holds everywhere with Redis down.
+  const authNotify =
+    deps.dbKind === 'postgres' && config.databaseUrl
+      ? createPgNotifyChannel(config.databaseUrl, AUTH_NOTIFY_CHANNEL, app.log)
+      : null;
+  const wakeBus = createWakeBus(deps.redis, app.log, authNotify);
   app.addHook('onClose', () => wakeBus.close());
   // Every timer is a job on this one runner, started once the app is ready. onClose hooks run last-added first,
   // so running jobs are awaited before the wake bus closes.

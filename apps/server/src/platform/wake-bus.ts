@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import type { NotifyChannel } from './pg-notify.js';
 
 /** Redis channel of cross-instance wake-ups. */
 export const WAKE_CHANNEL = 'im:wake';
@@ -16,12 +17,22 @@ export type WakeBus = {
 
 type WirePayload = { from: string; keys: string[] };
 
+/** Keys that must cross instances even without Redis: a dropped sign-in (modules/auth/auth-cache.ts). */
+const AUTH_KEY_PREFIX = 'auth:';
+
 /**
  * Wake-ups for held long polls (and `auth:*` keys that drop cached sign-ins, modules/auth/auth-cache.ts). A
  * wake-up is only a hint that the database has something new; losing one
  * (Redis down, flushed, a dropped subscription) delays a message until the sweeper runs, it never loses one.
+ * A dropped sign-in must not wait for anything: `auth:*` keys also travel through PostgreSQL's NOTIFY when
+ * `notify` is given (several instances on PostgreSQL), so a sign-out holds on every instance with Redis down.
+ * A key that arrives by both paths is handled twice, which dropping a cache entry allows.
  */
-export function createWakeBus(redis: Redis | null, log: Logger = silentLogger): WakeBus {
+export function createWakeBus(
+  redis: Redis | null,
+  log: Logger = silentLogger,
+  notify: NotifyChannel | null = null,
+): WakeBus {
   const instanceId = randomUUID();
   const handlers = new Set<WakeHandler>();
   const deliver = (keys: string[]) => {
@@ -34,6 +45,13 @@ export function createWakeBus(redis: Redis | null, log: Logger = silentLogger): 
     }
   };
 
+  const fromOthers = (raw: string) => {
+    const payload = parsePayload(raw);
+    // Our own echo: local subscribers were called when we published.
+    if (payload && payload.from !== instanceId) deliver(payload.keys);
+  };
+  const unsubscribeNotify = notify?.subscribe(fromOthers);
+
   const subscriber = redis ? redis.duplicate() : null;
   if (subscriber) {
     subscriber.on('error', (error: unknown) => log.warn({ err: error }, 'wake subscriber error'));
@@ -41,11 +59,7 @@ export function createWakeBus(redis: Redis | null, log: Logger = silentLogger): 
       log.warn({ err: error }, 'wake subscription failed; the sweeper still delivers');
     });
     subscriber.on('message', (channel: string, raw: string) => {
-      if (channel !== WAKE_CHANNEL) return;
-      const payload = parsePayload(raw);
-      // Our own echo: local subscribers were called when we published.
-      if (!payload || payload.from === instanceId) return;
-      deliver(payload.keys);
+      if (channel === WAKE_CHANNEL) fromOthers(raw);
     });
   }
 
@@ -53,6 +67,8 @@ export function createWakeBus(redis: Redis | null, log: Logger = silentLogger): 
     publish(keys) {
       if (keys.length === 0) return;
       deliver(keys);
+      const authKeys = keys.filter((key) => key.startsWith(AUTH_KEY_PREFIX));
+      if (notify && authKeys.length > 0) notify.publish(JSON.stringify({ from: instanceId, keys: authKeys }));
       if (!redis) return;
       const payload: WirePayload = { from: instanceId, keys };
       try {
@@ -69,7 +85,9 @@ export function createWakeBus(redis: Redis | null, log: Logger = silentLogger): 
     },
     async close() {
       handlers.clear();
+      unsubscribeNotify?.();
       if (subscriber) subscriber.disconnect();
+      await notify?.close();
     },
   };
 }

@@ -17,6 +17,8 @@ declare module 'fastify' {
     authCache: AuthCache;
     /** Looks up the caller's authorisation for a store: what the store-scope guard checks. */
     storeAccess: Pick<StoreRepository, 'findAuthorised'>;
+    /** Of the given session ids, those still signed in: held long polls of ended sessions are closed. */
+    liveSessionIds: (sessionIds: number[]) => Promise<Set<number>>;
     /** onRequest: rejects with 401 unless the request carries the service token (`access.service()` routes). */
     requireServiceToken: (request: FastifyRequest) => Promise<void>;
   }
@@ -42,6 +44,7 @@ export function registerAuthentication(
   const sessions = createSessionService(db, clock, authCache);
   app.decorate('authCache', authCache);
   app.decorate('storeAccess', createStoreRepository(db));
+  app.decorate('liveSessionIds', sessions.liveSessionIds);
   app.decorate('requireServiceToken', serviceTokenCheck(config.serviceToken));
   app.addHook('onClose', async () => authCache.close());
   app.decorateRequest('auth', null);

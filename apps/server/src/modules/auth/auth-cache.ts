@@ -9,6 +9,18 @@ export const AUTH_CACHE_KEYS = {
   user: (userId: number) => `auth:user:${userId}`,
 } as const;
 
+const USER_KEY_PREFIX = 'auth:user:';
+
+/** Whose sign-ins a batch of wake keys drops: everybody's, some users', or nobody's (null). */
+export function signInsDroppedBy(keys: string[]): 'all' | Set<number> | null {
+  const userIds = new Set<number>();
+  for (const key of keys) {
+    if (key === AUTH_CACHE_KEYS.all) return 'all';
+    if (key.startsWith(USER_KEY_PREFIX)) userIds.add(Number(key.slice(USER_KEY_PREFIX.length)));
+  }
+  return userIds.size > 0 ? userIds : null;
+}
+
 /** Entries kept at most; the oldest go first (a Map keeps insertion order). */
 const MAX_ENTRIES = 20_000;
 
@@ -80,10 +92,9 @@ export function createAuthCache({
   };
 
   const unsubscribe = bus.subscribe((keys) => {
-    for (const key of keys) {
-      if (key === AUTH_CACHE_KEYS.all) dropAll();
-      else if (key.startsWith('auth:user:')) dropUser(Number(key.slice('auth:user:'.length)));
-    }
+    const dropped = signInsDroppedBy(keys);
+    if (dropped === 'all') dropAll();
+    else if (dropped) for (const userId of dropped) dropUser(userId);
   });
 
   return {

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNotNull, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { menus, roleMenus, roles, sessions, userRoles, users } from '../../db/schema.js';
 import type { Clock } from '../../platform/clock.js';
@@ -72,6 +72,24 @@ export function createSessionService(db: Database, clock: Clock, authCache?: Pic
         },
         sessionExpiresAt,
       };
+    },
+
+    /** Of `sessionIds`, those still signed in (not revoked, not expired, the user enabled). */
+    async liveSessionIds(sessionIds: number[]): Promise<Set<number>> {
+      if (sessionIds.length === 0) return new Set();
+      const rows = await db
+        .select({ id: sessions.id })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(
+          and(
+            inArray(sessions.id, sessionIds),
+            isNull(sessions.revokedAt),
+            gt(sessions.expiresAt, clock()),
+            eq(users.enabled, true),
+          ),
+        );
+      return new Set(rows.map((row) => row.id));
     },
 
     async revoke(sessionId: number): Promise<void> {

@@ -14,6 +14,7 @@ import { createMessageProducer, type MessageProducer } from './message-producer.
 import { createMessageRepository, inboxKey } from './message.repository.js';
 import { createPollHub, type PollHub } from './poll-hub.js';
 import { createPublishApi } from './publish-api.js';
+import { signedOutPollCloser } from './signed-out-polls.js';
 
 const tags = ['messages'];
 const PUBLISH_PER_IP_PER_MINUTE = { rateLimit: { max: 1200, timeWindow: '1 minute' } };
@@ -42,7 +43,11 @@ export function imRoutes(
     fetch: (poll) => service.waiting(poll.inbox, poll.size, poll.markOnDelivery),
     log: app.log,
   });
-  const unsubscribe = wakeBus.subscribe((keys) => hub.wake(keys));
+  const endSignedOutPolls = signedOutPollCloser(hub, app.liveSessionIds, app.log);
+  const unsubscribe = wakeBus.subscribe((keys) => {
+    hub.wake(keys);
+    endSignedOutPolls(keys);
+  });
   // preClose runs before the server waits for in-flight requests: held polls must not keep it open.
   app.addHook('preClose', async () => {
     unsubscribe();
@@ -79,7 +84,14 @@ export function imRoutes(
       const { size, ackIds } = ctx.input;
       if (ackIds && ackIds.length > 0) await service.acknowledge(inbox, ackIds);
       if (hub.full()) throw new AppError(IM_LIMITS.busyStatus, 'IM_BUSY', IM_TEXT.busy);
-      hub.hold({ key: inboxKey(inbox), inbox, size, markOnDelivery: ackIds === undefined, reply: ctx.reply });
+      hub.hold({
+        key: inboxKey(inbox),
+        inbox,
+        sessionId: ctx.caller().sessionId,
+        size,
+        markOnDelivery: ackIds === undefined,
+        reply: ctx.reply,
+      });
       return ctx.reply;
     },
     {

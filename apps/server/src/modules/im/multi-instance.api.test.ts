@@ -298,6 +298,49 @@ describe.skipIf(!enabled)('message center on several instances (PostgreSQL + Red
     });
   });
 
+  describe('with Redis stopped: a sign-out travels through PostgreSQL', () => {
+    let a: ServerProcess;
+    let b: ServerProcess;
+    /** A Redis of this block alone, stopped once both instances run. */
+    let doomed: PrivateRedis;
+
+    beforeAll(async () => {
+      doomed = await startPrivateRedis();
+      [a, b] = await startPair('no-redis', {
+        REDIS_URL: doomed.url,
+        LONGPOLL_HOLD_MS: '20000',
+        LONGPOLL_SWEEP_MS: '60000',
+      });
+      await doomed.stop();
+    });
+
+    afterAll(async () => {
+      await Promise.all([a?.stop(), b?.stop()]);
+    });
+
+    it('a sign-out on A refuses the token on B within 1 second and ends the poll B holds for it', async () => {
+      const receiver = await newReceiver();
+      const info = (server: ServerProcess) =>
+        fetch(`${server.baseUrl}${AUTH_PATHS.info}`, { headers: bearer(receiver.token) }).then(
+          (r) => r.status,
+        );
+      expect(await info(b)).toBe(200); // B caches the sign-in (AUTH_CACHE_TTL_MS 5 s)
+      const held = poll(b, receiver, []);
+      await delay(300); // held on B
+      const out = await fetch(`${a.baseUrl}${AUTH_PATHS.logout}`, {
+        method: 'DELETE',
+        headers: bearer(receiver.token),
+      });
+      expect(out.status).toBe(200);
+      const started = Date.now();
+      const ended = await held;
+      expect(ended.status).toBe(401);
+      expect(Date.now() - started).toBeLessThan(1_000);
+      expect(await info(b)).toBe(401);
+      expect(Date.now() - started).toBeLessThan(1_000);
+    });
+  });
+
   describe('the database is the truth (sweeper every 250 ms)', () => {
     const SWEEP_MS = 250;
     const HOLD_MS = 3_000;

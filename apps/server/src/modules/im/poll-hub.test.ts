@@ -29,7 +29,7 @@ describe('poll hub', () => {
   it('checks once when holding and answers at once when something waits', async () => {
     const hub = createPollHub({ holdMs: 1_000, maxHeld: 10, fetch: async () => FOUND, log });
     const reply = fakeReply();
-    hub.hold({ key: '1:2', inbox: INBOX, size: 100, markOnDelivery: false, reply });
+    hub.hold({ key: '1:2', inbox: INBOX, sessionId: 7, size: 100, markOnDelivery: false, reply });
     await flush();
     expect(reply.sent).toEqual([{ result: 0, data: FOUND, errorMsg: null, errorCode: null }]);
     expect(hub.size()).toBe(0);
@@ -40,7 +40,7 @@ describe('poll hub', () => {
     let calls = 0;
     const hub = createPollHub({ holdMs: 1_000, maxHeld: 10, fetch: () => answers[calls++]!.promise, log });
     const reply = fakeReply();
-    hub.hold({ key: '1:2', inbox: INBOX, size: 100, markOnDelivery: false, reply });
+    hub.hold({ key: '1:2', inbox: INBOX, sessionId: 7, size: 100, markOnDelivery: false, reply });
     hub.wake(['1:2']);
     hub.wake(['1:2']);
     answers[0]!.resolve(null);
@@ -63,12 +63,12 @@ describe('poll hub', () => {
       log,
     });
     const idle = fakeReply();
-    hub.hold({ key: 'a', inbox: INBOX, size: 1, markOnDelivery: true, reply: idle });
+    hub.hold({ key: 'a', inbox: INBOX, sessionId: 7, size: 1, markOnDelivery: true, reply: idle });
     await vi.advanceTimersByTimeAsync(500);
     expect(idle.sent).toEqual([{ result: 0, data: EMPTY_BROADCAST, errorMsg: null, errorCode: null }]);
 
     const busy = fakeReply();
-    hub.hold({ key: 'b', inbox: INBOX, size: 1, markOnDelivery: true, reply: busy });
+    hub.hold({ key: 'b', inbox: INBOX, sessionId: 7, size: 1, markOnDelivery: true, reply: busy });
     await vi.advanceTimersByTimeAsync(500);
     expect(busy.sent).toEqual([]);
     pending.resolve(FOUND);
@@ -80,8 +80,8 @@ describe('poll hub', () => {
     const hub = createPollHub({ holdMs: 10_000, maxHeld: 2, fetch: async () => null, log });
     const first = fakeReply();
     const second = fakeReply();
-    hub.hold({ key: 'k', inbox: INBOX, size: 1, markOnDelivery: false, reply: first });
-    hub.hold({ key: 'k', inbox: INBOX, size: 1, markOnDelivery: false, reply: second });
+    hub.hold({ key: 'k', inbox: INBOX, sessionId: 7, size: 1, markOnDelivery: false, reply: first });
+    hub.hold({ key: 'k', inbox: INBOX, sessionId: 7, size: 1, markOnDelivery: false, reply: second });
     await flush();
     expect(hub.full()).toBe(true);
     first.raw.emit('close');
@@ -97,10 +97,49 @@ describe('poll hub', () => {
     const failure = new Error('database down');
     const hub = createPollHub({ holdMs: 10_000, maxHeld: 2, fetch: () => Promise.reject(failure), log });
     const reply = fakeReply();
-    const poll: HeldPoll = hub.hold({ key: 'x', inbox: INBOX, size: 1, markOnDelivery: false, reply });
+    const poll: HeldPoll = hub.hold({
+      key: 'x',
+      inbox: INBOX,
+      sessionId: 7,
+      size: 1,
+      markOnDelivery: false,
+      reply,
+    });
     await flush();
     expect(reply.sent).toEqual([failure]);
     expect(poll.settled).toBe(true);
     expect(hub.size()).toBe(0);
+  });
+
+  it('lists the polls held for some users and refuses one, which leaves the hub', async () => {
+    const hub = createPollHub({ holdMs: 10_000, maxHeld: 10, fetch: async () => null, log });
+    const mine = fakeReply();
+    const other = fakeReply();
+    const poll = hub.hold({
+      key: '1:2',
+      inbox: INBOX,
+      sessionId: 7,
+      size: 1,
+      markOnDelivery: false,
+      reply: mine,
+    });
+    hub.hold({
+      key: '9:2',
+      inbox: { ...INBOX, receiverId: 9 },
+      sessionId: 8,
+      size: 1,
+      markOnDelivery: false,
+      reply: other,
+    });
+    await flush();
+    expect(hub.heldFor(new Set([1]))).toEqual([poll]);
+    expect(hub.heldFor('all')).toHaveLength(2);
+    const ended = new Error('signed out');
+    hub.refuse(poll, ended);
+    hub.refuse(poll, ended);
+    expect(mine.sent).toEqual([ended]);
+    expect(hub.size()).toBe(1);
+    expect(hub.heldFor(new Set([1]))).toEqual([]);
+    hub.releaseAll();
   });
 });

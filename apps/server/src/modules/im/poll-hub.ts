@@ -12,6 +12,8 @@ export type PollReply = {
 export type HeldPoll = {
   readonly key: string;
   readonly inbox: Inbox;
+  /** The sign-in it was held for: when that ends, the poll is answered 401 (`refuse`). */
+  readonly sessionId: number;
   readonly size: number;
   /** A spec client without acknowledgement: answered messages are marked delivered. */
   readonly markOnDelivery: boolean;
@@ -114,7 +116,9 @@ export function createPollHub(options: HubOptions) {
     keys: () => byKey.keys(),
 
     /** Holds the poll and checks the database once (a message may have arrived before it was registered). */
-    hold(init: Pick<HeldPoll, 'key' | 'inbox' | 'size' | 'markOnDelivery' | 'reply'>): HeldPoll {
+    hold(
+      init: Pick<HeldPoll, 'key' | 'inbox' | 'sessionId' | 'size' | 'markOnDelivery' | 'reply'>,
+    ): HeldPoll {
       const poll: HeldPoll = {
         ...init,
         timer: undefined,
@@ -142,6 +146,19 @@ export function createPollHub(options: HubOptions) {
         const polls = byKey.get(key);
         if (polls) for (const poll of [...polls]) check(poll);
       }
+    },
+
+    /** The polls held for some users, or for everybody. */
+    heldFor(userIds: 'all' | Set<number>): HeldPoll[] {
+      const polls = [...byKey.values()].flatMap((set) => [...set]);
+      return userIds === 'all' ? polls : polls.filter((poll) => userIds.has(poll.inbox.receiverId));
+    },
+
+    /** Ends a held poll with an error answer (its sign-in ended). */
+    refuse(poll: HeldPoll, error: Error): void {
+      if (poll.settled) return;
+      release(poll);
+      poll.reply.send(error);
     },
 
     /** Answers every held poll with an empty list (shutdown): clients simply poll again elsewhere. */
