@@ -1,5 +1,5 @@
 import { deptEndpoints, type DeptNode } from '@console/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
@@ -11,20 +11,20 @@ import { call } from '../../lib/http';
 import { notify } from '../../lib/notify';
 import { DeptDialog, type DeptDialogState } from './dept-dialog';
 import { DEPT_LABELS } from './labels';
+import { useRefresh } from '../../lib/use-refresh';
 
 const L = DEPT_LABELS;
 const deptKeys = { tree: ['depts', 'tree'] as const };
 
 /** 部门管理: the department tree with add child, edit, enable / disable and delete. */
 export function DeptPage() {
-  const queryClient = useQueryClient();
   const tree = useQuery({
     queryKey: deptKeys.tree,
     queryFn: ({ signal }) => call(deptEndpoints.tree, {}, { signal, flags: { silent: true } }),
     select: (answer) => answer.tree,
   });
   const [dialog, setDialog] = useState<DeptDialogState | null>(null);
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: deptKeys.tree });
+  const refresh = useRefresh(deptKeys.tree);
 
   const actions: RowAction<DeptNode>[] = [
     {

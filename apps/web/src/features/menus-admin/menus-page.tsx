@@ -1,5 +1,5 @@
 import { isPageComponent, menuAdminEndpoints, type MenuAdminNode } from '@console/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Space, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
@@ -11,6 +11,7 @@ import { call } from '../../lib/http';
 import { notify } from '../../lib/notify';
 import { MENUS_LABELS } from './labels';
 import { MenuDialog, type MenuDialogState } from './menu-dialog';
+import { useRefresh } from '../../lib/use-refresh';
 
 const L = MENUS_LABELS;
 const menuKeys = { tree: ['menus-admin', 'tree'] as const };
@@ -68,14 +69,13 @@ const COLUMNS: ColumnsType<TreeRow<MenuAdminNode>> = [
 
 /** 菜单管理: the tree of directories, pages and buttons; add, add child, edit and delete. */
 export function MenusPage() {
-  const queryClient = useQueryClient();
   const tree = useQuery({
     queryKey: menuKeys.tree,
     queryFn: ({ signal }) => call(menuAdminEndpoints.tree, {}, { signal, flags: { silent: true } }),
     select: (answer) => answer.tree,
   });
   const [dialog, setDialog] = useState<MenuDialogState | null>(null);
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: menuKeys.tree });
+  const refresh = useRefresh(menuKeys.tree);
 
   const actions: RowAction<MenuAdminNode>[] = [
     {

@@ -5,7 +5,6 @@ import {
   storeAdminEndpoints,
   type ShopGroupRow,
 } from '@console/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormDialog } from '../../components/form-dialog/form-dialog';
 import { SortField, TextField } from '../../components/form-dialog/form-fields';
@@ -20,6 +19,7 @@ import { call } from '../../lib/http';
 import { STORES_ADMIN_LABELS } from './labels';
 import { useRowMutation } from './use-row-mutation';
 import { storesAdminKeys } from './stores-admin-keys';
+import { useRefresh } from '../../lib/use-refresh';
 
 const L = STORES_ADMIN_LABELS.groups;
 
@@ -46,12 +46,8 @@ export function ShopGroupsPage() {
     endpoint: storeAdminEndpoints.groupPage,
     filters: (query) => ({ keyword: query.keyword || undefined }),
   });
-  const queryClient = useQueryClient();
   const [editing, setEditing] = useState<Editing | null>(null);
-  const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: storesAdminKeys.groups });
-    void queryClient.invalidateQueries({ queryKey: storesAdminKeys.groupOptions });
-  };
+  const refresh = useRefresh(storesAdminKeys.groups, storesAdminKeys.groupOptions);
   const remove = useRowMutation(
     (row: ShopGroupRow) => call(storeAdminEndpoints.groupDelete, { id: row.id }),
     L.deleted,

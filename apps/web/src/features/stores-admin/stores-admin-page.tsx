@@ -7,7 +7,6 @@ import {
   type StoreAdminFilters,
   type StoreAdminRow,
 } from '@console/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import { Cascader, Select } from 'antd';
 import { useState } from 'react';
 import type { AreaOption } from '../../components/address/area-options';
@@ -29,6 +28,7 @@ import { StoreFormDialog, type StoreFormTarget } from './store-form-dialog';
 import { useRowMutation } from './use-row-mutation';
 import { useShopGroupOptions } from '../../lib/use-shop-group-options';
 import { storesAdminKeys } from './stores-admin-keys';
+import { useRefresh } from '../../lib/use-refresh';
 
 const L = STORES_ADMIN_LABELS;
 
@@ -81,12 +81,11 @@ export function StoresAdminPage() {
     filters: storesFiltersOf,
   });
   const { query, setQuery } = listQuery;
-  const queryClient = useQueryClient();
   const groups = useShopGroupOptions();
   const areas = useAreaOptions(true, '');
   const [form, setForm] = useState<StoreFormTarget | null>(null);
   const [closing, setClosing] = useState<StoreAdminRow | null>(null);
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: storesAdminKeys.page });
+  const refresh = useRefresh(storesAdminKeys.page);
 
   const reopen = useRowMutation(
     (row: StoreAdminRow) => call(storeAdminEndpoints.editStatus, { id: row.id, status: 'open' }),

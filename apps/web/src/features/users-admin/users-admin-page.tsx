@@ -5,7 +5,7 @@ import {
   type UserFilters,
   type UserRow,
 } from '@console/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Button, Input, Select, Tag } from 'antd';
 import { useState } from 'react';
 import { COMMON_LABELS } from '../../components/labels';
@@ -23,6 +23,7 @@ import styles from './users-admin.module.css';
 import { OneTimePasswordDialog, type IssuedPassword } from './one-time-password-dialog';
 import { userAdminKeys } from './user-admin-keys';
 import { UserFormDialog, type UserFormTarget } from './user-form-dialog';
+import { useRefresh } from '../../lib/use-refresh';
 
 const L = USERS_ADMIN_LABELS;
 const T = L.columns;
@@ -100,7 +101,6 @@ export function UsersAdminPage() {
     filters: usersFiltersOf,
   });
   const { query, setQuery } = listQuery;
-  const queryClient = useQueryClient();
   const options = useQuery({
     queryKey: userAdminKeys.options,
     queryFn: ({ signal }) => call(userAdminEndpoints.formOptions, {}, { signal }),
@@ -109,7 +109,7 @@ export function UsersAdminPage() {
   const [form, setForm] = useState<UserFormTarget | null>(null);
   const [issued, setIssued] = useState<IssuedPassword | null>(null);
   const canAdd = useHasPermission([P.add]);
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: userAdminKeys.page });
+  const refresh = useRefresh(userAdminKeys.page);
 
   const setEnabled = useMutation({
     mutationFn: ({ row, enabled }: { row: UserRow; enabled: boolean }) =>
