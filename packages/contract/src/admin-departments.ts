@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordId, requiredText, sortNumber } from './common/fields.js';
 import { endpoint, noInput } from './common/endpoint.js';
 
 /** Departments (部门管理): the head-office organisation tree users and stores belong to. */
@@ -12,12 +13,6 @@ export const DEPT_NAME_MAX = 32;
 export const DEPT_SORT_MAX = 9999;
 /** Deeper trees are a mistake in the data, not an organisation. */
 export const DEPT_DEPTH_MAX = 8;
-
-const id = (message: string, fromQuery = false) =>
-  (fromQuery ? z.coerce.number({ error: message }) : z.number({ error: message }))
-    .int(message)
-    .positive(message)
-    .max(2_147_483_647, message);
 
 /** One department with its children, sorted by `sort` then id. */
 export type DeptNode = {
@@ -47,18 +42,9 @@ export const deptNodeSchema: z.ZodType<DeptNode> = z.lazy(() =>
 export const deptTreeSchema = z.object({ tree: z.array(deptNodeSchema) });
 
 const deptFields = {
-  parentId: id('上级部门不正确').nullable(),
-  name: z
-    .string({ error: '请填写部门名称' })
-    .trim()
-    .min(1, '请填写部门名称')
-    .max(DEPT_NAME_MAX, `部门名称不能超过${DEPT_NAME_MAX}个字`),
-  sort: z
-    .number({ error: '排序必须是数字' })
-    .int('排序必须是整数')
-    .min(0, `排序须在0到${DEPT_SORT_MAX}之间`)
-    .max(DEPT_SORT_MAX, `排序须在0到${DEPT_SORT_MAX}之间`)
-    .default(0),
+  parentId: recordId('上级部门不正确').nullable(),
+  name: requiredText(DEPT_NAME_MAX, '请填写部门名称', `部门名称不能超过${DEPT_NAME_MAX}个字`),
+  sort: sortNumber(DEPT_SORT_MAX),
 };
 
 export const deptCreateSchema = z.object({
@@ -67,15 +53,15 @@ export const deptCreateSchema = z.object({
 });
 export type DeptCreate = z.input<typeof deptCreateSchema>;
 
-export const deptUpdateSchema = z.object({ id: id('部门编号不正确'), ...deptFields });
+export const deptUpdateSchema = z.object({ id: recordId('部门编号不正确'), ...deptFields });
 export type DeptUpdate = z.input<typeof deptUpdateSchema>;
 
 export const deptEnabledSchema = z.object({
-  id: id('部门编号不正确'),
+  id: recordId('部门编号不正确'),
   enabled: z.boolean({ error: '启用状态不正确' }),
 });
 
-export const deptIdQuerySchema = z.object({ id: id('部门编号不正确', true) });
+export const deptIdQuerySchema = z.object({ id: recordId('部门编号不正确', true) });
 
 export const deptRowSchema = z.object({
   id: z.number().int(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordId, requiredText, sortNumber } from './common/fields.js';
 import { endpoint } from './common/endpoint.js';
 import { keywordField } from './common/list-request.js';
 import { pageOf, pageRequest } from './common/page.js';
@@ -17,22 +18,6 @@ export const DICT_TYPES_PAGE_SIZE_MAX = 50;
 /** A dictionary is a select's options: more than this is a different kind of data. */
 export const DICT_ITEMS_MAX = 200;
 export const DICT_SORT_MAX = 9999;
-
-const id = (message: string, fromQuery = false) =>
-  (fromQuery ? z.coerce.number({ error: message }) : z.number({ error: message }))
-    .int(message)
-    .positive(message)
-    .max(2_147_483_647, message);
-
-const text = (max: number, missing: string, tooLong: string) =>
-  z.string({ error: missing }).trim().min(1, missing).max(max, tooLong);
-
-const sortField = z
-  .number({ error: '排序必须是数字' })
-  .int('排序必须是整数')
-  .min(0, `排序须在0到${DICT_SORT_MAX}之间`)
-  .max(DICT_SORT_MAX, `排序须在0到${DICT_SORT_MAX}之间`)
-  .default(0);
 
 const enabledField = z.boolean({ error: '启用状态不正确' });
 
@@ -78,9 +63,9 @@ export type DictTypeListQuery = z.infer<typeof dictTypeListQuerySchema>;
 export const dictTypePageSchema = pageOf(dictTypeRowSchema);
 
 const typeFields = {
-  name: text(32, '请填写字典名称', '字典名称不能超过32个字'),
+  name: requiredText(32, '请填写字典名称', '字典名称不能超过32个字'),
   description: z.string({ error: '描述不正确' }).trim().max(200, '描述不能超过200个字').default(''),
-  sort: sortField,
+  sort: sortNumber(DICT_SORT_MAX),
 };
 
 export const dictTypeCreateSchema = z.object({
@@ -92,13 +77,13 @@ export type DictTypeCreate = z.input<typeof dictTypeCreateSchema>;
 
 /** The code is what the code reads: it is fixed once created. */
 export const dictTypeUpdateSchema = z.object({
-  id: id('字典编号不正确'),
+  id: recordId('字典编号不正确'),
   ...typeFields,
   enabled: enabledField,
 });
 export type DictTypeUpdate = z.input<typeof dictTypeUpdateSchema>;
 
-export const dictIdQuerySchema = z.object({ id: id('编号不正确', true) });
+export const dictIdQuerySchema = z.object({ id: recordId('编号不正确', true) });
 
 // ── items ───────────────────────────────────────────────────────────────────
 
@@ -114,26 +99,26 @@ export const dictItemRowSchema = z.object({
 });
 export type DictItemRow = z.infer<typeof dictItemRowSchema>;
 
-export const dictItemListQuerySchema = z.object({ typeId: id('字典编号不正确', true) });
+export const dictItemListQuerySchema = z.object({ typeId: recordId('字典编号不正确', true) });
 export const dictItemListSchema = z.object({ list: z.array(dictItemRowSchema) });
 
 const itemFields = {
-  label: text(32, '请填写字典标签', '字典标签不能超过32个字'),
-  value: text(64, '请填写字典值', '字典值不能超过64个字符').regex(/^\S+$/, '字典值不能含空格'),
-  sort: sortField,
+  label: requiredText(32, '请填写字典标签', '字典标签不能超过32个字'),
+  value: requiredText(64, '请填写字典值', '字典值不能超过64个字符').regex(/^\S+$/, '字典值不能含空格'),
+  sort: sortNumber(DICT_SORT_MAX),
 };
 
 export const dictItemCreateSchema = z.object({
-  typeId: id('字典编号不正确'),
+  typeId: recordId('字典编号不正确'),
   ...itemFields,
   enabled: enabledField.default(true),
 });
 export type DictItemCreate = z.input<typeof dictItemCreateSchema>;
 
-export const dictItemUpdateSchema = z.object({ id: id('字典项编号不正确'), ...itemFields });
+export const dictItemUpdateSchema = z.object({ id: recordId('字典项编号不正确'), ...itemFields });
 export type DictItemUpdate = z.input<typeof dictItemUpdateSchema>;
 
-export const dictItemEnabledSchema = z.object({ id: id('字典项编号不正确'), enabled: enabledField });
+export const dictItemEnabledSchema = z.object({ id: recordId('字典项编号不正确'), enabled: enabledField });
 
 export const dictEndpoints = {
   options: endpoint({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordId, requiredText, sortNumber } from './common/fields.js';
 import { endpoint, noInput } from './common/endpoint.js';
 import { keywordField, listFilters } from './common/list-request.js';
 import { pageOf } from './common/page.js';
@@ -55,11 +56,6 @@ export const STORE_ADMIN_MESSAGES = {
   longitude: `经度须在${B.lngMin}到${B.lngMax}之间（中国境内）`,
 } as const;
 
-const id = (message: string, fromQuery = false) =>
-  (fromQuery ? z.coerce.number({ error: message }) : z.number({ error: message }))
-    .int(message)
-    .positive(message)
-    .max(2_147_483_647, message);
 const areaCode = z
   .string({ error: '地区不正确' })
   .trim()
@@ -70,7 +66,7 @@ export const storeAdminFilters = listFilters(
   {
     /** A store's name or code, by prefix. */
     keyword: keywordField(32),
-    shopGroupId: id('门店分组不正确').nullish(),
+    shopGroupId: recordId('门店分组不正确').nullish(),
     /** A province, city or county code: the stores anywhere in it. */
     areaCode: areaCode.nullish(),
     status: status.nullish(),
@@ -135,7 +131,7 @@ const storeFields = {
     .trim()
     .min(1, '请输入门店全称')
     .max(128, '门店全称不能超过128个字'),
-  shopGroupId: id('请选择门店分组'),
+  shopGroupId: recordId('请选择门店分组'),
   shopPhone: z
     .string({ error: '门店电话格式不正确' })
     .trim()
@@ -168,18 +164,18 @@ export const storeAddBodySchema = z.object({
     .nullish(),
 });
 export type StoreAddBody = z.input<typeof storeAddBodySchema>;
-export const storeEditBodySchema = z.object({ id: id('门店编号不正确'), ...storeFields });
+export const storeEditBodySchema = z.object({ id: recordId('门店编号不正确'), ...storeFields });
 export type StoreEditBody = z.input<typeof storeEditBodySchema>;
 
 /** A GET (spec 7.6): the flags come as query text. */
 const queryFlag = z.enum(['true', 'false'], { error: '确认标记不正确' }).transform((v) => v === 'true');
 export const storeStatusQuerySchema = z.object({
-  id: id('门店编号不正确', true),
+  id: recordId('门店编号不正确', true),
   status,
   /** The caller has seen the store's open work (`openWork`) and closes it anyway. */
   confirmOpenWork: queryFlag.default(false),
 });
-export const storeIdQuerySchema = z.object({ id: id('门店编号不正确', true) });
+export const storeIdQuerySchema = z.object({ id: recordId('门店编号不正确', true) });
 
 export const OPEN_WORK_KINDS = ['order', 'valet'] as const;
 export const openWorkSchema = z.object({
@@ -218,7 +214,7 @@ export const groupInfoSchema = z.object({
 });
 export type GroupInfo = z.infer<typeof groupInfoSchema>;
 export const groupInfoBodySchema = z.object({
-  shopGroupIds: z.array(id('门店分组不正确')).max(200, '最多查询200个分组').nullish(),
+  shopGroupIds: z.array(recordId('门店分组不正确')).max(200, '最多查询200个分组').nullish(),
   status: status.nullish(),
 });
 
@@ -237,21 +233,16 @@ export const shopGroupRowSchema = z.object({
 export type ShopGroupRow = z.infer<typeof shopGroupRowSchema>;
 
 const groupFields = {
-  frontTitle: z
-    .string({ error: '请输入分组名称' })
-    .trim()
-    .min(1, '请输入分组名称')
-    .max(SHOP_GROUP_NAME_MAX, `分组名称不能超过${SHOP_GROUP_NAME_MAX}个字`),
-  sort: z
-    .number({ error: '排序必须是数字' })
-    .int('排序必须是整数')
-    .min(0, `排序须在0到${SHOP_GROUP_SORT_MAX}之间`)
-    .max(SHOP_GROUP_SORT_MAX, `排序须在0到${SHOP_GROUP_SORT_MAX}之间`)
-    .default(0),
+  frontTitle: requiredText(
+    SHOP_GROUP_NAME_MAX,
+    '请输入分组名称',
+    `分组名称不能超过${SHOP_GROUP_NAME_MAX}个字`,
+  ),
+  sort: sortNumber(SHOP_GROUP_SORT_MAX),
 };
 export const shopGroupCreateSchema = z.object(groupFields);
 export type ShopGroupCreate = z.input<typeof shopGroupCreateSchema>;
-export const shopGroupUpdateSchema = z.object({ id: id('门店分组不正确'), ...groupFields });
+export const shopGroupUpdateSchema = z.object({ id: recordId('门店分组不正确'), ...groupFields });
 
 export const storeAdminEndpoints = {
   page: endpoint({
