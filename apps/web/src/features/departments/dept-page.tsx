@@ -4,7 +4,6 @@ import { Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import type { RowAction } from '../../components/list/row-actions';
-import { AddButton } from '../../components/list/add-button';
 import { TreeTable, type TreeRow } from '../../components/tree-table/tree-table';
 import { formatTime } from '../../lib/format/display';
 import { call } from '../../lib/http';
@@ -116,8 +115,7 @@ export function DeptPage() {
   return (
     <TreeTable<DeptNode>
       title={L.title}
-      testId="dept-page"
-      tableTestId="dept-table"
+      name="dept"
       query={tree}
       onRefresh={refresh}
       columns={columns}
@@ -125,14 +123,11 @@ export function DeptPage() {
       actionsWidth={240}
       empty={L.empty}
       loadFailed={L.loadFailed}
-      toolbar={
-        <AddButton
-          label={L.add}
-          permission={['dept:add']}
-          testId="dept-add"
-          onClick={() => setDialog({ mode: 'add', parent: null })}
-        />
-      }
+      add={{
+        label: L.add,
+        permission: ['dept:add'],
+        onClick: () => setDialog({ mode: 'add', parent: null }),
+      }}
     >
       <DeptDialog state={dialog} tree={tree.data ?? []} onClose={() => setDialog(null)} onSaved={refresh} />
     </TreeTable>

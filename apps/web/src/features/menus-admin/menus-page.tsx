@@ -5,7 +5,6 @@ import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { MenuIcon } from '../../components/menu-icon';
 import type { RowAction } from '../../components/list/row-actions';
-import { AddButton } from '../../components/list/add-button';
 import { TreeTable, type TreeRow } from '../../components/tree-table/tree-table';
 import { call } from '../../lib/http';
 import { notify } from '../../lib/notify';
@@ -108,8 +107,7 @@ export function MenusPage() {
   return (
     <TreeTable<MenuAdminNode>
       title={L.title}
-      testId="menus-page"
-      tableTestId="menus-table"
+      name="menus"
       query={tree}
       onRefresh={refresh}
       columns={COLUMNS}
@@ -117,14 +115,11 @@ export function MenusPage() {
       actionsWidth={190}
       empty={L.empty}
       loadFailed={L.loadFailed}
-      toolbar={
-        <AddButton
-          label={L.add}
-          permission={['menu:add']}
-          testId="menus-add"
-          onClick={() => setDialog({ mode: 'add', parent: null })}
-        />
-      }
+      add={{
+        label: L.add,
+        permission: ['menu:add'],
+        onClick: () => setDialog({ mode: 'add', parent: null }),
+      }}
     >
       <MenuDialog state={dialog} tree={tree.data ?? []} onClose={() => setDialog(null)} onSaved={refresh} />
     </TreeTable>

@@ -2,7 +2,6 @@ import { DATA_SCOPE_TEXT, roleEndpoints, type RoleRow } from '@console/contract'
 import { useQuery } from '@tanstack/react-query';
 import { Tag, Tooltip } from 'antd';
 import { useState } from 'react';
-import { AddButton } from '../../components/list/add-button';
 import { column, type ListColumn } from '../../components/list/columns';
 import { ListPage } from '../../components/list/list-page';
 import { urlField } from '../../components/list/list-query';
@@ -104,14 +103,7 @@ export function RolesPage() {
         columns={COLUMNS}
         rowKey="id"
         empty={{ description: L.empty }}
-        toolbar={
-          <AddButton
-            label={L.add}
-            permission={['roles:add']}
-            testId="roles-add"
-            onClick={() => setDialog({ mode: 'add' })}
-          />
-        }
+        add={{ label: L.add, permission: ['roles:add'], onClick: () => setDialog({ mode: 'add' }) }}
         filters={<KeywordFilters listQuery={listQuery} name="roles" placeholder={L.keyword} />}
         rowActions={rowActions}
       />

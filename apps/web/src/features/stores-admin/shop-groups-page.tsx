@@ -10,7 +10,6 @@ import { FormDialog } from '../../components/form-dialog/form-dialog';
 import { SortField, TextField } from '../../components/form-dialog/form-fields';
 import { column, type ListColumn } from '../../components/list/columns';
 import { KeywordFilters } from '../../components/list/list-filters';
-import { AddButton } from '../../components/list/add-button';
 import { ListPage } from '../../components/list/list-page';
 import { urlField } from '../../components/list/list-query';
 import type { RowAction } from '../../components/list/row-actions';
@@ -82,14 +81,7 @@ export function ShopGroupsPage() {
         columns={COLUMNS}
         rowKey="id"
         empty={{ description: L.empty }}
-        toolbar={
-          <AddButton
-            permission={[P.groupAdd]}
-            label={L.add}
-            testId="shop-groups-add"
-            onClick={() => setEditing({ mode: 'add' })}
-          />
-        }
+        add={{ label: L.add, permission: [P.groupAdd], onClick: () => setEditing({ mode: 'add' }) }}
         filters={<KeywordFilters listQuery={listQuery} name="shop-groups" placeholder={L.keyword} />}
         rowActions={rowActions}
       />

@@ -13,7 +13,6 @@ import type { AreaOption } from '../../components/address/area-options';
 import { useAreaOptions } from '../../components/address/use-area-options';
 import { column, type ListColumn } from '../../components/list/columns';
 import { KeywordFilters } from '../../components/list/list-filters';
-import { AddButton } from '../../components/list/add-button';
 import { ListPage } from '../../components/list/list-page';
 import { urlField, type UrlQuery } from '../../components/list/list-query';
 import listStyles from '../../components/list/list.module.css';
@@ -128,14 +127,7 @@ export function StoresAdminPage() {
         rowKey="id"
         empty={{ description: L.empty }}
         statusFilter={statusFilterOf(listQuery, statusOptionsOf(STORE_STATUSES, STORE_STATUS_TEXT))}
-        toolbar={
-          <AddButton
-            permission={[P.add]}
-            label={L.add}
-            testId="stores-add"
-            onClick={() => setForm({ mode: 'add' })}
-          />
-        }
+        add={{ label: L.add, permission: [P.add], onClick: () => setForm({ mode: 'add' }) }}
         filters={
           <KeywordFilters listQuery={listQuery} name="stores" placeholder={L.filters.keyword}>
             <Select

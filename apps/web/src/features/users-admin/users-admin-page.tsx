@@ -1,4 +1,3 @@
-import { PlusOutlined } from '@ant-design/icons';
 import {
   USER_ADMIN_PERMISSIONS as P,
   userAdminEndpoints,
@@ -15,7 +14,6 @@ import { urlField, type UrlQuery } from '../../components/list/list-query';
 import listStyles from '../../components/list/list.module.css';
 import type { RowAction } from '../../components/list/row-actions';
 import { useHeadOfficeList } from '../../components/list/use-head-office-list';
-import { useHasPermission } from '../../components/permission';
 import { call } from '../../lib/http';
 import { notify } from '../../lib/notify';
 import { USERS_ADMIN_LABELS } from './labels';
@@ -108,7 +106,6 @@ export function UsersAdminPage() {
   });
   const [form, setForm] = useState<UserFormTarget | null>(null);
   const [issued, setIssued] = useState<IssuedPassword | null>(null);
-  const canAdd = useHasPermission([P.add]);
   const refresh = useRefresh(userAdminKeys.page);
 
   const setEnabled = useMutation({
@@ -173,18 +170,7 @@ export function UsersAdminPage() {
         columns={COLUMNS}
         rowKey="id"
         empty={{ description: L.empty }}
-        toolbar={
-          canAdd ? (
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              onClick={() => setForm({ mode: 'create' })}
-              data-testid="users-add"
-            >
-              {L.add}
-            </Button>
-          ) : null
-        }
+        add={{ label: L.add, permission: [P.add], onClick: () => setForm({ mode: 'create' }) }}
         filters={
           <>
             <Select
