@@ -1,3 +1,4 @@
+import type { CodeFormat } from '@console/contract';
 import { Alert, Form, Input, InputNumber, Switch } from 'antd';
 import { COMMON_LABELS } from '../labels';
 import type { KeyboardEvent, ReactNode } from 'react';
@@ -56,6 +57,18 @@ export function TextField({
         autoComplete={code ? 'off' : undefined}
       />
     </FieldItem>
+  );
+}
+
+/** A code typed off a slip or a screen, checked as its contract `format` says (pattern, length, digits). */
+export function CodeField({ format, ...field }: Omit<FieldProps, 'max'> & { format: CodeFormat }) {
+  return (
+    <TextField
+      {...field}
+      max={format.max}
+      pattern={{ regex: format.pattern, message: format.invalid }}
+      code={format.digits ? 'digits' : 'text'}
+    />
   );
 }
 
