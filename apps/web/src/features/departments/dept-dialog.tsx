@@ -4,6 +4,7 @@ import { FormDialog } from '../../components/form-dialog/form-dialog';
 import { EnabledField, SortField, TextField } from '../../components/form-dialog/form-fields';
 import { call } from '../../lib/http';
 import { DEPT_LABELS } from './labels';
+import { ENABLED_TEXT } from '../../components/enabled-status';
 
 const L = DEPT_LABELS;
 const TOP = 0;
@@ -20,7 +21,7 @@ export function parentOptions(tree: readonly DeptNode[], editingId: number | nul
       const off = blocked || node.id === editingId;
       return {
         value: node.id,
-        title: node.enabled ? node.name : `${node.name}（${L.enabledText.false}）`,
+        title: node.enabled ? node.name : `${node.name}（${ENABLED_TEXT.false}）`,
         disabled: off,
         children: of(node.children, off),
       };

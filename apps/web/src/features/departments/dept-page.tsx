@@ -1,6 +1,5 @@
 import { deptEndpoints, type DeptNode } from '@console/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import type { RowAction } from '../../components/list/row-actions';
@@ -11,6 +10,7 @@ import { notify } from '../../lib/notify';
 import { DeptDialog, type DeptDialogState } from './dept-dialog';
 import { DEPT_LABELS } from './labels';
 import { useRefresh } from '../../lib/use-refresh';
+import { enabledColumn } from '../../components/enabled-status';
 
 const L = DEPT_LABELS;
 const deptKeys = { tree: ['depts', 'tree'] as const };
@@ -93,16 +93,7 @@ export function DeptPage() {
       responsive: ['sm'],
     },
     { key: 'sort', title: L.fields.sort, dataIndex: 'sort', width: 70, align: 'right', responsive: ['md'] },
-    {
-      key: 'enabled',
-      title: L.fields.enabled,
-      width: 80,
-      render: (_, row) => (
-        <Tag color={row.enabled ? 'green' : 'default'} data-testid="dept-status">
-          {L.enabledText[String(row.enabled)]}
-        </Tag>
-      ),
-    },
+    enabledColumn(L.fields.enabled, 'dept-status'),
     {
       key: 'createdAt',
       title: L.fields.createdAt,

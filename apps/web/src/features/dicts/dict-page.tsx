@@ -18,6 +18,7 @@ import { DictItemsPanel } from './dict-items-panel';
 import { DictTypeDialog } from './dict-type-dialog';
 import { DICT_LABELS } from './labels';
 import { useRefresh } from '../../lib/use-refresh';
+import { ENABLED_COLOR, ENABLED_TEXT } from '../../components/enabled-status';
 
 const L = DICT_LABELS;
 const F = L.fields;
@@ -29,8 +30,6 @@ export const dictUrlShape = {
   /** The dictionary whose items show on the right. */
   type: urlField.recordId(),
 };
-
-const STATUS_COLOR: Record<string, string> = { true: 'green', false: 'default' };
 
 /** 数据字典: dictionaries on the left (keyword, paged), the chosen one's items on the right. */
 export function DictPage() {
@@ -73,7 +72,7 @@ export function DictPage() {
       ),
     }),
     column.count('itemCount', F.itemCount, { width: 64 }),
-    column.status('enabled', F.enabled, L.enabledText, STATUS_COLOR, {
+    column.status('enabled', F.enabled, ENABLED_TEXT, ENABLED_COLOR, {
       width: 72,
       testId: 'dict-type-status',
     }),
