@@ -1,7 +1,12 @@
 import { DEPT_NAME_MAX, DEPT_SORT_MAX, deptEndpoints, type DeptNode } from '@console/contract';
-import { Form, TreeSelect } from 'antd';
 import { FormDialog } from '../../components/form-dialog/form-dialog';
-import { EnabledField, SortField, TextField } from '../../components/form-dialog/form-fields';
+import {
+  EnabledField,
+  SortField,
+  TextField,
+  TreeChoiceField,
+  type TreeOption,
+} from '../../components/form-dialog/form-fields';
 import { call } from '../../lib/http';
 import { DEPT_LABELS } from './labels';
 import { ENABLED_TEXT } from '../../components/enabled-status';
@@ -11,8 +16,6 @@ const TOP = 0;
 type Values = { parentId: number; name: string; sort: number; enabled: boolean };
 
 export type DeptDialogState = { mode: 'add'; parent: DeptNode | null } | { mode: 'edit'; dept: DeptNode };
-
-type TreeOption = { value: number; title: string; disabled?: boolean; children?: TreeOption[] };
 
 /** The tree as parent choices; a department being edited and everything below it cannot be its own parent. */
 export function parentOptions(tree: readonly DeptNode[], editingId: number | null): TreeOption[] {
@@ -66,15 +69,13 @@ export function DeptDialog({ state, tree, onClose, onSaved }: Props) {
           );
       }}
     >
-      <Form.Item name="parentId" label={L.fields.parent}>
-        <TreeSelect
-          data-testid="dept-parent"
-          treeData={parentOptions(tree, editing?.id ?? null)}
-          treeDefaultExpandAll
-          showSearch
-          treeNodeFilterProp="title"
-        />
-      </Form.Item>
+      <TreeChoiceField
+        name="parentId"
+        label={L.fields.parent}
+        testId="dept-parent"
+        options={parentOptions(tree, editing?.id ?? null)}
+        expandAll
+      />
       <TextField
         name="name"
         label={L.fields.name}
