@@ -22,7 +22,7 @@ test.describe('门店管理', () => {
     await settle(page);
     await page.screenshot({ path: `${SCREENSHOT_DIR}/stores-admin-1366.png`, fullPage: true });
 
-    await page.getByTestId('stores-add').click();
+    await page.getByTestId('stores-admin-add').click();
     const form = page.getByTestId('store-form');
     await expect(form.getByTestId('store-form-code')).toHaveValue(/^MD\d{6}$/);
     const code = await form.getByTestId('store-form-code').inputValue();

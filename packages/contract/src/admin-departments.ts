@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { recordId, recordIdFromText, requiredText, sortNumber } from './common/fields.js';
 import { endpoint, noInput } from './common/endpoint.js';
-import { recordId, recordIdFromText } from './common/record-id.js';
 
 /** Departments (部门管理): the head-office organisation tree users and stores belong to. */
 export const DEPT_PATHS = {
@@ -43,17 +43,8 @@ export const deptTreeSchema = z.object({ tree: z.array(deptNodeSchema) });
 
 const deptFields = {
   parentId: recordId('上级部门不正确').nullable(),
-  name: z
-    .string({ error: '请填写部门名称' })
-    .trim()
-    .min(1, '请填写部门名称')
-    .max(DEPT_NAME_MAX, `部门名称不能超过${DEPT_NAME_MAX}个字`),
-  sort: z
-    .number({ error: '排序必须是数字' })
-    .int('排序必须是整数')
-    .min(0, `排序须在0到${DEPT_SORT_MAX}之间`)
-    .max(DEPT_SORT_MAX, `排序须在0到${DEPT_SORT_MAX}之间`)
-    .default(0),
+  name: requiredText(DEPT_NAME_MAX, '请填写部门名称', `部门名称不能超过${DEPT_NAME_MAX}个字`),
+  sort: sortNumber(DEPT_SORT_MAX),
 };
 
 export const deptCreateSchema = z.object({

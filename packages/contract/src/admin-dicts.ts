@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { recordId, recordIdFromText, requiredText, sortNumber } from './common/fields.js';
 import { endpoint } from './common/endpoint.js';
-import { recordId, recordIdFromText } from './common/record-id.js';
 import { keywordField } from './common/list-request.js';
 import { pageOf, pageRequest } from './common/page.js';
 
@@ -18,16 +18,6 @@ export const DICT_TYPES_PAGE_SIZE_MAX = 50;
 /** A dictionary is a select's options: more than this is a different kind of data. */
 export const DICT_ITEMS_MAX = 200;
 export const DICT_SORT_MAX = 9999;
-
-const text = (max: number, missing: string, tooLong: string) =>
-  z.string({ error: missing }).trim().min(1, missing).max(max, tooLong);
-
-const sortField = z
-  .number({ error: '排序必须是数字' })
-  .int('排序必须是整数')
-  .min(0, `排序须在0到${DICT_SORT_MAX}之间`)
-  .max(DICT_SORT_MAX, `排序须在0到${DICT_SORT_MAX}之间`)
-  .default(0);
 
 const enabledField = z.boolean({ error: '启用状态不正确' });
 
@@ -73,9 +63,9 @@ export type DictTypeListQuery = z.infer<typeof dictTypeListQuerySchema>;
 export const dictTypePageSchema = pageOf(dictTypeRowSchema);
 
 const typeFields = {
-  name: text(32, '请填写字典名称', '字典名称不能超过32个字'),
+  name: requiredText(32, '请填写字典名称', '字典名称不能超过32个字'),
   description: z.string({ error: '描述不正确' }).trim().max(200, '描述不能超过200个字').default(''),
-  sort: sortField,
+  sort: sortNumber(DICT_SORT_MAX),
 };
 
 export const dictTypeCreateSchema = z.object({
@@ -113,9 +103,9 @@ export const dictItemListQuerySchema = z.object({ typeId: recordIdFromText('字�
 export const dictItemListSchema = z.object({ list: z.array(dictItemRowSchema) });
 
 const itemFields = {
-  label: text(32, '请填写字典标签', '字典标签不能超过32个字'),
-  value: text(64, '请填写字典值', '字典值不能超过64个字符').regex(/^\S+$/, '字典值不能含空格'),
-  sort: sortField,
+  label: requiredText(32, '请填写字典标签', '字典标签不能超过32个字'),
+  value: requiredText(64, '请填写字典值', '字典值不能超过64个字符').regex(/^\S+$/, '字典值不能含空格'),
+  sort: sortNumber(DICT_SORT_MAX),
 };
 
 export const dictItemCreateSchema = z.object({

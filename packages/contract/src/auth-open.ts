@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { STORE_CODE_PATTERN, storeCodeSchema } from './stores.js';
 import { MOBILE_PATTERN } from './validation.js';
+import { recordId } from './common/fields.js';
 import { endpoint, fileResponse, noInput } from './common/endpoint.js';
-import { recordId } from './common/record-id.js';
 import { pageRequest } from './common/page.js';
 
 /** Authorisation opening (spec 7.3): head office opens store access, the staff member confirms or refuses. */

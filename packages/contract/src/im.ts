@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { storeCodeSchema } from './stores.js';
 import { BUSINESS_TYPES, messageKindOf, type TargetQuery } from './im-catalogue.js';
+import { recordId } from './common/fields.js';
 import { endpoint, noInput } from './common/endpoint.js';
-import { recordId } from './common/record-id.js';
 import { pageOf } from './common/page.js';
 
 /** The instant-messaging calls (spec 7.4), all POST; `publish` is the integration endpoint for upstream systems. */

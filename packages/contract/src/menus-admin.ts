@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { recordId, recordIdFromText, requiredText, sortNumber } from './common/fields.js';
 import { endpoint, noInput } from './common/endpoint.js';
-import { recordId, recordIdFromText } from './common/record-id.js';
 
 /** Menu management (菜单管理): the tree of directories, pages and buttons every menu and permission comes from. */
 export const MENU_ADMIN_PATHS = {
@@ -57,22 +57,13 @@ const M = MENU_MESSAGES;
 const menuFields = z.object({
   parentId: recordId('上级菜单不正确').nullable(),
   type: z.union([z.literal(0), z.literal(1), z.literal(2)], { error: M.type }),
-  title: z
-    .string({ error: M.titleRequired })
-    .trim()
-    .min(1, M.titleRequired)
-    .max(MENU_TITLE_MAX, `菜单标题不能超过${MENU_TITLE_MAX}个字`),
+  title: requiredText(MENU_TITLE_MAX, M.titleRequired, `菜单标题不能超过${MENU_TITLE_MAX}个字`),
   name: optionalText(MENU_NAME_MAX, `路由名称不能超过${MENU_NAME_MAX}个字符`),
   path: optionalText(MENU_PATH_MAX, `路由地址不能超过${MENU_PATH_MAX}个字符`),
   component: optionalText(MENU_NAME_MAX, `组件名称不能超过${MENU_NAME_MAX}个字符`),
   icon: optionalText(64, '图标不正确'),
   permission: optionalText(MENU_PERMISSION_MAX, `权限标识不能超过${MENU_PERMISSION_MAX}个字符`),
-  sort: z
-    .number({ error: '排序必须是数字' })
-    .int('排序必须是整数')
-    .min(0, `排序须在0到${MENU_SORT_MAX}之间`)
-    .max(MENU_SORT_MAX, `排序须在0到${MENU_SORT_MAX}之间`)
-    .default(0),
+  sort: sortNumber(MENU_SORT_MAX),
   hidden: flag('是否隐藏不正确'),
   noCache: flag('是否缓存不正确'),
   external: flag('是否外链不正确'),

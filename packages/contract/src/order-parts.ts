@@ -1,14 +1,11 @@
 import { z } from 'zod';
+import { requiredText } from './common/fields.js';
 import { MOBILE_PATTERN } from './validation.js';
 
 /**
  * Shapes the order contract files share (offers, received orders, valet orders, the upstream push): one home
  * each, composed where they are used.
  */
-
-/** A required text, trimmed, with its Chinese messages. */
-export const requiredText = (max: number, missing: string, tooLong: string) =>
-  z.string({ error: missing }).trim().min(1, missing).max(max, tooLong);
 
 /** A mainland mobile number. */
 export const mobileNumber = (missing: string) =>

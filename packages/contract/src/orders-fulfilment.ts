@@ -3,7 +3,7 @@ import { DELIVERY_TYPES, FULFILMENT_STATUSES, ORDER_CHANNELS, ORDER_PATHS } from
 import { endpoint } from './common/endpoint.js';
 import { orderItemSchema, receiverAddressSchema } from './order-parts.js';
 import { storeCodeSchema } from './stores.js';
-import { MOBILE_PATTERN } from './validation.js';
+import { MOBILE_PATTERN, type CodeFormat } from './validation.js';
 import { calendarDateSchema, dateRangeFields } from './common/date-range.js';
 import { keysetListFilters, keywordField } from './common/list-request.js';
 import { keysetPageOf } from './common/page.js';
@@ -17,9 +17,19 @@ export const RECEIVED_PAGE_SIZE_MAX = 50;
 /** The list counts at most this many rows; beyond it `total` is this cap and `totalExact` is false. */
 export const RECEIVED_COUNT_CAP = 10_000;
 export const CANCEL_REASON_MAX = 200;
-export const WRITE_OFF_CODE_PATTERN = /^\d{6}$/;
+export const WRITE_OFF_CODE_FORMAT: CodeFormat = {
+  pattern: /^\d{6}$/,
+  invalid: '核销码为6位数字',
+  max: 6,
+  digits: true,
+};
 /** Invoice numbers: 8 to 20 letters or digits (a VAT invoice number is 8 or 20 digits). */
-export const INVOICE_NO_PATTERN = /^[A-Za-z0-9]{8,20}$/;
+export const INVOICE_NO_FORMAT: CodeFormat = {
+  pattern: /^[A-Za-z0-9]{8,20}$/,
+  invalid: '发票号码应为8到20位字母或数字',
+  max: 20,
+  digits: false,
+};
 const ORDER_NO_PATTERN = /^[A-Za-z0-9_-]{1,40}$/;
 
 const orderNo = (label: string) =>
@@ -290,7 +300,7 @@ export const finishInvoiceBodySchema = z.object({
   invoiceNo: z
     .string({ error: '请输入发票号码' })
     .trim()
-    .regex(INVOICE_NO_PATTERN, '发票号码应为8到20位字母或数字'),
+    .regex(INVOICE_NO_FORMAT.pattern, INVOICE_NO_FORMAT.invalid),
 });
 export type FinishInvoiceBody = z.infer<typeof finishInvoiceBodySchema>;
 
@@ -300,7 +310,10 @@ export const writeOffBodySchema = z.object({
   storeCode: storeCodeSchema,
   /** Optional: without it the code alone finds the store's pickup order. */
   performanceOrderNo: performanceOrderNoSchema.nullish(),
-  writeOffCode: z.string({ error: '请输入核销码' }).trim().regex(WRITE_OFF_CODE_PATTERN, '核销码为6位数字'),
+  writeOffCode: z
+    .string({ error: '请输入核销码' })
+    .trim()
+    .regex(WRITE_OFF_CODE_FORMAT.pattern, WRITE_OFF_CODE_FORMAT.invalid),
 });
 export type WriteOffBody = z.infer<typeof writeOffBodySchema>;
 

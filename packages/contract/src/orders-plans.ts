@@ -7,13 +7,8 @@ import {
   ORDER_PATHS,
   PLAN_STATUSES,
 } from './orders.js';
-import {
-  coordinateFields,
-  mobileNumber,
-  orderItemSchema,
-  requiredText,
-  skuQuantitiesSchema,
-} from './order-parts.js';
+import { coordinateFields, mobileNumber, orderItemSchema, skuQuantitiesSchema } from './order-parts.js';
+import { requiredText } from './common/fields.js';
 import { storeCodeSchema } from './stores.js';
 
 /**

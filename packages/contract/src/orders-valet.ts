@@ -6,9 +6,9 @@ import {
   mobileNumber,
   orderLineSchema,
   receiverAddressSchema,
-  requiredText,
   skuQuantitiesSchema,
 } from './order-parts.js';
+import { requiredText } from './common/fields.js';
 import { memberCodeSchema, redeemCodeSentSchema } from './points.js';
 import { storeCodeSchema } from './stores.js';
 

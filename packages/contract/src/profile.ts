@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { sessionUserSchema } from './auth.js';
 import { MOBILE_PATTERN, PASSWORD_MAX, isStrongPassword } from './validation.js';
+import { recordIdFromText } from './common/fields.js';
 import { endpoint, fileResponse, noInput } from './common/endpoint.js';
-import { recordIdFromText } from './common/record-id.js';
 import { PROFILE_PATHS } from './paths.js';
 
 export const NICK_NAME_MAX = 20;

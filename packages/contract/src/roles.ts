@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { recordId, recordIdFromText } from './common/fields.js';
 import { endpoint, noInput } from './common/endpoint.js';
-import { recordId, recordIdFromText } from './common/record-id.js';
 import { keywordField } from './common/list-request.js';
 import { pageOf, pageRequest } from './common/page.js';
 

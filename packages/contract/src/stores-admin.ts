@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { degrees } from './common/degrees.js';
+import { degrees, recordId, recordIdFromText, requiredText, sortNumber } from './common/fields.js';
 import { endpoint, noInput } from './common/endpoint.js';
-import { recordId, recordIdFromText } from './common/record-id.js';
 import { keywordField, listFilters } from './common/list-request.js';
 import { pageOf } from './common/page.js';
 import { isStorePhone } from './stores.js';
@@ -231,17 +230,12 @@ export const shopGroupRowSchema = z.object({
 export type ShopGroupRow = z.infer<typeof shopGroupRowSchema>;
 
 const groupFields = {
-  frontTitle: z
-    .string({ error: '请输入分组名称' })
-    .trim()
-    .min(1, '请输入分组名称')
-    .max(SHOP_GROUP_NAME_MAX, `分组名称不能超过${SHOP_GROUP_NAME_MAX}个字`),
-  sort: z
-    .number({ error: '排序必须是数字' })
-    .int('排序必须是整数')
-    .min(0, `排序须在0到${SHOP_GROUP_SORT_MAX}之间`)
-    .max(SHOP_GROUP_SORT_MAX, `排序须在0到${SHOP_GROUP_SORT_MAX}之间`)
-    .default(0),
+  frontTitle: requiredText(
+    SHOP_GROUP_NAME_MAX,
+    '请输入分组名称',
+    `分组名称不能超过${SHOP_GROUP_NAME_MAX}个字`,
+  ),
+  sort: sortNumber(SHOP_GROUP_SORT_MAX),
 };
 export const shopGroupCreateSchema = z.object(groupFields);
 export type ShopGroupCreate = z.input<typeof shopGroupCreateSchema>;

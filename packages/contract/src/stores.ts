@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { LANDLINE_PATTERN, MOBILE_PATTERN } from './validation.js';
+import { degrees, recordId } from './common/fields.js';
 import { endpoint } from './common/endpoint.js';
-import { degrees } from './common/degrees.js';
-import { recordId } from './common/record-id.js';
 import { pageRequest } from './common/page.js';
 import { STORE_PATHS } from './paths.js';
 

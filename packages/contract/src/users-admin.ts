@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { WORK_CODE_PATTERN } from './auth-open.js';
+import { recordId, recordIdFromText } from './common/fields.js';
 import { endpoint, noInput } from './common/endpoint.js';
-import { recordId, recordIdFromText } from './common/record-id.js';
 import { keywordField, listFilters } from './common/list-request.js';
 import { pageOf } from './common/page.js';
 import { storeCodeSchema } from './stores.js';

@@ -3,6 +3,13 @@ export const MOBILE_PATTERN = /^1[3-9]\d{9}$/;
 /** Landline: area code, hyphen, 5 to 14 digits (spec 5, store-info form). */
 export const LANDLINE_PATTERN = /^0\d{2,3}-\d{5,14}$/;
 export const SMS_CODE_PATTERN = /^\d{6}$/;
+
+/**
+ * A code typed off a slip or a screen (an invoice number, a write-off code): the pattern it must match with the
+ * message when it does not, its longest length, and whether it is all digits. The body schema and the form
+ * field read the same one.
+ */
+export type CodeFormat = { pattern: RegExp; invalid: string; max: number; digits: boolean };
 /** Passwords: 8 to 64 characters with at least three of lower case, upper case, digit and symbol. */
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 64;

@@ -4,5 +4,3 @@ export * from './list-request.js';
 export * from './endpoint.js';
 export * from './takes-nothing.js';
 export * from './mask.js';
-export * from './record-id.js';
-export * from './degrees.js';

@@ -2,6 +2,7 @@ import type { Database } from '../../db/client.js';
 import { auditLog } from '../../db/schema.js';
 import type { Clock } from '../../platform/clock.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/pg-errors.js';
+import type { AdminActor } from './admin-actor.js';
 
 export type AuditEntry = {
   action: string;
@@ -84,14 +85,14 @@ export function createAuditLog(db: Database, clock: Clock) {
      * `raced`: the refusal to answer when a concurrent change wins on a unique or foreign key (a 409).
      */
     async changeInTransaction<T>(
-      entry: Omit<AuditChange, 'before' | 'after'>,
+      { actor, action, target }: { actor: AdminActor; action: string; target: string },
       run: (tx: Database) => Promise<{ result: T; before: unknown; after: unknown }>,
       options: { raced?: () => Error } = {},
     ): Promise<T> {
       try {
         return await db.transaction(async (tx) => {
           const { result, before, after } = await run(tx);
-          await change({ ...entry, before, after }, tx);
+          await change({ action, target, actor: actor.caller, client: actor.client, before, after }, tx);
           return result;
         });
       } catch (error) {

@@ -44,7 +44,7 @@ export function createDepartmentsService(db: Database, clock: Clock) {
     run: (tx: Database, all: DeptRecord[]) => Promise<{ result: T; before: unknown; after: unknown }>,
   ): Promise<T> {
     return audit.changeInTransaction(
-      { action, target, actor: actor.caller, client: actor.client },
+      { actor, action, target },
       async (tx) => {
         await repo.lockTree(tx);
         return run(tx, await repo.all(tx));

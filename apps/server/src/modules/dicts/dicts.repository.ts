@@ -1,6 +1,7 @@
 import type { DictItemRow, DictTypeListQuery, DictTypeRow } from '@console/contract';
 import { and, asc, count, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import { likeContains } from '../../db/like-pattern.js';
 import { mapPage, numberedPageOf } from '../../db/paged-query.js';
 import { dictItems, dictTypes } from '../../db/schema.js';
 
@@ -43,7 +44,6 @@ const itemRowOf = (row: Omit<DictItemRow, 'updatedAt'> & { updatedAt: Date }): D
 });
 
 /** `%` and `_` typed by a person are meant literally. */
-const likeOf = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export type DictsRepository = ReturnType<typeof createDictsRepository>;
 
@@ -51,7 +51,10 @@ export function createDictsRepository(db: Database) {
   return {
     async typePage(query: DictTypeListQuery) {
       const where = query.keyword
-        ? or(ilike(dictTypes.code, likeOf(query.keyword)), ilike(dictTypes.name, likeOf(query.keyword)))
+        ? or(
+            ilike(dictTypes.code, likeContains(query.keyword)),
+            ilike(dictTypes.name, likeContains(query.keyword)),
+          )
         : undefined;
       const page = await numberedPageOf(
         query,

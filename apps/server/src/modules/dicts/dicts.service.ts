@@ -50,7 +50,7 @@ export function createDictsService(db: Database, clock: Clock) {
     target: string,
     run: (tx: Database) => Promise<{ result: T; before: unknown; after: unknown }>,
   ): Promise<T> {
-    return audit.changeInTransaction({ action, target, actor: actor.caller, client: actor.client }, run, {
+    return audit.changeInTransaction({ actor, action, target }, run, {
       raced: () => conflict(DICT_MESSAGES.raced, 'DICT_RACED'),
     });
   }

@@ -2,7 +2,7 @@ import type { ExportKind, ExportStatus } from '@console/contract';
 import { and, count, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { exportJobs, users } from '../../db/schema.js';
-import { numberedPage } from '../../db/paged-query.js';
+import { numberedPageOf } from '../../db/paged-query.js';
 
 export type ClaimedJob = {
   id: number;
@@ -63,31 +63,26 @@ export function createExportJobRepository(db: Database) {
 
     /** The store's records, newest first (the table is small per store: an exact count is fine). */
     async page(storeId: number, pageNum: number, pageSize: number) {
-      return numberedPage(
+      return numberedPageOf(
         { pageNum, pageSize },
-        {
-          rows: ({ limit, offset }) =>
-            db
-              .select({
-                id: exportJobs.id,
-                kind: exportJobs.kind,
-                status: exportJobs.status,
-                progress: exportJobs.progress,
-                rowCount: exportJobs.rowCount,
-                fileName: exportJobs.fileName,
-                error: exportJobs.error,
-                createdByName: users.nickName,
-                createdAt: exportJobs.createdAt,
-                finishedAt: exportJobs.finishedAt,
-              })
-              .from(exportJobs)
-              .innerJoin(users, eq(users.id, exportJobs.userId))
-              .where(eq(exportJobs.storeId, storeId))
-              .orderBy(desc(exportJobs.createdAt), desc(exportJobs.id))
-              .limit(limit)
-              .offset(offset),
-          count: db.select({ n: count() }).from(exportJobs).where(eq(exportJobs.storeId, storeId)),
-        },
+        db
+          .select({
+            id: exportJobs.id,
+            kind: exportJobs.kind,
+            status: exportJobs.status,
+            progress: exportJobs.progress,
+            rowCount: exportJobs.rowCount,
+            fileName: exportJobs.fileName,
+            error: exportJobs.error,
+            createdByName: users.nickName,
+            createdAt: exportJobs.createdAt,
+            finishedAt: exportJobs.finishedAt,
+          })
+          .from(exportJobs)
+          .innerJoin(users, eq(users.id, exportJobs.userId))
+          .where(eq(exportJobs.storeId, storeId))
+          .orderBy(desc(exportJobs.createdAt), desc(exportJobs.id)),
+        db.select({ n: count() }).from(exportJobs).where(eq(exportJobs.storeId, storeId)),
       );
     },
 

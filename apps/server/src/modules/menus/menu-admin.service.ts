@@ -77,13 +77,10 @@ export function createMenuAdminService(deps: {
     run: (tx: Database, all: MenuRecord[]) => Promise<{ result: T; before: unknown; after: unknown }>,
   ): Promise<T> {
     try {
-      const result = await audit.changeInTransaction(
-        { action, target, actor: actor.caller, client: actor.client },
-        async (tx) => {
-          await repo.lockTree(tx);
-          return run(tx, await repo.all(tx));
-        },
-      );
+      const result = await audit.changeInTransaction({ actor, action, target }, async (tx) => {
+        await repo.lockTree(tx);
+        return run(tx, await repo.all(tx));
+      });
       authCache.forgetAll();
       return result;
     } catch (error) {

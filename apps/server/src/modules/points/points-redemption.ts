@@ -55,20 +55,24 @@ export function createPointsRedemption(deps: {
 
   async function assertWithinCaps(r: Redemption, tx: Database = db) {
     const spent = await ledger.spentToday(r.member.id, r.clerk.id, chinaDayBounds(clock()), tx);
-    const memberLeft = Math.max(0, POINTS_REDEEM_DAILY_CAP_PER_MEMBER - spent.member);
-    if (r.points > memberLeft)
-      throw new AppError(
-        422,
-        'POINTS_MEMBER_DAILY_CAP',
-        POINTS_TEXT.memberDailyCap(POINTS_REDEEM_DAILY_CAP_PER_MEMBER, memberLeft),
-      );
-    const clerkLeft = Math.max(0, POINTS_REDEEM_DAILY_CAP_PER_CLERK - spent.clerk);
-    if (r.points > clerkLeft)
-      throw new AppError(
-        422,
-        'POINTS_CLERK_DAILY_CAP',
-        POINTS_TEXT.clerkDailyCap(POINTS_REDEEM_DAILY_CAP_PER_CLERK, clerkLeft),
-      );
+    const caps = [
+      {
+        cap: POINTS_REDEEM_DAILY_CAP_PER_MEMBER,
+        spent: spent.member,
+        code: 'POINTS_MEMBER_DAILY_CAP',
+        text: POINTS_TEXT.memberDailyCap,
+      },
+      {
+        cap: POINTS_REDEEM_DAILY_CAP_PER_CLERK,
+        spent: spent.clerk,
+        code: 'POINTS_CLERK_DAILY_CAP',
+        text: POINTS_TEXT.clerkDailyCap,
+      },
+    ];
+    for (const { cap, spent: spentToday, code, text } of caps) {
+      const left = Math.max(0, cap - spentToday);
+      if (r.points > left) throw new AppError(422, code, text(cap, left));
+    }
   }
 
   return {

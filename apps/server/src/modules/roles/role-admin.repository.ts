@@ -1,5 +1,7 @@
 import { asc, count, eq, ilike, inArray, or } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import { likeContains } from '../../db/like-pattern.js';
+import { numberedPageOf } from '../../db/paged-query.js';
 import { menus, roleMenus, roles, roleShopGroups, shopGroups, userRoles } from '../../db/schema.js';
 
 export type RoleRecord = typeof roles.$inferSelect;
@@ -14,19 +16,13 @@ export type RoleGrants = { menuIds: number[]; shopGroupIds: number[] };
 export function createRoleAdminRepository(db: Database) {
   return {
     async page(query: { keyword?: string | null; pageNum: number; pageSize: number }) {
-      const pattern = query.keyword ? `%${query.keyword.replace(/[\\%_]/g, '\\$&')}%` : null;
+      const pattern = query.keyword ? likeContains(query.keyword) : null;
       const where = pattern ? or(ilike(roles.name, pattern), ilike(roles.permission, pattern)) : undefined;
-      const [rows, [total]] = await Promise.all([
-        db
-          .select()
-          .from(roles)
-          .where(where)
-          .orderBy(asc(roles.id))
-          .limit(query.pageSize)
-          .offset((query.pageNum - 1) * query.pageSize),
+      return numberedPageOf(
+        query,
+        db.select().from(roles).where(where).orderBy(asc(roles.id)),
         db.select({ n: count() }).from(roles).where(where),
-      ]);
-      return { rows, total: total?.n ?? 0 };
+      );
     },
 
     async find(id: number, tx: Database = db): Promise<RoleRecord | null> {

@@ -143,8 +143,8 @@ export function createRoleAdminService(deps: {
 
   return {
     async list(caller: AuthContext, query: RoleListQuery) {
-      const { rows, total } = await repo.page(query);
-      return { list: await rowsOf(caller, rows), total, pageNum: query.pageNum, pageSize: query.pageSize };
+      const page = await repo.page(query);
+      return { ...page, list: await rowsOf(caller, page.list) };
     },
 
     async menuTree(caller: AuthContext): Promise<PermissionNode[]> {

@@ -104,7 +104,7 @@ export function createStoresAdminService({
     target: string,
     run: (tx: Database) => Promise<{ result: T; before: unknown; after: unknown }>,
   ): Promise<T> {
-    return audit.changeInTransaction({ action, target, actor: actor.caller, client: actor.client }, run);
+    return audit.changeInTransaction({ actor, action, target }, run);
   }
 
   /** The store, 404 when missing or (with `scope`) outside the caller's data scope: as if it did not exist. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { distanceKmOf, groupByTitle, haversineKm, isLocated, likeContains, originOf } from './geo.js';
+import { distanceKmOf, groupByTitle, haversineKm, isLocated, originOf } from './geo.js';
 
 describe('geo helpers', () => {
   it('measures great-circle distance', () => {
@@ -36,9 +36,5 @@ describe('geo helpers', () => {
       { shopGroupId: 2, frontTitle: '华北', shopList: ['a', 'c'] },
       { shopGroupId: 1, frontTitle: '华东', shopList: ['b'] },
     ]);
-  });
-
-  it('escapes LIKE wildcards', () => {
-    expect(likeContains('50%_a\\')).toBe('%50\\%\\_a\\\\%');
   });
 });

@@ -48,6 +48,3 @@ export function groupByTitle<T extends { shopGroupId: number; frontTitle: string
   }
   return [...groups.values()];
 }
-
-/** `%`, `_` and `\` match themselves in a LIKE pattern. */
-export const likeContains = (keyword: string): string => `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

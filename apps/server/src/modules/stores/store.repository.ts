@@ -2,7 +2,8 @@ import type { StoreDetail } from '@console/contract';
 import { and, asc, count, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { departments, shopGroups, stores, userLastStores, users, userStores } from '../../db/schema.js';
-import { likeContains, type Coordinates } from './geo.js';
+import { likeContains } from '../../db/like-pattern.js';
+import type { Coordinates } from './geo.js';
 import { createUserRepository } from '../auth/user.repository.js';
 
 /** A store the caller is authorised for (what the store-scope guard hands to a route). */

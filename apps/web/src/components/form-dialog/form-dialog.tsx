@@ -25,35 +25,23 @@ type Props<Values> = Omit<FormSubmitOptions<Values>, 'form'> & {
 export function FormDialog<Values extends object>({
   open,
   title,
-  doneText,
-  submit,
   onClose,
   onDone,
-  schema,
-  context,
-  toInput,
-  check,
-  serverField,
   initialValues,
   okText,
   danger,
   testId,
   children,
+  ...submitOptions
 }: Props<Values>) {
   const [form] = Form.useForm<Values>();
   const { busy, error, setError, finish } = useFormSubmit<Values>({
+    ...submitOptions,
     form,
-    submit,
-    doneText,
     onDone: () => {
       onDone();
       onClose();
     },
-    schema,
-    context,
-    toInput,
-    check,
-    serverField,
   });
 
   return (

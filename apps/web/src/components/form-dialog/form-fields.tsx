@@ -1,4 +1,5 @@
-import { Alert, Form, Input, InputNumber, Switch } from 'antd';
+import type { CodeFormat } from '@console/contract';
+import { Alert, Form, Input, InputNumber, Switch, TreeSelect } from 'antd';
 import { COMMON_LABELS } from '../labels';
 import type { KeyboardEvent, ReactNode } from 'react';
 
@@ -59,6 +60,18 @@ export function TextField({
   );
 }
 
+/** A code typed off a slip or a screen, checked as its contract `format` says (pattern, length, digits). */
+export function CodeField({ format, ...field }: Omit<FieldProps, 'max'> & { format: CodeFormat }) {
+  return (
+    <TextField
+      {...field}
+      max={format.max}
+      pattern={{ regex: format.pattern, message: format.invalid }}
+      code={format.digits ? 'digits' : 'text'}
+    />
+  );
+}
+
 /** A free-text field (a reason, a remark, a note) with its length counted as one types. */
 export function TextAreaField({
   rows = 3,
@@ -103,6 +116,36 @@ export function FormAlert({
       style={{ marginBottom: 16 }}
       data-testid={testId}
     />
+  );
+}
+
+/** An option of a choice in a tree (上级部门, 上级菜单): disabled where the record may not go. */
+export type TreeOption = { value: number; title: string; disabled?: boolean; children?: TreeOption[] };
+
+/** A choice in a tree, searchable by title; `expandAll` opens every branch at first. */
+export function TreeChoiceField({
+  name,
+  label,
+  testId,
+  options,
+  expandAll = false,
+}: {
+  name: string;
+  label: string;
+  testId: string;
+  options: TreeOption[];
+  expandAll?: boolean;
+}) {
+  return (
+    <Form.Item name={name} label={label}>
+      <TreeSelect
+        data-testid={testId}
+        treeData={options}
+        treeDefaultExpandAll={expandAll}
+        showSearch
+        treeNodeFilterProp="title"
+      />
+    </Form.Item>
   );
 }
 

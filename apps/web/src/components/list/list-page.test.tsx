@@ -279,6 +279,16 @@ describe('ListPage', { timeout: 30_000 }, () => {
     expect(screen.queryByText('操作')).toBeNull();
   });
 
+  it('puts 新增 first among the tools for holders of its permission, and not for others', async () => {
+    const onClick = vi.fn();
+    renderList(data(), paging(), { add: { label: '新增事项', permission: ['thing:close'], onClick } });
+    await userEvent.click(screen.getByTestId('things-add'));
+    expect(onClick).toHaveBeenCalledOnce();
+    cleanup();
+    renderList(data(), paging(), { add: { label: '新增事项', permission: ['thing:add'], onClick } });
+    expect(screen.queryByTestId('things-add')).toBeNull();
+  });
+
   it('runs batch actions on the selected rows', async () => {
     const closeAll = vi.fn();
     renderList(data(), paging(), { batchActions: [{ key: 'close', label: '批量关闭', onClick: closeAll }] });

@@ -21,6 +21,7 @@ import { isApiError } from '../../lib/http';
 import { hasPermission } from '../../lib/permission';
 import { useSessionStore } from '../../stores/session-store';
 import { COMMON_LABELS, LIST_LABELS } from '../labels';
+import { AddButton, type AddAction } from './add-button';
 import { cellOf, type ListColumn } from './columns';
 import styles from './list.module.css';
 import { useListPrefs, type Density, type ListPrefs } from './list-prefs';
@@ -61,7 +62,9 @@ export type ListPageProps<Row, Status extends string = string> = {
   columns: readonly ListColumn<Row>[];
   /** The row's identity; default: the key column's field (the record number). */
   rowKey?: keyof Row & string;
-  /** The page's own tools before 刷新 / 密度 / 列设置: create, export (`useExportAction`). */
+  /** 新增: the first tool (test id `${name}-add`), shown to holders of its permission. */
+  add?: AddAction;
+  /** The page's own tools before 刷新 / 密度 / 列设置, after 新增: e.g. export (`useExportAction`). */
   toolbar?: ReactNode;
   /** Above the filters: e.g. the export's queued notice. */
   notice?: ReactNode;
@@ -130,8 +133,20 @@ export function ListPage<Row extends object, Status extends string = string>(
 function ListPageBody<Row extends object, Status extends string = string>(
   props: Resolved<Row> & Pick<ListPageProps<Row, Status>, 'statusFilter'>,
 ) {
-  const { title, name, testId, list, columns, toolbar, notice, filters, tabs, statusFilter, renderCard } =
-    props;
+  const {
+    title,
+    name,
+    testId,
+    list,
+    columns,
+    add,
+    toolbar,
+    notice,
+    filters,
+    tabs,
+    statusFilter,
+    renderCard,
+  } = props;
   // xs is "below 576 px" (antd's max-width query): a phone gets cards from the same columns.
   const phone = Grid.useBreakpoint().xs === true;
   const defaults = useMemo<ListPrefs>(
@@ -152,6 +167,7 @@ function ListPageBody<Row extends object, Status extends string = string>(
       tabProps={tabs ? ({ 'data-testid': `${name}-tabs` } as object) : undefined}
       extra={
         <Space wrap>
+          {add ? <AddButton {...add} testId={`${name}-add`} /> : null}
           {toolbar}
           <Tooltip title={COMMON_LABELS.refresh}>
             <Button

@@ -5,6 +5,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { isApiError } from '../../lib/http';
 import { useSessionStore } from '../../stores/session-store';
 import { COMMON_LABELS, LIST_LABELS, TREE_LABELS } from '../labels';
+import { AddButton, type AddAction } from '../list/add-button';
 import { RowActionButtons, RowActionMenu, visibleRowActions, type RowAction } from '../list/row-actions';
 
 type TreeNode = { id: number; children: TreeNode[] };
@@ -26,8 +27,8 @@ function rowsOf<Node extends TreeNode>(nodes: readonly Node[]): TreeRow<Node>[] 
 
 type Props<Node extends TreeNode> = {
   title: string;
-  testId: string;
-  tableTestId: string;
+  /** Names the tree's test ids: `${name}-page`, `${name}-table`, `${name}-add`. */
+  name: string;
   /** The tree's query: its nodes, loading and error states. */
   query: Pick<UseQueryResult<readonly Node[]>, 'data' | 'isLoading' | 'isFetching' | 'isError' | 'error'>;
   onRefresh(): void;
@@ -35,7 +36,9 @@ type Props<Node extends TreeNode> = {
   actions: RowAction<Node>[];
   /** The width of the 操作 column on a wide screen. */
   actionsWidth: number;
-  /** Buttons before 全部展开 (e.g. 新增). */
+  /** 新增 at the top level, the first tool, shown to holders of its permission. */
+  add?: AddAction;
+  /** Buttons after 新增, before 全部展开. */
   toolbar?: ReactNode;
   empty: string;
   loadFailed: string;
@@ -48,13 +51,13 @@ type Props<Node extends TreeNode> = {
  */
 export function TreeTable<Node extends TreeNode>({
   title,
-  testId,
-  tableTestId,
+  name,
   query,
   onRefresh,
   columns,
   actions,
   actionsWidth,
+  add,
   toolbar,
   empty,
   loadFailed,
@@ -85,9 +88,10 @@ export function TreeTable<Node extends TreeNode>({
   return (
     <Card
       title={title}
-      data-testid={testId}
+      data-testid={`${name}-page`}
       extra={
         <Space wrap>
+          {add ? <AddButton {...add} testId={`${name}-add`} /> : null}
           {toolbar}
           <Button onClick={() => setExpanded(expandedKeys.length > 0 ? [] : parentIds(nodes))}>
             {expandedKeys.length > 0 ? TREE_LABELS.collapseAll : TREE_LABELS.expandAll}
@@ -111,7 +115,7 @@ export function TreeTable<Node extends TreeNode>({
         />
       ) : (
         <Table<TreeRow<Node>>
-          data-testid={tableTestId}
+          data-testid={`${name}-table`}
           rowKey="id"
           size="middle"
           loading={query.isLoading}

@@ -5,7 +5,7 @@ import {
   type AuthOpenStatus,
   type ConfirmOrRefuseBody,
 } from '@console/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { column, type ListColumn } from '../../components/list/columns';
 import { ListPage, statusOptionsOf } from '../../components/list/list-page';
 import type { RowAction } from '../../components/list/row-actions';
@@ -15,6 +15,7 @@ import { call } from '../../lib/http';
 import { notify } from '../../lib/notify';
 import { AUTH_OPEN_LABELS } from './labels';
 import { recordsRequestOf, recordsUrlShape } from './records-query';
+import { useRefresh } from '../../lib/use-refresh';
 
 const L = AUTH_OPEN_LABELS.records;
 const RECORDS_KEY = ['auth-open', 'records'] as const;
@@ -40,7 +41,7 @@ const COLUMNS: ListColumn<AuthOpenRecord>[] = [
 /** 我的授权: the stores head office opened for me, to confirm or refuse; status and page in the URL. */
 export function AuthConfirmPage() {
   const listQuery = useListQuery(recordsUrlShape);
-  const queryClient = useQueryClient();
+  const refresh = useRefresh(RECORDS_KEY);
   const list = useListData({
     key: RECORDS_KEY,
     endpoint: authOpenEndpoints.queryByUser,
@@ -50,7 +51,7 @@ export function AuthConfirmPage() {
     mutationFn: (body: ConfirmOrRefuseBody) => call(authOpenEndpoints.confirmOrRefuse, body),
     onSuccess: (record) => {
       notify.success(record.status === 'confirmed' ? L.confirmed : L.refused);
-      void queryClient.invalidateQueries({ queryKey: RECORDS_KEY });
+      refresh();
     },
   });
   // A pending record can be answered once: its buttons go while the answer is on its way.

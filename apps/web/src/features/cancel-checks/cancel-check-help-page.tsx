@@ -5,7 +5,7 @@ import {
   cancelCheckEndpoints,
   type CancelCheckRow,
 } from '@console/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Button } from 'antd';
 import { useState } from 'react';
 import { FULFILMENT_STATUS_COLOR } from '../../components/fulfilment-status';
@@ -23,6 +23,7 @@ import { CANCEL_CHECK_STATE_COLOR, CANCEL_CHECK_STATE_OPTIONS } from './cancel-c
 import { CheckDrawer } from './check-drawer';
 import { DecideDialog, type Decision } from './decide-dialog';
 import { CANCEL_CHECK_LABELS } from './labels';
+import { useRefresh } from '../../lib/use-refresh';
 
 const L = CANCEL_CHECK_LABELS;
 const F = L.fields;
@@ -61,7 +62,6 @@ export function CancelCheckHelpPage() {
     filters: cancelCheckFiltersOf,
   });
   const { query, setQuery, hrefOf } = listQuery;
-  const queryClient = useQueryClient();
   const [adding, setAdding] = useState(false);
   const [decision, setDecision] = useState<Decision | null>(null);
   const auth = useQuery({
@@ -69,7 +69,7 @@ export function CancelCheckHelpPage() {
     queryFn: ({ signal }) => call(cancelCheckEndpoints.queryShopAuth, { storeCode }, { signal }),
     enabled: Boolean(storeCode),
   });
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: cancelCheckKeys.all });
+  const refresh = useRefresh(cancelCheckKeys.all);
   const decide = (state: Decision['state']): RowAction<CancelCheckRow> => ({
     key: state === 'approved' ? 'approve' : 'reject',
     label: state === 'approved' ? L.decide.approve : L.decide.reject,

@@ -1,17 +1,21 @@
 import { DEPT_NAME_MAX, DEPT_SORT_MAX, deptEndpoints, type DeptNode } from '@console/contract';
-import { Form, TreeSelect } from 'antd';
 import { FormDialog } from '../../components/form-dialog/form-dialog';
-import { EnabledField, SortField, TextField } from '../../components/form-dialog/form-fields';
+import {
+  EnabledField,
+  SortField,
+  TextField,
+  TreeChoiceField,
+  type TreeOption,
+} from '../../components/form-dialog/form-fields';
 import { call } from '../../lib/http';
 import { DEPT_LABELS } from './labels';
+import { ENABLED_TEXT } from '../../components/enabled-status';
 
 const L = DEPT_LABELS;
 const TOP = 0;
 type Values = { parentId: number; name: string; sort: number; enabled: boolean };
 
 export type DeptDialogState = { mode: 'add'; parent: DeptNode | null } | { mode: 'edit'; dept: DeptNode };
-
-type TreeOption = { value: number; title: string; disabled?: boolean; children?: TreeOption[] };
 
 /** The tree as parent choices; a department being edited and everything below it cannot be its own parent. */
 export function parentOptions(tree: readonly DeptNode[], editingId: number | null): TreeOption[] {
@@ -20,7 +24,7 @@ export function parentOptions(tree: readonly DeptNode[], editingId: number | nul
       const off = blocked || node.id === editingId;
       return {
         value: node.id,
-        title: node.enabled ? node.name : `${node.name}（${L.enabledText.false}）`,
+        title: node.enabled ? node.name : `${node.name}（${ENABLED_TEXT.false}）`,
         disabled: off,
         children: of(node.children, off),
       };
@@ -65,15 +69,13 @@ export function DeptDialog({ state, tree, onClose, onSaved }: Props) {
           );
       }}
     >
-      <Form.Item name="parentId" label={L.fields.parent}>
-        <TreeSelect
-          data-testid="dept-parent"
-          treeData={parentOptions(tree, editing?.id ?? null)}
-          treeDefaultExpandAll
-          showSearch
-          treeNodeFilterProp="title"
-        />
-      </Form.Item>
+      <TreeChoiceField
+        name="parentId"
+        label={L.fields.parent}
+        testId="dept-parent"
+        options={parentOptions(tree, editing?.id ?? null)}
+        expandAll
+      />
       <TextField
         name="name"
         label={L.fields.name}

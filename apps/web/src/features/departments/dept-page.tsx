@@ -1,30 +1,29 @@
 import { deptEndpoints, type DeptNode } from '@console/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Tag } from 'antd';
+import { useQuery } from '@tanstack/react-query';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import type { RowAction } from '../../components/list/row-actions';
-import { AddButton } from '../../components/list/add-button';
 import { TreeTable, type TreeRow } from '../../components/tree-table/tree-table';
 import { formatTime } from '../../lib/format/display';
 import { call } from '../../lib/http';
 import { notify } from '../../lib/notify';
 import { DeptDialog, type DeptDialogState } from './dept-dialog';
 import { DEPT_LABELS } from './labels';
+import { useRefresh } from '../../lib/use-refresh';
+import { enabledColumn } from '../../components/enabled-status';
 
 const L = DEPT_LABELS;
 const deptKeys = { tree: ['depts', 'tree'] as const };
 
 /** 部门管理: the department tree with add child, edit, enable / disable and delete. */
 export function DeptPage() {
-  const queryClient = useQueryClient();
   const tree = useQuery({
     queryKey: deptKeys.tree,
     queryFn: ({ signal }) => call(deptEndpoints.tree, {}, { signal, flags: { silent: true } }),
     select: (answer) => answer.tree,
   });
   const [dialog, setDialog] = useState<DeptDialogState | null>(null);
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: deptKeys.tree });
+  const refresh = useRefresh(deptKeys.tree);
 
   const actions: RowAction<DeptNode>[] = [
     {
@@ -94,16 +93,7 @@ export function DeptPage() {
       responsive: ['sm'],
     },
     { key: 'sort', title: L.fields.sort, dataIndex: 'sort', width: 70, align: 'right', responsive: ['md'] },
-    {
-      key: 'enabled',
-      title: L.fields.enabled,
-      width: 80,
-      render: (_, row) => (
-        <Tag color={row.enabled ? 'green' : 'default'} data-testid="dept-status">
-          {L.enabledText[String(row.enabled)]}
-        </Tag>
-      ),
-    },
+    enabledColumn(L.fields.enabled, 'dept-status'),
     {
       key: 'createdAt',
       title: L.fields.createdAt,
@@ -116,8 +106,7 @@ export function DeptPage() {
   return (
     <TreeTable<DeptNode>
       title={L.title}
-      testId="dept-page"
-      tableTestId="dept-table"
+      name="dept"
       query={tree}
       onRefresh={refresh}
       columns={columns}
@@ -125,14 +114,11 @@ export function DeptPage() {
       actionsWidth={240}
       empty={L.empty}
       loadFailed={L.loadFailed}
-      toolbar={
-        <AddButton
-          label={L.add}
-          permission={['dept:add']}
-          testId="dept-add"
-          onClick={() => setDialog({ mode: 'add', parent: null })}
-        />
-      }
+      add={{
+        label: L.add,
+        permission: ['dept:add'],
+        onClick: () => setDialog({ mode: 'add', parent: null }),
+      }}
     >
       <DeptDialog state={dialog} tree={tree.data ?? []} onClose={() => setDialog(null)} onSaved={refresh} />
     </TreeTable>

@@ -21,7 +21,6 @@ export const DEPT_LABELS = {
     userCount: '人数',
     createdAt: '创建时间',
   },
-  enabledText: { true: '启用', false: '停用' } as Record<string, string>,
   topLevel: '无（顶级部门）',
   nameRequired: '请填写部门名称',
   dialog: { add: '新增部门', addChild: (parent: string) => `新增「${parent}」的下级部门`, edit: '编辑部门' },

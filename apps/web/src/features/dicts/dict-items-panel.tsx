@@ -17,6 +17,7 @@ import { useSessionStore } from '../../stores/session-store';
 import { dictKeys } from './dict-keys';
 import { DictItemDialog } from './dict-item-dialog';
 import { DICT_LABELS } from './labels';
+import { ENABLED_TEXT, enabledColumn } from '../../components/enabled-status';
 
 const L = DICT_LABELS;
 const T = L.items;
@@ -107,16 +108,7 @@ function ItemsOf({ type, onChanged }: { type: DictTypeRow; onChanged(): void }) 
       responsive: ['sm'],
     },
     { key: 'sort', title: L.fields.sort, dataIndex: 'sort', width: 64, align: 'right', responsive: ['xxl'] },
-    {
-      key: 'enabled',
-      title: L.fields.enabled,
-      width: 80,
-      render: (_, item) => (
-        <Tag color={item.enabled ? 'green' : 'default'} data-testid="dict-item-status">
-          {L.enabledText[String(item.enabled)]}
-        </Tag>
-      ),
-    },
+    enabledColumn(L.fields.enabled, 'dict-item-status'),
     {
       key: 'actions',
       title: L.actions,
@@ -138,7 +130,7 @@ function ItemsOf({ type, onChanged }: { type: DictTypeRow; onChanged(): void }) 
       title={
         <span>
           {T.title(type.name)} <Tag>{type.code}</Tag>
-          {!type.enabled && <Tag>{L.enabledText.false}</Tag>}
+          {!type.enabled && <Tag>{ENABLED_TEXT.false}</Tag>}
         </span>
       }
       extra={

@@ -1,5 +1,5 @@
 import { dictEndpoints, type DictTypeRow } from '@console/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Button, Col, Input, Row, Tag } from 'antd';
 import { useState } from 'react';
 import { column, type ListColumn } from '../../components/list/columns';
@@ -17,6 +17,8 @@ import { dictKeys } from './dict-keys';
 import { DictItemsPanel } from './dict-items-panel';
 import { DictTypeDialog } from './dict-type-dialog';
 import { DICT_LABELS } from './labels';
+import { useRefresh } from '../../lib/use-refresh';
+import { ENABLED_COLOR, ENABLED_TEXT } from '../../components/enabled-status';
 
 const L = DICT_LABELS;
 const F = L.fields;
@@ -29,23 +31,17 @@ export const dictUrlShape = {
   type: urlField.recordId(),
 };
 
-const STATUS_COLOR: Record<string, string> = { true: 'green', false: 'default' };
-
 /** 数据字典: dictionaries on the left (keyword, paged), the chosen one's items on the right. */
 export function DictPage() {
   const listQuery = useListQuery(dictUrlShape);
   const { query, setQuery } = listQuery;
-  const queryClient = useQueryClient();
   const list = useListData({
     key: dictKeys.types,
     endpoint: dictEndpoints.types,
     request: { keyword: query.keyword || undefined, pageNum: query.pageNum, pageSize: query.pageSize },
   });
   const [dialog, setDialog] = useState<{ editing: DictTypeRow | null } | null>(null);
-  const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: dictKeys.all });
-    void queryClient.invalidateQueries({ queryKey: DICT_OPTIONS_KEY });
-  };
+  const refresh = useRefresh(dictKeys.all, DICT_OPTIONS_KEY);
 
   // The chosen dictionary: from the page shown, else read on its own (a link to a dictionary on another page).
   const chosenOnPage = list.rows.find((row) => row.id === query.type);
@@ -76,7 +72,7 @@ export function DictPage() {
       ),
     }),
     column.count('itemCount', F.itemCount, { width: 64 }),
-    column.status('enabled', F.enabled, L.enabledText, STATUS_COLOR, {
+    column.status('enabled', F.enabled, ENABLED_TEXT, ENABLED_COLOR, {
       width: 72,
       testId: 'dict-type-status',
     }),

@@ -24,7 +24,6 @@ export const DICT_LABELS = {
   codeFixed: '字典编码创建后不能修改',
   codeRequired: '请填写字典编码',
   nameRequired: '请填写字典名称',
-  enabledText: { true: '启用', false: '停用' } as Record<string, string>,
   builtinText: { true: '系统内置', false: '自定义' } as Record<string, string>,
   items: {
     title: (name: string) => `字典项：${name}`,

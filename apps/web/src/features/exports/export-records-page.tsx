@@ -1,5 +1,5 @@
 import { exportEndpoints, type ExportRecord } from '@console/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { Alert, Progress } from 'antd';
 import { column, type ListColumn } from '../../components/list/columns';
 import { ListPage } from '../../components/list/list-page';
@@ -13,6 +13,7 @@ import { isActive, pollInterval, progressOf, STATUS_COLOR } from './export-progr
 import { downloadExport, exportKeys } from './exports-api';
 import styles from './exports.module.css';
 import { EXPORT_LABELS } from './labels';
+import { useRefresh } from '../../lib/use-refresh';
 
 const L = EXPORT_LABELS;
 const F = L.fields;
@@ -46,7 +47,7 @@ export function ExportRecordsPage() {
     poll: pollInterval,
   });
   const { query, setQuery } = listQuery;
-  const queryClient = useQueryClient();
+  const refresh = useRefresh(exportKeys.all);
   const download = useMutation({
     mutationFn: (record: ExportRecord) => downloadExport(storeCode, record.id),
     onSuccess: (blob, record) => saveBlob(blob, record.fileName || 'export.xlsx'),
@@ -57,7 +58,7 @@ export function ExportRecordsPage() {
       notify.success(L.records.againDone);
       // The new job is the newest: page 1 shows it.
       if (query.pageNum !== 1) setQuery({ pageNum: 1 });
-      void queryClient.invalidateQueries({ queryKey: exportKeys.all });
+      refresh();
     },
   });
   const rowActions: RowAction<ExportRecord>[] = [

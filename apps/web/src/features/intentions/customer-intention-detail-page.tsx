@@ -17,6 +17,7 @@ import { intentionKeys } from './intention-keys';
 import { INTENTION_STATUS_COLOR } from './intention-status';
 import styles from './intentions.module.css';
 import { INTENTION_LABELS } from './labels';
+import { useRefresh } from '../../lib/use-refresh';
 
 const L = INTENTION_LABELS.detail;
 const F = INTENTION_LABELS.fields;
@@ -75,6 +76,7 @@ export function CustomerIntentionDetailPage() {
   const [params] = useSearchParams();
   const storeCode = useStoreCode();
   const queryClient = useQueryClient();
+  const refresh = useRefresh(intentionKeys.all);
   const links = useMenuPageLinks();
   const backTo = useListReturn(links.href('CustomerIntentions'));
   const mayFollow = useHasPermission(FOLLOW_PERMISSION);
@@ -88,7 +90,7 @@ export function CustomerIntentionDetailPage() {
   });
   const followed = (next: IntentionDetail) => {
     queryClient.setQueryData([...intentionKeys.detail(storeCode), detail.recordKey], next);
-    void queryClient.invalidateQueries({ queryKey: intentionKeys.all });
+    refresh();
   };
 
   return (
@@ -100,7 +102,7 @@ export function CustomerIntentionDetailPage() {
       backTo={backTo}
       missingKey={L.missingNo}
       idle={(intention) => intention.statusText}
-      onRefresh={() => void queryClient.invalidateQueries({ queryKey: intentionKeys.all })}
+      onRefresh={refresh}
     >
       {(intention) => (
         <>

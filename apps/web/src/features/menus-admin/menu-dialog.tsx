@@ -12,8 +12,14 @@ import {
   type MenuAdminNode,
   type MenuCreate,
 } from '@console/contract';
-import { AutoComplete, Form, Input, Radio, Select, Space, Switch, TreeSelect } from 'antd';
-import { FormAlert, SortField, TextField } from '../../components/form-dialog/form-fields';
+import { AutoComplete, Form, Input, Radio, Select, Space, Switch } from 'antd';
+import {
+  FormAlert,
+  SortField,
+  TextField,
+  TreeChoiceField,
+  type TreeOption,
+} from '../../components/form-dialog/form-fields';
 import { FormDialog } from '../../components/form-dialog/form-dialog';
 import { MenuIcon } from '../../components/menu-icon';
 import { call } from '../../lib/http';
@@ -42,8 +48,6 @@ type Values = {
 export type MenuDialogState =
   { mode: 'add'; parent: MenuAdminNode | null } | { mode: 'edit'; menu: MenuAdminNode };
 
-type ParentOption = { value: number; title: string; disabled?: boolean; children?: ParentOption[] };
-
 /**
  * Where a menu of `type` may go: directories and pages under a directory, buttons under a page (or at the top);
  * never under the menu being edited or below it.
@@ -52,9 +56,9 @@ export function parentOptions(
   tree: readonly MenuAdminNode[],
   type: number,
   editingId: number | null,
-): ParentOption[] {
+): TreeOption[] {
   const fits = (node: MenuAdminNode) => (type === BUTTON ? node.type === PAGE : node.type === DIRECTORY);
-  const of = (nodes: readonly MenuAdminNode[], blocked: boolean): ParentOption[] =>
+  const of = (nodes: readonly MenuAdminNode[], blocked: boolean): TreeOption[] =>
     nodes
       .filter((node) => node.type !== BUTTON)
       .map((node) => {
@@ -147,15 +151,12 @@ function Fields({ tree, editing }: { tree: readonly MenuAdminNode[]; editing: Me
           data-testid="menu-type"
         />
       </Form.Item>
-      <Form.Item name="parentId" label={L.fields.parent}>
-        <TreeSelect
-          data-testid="menu-parent"
-          treeData={parentOptions(tree, type, editing?.id ?? null)}
-          treeDefaultExpandAll={false}
-          showSearch
-          treeNodeFilterProp="title"
-        />
-      </Form.Item>
+      <TreeChoiceField
+        name="parentId"
+        label={L.fields.parent}
+        testId="menu-parent"
+        options={parentOptions(tree, type, editing?.id ?? null)}
+      />
       <TextField
         name="title"
         label={L.fields.title}

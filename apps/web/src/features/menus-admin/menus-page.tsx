@@ -1,16 +1,16 @@
 import { isPageComponent, menuAdminEndpoints, type MenuAdminNode } from '@console/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Space, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { MenuIcon } from '../../components/menu-icon';
 import type { RowAction } from '../../components/list/row-actions';
-import { AddButton } from '../../components/list/add-button';
 import { TreeTable, type TreeRow } from '../../components/tree-table/tree-table';
 import { call } from '../../lib/http';
 import { notify } from '../../lib/notify';
 import { MENUS_LABELS } from './labels';
 import { MenuDialog, type MenuDialogState } from './menu-dialog';
+import { useRefresh } from '../../lib/use-refresh';
 
 const L = MENUS_LABELS;
 const menuKeys = { tree: ['menus-admin', 'tree'] as const };
@@ -68,14 +68,13 @@ const COLUMNS: ColumnsType<TreeRow<MenuAdminNode>> = [
 
 /** 菜单管理: the tree of directories, pages and buttons; add, add child, edit and delete. */
 export function MenusPage() {
-  const queryClient = useQueryClient();
   const tree = useQuery({
     queryKey: menuKeys.tree,
     queryFn: ({ signal }) => call(menuAdminEndpoints.tree, {}, { signal, flags: { silent: true } }),
     select: (answer) => answer.tree,
   });
   const [dialog, setDialog] = useState<MenuDialogState | null>(null);
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: menuKeys.tree });
+  const refresh = useRefresh(menuKeys.tree);
 
   const actions: RowAction<MenuAdminNode>[] = [
     {
@@ -108,8 +107,7 @@ export function MenusPage() {
   return (
     <TreeTable<MenuAdminNode>
       title={L.title}
-      testId="menus-page"
-      tableTestId="menus-table"
+      name="menus"
       query={tree}
       onRefresh={refresh}
       columns={COLUMNS}
@@ -117,14 +115,11 @@ export function MenusPage() {
       actionsWidth={190}
       empty={L.empty}
       loadFailed={L.loadFailed}
-      toolbar={
-        <AddButton
-          label={L.add}
-          permission={['menu:add']}
-          testId="menus-add"
-          onClick={() => setDialog({ mode: 'add', parent: null })}
-        />
-      }
+      add={{
+        label: L.add,
+        permission: ['menu:add'],
+        onClick: () => setDialog({ mode: 'add', parent: null }),
+      }}
     >
       <MenuDialog state={dialog} tree={tree.data ?? []} onClose={() => setDialog(null)} onSaved={refresh} />
     </TreeTable>

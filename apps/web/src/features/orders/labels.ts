@@ -158,12 +158,10 @@ export const ORDER_LABELS = {
   invoice: {
     noPlaceholder: '请输入发票号码',
     noRequired: '请输入发票号码',
-    noInvalid: '发票号码为8到20位字母或数字',
   },
   writeOff: {
     codePlaceholder: '请输入顾客出示的6位核销码',
     codeRequired: '请输入核销码',
-    codeInvalid: '核销码为6位数字',
   },
   untaken: {
     take: '接单',

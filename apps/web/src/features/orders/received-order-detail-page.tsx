@@ -1,5 +1,5 @@
 import { fulfilmentEndpoints, type OrderDetailQuery } from '@console/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Card } from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -32,6 +32,7 @@ import { useOrderMessageRefresh } from './order-message-refresh';
 import { ShipDialog } from './ship-dialog';
 import { CancelDialog, InvoiceDialog, WriteOffDialog } from './simple-action-dialogs';
 import { useSessionStore } from '../../stores/session-store';
+import { useRefresh } from '../../lib/use-refresh';
 
 const L = ORDER_LABELS.detail;
 const DIALOGS: Record<OrderAction, (props: OrderDialogProps) => React.ReactNode> = {
@@ -59,7 +60,6 @@ export function ReceivedOrderDetailPage() {
   const [params] = useSearchParams();
   const storeCode = useStoreCode();
   const roles = useSessionStore((state) => state.roles);
-  const queryClient = useQueryClient();
   const links = useOrderLinks();
   const backTo = useListReturn(links.href('ReceivedOrders'));
   const [dialog, setDialog] = useState<OrderAction | null>(null);
@@ -78,7 +78,7 @@ export function ReceivedOrderDetailPage() {
     queryFn: ({ signal }) => call(fulfilmentEndpoints.logList, { storeCode, omsOrderNo }, { signal }),
     enabled: Boolean(storeCode && omsOrderNo),
   });
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: orderKeys.all });
+  const refresh = useRefresh(orderKeys.all);
   const Dialog = dialog ? DIALOGS[dialog] : null;
 
   return (

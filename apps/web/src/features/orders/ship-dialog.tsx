@@ -1,8 +1,8 @@
-import { fulfilmentEndpoints } from '@console/contract';
+import { fulfilmentEndpoints, type CodeFormat } from '@console/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Form, Select } from 'antd';
 import { MobileField } from '../../components/address/address-fields';
-import { TextField } from '../../components/form-dialog/form-fields';
+import { CodeField, TextField } from '../../components/form-dialog/form-fields';
 import { call } from '../../lib/http';
 import type { OrderDialogProps } from './dialog-props';
 import { ORDER_LABELS } from './labels';
@@ -12,7 +12,12 @@ import { orderKeys } from './order-keys';
 const L = ORDER_LABELS.ship;
 const F = ORDER_LABELS.fields;
 /** Letters and digits; the courier's own pattern is checked on the server. */
-const TRACKING_PATTERN = /^[A-Za-z0-9]{6,30}$/;
+const TRACKING_NO_FORMAT: CodeFormat = {
+  pattern: /^[A-Za-z0-9]{6,30}$/,
+  invalid: L.trackingInvalid,
+  max: 30,
+  digits: false,
+};
 
 type ShipValues = {
   courierCode?: string;
@@ -62,14 +67,12 @@ export function ShipDialog(props: OrderDialogProps) {
               options={(couriers.data ?? []).map((c) => ({ value: c.code, label: c.name }))}
             />
           </Form.Item>
-          <TextField
+          <CodeField
             name="trackingNo"
             label={F.trackingNo}
             required={L.trackingRequired}
-            pattern={{ regex: TRACKING_PATTERN, message: L.trackingInvalid }}
-            max={30}
+            format={TRACKING_NO_FORMAT}
             placeholder={L.trackingPlaceholder}
-            code="text"
             testId="ship-tracking"
           />
         </>

@@ -1,6 +1,6 @@
-import { CANCEL_REASON_MAX, INVOICE_NO_PATTERN, WRITE_OFF_CODE_PATTERN } from '@console/contract';
+import { CANCEL_REASON_MAX, INVOICE_NO_FORMAT, WRITE_OFF_CODE_FORMAT } from '@console/contract';
 import { Form } from 'antd';
-import { TextField } from '../../components/form-dialog/form-fields';
+import { CodeField } from '../../components/form-dialog/form-fields';
 import { ReasonDialog } from '../../components/form-dialog/reason-dialog';
 import { formatYuan } from '../../lib/format/display';
 import type { OrderDialogProps } from './dialog-props';
@@ -47,14 +47,12 @@ export function InvoiceDialog(props: OrderDialogProps) {
         {invoice.taxNo ? ` ${F.invoiceTaxNo}：${invoice.taxNo}` : ''}
       </Form.Item>
       <Form.Item label={F.amount}>{formatYuan(invoice.amountCents)}</Form.Item>
-      <TextField
+      <CodeField
         name="invoiceNo"
         label={F.invoiceNo}
         required={L.noRequired}
-        pattern={{ regex: INVOICE_NO_PATTERN, message: L.noInvalid }}
-        max={20}
+        format={INVOICE_NO_FORMAT}
         placeholder={L.noPlaceholder}
-        code="text"
         testId="invoice-no"
       />
     </OrderActionDialog>
@@ -71,14 +69,12 @@ export function WriteOffDialog(props: OrderDialogProps) {
       testId="write-off-dialog"
       fieldsOf={(values: { writeOffCode: string }) => ({ writeOffCode: values.writeOffCode.trim() })}
     >
-      <TextField
+      <CodeField
         name="writeOffCode"
         label={F.writeOffCode}
         required={L.codeRequired}
-        pattern={{ regex: WRITE_OFF_CODE_PATTERN, message: L.codeInvalid }}
-        max={6}
+        format={WRITE_OFF_CODE_FORMAT}
         placeholder={L.codePlaceholder}
-        code="digits"
         testId="write-off-code"
       />
     </OrderActionDialog>

@@ -1,8 +1,7 @@
 import { DATA_SCOPE_TEXT, roleEndpoints, type RoleRow } from '@console/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Tag, Tooltip } from 'antd';
 import { useState } from 'react';
-import { AddButton } from '../../components/list/add-button';
 import { column, type ListColumn } from '../../components/list/columns';
 import { ListPage } from '../../components/list/list-page';
 import { urlField } from '../../components/list/list-query';
@@ -13,6 +12,7 @@ import { call } from '../../lib/http';
 import { notify } from '../../lib/notify';
 import { ROLES_LABELS } from './labels';
 import { RoleDialog, type RoleDialogState } from './role-dialog';
+import { useRefresh } from '../../lib/use-refresh';
 
 const L = ROLES_LABELS;
 const T = L.columns;
@@ -63,14 +63,13 @@ export function RolesPage() {
     endpoint: roleEndpoints.list,
     filters: (query) => ({ keyword: query.keyword || undefined }),
   });
-  const queryClient = useQueryClient();
   const tree = useQuery({
     queryKey: roleKeys.tree,
     queryFn: ({ signal }) => call(roleEndpoints.menuTree, {}, { signal }),
     staleTime: 60_000,
   });
   const [dialog, setDialog] = useState<RoleDialogState | null>(null);
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: roleKeys.page });
+  const refresh = useRefresh(roleKeys.page);
 
   const rowActions: RowAction<RoleRow>[] = [
     {
@@ -104,14 +103,7 @@ export function RolesPage() {
         columns={COLUMNS}
         rowKey="id"
         empty={{ description: L.empty }}
-        toolbar={
-          <AddButton
-            label={L.add}
-            permission={['roles:add']}
-            testId="roles-add"
-            onClick={() => setDialog({ mode: 'add' })}
-          />
-        }
+        add={{ label: L.add, permission: ['roles:add'], onClick: () => setDialog({ mode: 'add' }) }}
         filters={<KeywordFilters listQuery={listQuery} name="roles" placeholder={L.keyword} />}
         rowActions={rowActions}
       />

@@ -5,13 +5,11 @@ import {
   storeAdminEndpoints,
   type ShopGroupRow,
 } from '@console/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormDialog } from '../../components/form-dialog/form-dialog';
 import { SortField, TextField } from '../../components/form-dialog/form-fields';
 import { column, type ListColumn } from '../../components/list/columns';
 import { KeywordFilters } from '../../components/list/list-filters';
-import { AddButton } from '../../components/list/add-button';
 import { ListPage } from '../../components/list/list-page';
 import { urlField } from '../../components/list/list-query';
 import type { RowAction } from '../../components/list/row-actions';
@@ -20,6 +18,7 @@ import { call } from '../../lib/http';
 import { STORES_ADMIN_LABELS } from './labels';
 import { useRowMutation } from './use-row-mutation';
 import { storesAdminKeys } from './stores-admin-keys';
+import { useRefresh } from '../../lib/use-refresh';
 
 const L = STORES_ADMIN_LABELS.groups;
 
@@ -46,12 +45,8 @@ export function ShopGroupsPage() {
     endpoint: storeAdminEndpoints.groupPage,
     filters: (query) => ({ keyword: query.keyword || undefined }),
   });
-  const queryClient = useQueryClient();
   const [editing, setEditing] = useState<Editing | null>(null);
-  const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: storesAdminKeys.groups });
-    void queryClient.invalidateQueries({ queryKey: storesAdminKeys.groupOptions });
-  };
+  const refresh = useRefresh(storesAdminKeys.groups, storesAdminKeys.groupOptions);
   const remove = useRowMutation(
     (row: ShopGroupRow) => call(storeAdminEndpoints.groupDelete, { id: row.id }),
     L.deleted,
@@ -86,14 +81,7 @@ export function ShopGroupsPage() {
         columns={COLUMNS}
         rowKey="id"
         empty={{ description: L.empty }}
-        toolbar={
-          <AddButton
-            permission={[P.groupAdd]}
-            label={L.add}
-            testId="shop-groups-add"
-            onClick={() => setEditing({ mode: 'add' })}
-          />
-        }
+        add={{ label: L.add, permission: [P.groupAdd], onClick: () => setEditing({ mode: 'add' }) }}
         filters={<KeywordFilters listQuery={listQuery} name="shop-groups" placeholder={L.keyword} />}
         rowActions={rowActions}
       />

@@ -154,7 +154,7 @@ describe('StoresAdminPage', { timeout: 60_000 }, () => {
     api.shopCode!.mockResolvedValue({ shopCode: 'MD000042' });
     renderPage('/system/shops', <StoresAdminPage />);
     await screen.findByText('门店1');
-    await userEvent.click(screen.getByTestId('stores-add'));
+    await userEvent.click(screen.getByTestId('stores-admin-add'));
     await waitFor(() =>
       expect((screen.getByTestId('store-form-code') as HTMLInputElement).value).toBe('MD000042'),
     );

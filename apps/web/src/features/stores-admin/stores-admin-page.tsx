@@ -7,14 +7,12 @@ import {
   type StoreAdminFilters,
   type StoreAdminRow,
 } from '@console/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import { Cascader, Select } from 'antd';
 import { useState } from 'react';
 import type { AreaOption } from '../../components/address/area-options';
 import { useAreaOptions } from '../../components/address/use-area-options';
 import { column, type ListColumn } from '../../components/list/columns';
 import { KeywordFilters } from '../../components/list/list-filters';
-import { AddButton } from '../../components/list/add-button';
 import { ListPage } from '../../components/list/list-page';
 import { urlField, type UrlQuery } from '../../components/list/list-query';
 import listStyles from '../../components/list/list.module.css';
@@ -29,6 +27,7 @@ import { StoreFormDialog, type StoreFormTarget } from './store-form-dialog';
 import { useRowMutation } from './use-row-mutation';
 import { useShopGroupOptions } from '../../lib/use-shop-group-options';
 import { storesAdminKeys } from './stores-admin-keys';
+import { useRefresh } from '../../lib/use-refresh';
 
 const L = STORES_ADMIN_LABELS;
 
@@ -81,12 +80,11 @@ export function StoresAdminPage() {
     filters: storesFiltersOf,
   });
   const { query, setQuery } = listQuery;
-  const queryClient = useQueryClient();
   const groups = useShopGroupOptions();
   const areas = useAreaOptions(true, '');
   const [form, setForm] = useState<StoreFormTarget | null>(null);
   const [closing, setClosing] = useState<StoreAdminRow | null>(null);
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: storesAdminKeys.page });
+  const refresh = useRefresh(storesAdminKeys.page);
 
   const reopen = useRowMutation(
     (row: StoreAdminRow) => call(storeAdminEndpoints.editStatus, { id: row.id, status: 'open' }),
@@ -129,14 +127,7 @@ export function StoresAdminPage() {
         rowKey="id"
         empty={{ description: L.empty }}
         statusFilter={statusFilterOf(listQuery, statusOptionsOf(STORE_STATUSES, STORE_STATUS_TEXT))}
-        toolbar={
-          <AddButton
-            permission={[P.add]}
-            label={L.add}
-            testId="stores-add"
-            onClick={() => setForm({ mode: 'add' })}
-          />
-        }
+        add={{ label: L.add, permission: [P.add], onClick: () => setForm({ mode: 'add' }) }}
         filters={
           <KeywordFilters listQuery={listQuery} name="stores" placeholder={L.filters.keyword}>
             <Select

@@ -1,11 +1,10 @@
-import { PlusOutlined } from '@ant-design/icons';
 import {
   USER_ADMIN_PERMISSIONS as P,
   userAdminEndpoints,
   type UserFilters,
   type UserRow,
 } from '@console/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Button, Input, Select, Tag } from 'antd';
 import { useState } from 'react';
 import { COMMON_LABELS } from '../../components/labels';
@@ -15,7 +14,6 @@ import { urlField, type UrlQuery } from '../../components/list/list-query';
 import listStyles from '../../components/list/list.module.css';
 import type { RowAction } from '../../components/list/row-actions';
 import { useHeadOfficeList } from '../../components/list/use-head-office-list';
-import { useHasPermission } from '../../components/permission';
 import { call } from '../../lib/http';
 import { notify } from '../../lib/notify';
 import { USERS_ADMIN_LABELS } from './labels';
@@ -23,6 +21,7 @@ import styles from './users-admin.module.css';
 import { OneTimePasswordDialog, type IssuedPassword } from './one-time-password-dialog';
 import { userAdminKeys } from './user-admin-keys';
 import { UserFormDialog, type UserFormTarget } from './user-form-dialog';
+import { useRefresh } from '../../lib/use-refresh';
 
 const L = USERS_ADMIN_LABELS;
 const T = L.columns;
@@ -100,7 +99,6 @@ export function UsersAdminPage() {
     filters: usersFiltersOf,
   });
   const { query, setQuery } = listQuery;
-  const queryClient = useQueryClient();
   const options = useQuery({
     queryKey: userAdminKeys.options,
     queryFn: ({ signal }) => call(userAdminEndpoints.formOptions, {}, { signal }),
@@ -108,8 +106,7 @@ export function UsersAdminPage() {
   });
   const [form, setForm] = useState<UserFormTarget | null>(null);
   const [issued, setIssued] = useState<IssuedPassword | null>(null);
-  const canAdd = useHasPermission([P.add]);
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: userAdminKeys.page });
+  const refresh = useRefresh(userAdminKeys.page);
 
   const setEnabled = useMutation({
     mutationFn: ({ row, enabled }: { row: UserRow; enabled: boolean }) =>
@@ -173,18 +170,7 @@ export function UsersAdminPage() {
         columns={COLUMNS}
         rowKey="id"
         empty={{ description: L.empty }}
-        toolbar={
-          canAdd ? (
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              onClick={() => setForm({ mode: 'create' })}
-              data-testid="users-add"
-            >
-              {L.add}
-            </Button>
-          ) : null
-        }
+        add={{ label: L.add, permission: [P.add], onClick: () => setForm({ mode: 'create' }) }}
         filters={
           <>
             <Select

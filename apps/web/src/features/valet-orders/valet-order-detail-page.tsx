@@ -1,5 +1,4 @@
 import { valetEndpoints, type ValetOrderDetail } from '@console/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import { Button, Table } from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -15,6 +14,7 @@ import { ValetCancelDialog } from './valet-cancel-dialog';
 import { useValetLinks } from './valet-links';
 import styles from './valet-orders.module.css';
 import { VALET_STATUS_COLOR } from './valet-status';
+import { useRefresh } from '../../lib/use-refresh';
 
 const F = VALET_LABELS.fields;
 const D = VALET_LABELS.detail;
@@ -74,7 +74,6 @@ export function valetOrderNoOf(params: URLSearchParams): string | null {
 export function ValetOrderDetailPage() {
   const [params] = useSearchParams();
   const storeCode = useStoreCode();
-  const queryClient = useQueryClient();
   const links = useValetLinks();
   const backTo = useListReturn(links.href('ValetOrders'));
   const [cancelling, setCancelling] = useState(false);
@@ -85,7 +84,7 @@ export function ValetOrderDetailPage() {
     load: (valetOrderNo, signal) =>
       call(valetEndpoints.detail, { storeCode, valetOrderNo }, { signal, flags: { silent: true } }),
   });
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: valetKeys.all });
+  const refresh = useRefresh(valetKeys.all);
   const confirmer = useValetConfirm(storeCode, refresh);
 
   return (

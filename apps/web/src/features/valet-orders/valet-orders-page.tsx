@@ -1,6 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { VALET_STATUS_TEXT, valetEndpoints, type ValetKind, type ValetOrderSummary } from '@console/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd';
 import { useState } from 'react';
 import { column, type ListColumn } from '../../components/list/columns';
@@ -18,6 +17,7 @@ import { ValetCancelDialog } from './valet-cancel-dialog';
 import { useValetLinks } from './valet-links';
 import { VALET_STATUS_COLOR, VALET_STATUS_OPTIONS } from './valet-status';
 import { VALET_VIEWS, valetFiltersOf, valetUrlShape } from './valet-query';
+import { useRefresh } from '../../lib/use-refresh';
 
 const L = VALET_LABELS.list;
 const F = VALET_LABELS.fields;
@@ -66,11 +66,10 @@ export function ValetOrdersPage() {
   });
   const { query, setQuery } = listQuery;
   const links = useValetLinks();
-  const queryClient = useQueryClient();
   const mayCreate = useHasPermission(['valetOrder:create']);
   const [cancelling, setCancelling] = useState<string | null>(null);
   const columns = useColumns(query.kind);
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: valetKeys.all });
+  const refresh = useRefresh(valetKeys.all);
   const pending = (row: ValetOrderSummary) => row.status === 'pending_confirm';
   const confirmer = useValetConfirm(storeCode, refresh);
   const rowActions: RowAction<ValetOrderSummary>[] = [

@@ -2,7 +2,7 @@ import type { IntentionStatus, intentionListBodySchema } from '@console/contract
 import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../../db/client.js';
-import { likeLiteral } from '../../../db/like-pattern.js';
+import { likeContains } from '../../../db/like-pattern.js';
 import { numberedPageOf } from '../../../db/paged-query.js';
 import { customerIntentions, members } from '../../../db/schema.js';
 import { withinShanghaiDays } from '../../../db/shanghai-days.js';
@@ -57,7 +57,7 @@ export function createIntentionsRepository(db: Database) {
       ];
       if (body.status !== 'all') where.push(eq(customerIntentions.status, body.status));
       if (body.keyword) {
-        const pattern = `%${likeLiteral(body.keyword)}%`;
+        const pattern = likeContains(body.keyword);
         where.push(
           or(
             eq(customerIntentions.omsConsultantsNo, body.keyword),

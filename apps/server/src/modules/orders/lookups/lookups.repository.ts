@@ -28,7 +28,8 @@ import {
   valetOrders,
 } from '../../../db/schema.js';
 import type { Clock } from '../../../platform/clock.js';
-import { likeContains, type Coordinates } from '../../stores/geo.js';
+import { likeContains } from '../../../db/like-pattern.js';
+import type { Coordinates } from '../../stores/geo.js';
 
 /** Who asks about members, where: the signed-in session and the store of the request (`access.store`). */
 export type MemberScope = { storeId: number; sessionId: number; userId: number };

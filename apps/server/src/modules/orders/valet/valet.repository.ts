@@ -12,7 +12,7 @@ import {
   users,
   valetOrders,
 } from '../../../db/schema.js';
-import { likeContains } from '../../stores/geo.js';
+import { likeContains } from '../../../db/like-pattern.js';
 
 export type ValetFilter = {
   status: 'all' | ValetStatus;
