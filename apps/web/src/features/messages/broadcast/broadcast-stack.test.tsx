@@ -80,6 +80,14 @@ describe('BroadcastStack', () => {
     act(() => fireEvent.click(screen.getByTestId('broadcast-card-close')));
     expect(shownIds()).toEqual(['2']);
     expect(screen.queryByTestId('broadcast-more')).toBeNull();
+
+    // Unfolded down to one card, the next one comes folded.
+    act(() => cards.add([fakeMessage(5)]));
+    act(() => fireEvent.click(screen.getByTestId('broadcast-more')));
+    act(() => fireEvent.click(screen.getAllByTestId('broadcast-card-close')[0]!));
+    act(() => cards.add([fakeMessage(6)]));
+    expect(shownIds()).toEqual(['6']);
+    expect(screen.getByTestId('broadcast-more').textContent).toBe('还有1条');
   });
 
   it('on a phone shows a one-line banner of the newest that unfolds every card on a tap; × closes them all', () => {

@@ -49,7 +49,7 @@ export function BroadcastStack({ cards, player, layout = 'desktop' }: StackProps
   const newest = entries[0];
   // Folded again once nothing is left to unfold, so the next card comes folded.
   const expanded = expandedWish && entries.length > (layout === 'phone' ? 0 : 1);
-  if (expandedWish && entries.length === 0) setExpanded(false);
+  if (expandedWish && !expanded) setExpanded(false);
   const silenced = sound.muted || sound.blocked;
   const close = (id: number) => cards?.remove(id);
   const cardsOf = (list: readonly CardEntry[]) =>
