@@ -51,7 +51,10 @@ export async function inspect(page: Page, name: string, findings: Findings) {
  */
 export async function scrollPage(page: Page, to: 'end' | 'top'): Promise<boolean> {
   return page.evaluate((where) => {
+    // The page's own scroll box, never the sidebar's menu (taller than the pane for a long menu).
+    const sidebar = document.querySelector('[data-testid="sidebar"]');
     const boxes = Array.from(document.querySelectorAll<HTMLElement>('*')).filter((el) => {
+      if (sidebar?.contains(el)) return false;
       const style = getComputedStyle(el);
       return (
         /(auto|scroll)/.test(style.overflowY) &&
