@@ -61,7 +61,7 @@ async function walk(page: Page, user: string, visited: string[]) {
   for (const { path, title } of [...STATIC_PAGES, ...menu]) {
     await page.goto(path);
     // A page holding the long poll never reaches network idle: wait for the content, then a moment.
-    await expect(page.locator('main')).not.toBeEmpty();
+    await expect(page.locator('main')).not.toBeEmpty({ timeout: 45_000 });
     await page.waitForTimeout(1_200);
     await closeCards(page);
     if (await page.getByText(COMING_SOON).isVisible()) {
