@@ -66,7 +66,10 @@ test.describe('order follow-up: intentions, cancel checks, exports', () => {
     await page.goto('/order/received-orders?status=wait_ship');
     const orderRows = page.getByTestId('received-table').locator('tbody tr.ant-table-row');
     await expect(orderRows.first()).toBeVisible();
-    const performanceOrderNo = (await orderRows.first().getByTestId('list-key-link').innerText()).trim();
+    // The list shows the customer's number; the check is asked by the performance number of the link.
+    const href = (await orderRows.first().getByTestId('list-key-link').getAttribute('href')) ?? '';
+    const performanceOrderNo = new URLSearchParams(href.split('?')[1]).get('performanceOrderNo') ?? '';
+    expect(performanceOrderNo).toMatch(/^PF/);
     await page.goto('/order/cancel-check-help');
     await expect(page.getByTestId('cancel-checks-page')).toBeVisible();
     await page.getByTestId('add-check').click();

@@ -17,29 +17,30 @@ test.describe('已接订单 on the list/detail kit', () => {
     await page.screenshot({ path: `${SCREENSHOT_DIR}/kit-received-list-1366.png` });
 
     // One page: the count still shows.
+    // The key link is the customer's order number (issue 15 point 2).
     const firstLink = rows.first().getByTestId('list-key-link');
-    const performanceOrderNo = (await firstLink.innerText()).trim();
-    await page.getByTestId('received-keyword').locator('input').fill(performanceOrderNo);
+    const omsOrderNo = (await firstLink.innerText()).trim();
+    await page.getByTestId('received-keyword').locator('input').fill(omsOrderNo);
     await page.getByTestId('received-keyword').locator('input').press('Enter');
-    await expect(page).toHaveURL(new RegExp(`keyword=${performanceOrderNo}`));
+    await expect(page).toHaveURL(new RegExp(`keyword=${omsOrderNo}`));
     await expect(rows).toHaveCount(1);
     await expect(page.getByTestId('received-total')).toHaveText('共 1 条');
     const link = rows.first().getByTestId('list-key-link');
-    await expect(link).toHaveAttribute('href', new RegExp(`performanceOrderNo=${performanceOrderNo}`));
+    await expect(link).toHaveAttribute('href', new RegExp(`omsOrderNo=${omsOrderNo}`));
 
     // The keyboard: focus the key link, Enter opens the detail; its number names the window and the tab.
     await link.focus();
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/order\/received-order-detail\?/);
     await expect(page.getByTestId('received-order-detail-page')).toBeVisible();
-    await expect(page).toHaveTitle(new RegExp(performanceOrderNo));
+    await expect(page).toHaveTitle(new RegExp(omsOrderNo));
     await closeCards(page);
     await page.waitForTimeout(300);
     await page.screenshot({ path: `${SCREENSHOT_DIR}/kit-received-detail-1366.png` });
 
     // Back to the list with its filters kept.
     await page.getByTestId('detail-back').click();
-    await expect(page).toHaveURL(new RegExp(`status=wait_ship.*keyword=${performanceOrderNo}`));
+    await expect(page).toHaveURL(new RegExp(`status=wait_ship.*keyword=${omsOrderNo}`));
 
     // 390×844: the same columns as cards.
     await page.setViewportSize(PHONE);

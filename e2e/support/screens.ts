@@ -23,11 +23,17 @@ export async function shootBothSizes(page: Page, name: string, reopen?: () => Pr
   await settle(page);
 }
 
-/** Closes broadcast cards that demo traffic may have raised, so they do not cover the page in screenshots. */
+/**
+ * Closes the pop-ups that demo traffic may have raised, so they do not cover the page in screenshots: the
+ * desktop's cards one by one, a phone's banner with its ×.
+ */
 export async function closeCards(page: Page) {
+  const closeAll = page.getByTestId('broadcast-banner-close');
   const close = page.getByTestId('broadcast-card-close');
-  while ((await close.count()) > 0) {
-    await close.first().click();
+  for (;;) {
+    if ((await closeAll.count()) > 0) await closeAll.first().click();
+    else if ((await close.count()) > 0) await close.first().click();
+    else return;
     await page.waitForTimeout(150);
   }
 }

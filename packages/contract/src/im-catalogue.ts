@@ -236,3 +236,18 @@ export function messageTypesOf(businessType: number): number[] {
   const type = businessTypeOf(businessType);
   return type ? Object.keys(MESSAGE_KINDS[type.family]).map(Number) : [];
 }
+
+/**
+ * expandInfo key naming the work code of the person whose own action caused the message (a grab). Everyone of
+ * the store gets the message; the console pops it up for everyone but that person (docs/domain/messages.md).
+ */
+export const MESSAGE_ACTOR_KEY = 'actorWorkCode';
+
+/** Whether the message tells its receiver about something they just did themselves: no pop-up, no sound. */
+export function isOwnAction(message: {
+  receiver: string;
+  messageContent: { expandInfo: Record<string, unknown> };
+}): boolean {
+  const actor = message.messageContent.expandInfo[MESSAGE_ACTOR_KEY];
+  return typeof actor === 'string' && actor !== '' && actor === message.receiver;
+}

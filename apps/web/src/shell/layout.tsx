@@ -84,6 +84,12 @@ export function Layout() {
           <header className={styles.header}>
             <AppHeader />
             {tagsView && !phone && <TagsBar />}
+            {/* Here a phone's one-line pop-up banner pushes the page down instead of covering it. */}
+            {storeSelected && (
+              <Suspense fallback={null}>
+                <BroadcastHost />
+              </Suspense>
+            )}
           </header>
           <main className={styles.content}>
             <StoreGate>
@@ -96,11 +102,6 @@ export function Layout() {
         <Suspense fallback={null}>
           <StoreInfoGate />
         </Suspense>
-        {storeSelected && (
-          <Suspense fallback={null}>
-            <BroadcastHost />
-          </Suspense>
-        )}
       </AntLayout>
     </ShellNotices>
   );

@@ -32,13 +32,15 @@ function columnsOf(hrefOf: (row: CancelCheckRow) => string): ListColumn<CancelCh
   return [
     column.key('checkNo', F.checkNo, hrefOf),
     {
-      key: 'performanceOrderNo',
-      title: F.performanceOrderNo,
+      key: 'omsOrderNo',
+      title: F.omsOrderNo,
       width: 200,
       render: (_, row) => (
         <>
-          {row.performanceOrderNo}
-          <div className={listStyles.sub}>{row.omsOrderNo}</div>
+          {row.omsOrderNo}
+          <div className={listStyles.sub}>
+            {F.performanceOrderNo} {row.performanceOrderNo}
+          </div>
         </>
       ),
     },

@@ -168,7 +168,7 @@ export const ORDER_LABELS = {
     taken: '接单成功',
     empty: '暂无未接订单',
     expiredAt: '超时时间',
-    keywordPlaceholder: '订单编号/平台订单号，回车查询',
+    keywordPlaceholder: '订单编号/抢单编号，回车查询',
     datePlaceholder: ['超时开始日期', '超时结束日期'] as [string, string],
   },
 } as const;

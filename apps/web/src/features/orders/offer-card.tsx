@@ -29,14 +29,20 @@ export function OfferCard({ offer, now, action, href }: Props) {
       data-testid="offer-card"
       data-plan-no={offer.performancePlanOrderNo}
     >
+      {/* The customer's and the messages' number first; the plan number (抢单编号) under it. */}
       <div className={styles.offerHead}>
-        {href ? (
-          <Link to={href} className={styles.offerNo} data-testid="offer-open">
-            {offer.performancePlanOrderNo}
-          </Link>
-        ) : (
-          <span className={styles.offerNo}>{offer.performancePlanOrderNo}</span>
-        )}
+        <div>
+          {href ? (
+            <Link to={href} className={styles.offerNo} data-testid="offer-open">
+              {offer.omsOrderNo}
+            </Link>
+          ) : (
+            <span className={styles.offerNo}>{offer.omsOrderNo}</span>
+          )}
+          <div className={styles.offerSubNo} data-testid="offer-plan-no">
+            {F.planOrderNo} {offer.performancePlanOrderNo}
+          </div>
+        </div>
         <CountdownTag expiresAtMs={offer.expiresAtMs} now={now} />
       </div>
       <div className={styles.offerLine}>

@@ -13,8 +13,8 @@ export function OrderSection({ order }: { order: OrderDetail }) {
     <InfoSection
       title={L.orderTitle}
       fields={[
-        infoField.text(F.performanceOrderNo, order.performanceOrderNo),
         infoField.text(F.omsOrderNo, order.omsOrderNo),
+        infoField.text(F.performanceOrderNo, order.performanceOrderNo),
         infoField.text(F.planOrderNo, order.performancePlanOrderNo),
         infoField.text(F.channel, ORDER_LABELS.channel[order.channel] ?? order.channel),
         infoField.status(F.status, order.statusText, FULFILMENT_STATUS_COLOR[order.status], 'order-status'),

@@ -86,7 +86,7 @@ export function ReceivedOrderDetailPage() {
       title={ORDER_LABELS.titles.receivedDetail}
       testId="received-order-detail-page"
       detail={detail}
-      recordNo={(order) => order.performanceOrderNo}
+      recordNo={(order) => order.omsOrderNo}
       backTo={backTo}
       extraBusy={log.isFetching}
       actionTestId="order-action"

@@ -115,7 +115,7 @@ describe('ReceivedOrdersPage', { timeout: 30_000 }, () => {
 
   it('puts a status tab and an Enter in the keyword into the URL, back on page 1', async () => {
     renderPage('?pageNum=2');
-    await screen.findByText('PO21');
+    await screen.findByText('OMS21');
     await userEvent.click(within(screen.getByTestId('received-status')).getByText('待发货'));
     await waitFor(() => expect(where()).toBe('/order/received-orders?status=wait_ship'));
     const input = within(screen.getByTestId('received-keyword')).getByRole('searchbox');
@@ -130,36 +130,37 @@ describe('ReceivedOrdersPage', { timeout: 30_000 }, () => {
 
   it('pages forward by the cursor of the page before and keeps the first count', async () => {
     renderPage();
-    await screen.findByText('PO1');
+    await screen.findByText('OMS1');
     expect(lastBody()).toMatchObject({ pageNum: 1 });
     expect(lastBody()).not.toHaveProperty('cursor');
     expect(screen.getByTestId('received-total').textContent).toBe('共 45 条');
     await userEvent.click(screen.getByTitle('2'));
-    await screen.findByText('PO21');
+    await screen.findByText('OMS21');
     expect(where()).toBe('/order/received-orders?pageNum=2');
     expect(lastBody()).toMatchObject({ pageNum: 2, cursor: 'cursor-2' });
     // The uncounted keyset page keeps the first page's count: all 3 pages stay in the pager.
     expect(screen.getByTestId('received-total').textContent).toBe('共 45 条');
     await userEvent.click(screen.getByTitle('3'));
-    await screen.findByText('PO41');
+    await screen.findByText('OMS41');
     expect(lastBody()).toMatchObject({ pageNum: 3, cursor: 'cursor-3' });
   });
 
   it('shows the count with one page, and N+ when the server stopped counting', async () => {
     api.list.mockResolvedValueOnce(pageOf(1, null, 3));
     renderPage();
-    await screen.findByText('PO3');
+    await screen.findByText('OMS3');
     expect(screen.getByTestId('received-total').textContent).toBe('共 3 条');
     cleanup();
     api.list.mockResolvedValueOnce({ ...pageOf(1, 'c2', 10_000), totalExact: false });
     renderPage('?status=shipped');
-    await screen.findByText('PO1');
+    await screen.findByText('OMS1');
     expect(screen.getByTestId('received-total').textContent).toBe('共 10000+ 条');
   });
 
-  it('makes the order number a real link to the detail', async () => {
+  it("makes the customer's order number a real link to the detail, the performance number under it", async () => {
     renderPage();
-    const link = (await screen.findByText('PO1')).closest('a');
+    const link = (await screen.findByText('OMS1')).closest('a');
+    expect(link?.parentElement?.textContent).toContain('履约单号 PO1');
     expect(link?.getAttribute('href')).toBe(
       '/order/received-order-detail?omsOrderNo=OMS1&performanceOrderNo=PO1',
     );
@@ -183,7 +184,7 @@ describe('ReceivedOrdersPage', { timeout: 30_000 }, () => {
     renderPage();
     const error = await screen.findByTestId('received-error');
     await userEvent.click(within(error).getByRole('button'));
-    await screen.findByText('PO1');
+    await screen.findByText('OMS1');
     expect(screen.queryByTestId('received-error')).toBeNull();
   });
 });

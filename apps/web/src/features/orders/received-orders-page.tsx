@@ -58,15 +58,16 @@ const STATUS_OPTIONS = statusOptionsOf(FULFILMENT_STATUSES, FULFILMENT_STATUS_TE
 function useColumns(): ListColumn<ReceivedOrderRow>[] {
   const links = useOrderLinks();
   return [
+    // The customer's and the messages' number first, the store's performance number under it.
     column.key(
-      'performanceOrderNo',
-      T.performanceOrderNo,
+      'omsOrderNo',
+      T.omsOrderNo,
       (row) =>
         links.href('receivedOrderDetail', {
           omsOrderNo: row.omsOrderNo,
           performanceOrderNo: row.performanceOrderNo,
         }),
-      { sub: (row) => row.omsOrderNo },
+      { sub: (row) => `${T.performanceOrderNo} ${row.performanceOrderNo}` },
     ),
     column.text('receiverName', T.receiverName, { width: 110 }),
     column.phone('receiverPhone', T.receiverPhone),

@@ -90,7 +90,7 @@ export function RobOrderDetailPage() {
       title={ORDER_LABELS.titles.robDetail}
       testId="rob-order-detail-page"
       detail={detail}
-      recordNo={(offer) => offer.performancePlanOrderNo}
+      recordNo={(offer) => offer.omsOrderNo}
       backTo={backTo}
       actionTestId="offer"
       actions={(offer) => [
@@ -117,8 +117,8 @@ export function RobOrderDetailPage() {
               offer.status === 'offering' ? <CountdownTag expiresAtMs={offer.expiresAtMs} now={now} /> : null
             }
             fields={[
-              infoField.text(F.planOrderNo, offer.performancePlanOrderNo),
               infoField.text(F.omsOrderNo, offer.omsOrderNo),
+              infoField.text(F.planOrderNo, offer.performancePlanOrderNo),
               infoField.text(F.channel, offer.channelText),
               infoField.text(F.status, offer.statusText),
               infoField.time(F.offeredAt, offer.offeredAt),

@@ -43,7 +43,7 @@ describe('UntakenOrdersPage', { timeout: 20_000 }, () => {
     api.untaken.mockResolvedValue(page);
     renderPage('?pageNum=2');
     const table = await screen.findByTestId('untaken-table');
-    await within(table).findByText('PP202611210001');
+    await within(table).findByText('OMS202611210001');
     expect(api.untaken).toHaveBeenCalledWith({
       storeCode: 'S0001',
       deliveryType: null,
@@ -51,9 +51,11 @@ describe('UntakenOrdersPage', { timeout: 20_000 }, () => {
       pageNum: 2,
       pageSize: 20,
     });
-    expect(within(table).getByText('PP202611210001').closest('a')?.getAttribute('href')).toBe(
+    // The customer's number links; the plan number is secondary.
+    expect(within(table).getByText('OMS202611210001').closest('a')?.getAttribute('href')).toBe(
       '/order/rob-order-detail?performancePlanOrderNo=PP202611210001',
     );
+    expect(within(table).getByText('抢单编号 PP202611210001')).toBeTruthy();
     expect(within(table).getByText('¥1,234.56')).toBeTruthy();
     expect(screen.getByTestId('untaken-total').textContent).toBe('共 21 条');
   });
@@ -94,7 +96,7 @@ describe('UntakenOrdersPage', { timeout: 20_000 }, () => {
   it('filters by the URL (a bad value falls back) and searches the order number with Enter', async () => {
     api.untaken.mockResolvedValue(page);
     renderPage('?deliveryType=drone&from=2026-11-01&to=2026-11-20');
-    await screen.findByText('PP202611210001');
+    await screen.findByText('OMS202611210001');
     expect(api.untaken).toHaveBeenLastCalledWith({
       storeCode: 'S0001',
       deliveryType: null,
@@ -119,7 +121,7 @@ describe('UntakenOrdersPage', { timeout: 20_000 }, () => {
     api.untaken.mockResolvedValueOnce(page).mockResolvedValue({ ...page, list: [], total: 0, pageNum: 1 });
     renderPage();
     await screen.findByTestId('untaken-table');
-    await screen.findByText('PP202611210001');
+    await screen.findByText('OMS202611210001');
     expect(screen.queryByTestId('row-action-take')).toBeNull();
     cleanup();
     renderPage();

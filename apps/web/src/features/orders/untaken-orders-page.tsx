@@ -40,10 +40,10 @@ function useColumns(): ListColumn<OfferSummary>[] {
   const links = useOrderLinks();
   return [
     column.key(
-      'performancePlanOrderNo',
-      F.planOrderNo,
+      'omsOrderNo',
+      F.omsOrderNo,
       (row) => links.href('robOrderDetail', { performancePlanOrderNo: row.performancePlanOrderNo }),
-      { sub: (row) => row.omsOrderNo },
+      { sub: (row) => `${F.planOrderNo} ${row.performancePlanOrderNo}` },
     ),
     column.text('channelText', F.channel, { width: 110 }),
     column.remark('itemsSummary', F.items),

@@ -62,7 +62,7 @@ export const CANCEL_CHECK_TEXT = {
   alreadyPending: '该订单已有待处理的核查',
   alreadyDecided: '该核查已处理，不能重复处理',
   message: (o: { performanceOrderNo: string; omsOrderNo: string; reason: string }) =>
-    `履约单 ${o.performanceOrderNo}（订单 ${o.omsOrderNo}）申请取消核查，原因：${o.reason}`,
+    `订单 ${o.omsOrderNo}（履约单 ${o.performanceOrderNo}）申请取消核查，原因：${o.reason}`,
 };
 
 /**

@@ -175,8 +175,8 @@ export function createOrderIntake(deps: { db: Database; clock: Clock; producer: 
             tx,
             'valetOffered',
             { storeId: candidate.id },
-            ORDER_MESSAGE_TEXT.valetOffered({ performancePlanOrderNo, itemsSummary, ...candidate }),
-            { performancePlanOrderNo },
+            ORDER_MESSAGE_TEXT.valetOffered({ omsOrderNo: body.omsOrderNo, itemsSummary, ...candidate }),
+            { performancePlanOrderNo, omsOrderNo: body.omsOrderNo },
           );
       }
       return true;

@@ -61,8 +61,9 @@ export const ORDER_MESSAGE_TEXT = {
   onlineOffered: (o: { omsOrderNo: string; itemsSummary: string; distanceMeters: number }) =>
     `线上订单 ${o.omsOrderNo} 待抢单：${o.itemsSummary}，距门店${km(o.distanceMeters)}公里，` +
     `${ORDER_TIMING.offerMinutes}分钟内有效`,
-  valetOffered: (o: { performancePlanOrderNo: string; itemsSummary: string; distanceMeters: number }) =>
-    `代客订单 ${o.performancePlanOrderNo} 待接单：${o.itemsSummary}，距门店${km(o.distanceMeters)}公里`,
+  // Messages name the customer's order number (omsOrderNo), the one every card, list and detail shows first.
+  valetOffered: (o: { omsOrderNo: string; itemsSummary: string; distanceMeters: number }) =>
+    `代客订单 ${o.omsOrderNo} 待接单：${o.itemsSummary}，距门店${km(o.distanceMeters)}公里`,
   onlineCancelled: (o: { omsOrderNo: string; reason: string }) =>
     `顾客已取消线上订单 ${o.omsOrderNo}，原因：${o.reason}`,
   takenCancelled: (o: { omsOrderNo: string; performanceOrderNo: string; reason: string }) =>

@@ -162,7 +162,12 @@ describe('grab (order:rob)', () => {
         businessType: 2,
         messageType: 5,
         title: '您有待发货的订单',
-        expandInfo: { omsOrderNo: pushed.omsOrderNo, performanceOrderNo: data.performanceOrderNo },
+        // The taker is named, so their own console shows no pop-up about the grab they just made.
+        expandInfo: {
+          omsOrderNo: pushed.omsOrderNo,
+          performanceOrderNo: data.performanceOrderNo,
+          actorWorkCode: nearStaff.workCode,
+        },
       });
 
     // The other candidate now sees it taken, without the taker's order number or the customer's phone.

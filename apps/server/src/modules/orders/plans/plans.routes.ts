@@ -10,7 +10,7 @@ const tags = ['orders'];
 /** Who takes an offer: the caller in the store the guard authorised. */
 function takerOf({ caller, store }: Pick<RouteContext<typeof api.grab>, 'caller' | 'store'>): Taker {
   const { user } = caller();
-  return { storeId: store().id, user: { id: user.id, nickName: user.nickName } };
+  return { storeId: store().id, user: { id: user.id, nickName: user.nickName, workCode: user.workCode } };
 }
 
 /**

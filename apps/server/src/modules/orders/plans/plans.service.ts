@@ -1,4 +1,5 @@
 import {
+  MESSAGE_ACTOR_KEY,
   DELIVERY_TYPE_TEXT,
   type DeliveryType,
   type GrabResult,
@@ -43,7 +44,7 @@ const DAY_MS = 86_400_000;
 
 type Paging = { pageNum: number; pageSize: number };
 
-export type Taker = { storeId: number; user: { id: number; nickName: string } };
+export type Taker = { storeId: number; user: { id: number; nickName: string; workCode: string } };
 
 /**
  * Plan orders as a candidate store sees them (offers, untaken, detail, the 待抢订单 counter) and taking one:
@@ -113,7 +114,8 @@ export function createPlansService(deps: { db: Database; clock: Clock; producer:
             deliveryTypeText: DELIVERY_TYPE_TEXT[deliveryType],
             itemsSummary: itemsSummaryOf(items),
           }),
-          { omsOrderNo: order.omsOrderNo, performanceOrderNo },
+          // The taker's own sessions learn of it without a pop-up about what they just did.
+          { omsOrderNo: order.omsOrderNo, performanceOrderNo, [MESSAGE_ACTOR_KEY]: taker.user.workCode },
         );
         return {
           performancePlanOrderNo,

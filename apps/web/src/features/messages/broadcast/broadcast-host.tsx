@@ -1,4 +1,5 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
+import { usePhoneWidth } from '../../../components/use-phone-width';
 import { isApiError, isCancelledError } from '../../../lib/http';
 import { runtimeConfig } from '../../../lib/env';
 import { notify } from '../../../lib/notify';
@@ -59,7 +60,8 @@ function browserEnv(): Omit<BroadcastEnv, 'cards' | 'playSound'> {
 }
 
 /**
- * The broadcast of spec 4.6, mounted by the shell while a store is selected: for the signed-in user and the
+ * The broadcast of spec 4.6, mounted by the shell in its header while a store is selected (a phone's banner
+ * takes its room there; a desktop's card is fixed in the corner): for the signed-in user and the
  * selected store it supplements history, joins the one-poll-per-browser election and shows the cards. A new
  * user or store (spec 4.3 step 4) starts over: the old store's cards go, history is supplemented again.
  */
@@ -71,6 +73,7 @@ export function BroadcastHost() {
   const [currentCards] = useState(createCurrentCards);
   const cards = useSyncExternalStore(currentCards.subscribe, currentCards.get);
   const player = soundPlayer();
+  const phone = usePhoneWidth();
 
   useEffect(
     () =>
@@ -103,5 +106,5 @@ export function BroadcastHost() {
     };
   }, [userId, workCode, storeCode, switches, player, currentCards]);
 
-  return <BroadcastStack cards={cards} player={player} />;
+  return <BroadcastStack cards={cards} player={player} layout={phone ? 'phone' : 'desktop'} />;
 }

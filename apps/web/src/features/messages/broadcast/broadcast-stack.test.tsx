@@ -41,7 +41,7 @@ function cardStore() {
 }
 
 describe('BroadcastStack', () => {
-  it('shows at most 3 cards with the kind title, detail button and type name; the rest wait', () => {
+  it('on a desktop shows the newest card only, with 还有N条 to unfold the others and 收起 to fold them', () => {
     const cards = cardStore();
     const { player } = fakePlayer();
     render(<BroadcastStack cards={cards} player={player} />);
@@ -57,16 +57,73 @@ describe('BroadcastStack', () => {
         }),
       ]),
     );
-    const shown = screen.getAllByTestId('broadcast-card');
-    expect(shown.map((c) => c.dataset.messageId)).toEqual(['4', '3', '2']);
-    expect(shown[0]!.textContent).toContain('会员升级提醒');
-    expect(shown[0]!.textContent).toContain('去分配');
-    expect(shown[0]!.textContent).toContain('会员跟进');
-    expect(shown[0]!.textContent).toContain('刚刚');
-    expect(screen.getByText('还有1条')).toBeTruthy();
+    const shownIds = () => screen.queryAllByTestId('broadcast-card').map((c) => c.dataset.messageId);
+    expect(shownIds()).toEqual(['4']);
+    const newest = screen.getByTestId('broadcast-card');
+    expect(newest.textContent).toContain('会员升级提醒');
+    expect(newest.textContent).toContain('去分配');
+    expect(newest.textContent).toContain('会员跟进');
+    expect(newest.textContent).toContain('刚刚');
+    // Three kept: the fourth pushed the oldest out.
+    expect(screen.getByTestId('broadcast-stack').dataset.kept).toBe('3');
+    const more = screen.getByTestId('broadcast-more');
+    expect(more.textContent).toBe('还有2条');
 
+    act(() => fireEvent.click(more));
+    expect(shownIds()).toEqual(['4', '3', '2']);
+    expect(more.textContent).toBe('收起');
     act(() => fireEvent.click(screen.getAllByTestId('broadcast-card-close')[0]!));
-    expect(screen.getAllByTestId('broadcast-card').map((c) => c.dataset.messageId)).toEqual(['3', '2', '1']);
+    expect(shownIds()).toEqual(['3', '2']);
+    act(() => fireEvent.click(more));
+    expect(shownIds()).toEqual(['3']);
+    expect(more.textContent).toBe('还有1条');
+    act(() => fireEvent.click(screen.getByTestId('broadcast-card-close')));
+    expect(shownIds()).toEqual(['2']);
+    expect(screen.queryByTestId('broadcast-more')).toBeNull();
+
+    // Unfolded down to one card, the next one comes folded.
+    act(() => cards.add([fakeMessage(5)]));
+    act(() => fireEvent.click(screen.getByTestId('broadcast-more')));
+    act(() => fireEvent.click(screen.getAllByTestId('broadcast-card-close')[0]!));
+    act(() => cards.add([fakeMessage(6)]));
+    expect(shownIds()).toEqual(['6']);
+    expect(screen.getByTestId('broadcast-more').textContent).toBe('还有1条');
+  });
+
+  it('on a phone shows a one-line banner of the newest that unfolds every card on a tap; × closes them all', () => {
+    const cards = cardStore();
+    const { player } = fakePlayer();
+    render(<BroadcastStack cards={cards} player={player} layout="phone" />);
+    expect(screen.queryByTestId('broadcast-banner')).toBeNull();
+    act(() =>
+      cards.add([
+        fakeMessage(1),
+        fakeMessage(2, {
+          businessType: 2,
+          businessTypeName: '小程序',
+          messageContent: { messageType: 5, title: '', text: '订单 OMS9 已接单', expandInfo: {} },
+        }),
+      ]),
+    );
+    const banner = screen.getByTestId('broadcast-banner');
+    expect(banner.textContent).toContain('小程序');
+    expect(banner.textContent).toContain('您有待发货的订单：订单 OMS9 已接单');
+    expect(banner.textContent).toContain('还有1条');
+    expect(banner.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryAllByTestId('broadcast-card')).toHaveLength(0);
+
+    act(() => fireEvent.click(banner));
+    expect(banner.getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getAllByTestId('broadcast-card').map((c) => c.dataset.messageId)).toEqual(['2', '1']);
+    act(() => fireEvent.click(banner));
+    expect(screen.queryAllByTestId('broadcast-card')).toHaveLength(0);
+
+    act(() => fireEvent.click(screen.getByTestId('broadcast-banner-close')));
+    expect(cards.cards()).toEqual([]);
+    expect(screen.queryByTestId('broadcast-banner')).toBeNull();
+    // The next message comes folded.
+    act(() => cards.add([fakeMessage(3)]));
+    expect(screen.getByTestId('broadcast-banner').getAttribute('aria-expanded')).toBe('false');
   });
 
   it('asks the message center to open a card and shows the default title for an unknown kind', () => {
@@ -99,7 +156,7 @@ describe('BroadcastStack', () => {
     expect(screen.queryByTestId('sound-muted')).toBeNull();
   });
 
-  it('keeps the sound control below the cards, in the corner, with or without cards', () => {
+  it('keeps the sound control below the card, in the corner, with or without cards', () => {
     const cards = cardStore();
     const { player } = fakePlayer({ muted: true });
     render(<BroadcastStack cards={cards} player={player} />);
@@ -108,6 +165,15 @@ describe('BroadcastStack', () => {
     act(() => cards.add([fakeMessage(1)]));
     expect(stack.firstElementChild).toBe(screen.getByTestId('broadcast-card'));
     expect(stack.lastElementChild).toBe(screen.getByTestId('sound-muted'));
+  });
+
+  it('on a phone keeps the sound control on the banner line, alone when no card is up', () => {
+    const cards = cardStore();
+    const { player } = fakePlayer({ muted: true });
+    render(<BroadcastStack cards={cards} player={player} layout="phone" />);
+    const muted = screen.getByTestId('sound-muted');
+    act(() => cards.add([fakeMessage(1)]));
+    expect(screen.getByTestId('broadcast-banner').parentElement).toBe(muted.parentElement);
   });
 });
 

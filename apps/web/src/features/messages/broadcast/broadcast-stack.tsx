@@ -1,9 +1,8 @@
-import { MutedOutlined, SoundOutlined } from '@ant-design/icons';
-import { IM_LIMITS } from '@console/contract';
+import { DownOutlined, MutedOutlined, SoundOutlined, UpOutlined } from '@ant-design/icons';
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { BroadcastCard } from './broadcast-card';
+import { BroadcastCard, cardTitle, typeColorStyle, typeNameOf } from './broadcast-card';
 import styles from './broadcast.module.css';
-import type { CardStore } from './card-store';
+import type { CardEntry, CardStore } from './card-store';
 import { BROADCAST_LABELS } from './labels';
 import type { SoundPlayer } from './sound-player';
 
@@ -27,55 +26,128 @@ function useNow(active: boolean): number {
   return now;
 }
 
+export type BroadcastLayout = 'desktop' | 'phone';
+
+type StackProps = { cards: CardStore | null; player: SoundPlayer; layout?: BroadcastLayout };
+
 /**
- * The bottom-right stack: at most IM_LIMITS.maxCards cards (newest on top; older ones wait and move up when one
- * closes), and below them, in the corner, the sound control — a muted icon and text whenever sound is off or
- * blocked, a sound icon to turn it off while cards show. Nothing of it covers a page's top-right actions.
- * `data-last-sound` names the last sound requested (browser tests read it; headless browsers may be silent).
+ * The pop-ups (issue 15 point 7: they never cover a page's primary actions). At most IM_LIMITS.maxCards are
+ * kept, newest first.
+ * - desktop: one card in the bottom-right corner, 还有N条 under it shows the others (收起 folds them again);
+ * - phone: a one-line banner in the shell's header (it takes its own room, so nothing is covered) naming the
+ *   newest; a tap unfolds every kept card under it, × closes them all.
+ * The sound control sits in the corner (desktop) or on the banner's line (phone): a muted icon and text whenever
+ * sound is off or blocked, a sound icon to turn it off while cards show.
+ * `data-last-sound` names the last sound requested (browser tests read it; headless browsers may be silent),
+ * `data-kept` how many cards are kept.
  */
-export function BroadcastStack({ cards, player }: { cards: CardStore | null; player: SoundPlayer }) {
+export function BroadcastStack({ cards, player, layout = 'desktop' }: StackProps) {
   const entries = useSyncExternalStore(cards?.subscribe ?? noSubscription, () => cards?.cards() ?? NO_CARDS);
   const sound = useSyncExternalStore(player.subscribe, player.getState);
   const now = useNow(entries.length > 0);
-  const visible = entries.slice(0, IM_LIMITS.maxCards);
-  const waiting = entries.length - visible.length;
+  const [expandedWish, setExpanded] = useState(false);
+  const newest = entries[0];
+  // Folded again once nothing is left to unfold, so the next card comes folded.
+  const expanded = expandedWish && entries.length > (layout === 'phone' ? 0 : 1);
+  if (expandedWish && !expanded) setExpanded(false);
   const silenced = sound.muted || sound.blocked;
+  const close = (id: number) => cards?.remove(id);
+  const cardsOf = (list: readonly CardEntry[]) =>
+    list.map((entry) => (
+      <BroadcastCard key={entry.message.messageId} message={entry.message} now={now} onClose={close} />
+    ));
+  const soundControl = (silenced || entries.length > 0) && (
+    <SoundControl player={player} silenced={silenced} />
+  );
+  const common = {
+    'data-testid': 'broadcast-stack',
+    'data-layout': layout,
+    'data-kept': entries.length,
+    'data-expanded': expanded,
+    'data-last-sound': sound.lastSound || undefined,
+    'aria-live': 'polite' as const,
+  };
+
+  if (layout === 'phone')
+    return (
+      <div className={styles.banner} {...common}>
+        {(newest || soundControl) && (
+          <div className={styles.bannerLine}>
+            {newest && (
+              <>
+                <button
+                  type="button"
+                  className={styles.bannerToggle}
+                  style={typeColorStyle(newest.message.businessType)}
+                  data-testid="broadcast-banner"
+                  aria-expanded={expanded}
+                  onClick={() => setExpanded(!expanded)}
+                >
+                  <span className={styles.tag}>{typeNameOf(newest.message)}</span>
+                  <span className={styles.bannerText}>
+                    {cardTitle(newest.message)}
+                    {newest.message.messageContent.text ? `：${newest.message.messageContent.text}` : ''}
+                  </span>
+                  {entries.length > 1 && (
+                    <span className={styles.bannerCount}>{BROADCAST_LABELS.more(entries.length - 1)}</span>
+                  )}
+                  {expanded ? <UpOutlined aria-hidden /> : <DownOutlined aria-hidden />}
+                </button>
+                <button
+                  type="button"
+                  className={styles.close}
+                  aria-label={BROADCAST_LABELS.closeAll}
+                  data-testid="broadcast-banner-close"
+                  onClick={() => cards?.clear()}
+                >
+                  ×
+                </button>
+              </>
+            )}
+            {soundControl}
+          </div>
+        )}
+        {expanded && <div className={styles.bannerPanel}>{cardsOf(entries)}</div>}
+      </div>
+    );
 
   return (
-    <div
-      className={styles.stack}
-      data-testid="broadcast-stack"
-      data-last-sound={sound.lastSound || undefined}
-      aria-live="polite"
-    >
-      {visible.map((entry) => (
-        <BroadcastCard
-          key={entry.message.messageId}
-          message={entry.message}
-          now={now}
-          onClose={(id) => cards?.remove(id)}
-        />
-      ))}
-      {waiting > 0 && <div className={styles.more}>{BROADCAST_LABELS.more(waiting)}</div>}
-      {(silenced || entries.length > 0) && (
+    <div className={styles.stack} {...common}>
+      {cardsOf(expanded ? entries : entries.slice(0, 1))}
+      {entries.length > 1 && (
         <button
           type="button"
-          className={styles.soundControl}
-          data-muted={silenced}
-          data-testid={silenced ? 'sound-muted' : 'sound-toggle'}
-          title={silenced ? BROADCAST_LABELS.soundOn : BROADCAST_LABELS.soundOff}
-          aria-label={silenced ? BROADCAST_LABELS.soundOn : BROADCAST_LABELS.soundOff}
-          onClick={() => (silenced ? player.turnOn() : player.turnOff())}
+          className={styles.more}
+          data-testid="broadcast-more"
+          aria-expanded={expanded}
+          onClick={() => setExpanded(!expanded)}
         >
-          {silenced ? (
-            <>
-              <MutedOutlined aria-hidden /> {BROADCAST_LABELS.soundMuted}
-            </>
-          ) : (
-            <SoundOutlined aria-hidden />
-          )}
+          {expanded ? BROADCAST_LABELS.collapse : BROADCAST_LABELS.more(entries.length - 1)}
         </button>
       )}
+      {soundControl}
     </div>
+  );
+}
+
+function SoundControl({ player, silenced }: { player: SoundPlayer; silenced: boolean }) {
+  return (
+    <button
+      type="button"
+      className={styles.soundControl}
+      data-muted={silenced}
+      data-testid={silenced ? 'sound-muted' : 'sound-toggle'}
+      title={silenced ? BROADCAST_LABELS.soundOn : BROADCAST_LABELS.soundOff}
+      aria-label={silenced ? BROADCAST_LABELS.soundOn : BROADCAST_LABELS.soundOff}
+      onClick={() => (silenced ? player.turnOn() : player.turnOff())}
+    >
+      {silenced ? (
+        <>
+          <MutedOutlined aria-hidden /> {BROADCAST_LABELS.soundMuted}
+        </>
+      ) : (
+        <SoundOutlined aria-hidden />
+      )}
+    </button>
   );
 }

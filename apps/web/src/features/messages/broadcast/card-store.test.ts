@@ -27,14 +27,16 @@ afterEach(() => {
 });
 
 describe('card store', () => {
-  it('shows at most 3 cards, newest first, and brings a waiting one up when one closes', () => {
+  it('keeps at most 3 cards, newest first: a fourth pushes the oldest out for good', () => {
     const { store } = setup();
     store.add([fakeMessage(1), fakeMessage(2)]);
     store.add([fakeMessage(3), fakeMessage(4)]);
-    expect(ids(store.visibleCards())).toEqual([4, 3, 2]);
-    expect(ids(store.cards())).toEqual([4, 3, 2, 1]);
+    expect(ids(store.cards())).toEqual([4, 3, 2]);
     store.remove(3);
-    expect(ids(store.visibleCards())).toEqual([4, 2, 1]);
+    expect(ids(store.cards())).toEqual([4, 2]);
+    // The pushed-out card's timer is gone too: the others still leave on time.
+    vi.advanceTimersByTime(300_000);
+    expect(store.cards()).toEqual([]);
   });
 
   it('removes a card 5 minutes after it came on screen', () => {

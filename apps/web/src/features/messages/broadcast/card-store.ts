@@ -22,10 +22,8 @@ export type CardStore = {
   showHeld(): void;
   remove(messageId: number): void;
   clear(): void;
-  /** Newest first, including those beyond the on-screen limit. */
+  /** Newest first, at most IM_LIMITS.maxCards (older ones leave the pop-ups; the message center keeps them). */
   cards(): CardEntry[];
-  /** What is on screen: the newest IM_LIMITS.maxCards. */
-  visibleCards(): CardEntry[];
   heldCount(): number;
   subscribe(listener: () => void): () => void;
   /** Stops the expiry timers (the cache stays for a reload). */
@@ -55,7 +53,7 @@ function readCache(deps: CardStoreDeps): Cached {
 
 /**
  * The broadcast cards of one tab (spec 4.6): held while the page is hidden, removed 5 minutes after they came
- * on screen, at most 3 on screen (older ones wait behind them), cached in sessionStorage per user and store and
+ * on screen, at most 3 kept (a fourth pushes the oldest out; it stays in the message center), cached in sessionStorage per user and store and
  * restored on reload only while younger than 5 minutes.
  */
 export function createCardStore(deps: CardStoreDeps): CardStore {
@@ -96,8 +94,10 @@ export function createCardStore(deps: CardStoreDeps): CardStore {
   function present(entries: CardEntry[]) {
     const known = new Set(cards.map((c) => c.message.messageId));
     const fresh = entries.filter((e) => !known.has(e.message.messageId));
-    fresh.forEach(expireLater);
-    cards = [...fresh.reverse(), ...cards];
+    const all = [...fresh.reverse(), ...cards];
+    cards = all.slice(0, IM_LIMITS.maxCards);
+    for (const dropped of all.slice(IM_LIMITS.maxCards)) dropTimer(dropped.message.messageId);
+    cards.filter((c) => !timers.has(c.message.messageId)).forEach(expireLater);
   }
 
   // Restore what this tab showed before a reload, when still young enough.
@@ -141,7 +141,6 @@ export function createCardStore(deps: CardStoreDeps): CardStore {
       changed();
     },
     cards: () => cards,
-    visibleCards: () => cards.slice(0, IM_LIMITS.maxCards),
     heldCount: () => held.length,
     subscribe(listener) {
       listeners.add(listener);

@@ -12,4 +12,6 @@ export const BROADCAST_LABELS = {
   soundOff: '关闭提示音',
   soundMuted: '提示音已关闭',
   more: (n: number): string => `还有${n}条`,
+  collapse: '收起',
+  closeAll: '关闭全部弹窗',
 } as const;

@@ -120,6 +120,39 @@ describe('broadcast across tabs', () => {
     tab2.stop();
   });
 
+  it("pops nothing up about the receiver's own grab, yet tells every tab's message center", async () => {
+    const b = browser();
+    const tab1 = openTab(b);
+    const tab2 = openTab(b);
+    await flush();
+    const delivered = vi.fn();
+    const off = messageEvents.on('delivered', delivered);
+    const grab = (id: number, actorWorkCode: string) =>
+      fakeMessage(id, {
+        businessType: 2,
+        messageContent: {
+          messageType: 5,
+          title: '',
+          text: '订单 OMS1 已接单',
+          expandInfo: { actorWorkCode },
+        },
+      });
+    // 7: staff (this receiver) grabbed it; 8: a colleague did.
+    tab1.polls[0]!.answer([grab(7, 'staff'), grab(8, 'S2002')]);
+    await flush();
+    off();
+    expect(tab1.shown()).toEqual([8]);
+    expect(tab2.shown()).toEqual([8]);
+    expect(tab1.sounds).toEqual(['waitForShip']);
+    expect(delivered.mock.calls.map(([messages]) => messages.map((m: Message) => m.messageId))).toEqual([
+      [7, 8],
+      [7, 8],
+    ]);
+    expect(tab1.polls[1]!.ackIds).toEqual([7, 8]);
+    tab1.stop();
+    tab2.stop();
+  });
+
   it('removes the card of an opened message in every tab, and all cards on clear', async () => {
     const b = browser();
     const tab1 = openTab(b);

@@ -1,4 +1,4 @@
-import { IM_LIMITS, messageKindOf, type Message } from '@console/contract';
+import { IM_LIMITS, isOwnAction, messageKindOf, type Message } from '@console/contract';
 import { messageEvents } from '../../../lib/events/message-events';
 import type { BroadcastScope } from './broadcast-api';
 import type { CardStore } from './card-store';
@@ -69,9 +69,10 @@ export function startBroadcast(scope: BroadcastScope, env: BroadcastEnv): () => 
   const stopping = new AbortController();
   const cleanups: (() => void)[] = [];
 
+  // A message about the receiver's own action (their grab) updates lists and counts but pops nothing up.
   const show = (messages: Message[]) => {
     if (messages.length === 0) return;
-    env.cards.add(messages);
+    env.cards.add(messages.filter((message) => !isOwnAction(message)));
     messageEvents.emit('delivered', messages);
   };
 
@@ -102,7 +103,7 @@ export function startBroadcast(scope: BroadcastScope, env: BroadcastEnv): () => 
     if (fresh.length === 0) return;
     relay.post({ type: 'messages', scope: scopeKey, messages: fresh });
     show(fresh);
-    for (const message of fresh) env.playSound(soundOf(message));
+    for (const message of fresh) if (!isOwnAction(message)) env.playSound(soundOf(message));
   };
 
   const lead = () => {
