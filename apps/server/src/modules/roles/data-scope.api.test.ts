@@ -261,6 +261,29 @@ describe('granting a scope', () => {
     expect(own).toMatchObject({ dataScope: 'own', shopGroups: [] });
   });
 
+  it('offers a role only the groups the caller may grant, searched by name and paged past a hundred', async () => {
+    type Options = { list: { id: number; name: string }[]; total: number };
+    const mine = await ok<Options>('GET', ROLE_PATHS.shopGroups, { keyword: '范围' });
+    expect(mine).toMatchObject({ list: [{ id: group.A, name: '范围甲区' }], total: 1 });
+    const many = await t.db
+      .insert(shopGroups)
+      .values(Array.from({ length: 120 }, (_, i) => ({ frontTitle: `选项区${i + 1}`, sort: 100 + i })))
+      .returning({ id: shopGroups.id });
+    const third = await ok<Options>(
+      'GET',
+      ROLE_PATHS.shopGroups,
+      { keyword: '选项区', pageNum: 3, pageSize: 50 },
+      adminToken,
+    );
+    expect(third.total).toBe(120);
+    expect(third.list.map((g) => g.id)).toEqual(many.slice(100).map((g) => g.id));
+    const one = await ok<Options>('GET', ROLE_PATHS.shopGroups, { keyword: '选项区120' }, adminToken);
+    expect(one.list).toEqual([{ id: many[119]!.id, name: '选项区120' }]);
+    expect((await ok<Options>('GET', ROLE_PATHS.shopGroups, { keyword: '选项区' })).total).toBe(0);
+    await refused('GET', ROLE_PATHS.shopGroups, { pageSize: 51 }, 400, /每页条数不能超过50/);
+    await t.db.delete(shopGroups).where(inArray(shopGroups.id, ids(many)));
+  });
+
   it('lets a caller with `all` choose any group; audits the scope before and after', async () => {
     const created = await ok<RoleRow>(
       'POST',
