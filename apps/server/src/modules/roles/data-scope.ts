@@ -1,5 +1,5 @@
 import type { DataScope as RoleDataScope } from '@console/contract';
-import { eq, inArray, or, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { roles, roleShopGroups, shopGroups, stores, userRoles, userStores } from '../../db/schema.js';
 import type { AuthContext } from '../../plugins/request-context.js';
@@ -51,6 +51,20 @@ export function storeInScope(db: Database, scope: DataScope): SQL | undefined {
     db.select({ id: userStores.storeId }).from(userStores).where(eq(userStores.userId, scope.userId)),
   );
   return scope.groupIds.length ? or(inArray(stores.shopGroupId, scope.groupIds), own) : own;
+}
+
+/** Which of `storeIds` are inside `scope` (all of them with `all`). */
+export async function storeIdsInScope(
+  db: Database,
+  scope: DataScope,
+  storeIds: readonly number[],
+): Promise<Set<number>> {
+  if (scope.all || !storeIds.length) return new Set(storeIds);
+  const rows = await db
+    .select({ id: stores.id })
+    .from(stores)
+    .where(and(inArray(stores.id, [...storeIds]), storeInScope(db, scope)));
+  return new Set(rows.map((r) => r.id));
 }
 
 /**
