@@ -113,9 +113,30 @@ export const users = pgTable(
     uniqueIndex('users_username_key').on(sql`lower(${t.username})`),
     uniqueIndex('users_work_code_key').on(t.workCode),
     uniqueIndex('users_phone_key').on(t.phone),
-    index('users_dept_idx').on(t.deptId),
+    // 用户管理 lists newest first (these read backwards); each filter has its index (docs/domain/users-admin.md).
+    index('users_created_idx').on(t.createdAt, t.id),
+    index('users_dept_created_idx').on(t.deptId, t.createdAt, t.id),
+    index('users_disabled_created_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.enabled} = false`),
+    // The keyword matches any part of name, account, work code or phone (`userKeywordText`, ILIKE '%…%'): one
+    // trigram index over the four (pg_trgm, migration 0012), since four OR-ed ones cost more than a scan.
+    index('users_keyword_trgm_idx').using('gin', sql`${userKeywordText(t)} gin_trgm_ops`),
   ],
 );
+
+/**
+ * What 用户管理's keyword is matched against: name, account, work code and phone in one text, so that one
+ * trigram index (`users_keyword_trgm_idx`) answers the search. The query must use this very expression.
+ */
+export function userKeywordText(t: {
+  nickName: AnyPgColumn;
+  username: AnyPgColumn;
+  workCode: AnyPgColumn;
+  phone: AnyPgColumn;
+}) {
+  return sql`(${t.nickName} || ' ' || ${t.username} || ' ' || ${t.workCode} || ' ' || coalesce(${t.phone}, ''))`;
+}
 
 export const roles = pgTable(
   'roles',
@@ -167,7 +188,11 @@ export const userRoles = pgTable(
     userId: requiredRef('user_id', () => users.id, 'cascade'),
     roleId: requiredRef('role_id', () => roles.id, 'cascade'),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.roleId] })],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.roleId] }),
+    // 用户管理's role filter: the holders of a role.
+    index('user_roles_role_idx').on(t.roleId, t.userId),
+  ],
 );
 
 export const roleMenus = pgTable(
