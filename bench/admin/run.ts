@@ -140,7 +140,8 @@ async function seedChain(client: pg.Client) {
       [rows[0].id, username === 'allstores'],
     );
   }
-  await client.query('analyze');
+  // What autovacuum does to a table after a bulk load: statistics, and the visibility map index-only scans use.
+  await client.query('vacuum analyze');
 }
 
 type Recorded = { text: string; values: unknown[] };
@@ -173,6 +174,20 @@ async function signIn(app: AppInstance, username: string): Promise<string> {
   const response = await passwordLogin(app, { username, password: PASSWORD });
   if (response.statusCode !== 200) throw new Error(`sign-in of ${username}: ${response.body}`);
   return response.json<{ data: { token: string } }>().data.token;
+}
+
+/** The whole plan of one recorded statement, as text without costs. */
+async function planText(client: pg.Pool, query: Recorded): Promise<string> {
+  const { rows } = await client.query(`explain (costs off) ${query.text}`, query.values);
+  return rows.map((r) => r['QUERY PLAN'] as string).join('\n');
+}
+
+/** The plans of the statements a call ran, one block per statement. */
+async function planBlocks(client: pg.Pool, recorded: Recorded[]): Promise<string[]> {
+  const blocks: string[] = [];
+  for (const query of recorded.filter((q) => /^\s*(select|with)/i.test(q.text)))
+    blocks.push('```', await planText(client, query), '```');
+  return blocks;
 }
 
 /** The plan of one recorded statement: the scans of the big tables it does. */
@@ -249,6 +264,7 @@ async function main() {
     lines.push('## Plans of the list filters', '');
     lines.push('| case | ms | scans of users / stores / user_stores |', '|---|---|---|');
     let seqScans = 0;
+    const fullPlans: string[] = ['## The plans in full', ''];
     for (const [name, url, body] of listCases) {
       recording.length = 0;
       const started = performance.now();
@@ -260,6 +276,7 @@ async function main() {
       const seq = [...scans].filter((s) => s.startsWith('Seq Scan'));
       seqScans += seq.length;
       lines.push(`| ${name} | ${ms.toFixed(1)} | ${[...scans].join('; ') || '—'}${seq.length ? ' ⚠' : ''} |`);
+      fullPlans.push(`### ${name}`, '', ...(await planBlocks(pool, recording)), '');
       console.log(`  ${name}: ${ms.toFixed(1)} ms, ${[...scans].join('; ')}`);
     }
 
@@ -287,6 +304,12 @@ async function main() {
           }),
       ],
     ];
+    for (const who of ['all', 'one'] as const) {
+      recording.length = 0;
+      await calls[2]![1](who);
+      fullPlans.push(`### switcher list, ${who === 'all' ? 'all stores' : 'one store'}`, '');
+      fullPlans.push(...(await planBlocks(pool, recording)), '');
+    }
     let worst = 0;
     for (const [name, run] of calls) {
       await median(3, () => run('all'));
@@ -315,6 +338,7 @@ async function main() {
         '',
         ...lines,
         '',
+        ...fullPlans,
       ].join('\n'),
     );
   } finally {
