@@ -11,6 +11,7 @@
 // Options: --database-url postgres://… (admin URL; default postgres://root@127.0.0.1:5432/postgres),
 // --users 50000, --stores 2000, --groups 200, --rounds 30, --keep (keep the database).
 import { writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
@@ -206,15 +207,29 @@ async function scansOf(client: pg.Pool, query: Recorded): Promise<string[]> {
   return scans;
 }
 
-async function median(rounds: number, run: () => Promise<unknown>): Promise<number> {
-  const times: number[] = [];
+const medianOf = (times: number[]) => [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)]!;
+
+async function timed(run: () => Promise<unknown>): Promise<number> {
+  const started = performance.now();
+  await run();
+  return performance.now() - started;
+}
+
+/**
+ * Medians of two calls timed in alternation (a, b, a, b, …), so both meet the same load of the machine: on a
+ * shared machine, timing one call's rounds and then the other's compares two different moments.
+ */
+async function pairedMedians(
+  rounds: number,
+  a: () => Promise<unknown>,
+  b: () => Promise<unknown>,
+): Promise<[number, number]> {
+  const [timesA, timesB]: number[][] = [[], []];
   for (let i = 0; i < rounds; i++) {
-    const started = performance.now();
-    await run();
-    times.push(performance.now() - started);
+    timesA.push(await timed(a));
+    timesB.push(await timed(b));
   }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)]!;
+  return [medianOf(timesA), medianOf(timesB)];
 }
 
 async function main() {
@@ -312,10 +327,16 @@ async function main() {
     }
     let worst = 0;
     for (const [name, run] of calls) {
-      await median(3, () => run('all'));
-      await median(3, () => run('one'));
-      const all = await median(ROUNDS, () => run('all'));
-      const one = await median(ROUNDS, () => run('one'));
+      await pairedMedians(
+        3,
+        () => run('all'),
+        () => run('one'),
+      );
+      const [all, one] = await pairedMedians(
+        ROUNDS,
+        () => run('all'),
+        () => run('one'),
+      );
       worst = Math.max(worst, all / one);
       lines.push(`| ${name} | ${all.toFixed(1)} | ${one.toFixed(1)} | ${(all / one).toFixed(2)}× |`);
       console.log(
@@ -333,6 +354,8 @@ async function main() {
         '# Head-office administration at chain size (`npm run bench:admin`)',
         '',
         `${USERS.toLocaleString()} users, ${STORES.toLocaleString()} stores in ${GROUPS} groups, PostgreSQL, in-process calls; ${new Date().toISOString()}.`,
+        // A shared machine's load inflates every time; the ratios time both calls in alternation (pairedMedians).
+        `Load average at the end ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores; ${ROUNDS} rounds per call.`,
         '',
         ...verdict,
         '',
