@@ -224,7 +224,8 @@ async function pairedMedians(
   a: () => Promise<unknown>,
   b: () => Promise<unknown>,
 ): Promise<[number, number]> {
-  const [timesA, timesB]: number[][] = [[], []];
+  const timesA: number[] = [];
+  const timesB: number[] = [];
   for (let i = 0; i < rounds; i++) {
     timesA.push(await timed(a));
     timesB.push(await timed(b));

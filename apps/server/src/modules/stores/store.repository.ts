@@ -185,15 +185,19 @@ export function createStoreRepository(db: Database) {
           : undefined,
       );
       const wanted = query.offset + query.limit;
-      const [total, located] = await Promise.all([
+      // The first page of a clerk of few stores also needs the stores without a location: asked at once.
+      const firstUnlocated = query.offset === 0 ? unlocated(where, 0, query.limit) : null;
+      const [total, located, unlocatedFirst] = await Promise.all([
         pattern ? countMatching(where) : countAuthorised(userId),
         nearestLocated(where, query.origin, wanted),
+        firstUnlocated,
       ]);
       const rows = located.slice(query.offset, wanted);
       if (rows.length < query.limit && located.length < wanted) {
         // The page runs past the located stores: the rest comes from the stores without a location.
         const unlocatedOffset = Math.max(0, query.offset - located.length);
-        rows.push(...(await unlocated(where, unlocatedOffset, query.limit - rows.length)));
+        const rest = unlocatedFirst ?? (await unlocated(where, unlocatedOffset, query.limit));
+        rows.push(...rest.slice(0, query.limit - rows.length));
       }
       return { total, rows };
     },
