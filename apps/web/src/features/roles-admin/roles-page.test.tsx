@@ -72,11 +72,13 @@ const role = (id: number, extra: Partial<RoleRow> = {}): RoleRow => ({
   ...extra,
 });
 
-// The caller may grant 120 groups: 华北一区, 华东一区, 华南一区, then 分组4 … 分组120, fifty to a page.
-const GROUPS = Array.from({ length: 120 }, (_, i) => ({
-  id: i + 1,
-  name: ['华北一区', '华东一区', '华南一区'][i] ?? `分组${i + 1}`,
-}));
+// The caller may grant 120 groups: 华北一区 (1), 华东一区 (2), then 分组3 … 分组120 (ids 103 … 220), fifty to a
+// page; 华南一区 (3), a group of the edited role, is not among them.
+const GROUPS = [
+  { id: 1, name: '华北一区' },
+  { id: 2, name: '华东一区' },
+  ...Array.from({ length: 118 }, (_, i) => ({ id: 103 + i, name: `分组${i + 3}` })),
+];
 const groupPage = (keyword: string, pageNum: number) => {
   const found = GROUPS.filter((g) => g.name.includes(keyword));
   return { list: found.slice((pageNum - 1) * 50, pageNum * 50), total: found.length, pageNum, pageSize: 50 };
@@ -226,7 +228,7 @@ describe('RolesPage', { timeout: 60_000 }, () => {
     await userEvent.click(screen.getByTestId('role-dialog-ok'));
     await waitFor(() => expect(api.create).toHaveBeenCalled());
     expect(api.create).toHaveBeenCalledWith(
-      expect.objectContaining({ dataScope: 'groups', shopGroupIds: [118] }),
+      expect.objectContaining({ dataScope: 'groups', shopGroupIds: [218] }),
       undefined,
     );
   });

@@ -12,7 +12,7 @@ const NEAR_BOTTOM = 48;
 /**
  * The shop groups of a `groups` data scope: searched by name on the server, a page at a time as the list is
  * scrolled, so every group of a chain is reachable; only groups the caller may grant are offered. Chosen
- * groups keep their names when they are not on a loaded page.
+ * groups keep their names (the role's own, or picked from an earlier search) when not on a loaded page.
  */
 export function ShopGroupSelect({
   initial,
@@ -39,13 +39,8 @@ export function ShopGroupSelect({
     staleTime: 30_000,
   });
   const loaded = useMemo(() => pages.data?.pages.flatMap((p) => p.list) ?? [], [pages.data]);
-  const options = useMemo(() => {
-    const shown = new Set(loaded.map((g) => g.id));
-    const chosenElsewhere = (value ?? [])
-      .filter((id) => !shown.has(id) && known.has(id))
-      .map((id) => ({ id, name: known.get(id)! }));
-    return [...loaded, ...chosenElsewhere].map((g) => ({ value: g.id, label: g.name }));
-  }, [loaded, known, value]);
+  // Only what the search found is offered; a chosen group off those pages is named by `labelRender`.
+  const options = useMemo(() => loaded.map((g) => ({ value: g.id, label: g.name })), [loaded]);
 
   const onPopupScroll = (event: UIEvent<HTMLDivElement>) => {
     const list = event.currentTarget;
@@ -70,6 +65,7 @@ export function ShopGroupSelect({
       onBlur={() => setSearch('')}
       onPopupScroll={onPopupScroll}
       options={options}
+      labelRender={({ value: id, label }) => label ?? known.get(Number(id)) ?? id}
       loading={pages.isFetching}
       notFoundContent={pages.isFetching ? <Spin size="small" /> : undefined}
       placeholder={ROLES_LABELS.scope.groupsPlaceholder}
