@@ -11,6 +11,7 @@
 // Options: --database-url postgres://… (admin URL; default postgres://root@127.0.0.1:5432/postgres),
 // --users 50000, --stores 2000, --groups 200, --rounds 30, --keep (keep the database).
 import { writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
@@ -140,7 +141,8 @@ async function seedChain(client: pg.Client) {
       [rows[0].id, username === 'allstores'],
     );
   }
-  await client.query('analyze');
+  // What autovacuum does to a table after a bulk load: statistics, and the visibility map index-only scans use.
+  await client.query('vacuum analyze');
 }
 
 type Recorded = { text: string; values: unknown[] };
@@ -175,6 +177,20 @@ async function signIn(app: AppInstance, username: string): Promise<string> {
   return response.json<{ data: { token: string } }>().data.token;
 }
 
+/** The whole plan of one recorded statement, as text without costs. */
+async function planText(client: pg.Pool, query: Recorded): Promise<string> {
+  const { rows } = await client.query(`explain (costs off) ${query.text}`, query.values);
+  return rows.map((r) => r['QUERY PLAN'] as string).join('\n');
+}
+
+/** The plans of the statements a call ran, one block per statement. */
+async function planBlocks(client: pg.Pool, recorded: Recorded[]): Promise<string[]> {
+  const blocks: string[] = [];
+  for (const query of recorded.filter((q) => /^\s*(select|with)/i.test(q.text)))
+    blocks.push('```', await planText(client, query), '```');
+  return blocks;
+}
+
 /** The plan of one recorded statement: the scans of the big tables it does. */
 async function scansOf(client: pg.Pool, query: Recorded): Promise<string[]> {
   const { rows } = await client.query(`explain (format json) ${query.text}`, query.values);
@@ -191,15 +207,30 @@ async function scansOf(client: pg.Pool, query: Recorded): Promise<string[]> {
   return scans;
 }
 
-async function median(rounds: number, run: () => Promise<unknown>): Promise<number> {
-  const times: number[] = [];
+const medianOf = (times: number[]) => [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)]!;
+
+async function timed(run: () => Promise<unknown>): Promise<number> {
+  const started = performance.now();
+  await run();
+  return performance.now() - started;
+}
+
+/**
+ * Medians of two calls timed in alternation (a, b, a, b, …), so both meet the same load of the machine: on a
+ * shared machine, timing one call's rounds and then the other's compares two different moments.
+ */
+async function pairedMedians(
+  rounds: number,
+  a: () => Promise<unknown>,
+  b: () => Promise<unknown>,
+): Promise<[number, number]> {
+  const timesA: number[] = [];
+  const timesB: number[] = [];
   for (let i = 0; i < rounds; i++) {
-    const started = performance.now();
-    await run();
-    times.push(performance.now() - started);
+    timesA.push(await timed(a));
+    timesB.push(await timed(b));
   }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)]!;
+  return [medianOf(timesA), medianOf(timesB)];
 }
 
 async function main() {
@@ -249,6 +280,7 @@ async function main() {
     lines.push('## Plans of the list filters', '');
     lines.push('| case | ms | scans of users / stores / user_stores |', '|---|---|---|');
     let seqScans = 0;
+    const fullPlans: string[] = ['## The plans in full', ''];
     for (const [name, url, body] of listCases) {
       recording.length = 0;
       const started = performance.now();
@@ -260,6 +292,7 @@ async function main() {
       const seq = [...scans].filter((s) => s.startsWith('Seq Scan'));
       seqScans += seq.length;
       lines.push(`| ${name} | ${ms.toFixed(1)} | ${[...scans].join('; ') || '—'}${seq.length ? ' ⚠' : ''} |`);
+      fullPlans.push(`### ${name}`, '', ...(await planBlocks(pool, recording)), '');
       console.log(`  ${name}: ${ms.toFixed(1)} ms, ${[...scans].join('; ')}`);
     }
 
@@ -287,12 +320,24 @@ async function main() {
           }),
       ],
     ];
+    for (const who of ['all', 'one'] as const) {
+      recording.length = 0;
+      await calls[2]![1](who);
+      fullPlans.push(`### switcher list, ${who === 'all' ? 'all stores' : 'one store'}`, '');
+      fullPlans.push(...(await planBlocks(pool, recording)), '');
+    }
     let worst = 0;
     for (const [name, run] of calls) {
-      await median(3, () => run('all'));
-      await median(3, () => run('one'));
-      const all = await median(ROUNDS, () => run('all'));
-      const one = await median(ROUNDS, () => run('one'));
+      await pairedMedians(
+        3,
+        () => run('all'),
+        () => run('one'),
+      );
+      const [all, one] = await pairedMedians(
+        ROUNDS,
+        () => run('all'),
+        () => run('one'),
+      );
       worst = Math.max(worst, all / one);
       lines.push(`| ${name} | ${all.toFixed(1)} | ${one.toFixed(1)} | ${(all / one).toFixed(2)}× |`);
       console.log(
@@ -310,11 +355,14 @@ async function main() {
         '# Head-office administration at chain size (`npm run bench:admin`)',
         '',
         `${USERS.toLocaleString()} users, ${STORES.toLocaleString()} stores in ${GROUPS} groups, PostgreSQL, in-process calls; ${new Date().toISOString()}.`,
+        // A shared machine's load inflates every time; the ratios time both calls in alternation (pairedMedians).
+        `Load average at the end ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores; ${ROUNDS} rounds per call.`,
         '',
         ...verdict,
         '',
         ...lines,
         '',
+        ...fullPlans,
       ].join('\n'),
     );
   } finally {

@@ -27,6 +27,48 @@ test.describe('数据权限', () => {
     const dialog = page.getByTestId('role-dialog');
     await expect(dialog.getByTestId('role-shop-groups')).toContainText('华南一区');
     await shootBothSizes(page, 'data-scope-role-dialog');
+
+    // The group choice searches the server by name: typing narrows the list to the matching groups.
+    await dialog.getByTestId('role-shop-groups').click();
+    await dialog.getByTestId('role-shop-groups').locator('input').fill('华北');
+    const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+    await expect(options.filter({ hasText: '华北一区' })).toHaveCount(1);
+    await expect(options.filter({ hasText: '华东一区' })).toHaveCount(0);
+    // The chosen groups keep their names while the search shows others.
+    await expect(dialog.getByTestId('role-shop-groups')).toContainText('华东一区');
+    await shootBothSizes(page, 'data-scope-role-groups');
+  });
+
+  test('孟琳 sees only her groups in 门店分组 and opens only stores in scope', async ({ page }) => {
+    await signIn(page, MENGLIN.username, MENGLIN.password);
+    await page.goto('/system/shop-groups');
+    await pickStoreIfAsked(page, 'shop-groups-page');
+    await expect(page.getByTestId('shop-groups-total')).toContainText(/共 \d+ 条/, { timeout: 30_000 });
+    const groups = page.getByTestId('shop-groups-page');
+    for (const name of SCOPE_GROUPS) await expect(groups).toContainText(name);
+    await expect(groups).not.toContainText('华北一区');
+    await shootBothSizes(page, 'data-scope-shop-groups');
+
+    await page.goto('/system/auth-open');
+    await pickStoreIfAsked(page, 'auth-open-page');
+    const lookup = page.getByTestId('auth-open-lookup').locator('input');
+    await lookup.fill('S1002');
+    await lookup.press('Enter');
+    await expect(page.getByTestId('auth-open-user')).toBeVisible();
+    const stores = page.getByTestId('auth-open-stores');
+    await stores.click();
+    await stores.locator('input').fill('南京东路');
+    const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+    await expect(options.filter({ hasText: '南京东路' })).toHaveCount(1);
+    await shootBothSizes(page, 'data-scope-auth-open');
+    // A store of 华北一区 is not suggested (the select only offers the typed text itself as a code).
+    const answered = page.waitForResponse(
+      (r) =>
+        r.url().includes('/tec/portal/user/storeOptions') && decodeURIComponent(r.url()).includes('三里屯'),
+    );
+    await stores.locator('input').fill('三里屯');
+    await answered;
+    await expect(options.filter({ hasText: /^SD\d+ / })).toHaveCount(0);
   });
 
   test('a head-office user with a groups role sees only those groups’ stores in 门店管理', async ({

@@ -11,6 +11,7 @@ export const ROLE_PATHS = {
   create: '/api/roles',
   edit: '/api/roles/:id',
   remove: '/api/roles/:id',
+  shopGroups: '/api/roles/shopGroups',
 } as const;
 
 export const ROLE_PAGE_SIZE_MAX = 50;
@@ -37,6 +38,9 @@ export const ROLE_SCOPE_MESSAGES = {
   tooMany: `门店分组不能超过${ROLE_SHOP_GROUPS_MAX}个`,
 } as const;
 
+export const roleShopGroupSchema = z.object({ id: z.number().int(), name: z.string() });
+export type RoleShopGroup = z.infer<typeof roleShopGroupSchema>;
+
 export const roleRowSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -47,7 +51,7 @@ export const roleRowSchema = z.object({
   menuIds: z.array(z.number().int()),
   dataScope: z.enum(DATA_SCOPES),
   /** The shop groups of a `groups` scope (empty otherwise), with their names for the list. */
-  shopGroups: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  shopGroups: z.array(roleShopGroupSchema),
   /** Users holding the role. */
   userCount: z.number().int(),
   createdAt: z.string(),
@@ -61,6 +65,13 @@ export const roleListQuerySchema = z.object({
   ...pageRequest({ max: ROLE_PAGE_SIZE_MAX, fromQuery: true }),
 });
 
+/** The shop groups a `groups` scope may name, searched by name: a page of them (a chain has hundreds). */
+export const ROLE_GROUP_OPTIONS_PAGE_MAX = 50;
+export const roleShopGroupQuerySchema = z.object({
+  keyword: keywordField(32),
+  ...pageRequest({ max: ROLE_GROUP_OPTIONS_PAGE_MAX, fromQuery: true }),
+});
+export type RoleShopGroupQuery = z.input<typeof roleShopGroupQuerySchema>;
 export const roleBodySchema = z
   .object({
     name: z
@@ -157,5 +168,12 @@ export const roleEndpoints = {
     request: noInput,
     response: z.null(),
     summary: 'Delete a role no user holds (never admin)',
+  }),
+  shopGroups: endpoint({
+    method: 'GET',
+    path: ROLE_PATHS.shopGroups,
+    request: roleShopGroupQuerySchema,
+    response: pageOf(roleShopGroupSchema),
+    summary: 'The shop groups the caller may put in a role’s data scope, by name, a page at a time',
   }),
 };

@@ -27,6 +27,19 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   fromDriver: (value) => Buffer.from(value),
 });
 
+/** A point of the `cube` extension (migration 0013): here a store's position on the unit sphere. */
+const cube = customType<{ data: string; driverData: string }>({ dataType: () => 'cube' });
+
+/**
+ * A location as a point on the unit sphere, null for "no location" (0, 0): the straight-line (chord) distance
+ * between two such points grows with the great-circle distance, so a GiST index on it answers nearest-first
+ * exactly (ORDER BY sphere <-> origin with a LIMIT) — a planar `point` of degrees would need re-ranking.
+ */
+export const SPHERE_OF_LOCATION = sql`case when latitude = 0 and longitude = 0 then null else cube(array[
+  cos(radians(latitude)) * cos(radians(longitude)),
+  cos(radians(latitude)) * sin(radians(longitude)),
+  sin(radians(latitude))]) end`;
+
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 /** A big surrogate key the database numbers (tables that grow without bound). */
 const identityId = () => bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity();
@@ -113,9 +126,30 @@ export const users = pgTable(
     uniqueIndex('users_username_key').on(sql`lower(${t.username})`),
     uniqueIndex('users_work_code_key').on(t.workCode),
     uniqueIndex('users_phone_key').on(t.phone),
-    index('users_dept_idx').on(t.deptId),
+    // 用户管理 lists newest first (these read backwards); each filter has its index (docs/domain/users-admin.md).
+    index('users_created_idx').on(t.createdAt, t.id),
+    index('users_dept_created_idx').on(t.deptId, t.createdAt, t.id),
+    index('users_disabled_created_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.enabled} = false`),
+    // The keyword matches any part of name, account, work code or phone (`userKeywordText`, ILIKE '%…%'): one
+    // trigram index over the four (pg_trgm, migration 0012), since four OR-ed ones cost more than a scan.
+    index('users_keyword_trgm_idx').using('gin', sql`${userKeywordText(t)} gin_trgm_ops`),
   ],
 );
+
+/**
+ * What 用户管理's keyword is matched against: name, account, work code and phone in one text, so that one
+ * trigram index (`users_keyword_trgm_idx`) answers the search. The query must use this very expression.
+ */
+export function userKeywordText(t: {
+  nickName: AnyPgColumn;
+  username: AnyPgColumn;
+  workCode: AnyPgColumn;
+  phone: AnyPgColumn;
+}) {
+  return sql`(${t.nickName} || ' ' || ${t.username} || ' ' || ${t.workCode} || ' ' || coalesce(${t.phone}, ''))`;
+}
 
 export const roles = pgTable(
   'roles',
@@ -167,7 +201,11 @@ export const userRoles = pgTable(
     userId: requiredRef('user_id', () => users.id, 'cascade'),
     roleId: requiredRef('role_id', () => roles.id, 'cascade'),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.roleId] })],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.roleId] }),
+    // 用户管理's role filter: the holders of a role.
+    index('user_roles_role_idx').on(t.roleId, t.userId),
+  ],
 );
 
 export const roleMenus = pgTable(
@@ -234,6 +272,8 @@ export const stores = pgTable(
     /** 0 means "no location" (spec 5). */
     latitude: doublePrecision('latitude').notNull().default(0),
     longitude: doublePrecision('longitude').notNull().default(0),
+    /** Derived from latitude and longitude for the switcher's nearest-first list (`stores_sphere_idx`). */
+    sphere: cube('sphere').generatedAlwaysAs(SPHERE_OF_LOCATION),
     contactsId: integer('contacts_id').references(() => users.id),
     contactsName: varchar('contacts_name', { length: 64 }).notNull().default(''),
     contactsPhone: varchar('contacts_phone', { length: 20 }).notNull().default(''),
@@ -256,6 +296,8 @@ export const stores = pgTable(
     index('stores_county_idx').on(t.shopCountyCode, t.id),
     index('stores_name_prefix_idx').on(t.shopName.op('varchar_pattern_ops')),
     index('stores_code_prefix_idx').on(t.shopCode.op('varchar_pattern_ops')),
+    // The store switcher: a user's stores nearest first (docs/domain/stores.md).
+    index('stores_sphere_idx').using('gist', t.sphere),
   ],
 );
 

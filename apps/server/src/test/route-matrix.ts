@@ -100,6 +100,7 @@ export const ROUTE_MATRIX: readonly MatrixRow[] = [
   row('GET /api/roles/queryLjYun',                                                   'signedIn',                         '401 401 ok  ok  -   ok  ok'),
   row('GET /api/roles',                                                              'headOffice(*)',                    '401 401 403 403 -   ok  ok'),
   row('GET /api/roles/menuTree',                                                     'headOffice(*)',                    '401 401 403 403 -   ok  ok'),
+  row('GET /api/roles/shopGroups',                                                   'headOffice(*)',                    '401 401 403 403 -   ok  ok'),
   row('POST /api/roles',                                                             'headOffice(roles:add)',            '401 401 403 403 -   403 ok'),
   row('PUT /api/roles/:id',                                                          'headOffice(roles:edit)',           '401 401 403 403 -   403 ok'),
   row('DELETE /api/roles/:id',                                                       'headOffice(roles:del)',            '401 401 403 403 -   403 ok'),

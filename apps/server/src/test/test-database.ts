@@ -4,7 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { openDatabase, type Database, type DatabaseHandle } from '../db/client.js';
+import { openDatabase, PGLITE_EXTENSIONS, type Database, type DatabaseHandle } from '../db/client.js';
 import * as schema from '../db/schema.js';
 
 /**
@@ -21,7 +21,10 @@ async function openPgliteCopy(): Promise<DatabaseHandle> {
   const file = inject('pgliteTemplateFile');
   if (!file)
     throw new Error('No PGlite template: the Vitest project needs globalSetup src/test/global-setup.ts');
-  const client = new PGlite({ loadDataDir: new Blob([await readFile(file)]) });
+  const client = new PGlite({
+    loadDataDir: new Blob([await readFile(file)]),
+    extensions: PGLITE_EXTENSIONS,
+  });
   await client.waitReady;
   return {
     db: drizzle({ client, schema }) as unknown as Database,

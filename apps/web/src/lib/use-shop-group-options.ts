@@ -5,7 +5,7 @@ import { call } from './http';
 /** The query key of the shop-group options: 门店分组 drops it after a change. */
 export const shopGroupOptionsKey = ['shop-groups', 'options'] as const;
 
-/** The shop groups as select options, in sort order (the first hundred): 门店管理 and 角色管理 use them. */
+/** The shop groups of the caller's data scope as select options, in sort order (the first hundred): 门店管理. */
 export function useShopGroupOptions(enabled = true) {
   const groups = useQuery({
     queryKey: shopGroupOptionsKey,

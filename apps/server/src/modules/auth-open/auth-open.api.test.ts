@@ -1,4 +1,10 @@
-import { AUTH_OPEN_PATHS, STORE_PATHS, type AuthOpenRecord, type ShopGroupPage } from '@console/contract';
+import {
+  AUTH_OPEN_PATHS,
+  STORE_PATHS,
+  USER_ADMIN_PATHS,
+  type AuthOpenRecord,
+  type ShopGroupPage,
+} from '@console/contract';
 import ExcelJS from 'exceljs';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +13,8 @@ import {
   authOpenRecords,
   menus,
   roleMenus,
+  roles,
+  roleShopGroups,
   shopGroups,
   stores,
   userRoles,
@@ -92,6 +100,8 @@ beforeAll(async () => {
   t = await createTestApp();
   await ensureRole(t.db, 'admin', { cloudPlatform: false, name: '系统管理员' });
   await ensureRole(t.db, 'head_office', { name: '总部运营' });
+  // As seeded: head office manages every store (the last describe narrows it to test a limited scope).
+  await t.db.update(roles).set({ dataScope: 'all' }).where(eq(roles.permission, 'head_office'));
   await ensureRole(t.db, 'store_staff', { name: '门店店员' });
   managerRoleId = (await ensureRole(t.db, 'store_manager', { name: '店长' })).id;
   const [group] = await t.db
@@ -577,5 +587,68 @@ describe('batch import', () => {
     const response = await upload(hoToken, 'many.xlsx', await filledTemplate(rows));
     expect(response.statusCode).toBe(400);
     expect(response.json().errorMsg).toContain('每次最多导入2000行');
+  });
+});
+
+describe('data scope', () => {
+  // 华南一区's stores AO11 and AO12; a head-office user whose scope is that group only (docs/domain/roles.md).
+  let regionalToken: string;
+
+  beforeAll(async () => {
+    const [south] = await t.db
+      .insert(shopGroups)
+      .values({ frontTitle: '华南一区' })
+      .returning({ id: shopGroups.id });
+    for (const code of ['AO11', 'AO12']) {
+      const [row] = await t.db
+        .insert(stores)
+        .values({ shopCode: code, shopName: `${code}店`, businessScopeName: code, shopGroupId: south!.id })
+        .returning({ id: stores.id });
+      storeIds[code] = row!.id;
+    }
+    await t.db.update(roles).set({ dataScope: 'own' }).where(eq(roles.permission, 'head_office'));
+    const region = await ensureRole(t.db, 'south_ops', { name: '华南运营' });
+    await t.db.update(roles).set({ dataScope: 'groups' }).where(eq(roles.id, region.id));
+    await t.db.insert(roleShopGroups).values({ roleId: region.id, shopGroupId: south!.id });
+    regionalToken = await signIn(t.app, await createUser(t.db, { roles: ['head_office', 'south_ops'] }));
+  });
+
+  it('opens only stores in the caller’s scope: 403 naming the others, nothing opened', async () => {
+    const before = await countRecords();
+    const refused = await post(AUTH_OPEN_PATHS.confirmOpen, regionalToken, {
+      userId: other.id,
+      storeCodes: ['AO11', 'AO03', 'AO02'],
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({
+      errorCode: 'STORE_NOT_GRANTABLE',
+      errorMsg: '不能开通本人数据权限以外的门店：AO02、AO03',
+    });
+    expect(await countRecords()).toBe(before);
+    const opened = await post(AUTH_OPEN_PATHS.confirmOpen, regionalToken, {
+      userId: other.id,
+      storeCodes: ['AO11'],
+    });
+    expect(opened.statusCode, opened.body).toBe(200);
+    expect(opened.json().data.created.map((r: AuthOpenRecord) => r.shopCode)).toEqual(['AO11']);
+  });
+
+  it('imports nothing when a row names a store outside the scope', async () => {
+    const [recordsBefore, usersBefore] = [await countRecords(), await countUsers()];
+    const file = await filledTemplate([[workCode(), '吴十', nextPhone(), 'AO12、AO01', '']]);
+    const response = await upload(regionalToken, '门店权限.xlsx', file);
+    expect(response.statusCode).toBe(403);
+    expect(response.json().errorMsg).toBe('不能开通本人数据权限以外的门店：AO01');
+    expect([await countRecords(), await countUsers()]).toEqual([recordsBefore, usersBefore]);
+  });
+
+  it('suggests only the stores in scope', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `${USER_ADMIN_PATHS.storeOptions}?keyword=AO`,
+      headers: bearer(regionalToken),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data.map((s: { shopCode: string }) => s.shopCode)).toEqual(['AO11', 'AO12']);
   });
 });

@@ -11,7 +11,7 @@ import { badRequest } from '../../http/errors.js';
 import { access, ANY_STAFF, rawRoute, route } from '../../http/route.js';
 import { readSingleUpload } from '../../http/upload.js';
 import { createAuditLog } from '../audit/audit-log.js';
-import { createDataScopes } from '../roles/data-scope.js';
+import { createDataScopes, storeIdsInScope } from '../roles/data-scope.js';
 import { createGrantableRoles } from '../roles/grantable-roles.js';
 import { createAuthOpenRepository } from './auth-open.repository.js';
 import { AUTH_OPEN_MESSAGES, ImportRejectedError, createAuthOpenService } from './auth-open.service.js';
@@ -28,12 +28,14 @@ const tags = ['auth-open'];
 const HEAD_OFFICE = access.headOffice(ANY_STAFF, AUTH_OPEN_MESSAGES.headOfficeOnly);
 
 export function authOpenRoutes(app: AppInstance, { db, clock }: AppDeps): void {
+  const dataScopes = createDataScopes(db, app.authCache);
   const service = createAuthOpenService({
     repo: createAuthOpenRepository(db),
-    grantableRoles: createGrantableRoles(db, createDataScopes(db, app.authCache)),
+    grantableRoles: createGrantableRoles(db, dataScopes),
     audit: createAuditLog(db, clock),
     clock,
     authCache: app.authCache,
+    storesInScope: async (caller, storeIds) => storeIdsInScope(db, await dataScopes(caller), storeIds),
   });
   let template: Promise<Buffer> | null = null;
 

@@ -37,6 +37,7 @@ export const AUTH_OPEN_MESSAGES = {
   notOwnRecord: '只能处理本人的授权记录',
   alreadyDecided: '该授权已处理，请刷新后查看',
   raced: '数据已被他人修改，请刷新后重试',
+  storesOutOfScope: (codes: string[]) => `不能开通本人数据权限以外的门店：${codes.join('、')}`,
 } as const;
 
 /** The largest number of row errors sent back; the count says how many there are in all. */
@@ -79,6 +80,8 @@ export type AuthOpenServiceDeps = {
   clock: Clock;
   /** A confirmed opening grants a store and a role: the user's cached authorisations must go. */
   authCache: Pick<AuthCache, 'forgetUser'>;
+  /** The stores the caller manages (modules/roles/data-scope.ts): only those are opened. */
+  storesInScope: (caller: AuthContext, storeIds: readonly number[]) => Promise<Set<number>>;
 };
 
 export function createAuthOpenService({
@@ -87,7 +90,19 @@ export function createAuthOpenService({
   audit,
   clock,
   authCache,
+  storesInScope,
 }: AuthOpenServiceDeps) {
+  /** 403 naming the stores outside the caller's data scope; nothing is opened then. */
+  async function assertStoresInScope(caller: AuthContext, stores: { id: number; shopCode: string }[]) {
+    const inScope = await storesInScope(
+      caller,
+      stores.map((s) => s.id),
+    );
+    const outside = stores.filter((s) => !inScope.has(s.id)).map((s) => s.shopCode);
+    if (outside.length)
+      throw forbidden(AUTH_OPEN_MESSAGES.storesOutOfScope(outside.sort()), 'STORE_NOT_GRANTABLE');
+  }
+
   /** The cloud-platform roles the caller may grant, by id and by name or permission (for imports). */
   async function cloudRoleIds(caller: AuthContext) {
     const grantable = await grantableRoles(caller);
@@ -152,6 +167,7 @@ export function createAuthOpenService({
       const idByCode = new Map(found.map((s) => [s.shopCode, s.id]));
       const unknown = codes.filter((code) => !idByCode.has(code));
       if (unknown.length) throw badRequest(`门店编号不存在：${unknown.join('、')}`, 'STORE_NOT_FOUND');
+      await assertStoresInScope(caller, found);
 
       const { granted, pending } = await repo.existingFor([user.id], [...idByCode.values()]);
       const grantedIds = new Set(granted.map((g) => g.storeId));
@@ -230,6 +246,7 @@ export function createAuthOpenService({
         users,
       });
       if (errors.length) throw new ImportRejectedError(errors);
+      await assertStoresInScope(caller, stores);
 
       const existingUserIds = plan.flatMap((p) => (p.userId == null ? [] : [p.userId]));
       const allStoreIds = [...new Set(plan.flatMap((p) => p.storeIds))];

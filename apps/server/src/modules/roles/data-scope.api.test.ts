@@ -29,7 +29,17 @@ const group: Record<'A' | 'B' | 'C', number> = { A: 0, B: 0, C: 0 };
 const store: Record<string, number> = {};
 let regionRoleId: number;
 
-const BUTTONS = ['shop:add', 'shop:edit', 'shop:status', 'roles:add', 'roles:edit', 'user:add', 'user:edit'];
+const BUTTONS = [
+  'shop:add',
+  'shop:edit',
+  'shop:status',
+  'shopGroup:add',
+  'shopGroup:edit',
+  'roles:add',
+  'roles:edit',
+  'user:add',
+  'user:edit',
+];
 const { send, ok, refused } = adminCalls(
   () => t,
   () => regional.token,
@@ -145,6 +155,43 @@ describe('head-office stores', () => {
   });
 });
 
+describe('shop groups', () => {
+  type GroupPage = { list: { id: number; frontTitle: string; storeCount: number }[]; total: number };
+
+  it('lists only the groups in scope, counting only their stores in scope', async () => {
+    const page = await ok<GroupPage>('POST', STORES.groupPage, { pageSize: 100 });
+    const inA = await t.db.$count(stores, eq(stores.shopGroupId, group.A));
+    expect(page.list.map((g) => [g.id, g.storeCount])).toEqual([
+      [group.A, inA],
+      [group.C, 1],
+    ]);
+    expect(page.total).toBe(2);
+    const searched = await ok<GroupPage>('POST', STORES.groupPage, { keyword: '乙' });
+    expect(searched).toMatchObject({ list: [], total: 0 });
+    const all = await ok<GroupPage>('POST', STORES.groupPage, { pageSize: 100 }, adminToken);
+    expect(all.list.find((g) => g.id === group.C)?.storeCount).toBe(2);
+    expect(ids(all.list)).toEqual(expect.arrayContaining([group.A, group.B, group.C]));
+  });
+
+  it('changes only the scope’s own groups; creates none without `all`', async () => {
+    const rename = (id: number, frontTitle: string) => ({ id, frontTitle, sort: 1 });
+    await refused('PUT', STORES.groups, rename(group.B, '改名'), 404, /门店分组不存在/);
+    const viaOwnStore = await refused(
+      'PUT',
+      STORES.groups,
+      rename(group.C, '改名'),
+      403,
+      /范围丙区.*不在您的数据权限内/,
+    );
+    expect(viaOwnStore.errorCode).toBe('SHOP_GROUP_OUT_OF_SCOPE');
+    await refused('DELETE', STORES.groups, { id: group.B }, 404, /门店分组不存在/);
+    const create = await refused('POST', STORES.groups, { frontTitle: '范围新区' }, 403, /全部门店/);
+    expect(create.errorCode).toBe('SCOPE_NOT_HELD');
+    expect(await t.db.$count(shopGroups, inArray(shopGroups.frontTitle, ['改名', '范围新区']))).toBe(0);
+    await ok('PUT', STORES.groups, rename(group.A, '范围甲区'));
+  });
+});
+
 describe('users admin', () => {
   const userWith = async (codes: string[]) => {
     const user = await createUser(t.db, { roles: ['store_staff'] });
@@ -212,6 +259,29 @@ describe('granting a scope', () => {
       name: '本人角色',
     });
     expect(own).toMatchObject({ dataScope: 'own', shopGroups: [] });
+  });
+
+  it('offers a role only the groups the caller may grant, searched by name and paged past a hundred', async () => {
+    type Options = { list: { id: number; name: string }[]; total: number };
+    const mine = await ok<Options>('GET', ROLE_PATHS.shopGroups, { keyword: '范围' });
+    expect(mine).toMatchObject({ list: [{ id: group.A, name: '范围甲区' }], total: 1 });
+    const many = await t.db
+      .insert(shopGroups)
+      .values(Array.from({ length: 120 }, (_, i) => ({ frontTitle: `选项区${i + 1}`, sort: 100 + i })))
+      .returning({ id: shopGroups.id });
+    const third = await ok<Options>(
+      'GET',
+      ROLE_PATHS.shopGroups,
+      { keyword: '选项区', pageNum: 3, pageSize: 50 },
+      adminToken,
+    );
+    expect(third.total).toBe(120);
+    expect(third.list.map((g) => g.id)).toEqual(many.slice(100).map((g) => g.id));
+    const one = await ok<Options>('GET', ROLE_PATHS.shopGroups, { keyword: '选项区120' }, adminToken);
+    expect(one.list).toEqual([{ id: many[119]!.id, name: '选项区120' }]);
+    expect((await ok<Options>('GET', ROLE_PATHS.shopGroups, { keyword: '选项区' })).total).toBe(0);
+    await refused('GET', ROLE_PATHS.shopGroups, { pageSize: 51 }, 400, /每页条数不能超过50/);
+    await t.db.delete(shopGroups).where(inArray(shopGroups.id, ids(many)));
   });
 
   it('lets a caller with `all` choose any group; audits the scope before and after', async () => {

@@ -1,7 +1,7 @@
 import type { DataScope as RoleDataScope } from '@console/contract';
-import { eq, inArray, or, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { roles, roleShopGroups, stores, userRoles, userStores } from '../../db/schema.js';
+import { roles, roleShopGroups, shopGroups, stores, userRoles, userStores } from '../../db/schema.js';
 import type { AuthContext } from '../../plugins/request-context.js';
 import type { AuthCache } from '../auth/auth-cache.js';
 import { SUPER_ROLE } from '../menus/menu.service.js';
@@ -51,6 +51,37 @@ export function storeInScope(db: Database, scope: DataScope): SQL | undefined {
     db.select({ id: userStores.storeId }).from(userStores).where(eq(userStores.userId, scope.userId)),
   );
   return scope.groupIds.length ? or(inArray(stores.shopGroupId, scope.groupIds), own) : own;
+}
+
+/** Which of `storeIds` are inside `scope` (all of them with `all`). */
+export async function storeIdsInScope(
+  db: Database,
+  scope: DataScope,
+  storeIds: readonly number[],
+): Promise<Set<number>> {
+  if (scope.all || !storeIds.length) return new Set(storeIds);
+  const rows = await db
+    .select({ id: stores.id })
+    .from(stores)
+    .where(and(inArray(stores.id, [...storeIds]), storeInScope(db, scope)));
+  return new Set(rows.map((r) => r.id));
+}
+
+/**
+ * A condition on `shop_groups`: the groups a scope reaches (undefined for all groups): its own groups and the
+ * groups of the user's own stores, the groups its stores are in. 门店分组, the group filters and `groupInfo`.
+ */
+export function groupInScope(db: Database, scope: DataScope): SQL | undefined {
+  if (scope.all) return undefined;
+  const ofOwnStores = inArray(
+    shopGroups.id,
+    db
+      .select({ id: stores.shopGroupId })
+      .from(userStores)
+      .innerJoin(stores, eq(stores.id, userStores.storeId))
+      .where(eq(userStores.userId, scope.userId)),
+  );
+  return scope.groupIds.length ? or(inArray(shopGroups.id, scope.groupIds), ofOwnStores) : ofOwnStores;
 }
 
 /** Reads a user's roles' scopes and unites them. */

@@ -1,8 +1,9 @@
-import { asc, count, eq, ilike, inArray, or } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, or } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { likeContains } from '../../db/like-pattern.js';
 import { numberedPageOf } from '../../db/paged-query.js';
 import { menus, roleMenus, roles, roleShopGroups, shopGroups, userRoles } from '../../db/schema.js';
+import type { DataScope } from './data-scope.js';
 
 export type RoleRecord = typeof roles.$inferSelect;
 export type RoleValues = Pick<
@@ -57,6 +58,32 @@ export function createRoleAdminRepository(db: Database) {
         .orderBy(asc(shopGroups.sort), asc(shopGroups.id));
       for (const { roleId, ...group } of rows) byRole.get(roleId)?.push(group);
       return byRole;
+    },
+
+    /**
+     * A page of the shop groups a caller of `scope` may name in a role (every group with `all`, else the
+     * scope's own groups), whose name contains `keyword`, in sort order.
+     */
+    async grantableShopGroups(
+      query: { keyword?: string | null; pageNum: number; pageSize: number },
+      scope: DataScope,
+    ) {
+      if (!scope.all && !scope.groupIds.length) return { rows: [], total: 0 };
+      const where = and(
+        query.keyword ? ilike(shopGroups.frontTitle, likeContains(query.keyword)) : undefined,
+        scope.all ? undefined : inArray(shopGroups.id, scope.groupIds),
+      );
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({ id: shopGroups.id, name: shopGroups.frontTitle })
+          .from(shopGroups)
+          .where(where)
+          .orderBy(asc(shopGroups.sort), asc(shopGroups.id))
+          .limit(query.pageSize)
+          .offset((query.pageNum - 1) * query.pageSize),
+        db.select({ n: count() }).from(shopGroups).where(where),
+      ]);
+      return { rows, total: total?.n ?? 0 };
     },
 
     /** The names of the shop groups of `ids` that exist. */

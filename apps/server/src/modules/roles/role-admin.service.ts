@@ -1,4 +1,10 @@
-import type { PermissionNode, RoleRow, roleBodySchema, roleListQuerySchema } from '@console/contract';
+import type {
+  PermissionNode,
+  RoleRow,
+  roleBodySchema,
+  roleListQuerySchema,
+  roleShopGroupQuerySchema,
+} from '@console/contract';
 import type { z } from 'zod';
 import type { ClientInfo } from '../../http/client.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
@@ -145,6 +151,12 @@ export function createRoleAdminService(deps: {
     async list(caller: AuthContext, query: RoleListQuery) {
       const page = await repo.page(query);
       return { ...page, list: await rowsOf(caller, page.list) };
+    },
+
+    /** The groups the caller may put in a `groups` scope (`assertScopeHeld` accepts exactly these). */
+    async shopGroupOptions(caller: AuthContext, query: z.output<typeof roleShopGroupQuerySchema>) {
+      const { rows, total } = await repo.grantableShopGroups(query, await dataScopes(caller));
+      return { list: rows, total, pageNum: query.pageNum, pageSize: query.pageSize };
     },
 
     async menuTree(caller: AuthContext): Promise<PermissionNode[]> {

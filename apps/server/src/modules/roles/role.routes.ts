@@ -32,6 +32,13 @@ export function roleRoutes(app: AppInstance, { db, clock }: AppDeps): void {
   });
   route(
     app,
+    api.shopGroups,
+    access.headOffice(ANY_STAFF),
+    ({ caller, input }) => service.shopGroupOptions(caller(), input),
+    { tags },
+  );
+  route(
+    app,
     api.create,
     access.headOffice('roles:add'),
     ({ caller, input, request }) => service.create(caller(), input, clientOf(request)),

@@ -17,7 +17,7 @@ import {
   userStores,
   valetOrders,
 } from '../../db/schema.js';
-import { storeInScope, type DataScope } from '../roles/data-scope.js';
+import { groupInScope, storeInScope, type DataScope } from '../roles/data-scope.js';
 
 /** What the list, the forms and the audit rows read of a store. */
 const storeColumns = {
@@ -224,8 +224,12 @@ export function createStoresAdminRepository(db: Database) {
       return { groups, stores: rows.map(({ enabled, ...row }) => ({ ...row, status: statusOf(enabled) })) };
     },
 
-    groupPage(keyword: string | null | undefined, paging: Paging) {
-      const where = keyword ? ilike(shopGroups.frontTitle, `%${likeLiteral(keyword)}%`) : undefined;
+    /** The groups `scope` reaches, counting only their stores inside it. */
+    groupPage(keyword: string | null | undefined, paging: Paging, scope: DataScope) {
+      const where = and(
+        keyword ? ilike(shopGroups.frontTitle, `%${likeLiteral(keyword)}%`) : undefined,
+        groupInScope(db, scope),
+      );
       return numberedPageOf(
         paging,
         db
@@ -235,7 +239,7 @@ export function createStoresAdminRepository(db: Database) {
             openCount: sql<number>`(count(${stores.id}) filter (where ${stores.enabled}))::int`,
           })
           .from(shopGroups)
-          .leftJoin(stores, eq(stores.shopGroupId, shopGroups.id))
+          .leftJoin(stores, and(eq(stores.shopGroupId, shopGroups.id), storeInScope(db, scope)))
           .where(where)
           .groupBy(shopGroups.id)
           .orderBy(asc(shopGroups.sort), asc(shopGroups.id)),
@@ -243,8 +247,13 @@ export function createStoresAdminRepository(db: Database) {
       );
     },
 
-    async group(id: number, tx: Database = db): Promise<GroupRecord | null> {
-      const [row] = await tx.select(groupColumns).from(shopGroups).where(eq(shopGroups.id, id)).limit(1);
+    /** The group; with `scope`, only when the scope reaches it. */
+    async group(id: number, tx: Database = db, scope?: DataScope): Promise<GroupRecord | null> {
+      const [row] = await tx
+        .select(groupColumns)
+        .from(shopGroups)
+        .where(and(eq(shopGroups.id, id), scope && groupInScope(tx, scope)))
+        .limit(1);
       return row ?? null;
     },
 

@@ -39,7 +39,7 @@ export function storesAdminRoutes(
   );
   route(app, api.shopCode, access.headOffice(P.add), () => service.shopCode(), { tags });
   route(app, api.openWork, READ, ({ caller, input }) => service.openWork(caller(), input.id), { tags });
-  route(app, api.groupPage, READ, ({ input }) => service.groupPage(input), { tags });
+  route(app, api.groupPage, READ, ({ caller, input }) => service.groupPage(caller(), input), { tags });
 
   change(api.add, P.add, service.add);
   change(api.edit, P.edit, service.edit);

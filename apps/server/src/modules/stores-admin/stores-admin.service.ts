@@ -50,6 +50,8 @@ export const STORE_ADMIN_TEXT = {
   groupNamedByRoles: (name: string, n: number) =>
     `门店分组「${name}」是${n}个角色的数据权限，请先在角色管理中取消这些角色对它的选择`,
   groupOutOfScope: (name: string) => `门店分组「${name}」不在您的数据权限内，不能把门店开在或移到该分组`,
+  groupNotManaged: (name: string) => `门店分组「${name}」不在您的数据权限内，不能修改或删除`,
+  groupCreateNeedsAll: '只有数据权限为“全部门店”的用户可以新建门店分组（新分组不在其他数据权限内）',
 } as const;
 
 /** Store codes: MD and six digits of the sequence (MD000001); more digits once a million stores were opened. */
@@ -121,6 +123,18 @@ export function createStoresAdminService({
   async function groupOrThrow(tx: Database, id: number, status = 422): Promise<GroupRecord> {
     const group = await repo.group(id, tx);
     if (!group) throw new AppError(status, 'SHOP_GROUP_NOT_FOUND', STORE_ADMIN_TEXT.groupNotFound);
+    return group;
+  }
+
+  /**
+   * A group the caller renames or deletes: 404 when their scope does not reach it (as if it did not exist),
+   * 403 when it reaches it only through their own stores (one of the scope's groups is needed to change it).
+   */
+  async function managedGroupOrThrow(tx: Database, id: number, scope: DataScope): Promise<GroupRecord> {
+    const group = await repo.group(id, tx, scope);
+    if (!group) throw notFound(STORE_ADMIN_TEXT.groupNotFound, 'SHOP_GROUP_NOT_FOUND');
+    if (groupsOutside(scope, [id]).length)
+      throw forbidden(STORE_ADMIN_TEXT.groupNotManaged(group.frontTitle), 'SHOP_GROUP_OUT_OF_SCOPE');
     return group;
   }
 
@@ -312,12 +326,14 @@ export function createStoresAdminService({
       );
     },
 
-    async groupPage(input: z.output<typeof shopGroupFilters.request>) {
-      const page = await repo.groupPage(input.keyword, input);
+    async groupPage(caller: AuthContext, input: z.output<typeof shopGroupFilters.request>) {
+      const page = await repo.groupPage(input.keyword, input, await dataScopes(caller));
       return mapPage(page, (g) => ({ ...g, createdAt: g.createdAt.toISOString() }));
     },
 
-    groupCreate(actor: AdminActor, input: GroupCreate): Promise<ShopGroupRow> {
+    async groupCreate(actor: AdminActor, input: GroupCreate): Promise<ShopGroupRow> {
+      if (!(await dataScopes(actor.caller)).all)
+        throw forbidden(STORE_ADMIN_TEXT.groupCreateNeedsAll, 'SCOPE_NOT_HELD');
       return groupChange(
         () =>
           change(actor, 'shopGroup.create', input.frontTitle, async (tx) => {
@@ -330,10 +346,11 @@ export function createStoresAdminService({
     },
 
     async groupUpdate(actor: AdminActor, { id, ...values }: GroupUpdate): Promise<ShopGroupRow> {
+      const scope = await dataScopes(actor.caller);
       const row = await groupChange(
         () =>
           change(actor, 'shopGroup.update', String(id), async (tx) => {
-            const before = await groupRowOf(tx, await groupOrThrow(tx, id, 404));
+            const before = await groupRowOf(tx, await managedGroupOrThrow(tx, id, scope));
             await assertGroupNameFree(tx, values.frontTitle, id);
             const after = await groupRowOf(tx, await repo.updateGroup(tx, id, values, clock()));
             return { result: after, before, after };
@@ -344,9 +361,11 @@ export function createStoresAdminService({
       return row;
     },
 
-    groupDelete(actor: AdminActor, id: number): Promise<null> {
+    async groupDelete(actor: AdminActor, id: number): Promise<null> {
+      const scope = await dataScopes(actor.caller);
       return groupChange(() =>
         change(actor, 'shopGroup.delete', String(id), async (tx) => {
+          await managedGroupOrThrow(tx, id, scope);
           const group = await repo.lockGroup(tx, id);
           if (!group) throw notFound(STORE_ADMIN_TEXT.groupNotFound, 'SHOP_GROUP_NOT_FOUND');
           const before = await groupRowOf(tx, group);

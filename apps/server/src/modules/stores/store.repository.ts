@@ -1,5 +1,5 @@
 import type { StoreDetail } from '@console/contract';
-import { and, asc, count, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { departments, shopGroups, stores, userLastStores, users, userStores } from '../../db/schema.js';
 import { likeContains } from '../../db/like-pattern.js';
@@ -38,7 +38,91 @@ const authorisedFor = (userId: number) => and(eq(userStores.userId, userId), eq(
 
 export type StoreRepository = ReturnType<typeof createStoreRepository>;
 
+const switcherColumns = {
+  shopCode: stores.shopCode,
+  shopName: stores.shopName,
+  businessScopeName: stores.businessScopeName,
+  latitude: stores.latitude,
+  longitude: stores.longitude,
+  shopGroupId: shopGroups.id,
+  frontTitle: shopGroups.frontTitle,
+};
+type SwitcherRow = {
+  shopCode: string;
+  shopName: string;
+  businessScopeName: string;
+  latitude: number;
+  longitude: number;
+  shopGroupId: number;
+  frontTitle: string;
+};
+
+/** `origin` on the unit sphere, as `stores.sphere` is (SPHERE_OF_LOCATION). */
+function sphereOf({ latitude, longitude }: Coordinates): SQL {
+  const [lat, lng] = [(latitude * Math.PI) / 180, (longitude * Math.PI) / 180];
+  const xyz = [Math.cos(lat) * Math.cos(lng), Math.cos(lat) * Math.sin(lng), Math.sin(lat)];
+  return sql`cube(array[${xyz[0]}, ${xyz[1]}, ${xyz[2]}]::float8[])`;
+}
+
 export function createStoreRepository(db: Database) {
+  async function countMatching(where: SQL | undefined): Promise<number> {
+    const [row] = await db
+      .select({ total: count() })
+      .from(userStores)
+      .innerJoin(stores, eq(stores.id, userStores.storeId))
+      .where(where);
+    return Number(row?.total ?? 0);
+  }
+
+  /**
+   * The user's open stores: their grants minus their grants of closed stores. Two index reads (the user's
+   * keys, the closed stores), where counting the join would read every store of a clerk of 2,000.
+   */
+  async function countAuthorised(userId: number): Promise<number> {
+    const closed = db
+      .select({ n: count() })
+      .from(userStores)
+      .innerJoin(stores, eq(stores.id, userStores.storeId))
+      .where(and(eq(userStores.userId, userId), eq(stores.enabled, false)));
+    const [row] = await db
+      .select({ total: sql<number>`count(*) - (${closed})` })
+      .from(userStores)
+      .where(eq(userStores.userId, userId));
+    return Number(row?.total ?? 0);
+  }
+
+  /** The `wanted` nearest located stores matching `where`, ties by shop code (see `nearestStores`). */
+  async function nearestLocated(where: SQL | undefined, origin: Coordinates, wanted: number) {
+    const distance = sql<number>`${stores.sphere} <-> ${sphereOf(origin)}`;
+    for (let read = wanted * 2 + 1; ; read *= 2) {
+      const found = await db
+        .select({ ...switcherColumns, distance })
+        .from(userStores)
+        .innerJoin(stores, eq(stores.id, userStores.storeId))
+        .innerJoin(shopGroups, eq(shopGroups.id, stores.shopGroupId))
+        .where(and(where, isNotNull(stores.sphere)))
+        .orderBy(distance)
+        .limit(read);
+      const sorted = found.sort((a, b) => a.distance - b.distance || a.shopCode.localeCompare(b.shopCode));
+      const exhausted = found.length < read;
+      const last = sorted[Math.min(wanted, sorted.length) - 1];
+      if (exhausted || !last || sorted[sorted.length - 1]!.distance > last.distance)
+        return sorted.slice(0, wanted).map(({ distance: _, ...row }): SwitcherRow => row);
+    }
+  }
+
+  function unlocated(where: SQL | undefined, offset: number, limit: number): Promise<SwitcherRow[]> {
+    return db
+      .select(switcherColumns)
+      .from(userStores)
+      .innerJoin(stores, eq(stores.id, userStores.storeId))
+      .innerJoin(shopGroups, eq(shopGroups.id, stores.shopGroupId))
+      .where(and(where, isNull(stores.sphere)))
+      .orderBy(asc(stores.shopCode))
+      .limit(limit)
+      .offset(offset);
+  }
+
   return {
     /** The store of `shopCode` when `userId` is authorised for it; null for a foreign or unknown store alike. */
     async findAuthorised(userId: number, shopCode: string): Promise<ScopedStore | null> {
@@ -77,20 +161,17 @@ export function createStoreRepository(db: Database) {
 
     /**
      * One page of the user's authorised stores matching `keyword`, nearest first from `origin` (stores
-     * without a location last). Distance is computed in SQL over the user's stores only.
+     * without a location last, each order broken by shop code).
+     *
+     * Nearest first reads `stores_sphere_idx` (ORDER BY sphere <-> origin with a LIMIT), so a clerk of 2,000
+     * stores reads about a page of them, not all 2,000; a clerk of a few stores reads those few. The index
+     * orders by distance only: the shop-code tie-break is applied here, on candidates read until the last
+     * one is farther than the page's last (so every store tied with it is among them).
      */
     async nearestStores(
       userId: number,
       query: { keyword: string; origin: Coordinates; offset: number; limit: number },
     ) {
-      const { latitude, longitude } = query.origin;
-      const lat = sql`${latitude}::double precision`;
-      const lng = sql`${longitude}::double precision`;
-      const unlocated = sql`(${stores.latitude} = 0 and ${stores.longitude} = 0)`;
-      const distance = sql`asin(least(1, sqrt(
-        power(sin(radians(${stores.latitude} - ${lat}) / 2), 2)
-        + cos(radians(${lat})) * cos(radians(${stores.latitude})) * power(sin(radians(${stores.longitude} - ${lng}) / 2), 2)
-      )))`;
       const pattern = query.keyword ? likeContains(query.keyword) : null;
       const where = and(
         authorisedFor(userId),
@@ -104,32 +185,22 @@ export function createStoreRepository(db: Database) {
             )
           : undefined,
       );
-      // Counted beside the page, not before it: a clerk of every store waits for the longer of the two only.
-      const [[totalRow], rows] = await Promise.all([
-        db
-          .select({ total: count() })
-          .from(userStores)
-          .innerJoin(stores, eq(stores.id, userStores.storeId))
-          .where(where),
-        db
-          .select({
-            shopCode: stores.shopCode,
-            shopName: stores.shopName,
-            businessScopeName: stores.businessScopeName,
-            latitude: stores.latitude,
-            longitude: stores.longitude,
-            shopGroupId: shopGroups.id,
-            frontTitle: shopGroups.frontTitle,
-          })
-          .from(userStores)
-          .innerJoin(stores, eq(stores.id, userStores.storeId))
-          .innerJoin(shopGroups, eq(shopGroups.id, stores.shopGroupId))
-          .where(where)
-          .orderBy(sql`${unlocated} asc`, sql`${distance} asc`, asc(stores.shopCode))
-          .limit(query.limit)
-          .offset(query.offset),
+      const wanted = query.offset + query.limit;
+      // The first page of a clerk of few stores also needs the stores without a location: asked at once.
+      const firstUnlocated = query.offset === 0 ? unlocated(where, 0, query.limit) : null;
+      const [total, located, unlocatedFirst] = await Promise.all([
+        pattern ? countMatching(where) : countAuthorised(userId),
+        nearestLocated(where, query.origin, wanted),
+        firstUnlocated,
       ]);
-      return { total: Number(totalRow?.total ?? 0), rows };
+      const rows = located.slice(query.offset, wanted);
+      if (rows.length < query.limit && located.length < wanted) {
+        // The page runs past the located stores: the rest comes from the stores without a location.
+        const unlocatedOffset = Math.max(0, query.offset - located.length);
+        const rest = unlocatedFirst ?? (await unlocated(where, unlocatedOffset, query.limit));
+        rows.push(...rest.slice(0, query.limit - rows.length));
+      }
+      return { total, rows };
     },
 
     async detail(storeId: number): Promise<StoreDetail | null> {

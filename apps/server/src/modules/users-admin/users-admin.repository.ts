@@ -17,7 +17,16 @@ import {
 import type { Database } from '../../db/client.js';
 import { likeLiteral } from '../../db/like-pattern.js';
 import { numberedPageOf, type Paging } from '../../db/paged-query.js';
-import { departments, roles, sessions, stores, userRoles, userStores, users } from '../../db/schema.js';
+import {
+  departments,
+  roles,
+  sessions,
+  stores,
+  userKeywordText,
+  userRoles,
+  userStores,
+  users,
+} from '../../db/schema.js';
 import { storeInScope, type DataScope } from '../roles/data-scope.js';
 
 /** The user columns the list, the detail and the audit read (never the password hash). */
@@ -104,15 +113,8 @@ export function createUsersAdminRepository(db: Database) {
   const filterConditions = (filter: UserFilters): SQL[] => {
     const where: SQL[] = [];
     if (filter.keyword) {
-      const pattern = `%${likeLiteral(filter.keyword)}%`;
-      where.push(
-        or(
-          ilike(users.nickName, pattern),
-          ilike(users.username, pattern),
-          ilike(users.workCode, pattern),
-          ilike(users.phone, pattern),
-        )!,
-      );
+      // Any part of name, account, work code or phone, answered by users_keyword_trgm_idx.
+      where.push(ilike(userKeywordText(users), `%${likeLiteral(filter.keyword)}%`));
     }
     if (filter.deptId != null) where.push(eq(users.deptId, filter.deptId));
     if (filter.enabled != null) where.push(eq(users.enabled, filter.enabled));
@@ -183,18 +185,22 @@ export function createUsersAdminRepository(db: Database) {
     async storesOf(userIds: number[], tx: Database = db): Promise<Map<number, StoreRef[]>> {
       const byUser = new Map<number, StoreRef[]>(userIds.map((id) => [id, []]));
       if (!userIds.length) return byUser;
-      const rows = await tx
-        .select({
-          userId: userStores.userId,
-          id: stores.id,
-          shopCode: stores.shopCode,
-          shopName: stores.shopName,
-        })
+      // Two reads, so the page's few stores are fetched by key rather than by a join over every store.
+      const links = await tx
+        .select({ userId: userStores.userId, storeId: userStores.storeId })
         .from(userStores)
-        .innerJoin(stores, eq(stores.id, userStores.storeId))
-        .where(inArray(userStores.userId, userIds))
+        .where(inArray(userStores.userId, userIds));
+      if (!links.length) return byUser;
+      const found = await tx
+        .select({ id: stores.id, shopCode: stores.shopCode, shopName: stores.shopName })
+        .from(stores)
+        .where(inArray(stores.id, [...new Set(links.map((l) => l.storeId))]))
         .orderBy(asc(stores.shopCode));
-      for (const { userId, ...store } of rows) byUser.get(userId)?.push(store);
+      const usersOf = new Map<number, number[]>();
+      for (const link of links)
+        usersOf.set(link.storeId, [...(usersOf.get(link.storeId) ?? []), link.userId]);
+      for (const store of found)
+        for (const userId of usersOf.get(store.id) ?? []) byUser.get(userId)?.push(store);
       return byUser;
     },
 

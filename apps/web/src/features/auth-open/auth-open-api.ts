@@ -3,7 +3,7 @@ import {
   AUTH_OPEN_PATHS,
   authEndpoints,
   authOpenEndpoints,
-  storeEndpoints,
+  userAdminEndpoints,
   type AuthOpenUserInfo,
   type CheckUserInfoBody,
   type CloudRole,
@@ -11,7 +11,7 @@ import {
   type ConfirmOpenResult,
   type ImportRejection,
   type ImportResult,
-  type ShopGroupPage,
+  type UserStoreRef,
 } from '@console/contract';
 import axios, { AxiosError } from 'axios';
 import { HTTP_LABELS, call, http } from '../../lib/http';
@@ -29,13 +29,12 @@ export const authOpenApi = {
     call(authOpenEndpoints.checkUserInfo, body, { flags: { silent: true } }),
   open: (body: ConfirmOpenBody): Promise<ConfirmOpenResult> => call(authOpenEndpoints.confirmOpen, body),
   roles: (): Promise<CloudRole[]> => call(authEndpoints.cloudRoles, {}),
-  /** The caller's own stores matching the keyword, as suggestions for the store select. */
-  stores: (keyword: string, signal?: AbortSignal): Promise<ShopGroupPage> =>
-    call(
-      storeEndpoints.shopGroups,
-      { pageNum: 1, pageSize: 50, searchKeyWord: keyword || null },
-      { signal, flags: { silent: true } },
-    ),
+  /**
+   * Stores of the caller's data scope matching the keyword (code or name), as suggestions for the store select:
+   * the stores they may open, the same list 用户管理 offers (docs/domain/auth-open.md).
+   */
+  stores: (keyword: string, signal?: AbortSignal): Promise<UserStoreRef[]> =>
+    call(userAdminEndpoints.storeOptions, { keyword: keyword || null }, { signal, flags: { silent: true } }),
   /** A file answer: straight through `http` as a blob (call() parses JSON). */
   template: () => http.get<Blob>(AUTH_OPEN_PATHS.importTemplate, { responseType: 'blob' }),
 

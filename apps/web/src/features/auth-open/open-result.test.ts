@@ -3,21 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { openResultMessages, storeOptions } from './open-result';
 
 describe('storeOptions', () => {
-  it('flattens the groups into code-and-name options without repeats', () => {
-    const shop = (addressId: string, shopName: string) => ({
-      addressId,
-      shopName,
-      businessScopeName: '',
-      distanceKm: null,
-    });
+  it('turns the suggested stores into code-and-name options without repeats', () => {
     expect(
-      storeOptions({
-        total: 3,
-        list: [
-          { shopGroupId: 1, frontTitle: '华北', shopList: [shop('BJ01', '国贸店'), shop('BJ02', '亦庄店')] },
-          { shopGroupId: 2, frontTitle: '华南', shopList: [shop('BJ01', '国贸店')] },
-        ],
-      }),
+      storeOptions([
+        { shopCode: 'BJ01', shopName: '国贸店' },
+        { shopCode: 'BJ02', shopName: '亦庄店' },
+        { shopCode: 'BJ01', shopName: '国贸店' },
+      ]),
     ).toEqual([
       { value: 'BJ01', label: 'BJ01 国贸店' },
       { value: 'BJ02', label: 'BJ02 亦庄店' },

@@ -1,18 +1,16 @@
-import type { ConfirmOpenResult, ShopGroupPage } from '@console/contract';
+import type { ConfirmOpenResult, UserStoreRef } from '@console/contract';
 import { AUTH_OPEN_LABELS } from './labels';
 
 export type StoreOption = { value: string; label: string };
 
-/** The stores of a shop-group page as select options, `编号 名称`, in page order and without repeats. */
-export function storeOptions(page: ShopGroupPage | undefined): StoreOption[] {
+/** Suggested stores as select options, `编号 名称`, in the order given and without repeats. */
+export function storeOptions(stores: readonly UserStoreRef[] | undefined): StoreOption[] {
   const seen = new Set<string>();
   const options: StoreOption[] = [];
-  for (const group of page?.list ?? []) {
-    for (const shop of group.shopList) {
-      if (seen.has(shop.addressId)) continue;
-      seen.add(shop.addressId);
-      options.push({ value: shop.addressId, label: `${shop.addressId} ${shop.shopName}` });
-    }
+  for (const store of stores ?? []) {
+    if (seen.has(store.shopCode)) continue;
+    seen.add(store.shopCode);
+    options.push({ value: store.shopCode, label: `${store.shopCode} ${store.shopName}` });
   }
   return options;
 }

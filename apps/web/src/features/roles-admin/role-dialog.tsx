@@ -6,13 +6,13 @@ import {
   type PermissionNode,
   type RoleRow,
 } from '@console/contract';
-import { Form, Input, Radio, Select } from 'antd';
+import { Form, Input, Radio } from 'antd';
 import { FormDialog } from '../../components/form-dialog/form-dialog';
 import { TextAreaField, TextField } from '../../components/form-dialog/form-fields';
 import { call } from '../../lib/http';
-import { useShopGroupOptions } from '../../lib/use-shop-group-options';
 import { ROLES_LABELS } from './labels';
 import { PermissionTree } from './permission-tree';
+import { ShopGroupSelect } from './shop-group-select';
 
 const L = ROLES_LABELS;
 const SUPER_ROLE = 'admin';
@@ -39,14 +39,6 @@ type Props = {
 export function RoleDialog({ state, tree, onClose, onSaved }: Props) {
   const role = state?.mode === 'edit' ? state.role : null;
   const isSuper = role?.permission === SUPER_ROLE;
-  const loaded = useShopGroupOptions(state !== null);
-  // The role's own groups keep their names even when they are not among the options loaded.
-  const groupOptions = [
-    ...loaded,
-    ...(role?.shopGroups ?? [])
-      .filter((g) => !loaded.some((o) => o.value === g.id))
-      .map((g) => ({ value: g.id, label: g.name })),
-  ];
   return (
     <FormDialog<Values>
       open={state !== null}
@@ -111,14 +103,7 @@ export function RoleDialog({ state, tree, onClose, onSaved }: Props) {
         {({ getFieldValue }) =>
           getFieldValue('dataScope') === 'groups' ? (
             <Form.Item name="shopGroupIds" label={L.fields.shopGroups}>
-              <Select
-                mode="multiple"
-                allowClear
-                optionFilterProp="label"
-                placeholder={L.scope.groupsPlaceholder}
-                options={groupOptions}
-                data-testid="role-shop-groups"
-              />
+              <ShopGroupSelect initial={role?.shopGroups ?? []} />
             </Form.Item>
           ) : null
         }

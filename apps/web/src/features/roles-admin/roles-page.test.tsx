@@ -1,6 +1,6 @@
 import '../../test/dom';
-import { roleEndpoints, storeAdminEndpoints, type PermissionNode, type RoleRow } from '@console/contract';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { roleEndpoints, type PermissionNode, type RoleRow } from '@console/contract';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/http';
@@ -16,12 +16,11 @@ const api = {
   create: vi.fn(),
   edit: vi.fn(),
   remove: vi.fn(),
-  groupPage: vi.fn(),
+  shopGroups: vi.fn(),
 };
 answerCalls((endpoint: unknown, input: unknown, options?: { pathParams?: object }) => {
-  const name = Object.entries({ ...roleEndpoints, groupPage: storeAdminEndpoints.groupPage }).find(
-    ([, e]) => e === endpoint,
-  )?.[0] as keyof typeof api | undefined;
+  const name = Object.entries(roleEndpoints).find(([, e]) => e === endpoint)?.[0] as
+    keyof typeof api | undefined;
   return name ? api[name](input, options?.pathParams) : Promise.reject(new Error('unexpected call'));
 });
 const notify = spyNotify();
@@ -73,6 +72,18 @@ const role = (id: number, extra: Partial<RoleRow> = {}): RoleRow => ({
   ...extra,
 });
 
+// The caller may grant 120 groups: 华北一区 (1), 华东一区 (2), then 分组3 … 分组120 (ids 103 … 220), fifty to a
+// page; 华南一区 (3), a group of the edited role, is not among them.
+const GROUPS = [
+  { id: 1, name: '华北一区' },
+  { id: 2, name: '华东一区' },
+  ...Array.from({ length: 118 }, (_, i) => ({ id: 103 + i, name: `分组${i + 3}` })),
+];
+const groupPage = (keyword: string, pageNum: number) => {
+  const found = GROUPS.filter((g) => g.name.includes(keyword));
+  return { list: found.slice((pageNum - 1) * 50, pageNum * 50), total: found.length, pageNum, pageSize: 50 };
+};
+
 const rowOf = async (text: string) => (await screen.findByText(text, {}, { timeout: 8000 })).closest('tr')!;
 
 beforeEach(() => {
@@ -95,19 +106,9 @@ beforeEach(() => {
     pageSize: 20,
   });
   api.menuTree.mockResolvedValue(TREE);
-  api.groupPage.mockResolvedValue({
-    list: [1, 2].map((id) => ({
-      id,
-      frontTitle: ['华北一区', '华东一区'][id - 1],
-      sort: id,
-      storeCount: 1,
-      openCount: 1,
-      createdAt: '2026-11-21T04:52:31.564Z',
-    })),
-    total: 2,
-    pageNum: 1,
-    pageSize: 100,
-  });
+  api.shopGroups.mockImplementation((input: { keyword?: string | null; pageNum: number }) =>
+    Promise.resolve(groupPage(input.keyword ?? '', input.pageNum)),
+  );
 });
 afterEach(() => {
   cleanup();
@@ -188,6 +189,46 @@ describe('RolesPage', { timeout: 60_000 }, () => {
     await waitFor(() => expect(api.create).toHaveBeenCalled());
     expect(api.create).toHaveBeenCalledWith(
       expect.objectContaining({ permission: 'north_ops', dataScope: 'groups', shopGroupIds: [1] }),
+      undefined,
+    );
+  });
+
+  it('reaches every group: searched by name on the server, the next page on scrolling', async () => {
+    api.create.mockResolvedValue(role(9));
+    renderPage('/system/roles', <RolesPage />);
+    await userEvent.click(await screen.findByTestId('roles-add'));
+    const dialog = await screen.findByTestId('role-dialog');
+    await userEvent.type(screen.getByTestId('role-name'), '西南运营');
+    await userEvent.type(screen.getByTestId('role-permission'), 'west_ops');
+    await userEvent.click(within(dialog).getByLabelText('指定门店分组'));
+    await userEvent.click(within(dialog).getByRole('combobox'));
+    await waitFor(() =>
+      expect(api.shopGroups).toHaveBeenCalledWith(expect.objectContaining({ pageNum: 1 }), undefined),
+    );
+    await screen.findByTitle('华北一区');
+    const list = document.querySelector<HTMLElement>('.ant-select-dropdown-list-holder')!;
+    Object.defineProperties(list, {
+      scrollHeight: { value: 1000, configurable: true },
+      clientHeight: { value: 256, configurable: true },
+    });
+    list.scrollTop = 744;
+    fireEvent.scroll(list);
+    await waitFor(() =>
+      expect(api.shopGroups).toHaveBeenCalledWith(expect.objectContaining({ pageNum: 2 }), undefined),
+    );
+
+    await userEvent.type(within(dialog).getByRole('combobox'), '分组118');
+    await waitFor(() =>
+      expect(api.shopGroups).toHaveBeenCalledWith(
+        expect.objectContaining({ keyword: '分组118', pageNum: 1 }),
+        undefined,
+      ),
+    );
+    await userEvent.click(await screen.findByTitle('分组118'));
+    await userEvent.click(screen.getByTestId('role-dialog-ok'));
+    await waitFor(() => expect(api.create).toHaveBeenCalled());
+    expect(api.create).toHaveBeenCalledWith(
+      expect.objectContaining({ dataScope: 'groups', shopGroupIds: [218] }),
       undefined,
     );
   });
