@@ -26,6 +26,7 @@ export const PAGE_COMPONENTS = [
   'CustomerIntentionDetail',
   'CancelCheckHelp',
   'ExportRecords',
+  'Notice',
 ] as const;
 export type PageComponent = (typeof PAGE_COMPONENTS)[number];
 
