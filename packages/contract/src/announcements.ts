@@ -32,10 +32,6 @@ export const ANNOUNCEMENT_PERMISSIONS = {
   remove: 'notice:del',
 } as const;
 
-/** Where a notice message opens for its addressee: a static route of the console, not a menu page. */
-export const NOTICE_READER_ROUTE = 'NoticeReader';
-export const NOTICE_READER_PATH = '/notice/read';
-
 export const ANNOUNCEMENT_STATUSES = ['draft', 'scheduled', 'published', 'withdrawn'] as const;
 export type AnnouncementStatus = (typeof ANNOUNCEMENT_STATUSES)[number];
 
