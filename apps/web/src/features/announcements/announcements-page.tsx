@@ -125,7 +125,7 @@ export function AnnouncementsPage() {
       label: L.actions.publish,
       permission: [P.publish],
       allowed: (row) => row.status === 'draft',
-      confirm: (row) => L.confirm.publish(row.title, scheduledLater(row)),
+      confirm: (row) => ({ content: L.confirm.publish(row.title, scheduledLater(row)) }),
       onClick: (row) => publish.mutateAsync(row),
     },
     {
@@ -134,7 +134,7 @@ export function AnnouncementsPage() {
       danger: true,
       permission: [P.publish],
       allowed: (row) => row.status === 'scheduled' || row.status === 'published',
-      confirm: (row) => L.confirm.withdraw(row.title),
+      confirm: (row) => ({ content: L.confirm.withdraw(row.title) }),
       onClick: (row) => withdraw.mutateAsync(row),
     },
     {
@@ -143,7 +143,7 @@ export function AnnouncementsPage() {
       danger: true,
       permission: [P.remove],
       allowed: (row) => row.status === 'draft',
-      confirm: (row) => L.confirm.remove(row.title),
+      confirm: (row) => ({ content: L.confirm.remove(row.title) }),
       onClick: (row) => remove.mutateAsync(row),
     },
   ];
