@@ -59,7 +59,7 @@ test.describe('通知公告', () => {
     // The new draft opens in the detail.
     const detail = page.getByTestId('announcement-detail');
     await expect(detail).toBeVisible();
-    await expect(page.getByTestId('announcement-detail-content').locator('strong')).toHaveText('季度盘点');
+    await expect(page.getByTestId('announcement-detail-content').locator('b, strong')).toHaveText('季度盘点');
     await expect(page.getByTestId('announcement-detail-status')).toHaveText('草稿');
     await page.keyboard.press('Escape');
     await expect(detail).toBeHidden();
@@ -95,7 +95,7 @@ test.describe('通知公告', () => {
     await expect(message).toBeVisible();
     await message.getByTestId('message-detail').click();
     await expect(staff.getByTestId('notice-reader-title')).toHaveText(TITLE);
-    await expect(staff.getByTestId('notice-reader-content').locator('strong')).toHaveText('季度盘点');
+    await expect(staff.getByTestId('notice-reader-content').locator('b, strong')).toHaveText('季度盘点');
     await shootBothSizes(staff, 'announcements-reader');
     const readerUrl = staff.url();
 

@@ -6,7 +6,19 @@ import {
   type AnnouncementDetail,
 } from '@console/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Descriptions, Drawer, Segmented, Spin, Table, Tag, Upload } from 'antd';
+import {
+  Alert,
+  Button,
+  Descriptions,
+  Drawer,
+  Segmented,
+  Space,
+  Spin,
+  Table,
+  Tag,
+  Typography,
+  Upload,
+} from 'antd';
 import { useState } from 'react';
 import { useHasPermission } from '../../components/permission';
 import { formatDate } from '../../lib/format/date';
@@ -86,22 +98,30 @@ function DetailBody({ notice }: { notice: AnnouncementDetail }) {
         <Descriptions.Item label={L.stores}>{names(notice.targets.stores)}</Descriptions.Item>
         <Descriptions.Item label={L.roles}>{names(notice.targets.roles)}</Descriptions.Item>
         <Descriptions.Item label={L.attachments}>
-          <AttachmentList
-            attachments={notice.attachments}
-            onRemove={draft && canEdit ? (a) => remove.mutateAsync(a.id) : undefined}
-          />
-          {draft && canEdit ? (
-            <Upload
-              accept={ANNOUNCEMENT_ATTACHMENT_EXTENSIONS.map((e) => `.${e}`).join(',')}
-              showUploadList={false}
-              customRequest={({ file }) => upload.mutate(file as File)}
-            >
-              <Button icon={<UploadOutlined />} loading={upload.isPending} data-testid="announcement-upload">
-                {L.upload}
-              </Button>
-              <div>{L.uploadHint}</div>
-            </Upload>
-          ) : null}
+          <Space orientation="vertical" size={4}>
+            <AttachmentList
+              attachments={notice.attachments}
+              onRemove={draft && canEdit ? (a) => remove.mutateAsync(a.id) : undefined}
+            />
+            {draft && canEdit ? (
+              <>
+                <Upload
+                  accept={ANNOUNCEMENT_ATTACHMENT_EXTENSIONS.map((e) => `.${e}`).join(',')}
+                  showUploadList={false}
+                  customRequest={({ file }) => upload.mutate(file as File)}
+                >
+                  <Button
+                    icon={<UploadOutlined />}
+                    loading={upload.isPending}
+                    data-testid="announcement-upload"
+                  >
+                    {L.upload}
+                  </Button>
+                </Upload>
+                <Typography.Text type="secondary">{L.uploadHint}</Typography.Text>
+              </>
+            ) : null}
+          </Space>
         </Descriptions.Item>
       </Descriptions>
       <h4>{L.content}</h4>
