@@ -29,6 +29,7 @@ import { STATUS_COLOR } from './announcement-status';
 import { uploadAttachment } from './announcements-api';
 import { AttachmentList } from './attachment-list';
 import { ANNOUNCEMENT_LABELS } from './labels';
+import styles from './announcements.module.css';
 import { NoticeContent } from './notice-content';
 
 const L = ANNOUNCEMENT_LABELS.detail;
@@ -164,7 +165,7 @@ function ReceiptTable({ id }: { id: number }) {
         data-testid="announcement-receipts-filter"
       />
       {receipts.data ? (
-        <div data-testid="announcement-receipt-counts">
+        <div className={styles.counts} data-testid="announcement-receipt-counts">
           {L.receiptCounts(receipts.data.readCount, receipts.data.unreadCount)}
         </div>
       ) : null}
