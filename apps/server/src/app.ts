@@ -35,6 +35,7 @@ import { usersAdminModule } from './modules/users-admin/index.js';
 import { dictsModule } from './modules/dicts/index.js';
 import { departmentsModule } from './modules/departments/index.js';
 import { storesAdminModule } from './modules/stores-admin/index.js';
+import { announcementsModule } from './modules/announcements/index.js';
 import { createClusterLock } from './platform/jobs/cluster-lock.js';
 import { createJobRunner, type JobRunner } from './platform/jobs/job-runner.js';
 import { AUTH_NOTIFY_CHANNEL, createPgNotifyChannel } from './platform/pg-notify.js';
@@ -158,6 +159,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     registerImJobs(jobs, deps, messageCenter);
     ordersModule(api, deps, { producer: messageCenter.producer, dashboardSources, jobs });
     exportsModule(api, deps, { jobs });
+    announcementsModule(api, deps, { producer: messageCenter.producer, jobs });
     dashboardRoutes(api, deps, dashboardSources);
     profileRoutes(api, deps);
     clientErrorRoutes(api, deps);

@@ -19,6 +19,8 @@ export const BUSINESS_TYPES = [
   { code: 8, message: '码记录', color: '#8c8c8c', family: 'general' },
   { code: 9, message: '会员跟进', color: '#52c41a', family: 'member' },
   { code: 10, message: '营销', color: '#eb2f96', family: 'general' },
+  // Not in spec 4.9: head office's notices (通知公告, docs/domain/announcements.md).
+  { code: 11, message: '通知公告', color: '#faad14', family: 'notice' },
 ] as const;
 
 export type BusinessTypeCode = (typeof BUSINESS_TYPES)[number]['code'];
@@ -217,6 +219,16 @@ export const MESSAGE_KINDS: Record<MessageFamily, Record<number, MessageKind>> =
   },
   general: {
     1: kind(DEFAULT_MESSAGE_TITLE, 'remind', 'defaultRemind', null),
+  },
+  // The reader view is a static route every signed-in user has (NOTICE_READER_ROUTE of announcements.ts).
+  notice: {
+    1: kind(
+      '您有一条新的通知公告',
+      'remind',
+      'defaultRemind',
+      to('NoticeReader', { id: from('announcementId') }),
+      '查看公告',
+    ),
   },
 };
 

@@ -27,3 +27,4 @@ export * from './points.js';
 export * from './page-components.js';
 export * from './menus-admin.js';
 export * from './stores-admin.js';
+export * from './announcements.js';

@@ -26,8 +26,16 @@ export const PAGE_COMPONENTS = [
   'CustomerIntentionDetail',
   'CancelCheckHelp',
   'ExportRecords',
+  'Notice',
 ] as const;
 export type PageComponent = (typeof PAGE_COMPONENTS)[number];
+
+/**
+ * Where a notice's message opens for its addressee (通知公告): a static route of the console, not a menu page, so
+ * every signed-in user has it whatever their menu holds. The message catalogue names it as the target.
+ */
+export const NOTICE_READER_ROUTE = 'NoticeReader';
+export const NOTICE_READER_PATH = '/notice/read';
 
 export function isPageComponent(name: string | null | undefined): name is PageComponent {
   return (PAGE_COMPONENTS as readonly string[]).includes(name ?? '');

@@ -974,3 +974,78 @@ export const exportJobs = pgTable(
       .where(sql`${t.status} in ('queued', 'running')`),
   ],
 );
+
+// ---------------------------------------------------------------------------------------------------------------
+// 通知公告 (docs/domain/announcements.md).
+
+/** A notice: draft → scheduled → published → withdrawn. `content` is sanitised HTML. */
+export const announcements = pgTable(
+  'announcements',
+  {
+    id: serial('id').primaryKey(),
+    title: varchar('title', { length: 64 }).notNull(),
+    content: text('content').notNull(),
+    status: varchar('status', { length: 16 }).notNull().default('draft'),
+    /** The chosen time (null = at once); a scheduled notice goes out at it. */
+    publishAt: timestamp('publish_at', { withTimezone: true }),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('announcements_status_idx').on(t.status, t.id),
+    index('announcements_due_idx')
+      .on(t.publishAt)
+      .where(sql`${t.status} = 'scheduled'`),
+  ],
+);
+
+/** Whom a notice addresses: `kind` group, store or role and that row's id (resolved into users at publish time). */
+export const announcementTargets = pgTable(
+  'announcement_targets',
+  {
+    announcementId: requiredRef('announcement_id', () => announcements.id, 'cascade'),
+    kind: varchar('kind', { length: 8 }).notNull(),
+    targetId: integer('target_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.announcementId, t.kind, t.targetId] })],
+);
+
+/**
+ * One row per addressee of a published notice: the inbox (store) its message went to, the message, and when the
+ * reader view was opened. Kept after a withdrawal (the read list stays), while the messages go.
+ */
+export const announcementReceipts = pgTable(
+  'announcement_receipts',
+  {
+    announcementId: requiredRef('announcement_id', () => announcements.id, 'cascade'),
+    userId: requiredRef('user_id', () => users.id, 'cascade'),
+    storeId: requiredRef('store_id', () => stores.id, 'cascade'),
+    messageId: bigint('message_id', { mode: 'number' }).references(() => imMessages.id, {
+      onDelete: 'set null',
+    }),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.announcementId, t.userId] }),
+    index('announcement_receipts_message_idx').on(t.messageId),
+  ],
+);
+
+/** A notice's files, kept in the database so every server instance can serve them. */
+export const announcementAttachments = pgTable(
+  'announcement_attachments',
+  {
+    id: serial('id').primaryKey(),
+    announcementId: requiredRef('announcement_id', () => announcements.id, 'cascade'),
+    fileName: varchar('file_name', { length: 128 }).notNull(),
+    contentType: varchar('content_type', { length: 128 }).notNull(),
+    size: integer('size').notNull(),
+    content: bytea('content').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('announcement_attachments_notice_idx').on(t.announcementId)],
+);

@@ -6,6 +6,7 @@ export const APP_LABELS = {
   login: '登录',
   repair: '系统维护',
   comingSoon: '功能开发中',
+  noticeReader: '通知公告',
   pageLoading: '页面加载中',
   tip: '提示',
   userInfoFailed: '获取用户信息失败',

@@ -57,4 +57,6 @@ export const pageRegistry: Readonly<Record<PageComponent, PageLoader>> = {
     })),
   ExportRecords: () =>
     import('../features/exports/export-records-page').then((m) => ({ Component: m.ExportRecordsPage })),
+  Notice: () =>
+    import('../features/announcements/announcements-page').then((m) => ({ Component: m.AnnouncementsPage })),
 };

@@ -1,4 +1,4 @@
-import type { MenuNode } from '@console/contract';
+import { NOTICE_READER_PATH, NOTICE_READER_ROUTE, type MenuNode } from '@console/contract';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PageLoading } from '../components/page-loading';
@@ -90,6 +90,15 @@ function staticRoutes(guard: ReturnType<typeof createGuard>): RouteObject[] {
                 title: APP_LABELS.personalCenter,
                 name: 'personCenter',
               },
+            ),
+            // A notice's message opens its text for every addressee, whatever their menu holds.
+            page(
+              NOTICE_READER_PATH,
+              lazyPage(
+                () => import('../features/announcements/notice-reader-page'),
+                (m) => m.NoticeReaderPage,
+              ),
+              { title: APP_LABELS.noticeReader, name: NOTICE_READER_ROUTE, noCache: true },
             ),
             // A message target whose page the menu does not have yet (spec 2.15).
             page('/coming-soon', comingSoon, { title: APP_LABELS.comingSoon, noCache: true }),

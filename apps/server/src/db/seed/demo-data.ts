@@ -14,6 +14,7 @@ import {
 } from '../schema.js';
 import { lockSeeding, seedBaseData } from './base-data.js';
 import { seedDailyMetrics } from './daily-metrics.js';
+import { seedDemoAnnouncements } from './demo-announcements.js';
 import { seedDemoMessages } from './demo-messages.js';
 import { seedDemoOrders } from './demo-orders.js';
 import {
@@ -118,6 +119,7 @@ export async function seedDemoData(db: Database, now = new Date()): Promise<{ se
     await tx.insert(userStores).values(storeLinks);
     if (lastStores.length > 0) await tx.insert(userLastStores).values(lastStores);
     await seedDemoMessages(tx, now);
+    await seedDemoAnnouncements(tx, now);
     await seedDemoOrders(tx, now);
     return { seeded: true };
   });

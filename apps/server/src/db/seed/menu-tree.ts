@@ -200,6 +200,12 @@ export const MENU_TREE: readonly MenuSeed[] = [
     page('数据字典', 'Dict', 'dict', 'BookOutlined', [
       ['编辑字典', 'dict:edit'], ['新增字典', 'dict:add'], ['删除字典', 'dict:del'],
     ]),
+    {
+      ...page('通知公告', 'Notice', 'notices', 'NotificationOutlined', [
+        ['新增公告', 'notice:add'], ['编辑公告', 'notice:edit'], ['发布/撤回', 'notice:publish'], ['删除公告', 'notice:del'],
+      ]),
+      roles: HEAD_OFFICE_ONLY,
+    },
     page('定时任务', 'Timing', 'timing', 'ScheduleOutlined', [['编辑任务', 'timing:edit'], ['立即执行', 'timing:run']]),
     subDirectory('系统监控', 'Monitor', 'monitor', 'DashboardOutlined', [
       page('操作日志', 'Log', 'logs', 'FileTextOutlined'),

@@ -5,7 +5,10 @@ import { createCancelCheckRepository } from '../../modules/orders/cancel-checks/
 import { openTestDatabase } from '../../test/test-database.js';
 import type { Database, DatabaseHandle } from '../client.js';
 import {
+  announcementReceipts,
+  announcements,
   departments,
+  imMessages,
   menus,
   roleMenus,
   roles,
@@ -123,9 +126,10 @@ describe('seedBaseData', () => {
 
     const system = subtree('SystemTools');
     const headOffice = await menuIdsOfRole(handle.db, 'head_office');
-    // Head office sees four pages under 系统工具: 门店权限开通, 用户管理 with its four buttons, and 门店管理 and
-    // 门店分组 with three each.
-    expect(headOffice.size).toBe(rows.length - system.size + 1 + 5 + 4 + 4);
+    // Head office sees five pages under 系统工具: 门店权限开通, 用户管理 with its four buttons, 门店管理 and
+    // 门店分组 with three each, and 通知公告 with its four.
+    expect(headOffice.size).toBe(rows.length - system.size + 1 + 5 + 4 + 4 + 5);
+    expect(headOffice.has(idOf('Notice'))).toBe(true);
     expect(headOffice.has(idOf('AuthOpen'))).toBe(true);
     expect(headOffice.has(idOf('User'))).toBe(true);
     const aiEntry = rows.find((m) => m.permission === 'layoutAiAQuiz:entry');
@@ -227,6 +231,21 @@ describe('seedDemoData', () => {
     expect(await seedDemoData(db)).toEqual({ seeded: false });
     expect(await seedBaseData(db)).toEqual({ rolesCreated: 0, menusCreated: 0, dictItemsCreated: 0 });
     expect(await counts(db)).toEqual(before);
+  });
+
+  it('has notices in every state, the published one delivered without pop-ups', async () => {
+    const rows = await db.select({ id: announcements.id, status: announcements.status }).from(announcements);
+    expect(new Set(rows.map((r) => r.status))).toEqual(
+      new Set(['draft', 'scheduled', 'published', 'withdrawn']),
+    );
+    const published = rows.find((r) => r.status === 'published')!;
+    const messages = await db
+      .select({ status: imMessages.status })
+      .from(imMessages)
+      .innerJoin(announcementReceipts, eq(announcementReceipts.messageId, imMessages.id))
+      .where(eq(announcementReceipts.announcementId, published.id));
+    expect(messages.length).toBeGreaterThan(1);
+    expect(messages.every((m) => m.status !== 0)).toBe(true);
   });
 
   it('shows data scopes: head office its own stores, widened to all (钱程) or two groups (孟琳)', async () => {

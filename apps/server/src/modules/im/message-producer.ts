@@ -28,7 +28,12 @@ export type PublishInput = {
  */
 const INSERT_CHUNK_ROWS = 1_000;
 
-export type PublishOutcome = { messageIds: number[]; wakeKeys: string[] };
+export type PublishOutcome = {
+  messageIds: number[];
+  /** Each created message with its receiver (a module that keeps a message per person needs the pairing). */
+  messages: { id: number; receiverId: number }[];
+  wakeKeys: string[];
+};
 
 export type MessageProducer = ReturnType<typeof createMessageProducer>;
 
@@ -77,6 +82,7 @@ export function createMessageProducer(deps: { db: Database; clock: Clock; wakeBu
     }
     return {
       messageIds: rows.map((r) => r.id),
+      messages: rows,
       wakeKeys: rows.map((r) => inboxKey({ receiverId: r.receiverId, storeId: input.storeId })),
     };
   }

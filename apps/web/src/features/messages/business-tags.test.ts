@@ -1,4 +1,4 @@
-import { IM_PATHS } from '@console/contract';
+import { BUSINESS_TYPES, IM_PATHS } from '@console/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { notify } from '../../lib/notify';
 import { useSessionStore } from '../../stores/session-store';
@@ -42,7 +42,7 @@ describe('loadBusinessTags', () => {
   it('retries 3 times, then shows 获取业务标签失败', async () => {
     const error = vi.spyOn(notify, 'error').mockImplementation(() => {});
     fakeImServer.failNext(IM_PATHS.businessTypes, 3);
-    expect(await loadBusinessTags(1_000)).toHaveLength(10);
+    expect(await loadBusinessTags(1_000)).toHaveLength(BUSINESS_TYPES.length);
     expect(error).not.toHaveBeenCalled();
 
     useMessageStore.getState().reset();

@@ -43,6 +43,15 @@ describe('menuPagePath', () => {
 });
 
 describe('planMessageTarget', () => {
+  it('opens a notice in the static reader route, whatever the menu holds', () => {
+    expect(planMessageTarget(message(11, 1, { announcementId: 42 }), context)).toEqual({
+      kind: 'navigate',
+      path: '/notice/read',
+      to: '/notice/read?id=42',
+      sameRoute: false,
+    });
+  });
+
   it('opens an allow-listed url with the token appended with ? or &', () => {
     expect(planMessageTarget(message(1, 1, { url: 'https://ours.example.com/a' }), context)).toEqual({
       kind: 'external',

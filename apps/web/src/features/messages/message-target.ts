@@ -1,9 +1,17 @@
-import { resolveMessageTarget, type Message, type MenuNode } from '@console/contract';
+import {
+  NOTICE_READER_PATH,
+  NOTICE_READER_ROUTE,
+  resolveMessageTarget,
+  type Message,
+  type MenuNode,
+} from '@console/contract';
 import { menuPagePath, withQuery } from '../../components/use-menu-page-links';
 import { appendToken } from '../../lib/format/link';
 
 /** The static route of the coming-soon page, for a named target the menu has no page for. */
 export const COMING_SOON_PATH = '/coming-soon';
+
+const STATIC_TARGETS: Readonly<Record<string, string>> = { [NOTICE_READER_ROUTE]: NOTICE_READER_PATH };
 
 export type TargetPlan =
   /** Open in a new tab; the token is already appended when the host is allow-listed. */
@@ -33,7 +41,8 @@ export function planMessageTarget(
     const url = appendToken(target.url, context.token, context.tokenHosts);
     return url === null ? { kind: 'refused' } : { kind: 'external', url };
   }
-  const path = menuPagePath(context.menus, target.name);
+  // Static pages of the console that are no menu page (the notice reader every addressee may open).
+  const path = STATIC_TARGETS[target.name] ?? menuPagePath(context.menus, target.name);
   if (path === null) return { kind: 'comingSoon', to: COMING_SOON_PATH };
   return {
     kind: 'navigate',

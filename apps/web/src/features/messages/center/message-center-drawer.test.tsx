@@ -1,5 +1,5 @@
 import '../../../test/dom';
-import { IM_PATHS } from '@console/contract';
+import { BUSINESS_TYPES, IM_PATHS } from '@console/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
@@ -94,7 +94,7 @@ describe('MessageCenterDrawer (spec 2.14)', () => {
       businessType: null,
     });
 
-    await waitFor(() => expect(screen.getAllByTestId('message-tag')).toHaveLength(11));
+    await waitFor(() => expect(screen.getAllByTestId('message-tag')).toHaveLength(BUSINESS_TYPES.length + 1));
     const tags = screen.getAllByTestId('message-tag');
     expect(tags[0]?.textContent).toBe('全部');
     expect(tags[0]?.getAttribute('aria-checked')).toBe('true');
@@ -105,7 +105,7 @@ describe('MessageCenterDrawer (spec 2.14)', () => {
     fakeImServer.messages = [makeMessage({ businessType: 1 }), makeMessage({ businessType: 9, status: 2 })];
     renderDrawer();
     await waitFor(() => expect(cards()).toHaveLength(2));
-    await waitFor(() => expect(screen.getAllByTestId('message-tag')).toHaveLength(11));
+    await waitFor(() => expect(screen.getAllByTestId('message-tag')).toHaveLength(BUSINESS_TYPES.length + 1));
     fireEvent.click(screen.getAllByTestId('message-tag')[9]!);
     await waitFor(() => expect(cards()).toHaveLength(1));
     expect(fakeImServer.callsTo(IM_PATHS.pageList).at(-1)?.body).toMatchObject({
