@@ -5,14 +5,16 @@ import {
   type StoreAdminRow,
 } from '@console/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Cascader, Form, Input, InputNumber, Select, Space } from 'antd';
+import { Cascader, Form, Input, InputNumber, Space } from 'antd';
+import { useMemo } from 'react';
 import type { AreaOption } from '../../components/address/area-options';
 import { useAreaOptions } from '../../components/address/use-area-options';
 import { FormDialog } from '../../components/form-dialog/form-dialog';
 import { TextField } from '../../components/form-dialog/form-fields';
 import { call } from '../../lib/http';
 import { STORES_ADMIN_LABELS } from './labels';
-import { useShopGroupOptions } from '../../lib/use-shop-group-options';
+import { RemoteSelect } from '../../components/remote-select';
+import { shopGroupChoices } from '../../lib/shop-group-choices';
 import { storesAdminKeys } from './stores-admin-keys';
 
 const L = STORES_ADMIN_LABELS.form;
@@ -91,7 +93,10 @@ export function StoreFormDialog({ target, onClose, onSaved }: Props) {
     staleTime: Infinity,
     gcTime: 0,
   });
-  const groups = useShopGroupOptions(target !== null);
+  const storeGroup = useMemo(
+    () => (store ? [{ value: store.shopGroupId, label: store.groupName }] : []),
+    [store],
+  );
   const areas = useAreaOptions(target !== null, store?.shopCountyCode ?? '');
   const shopCode = store?.shopCode ?? code.data?.shopCode ?? '';
   return (
@@ -121,7 +126,12 @@ export function StoreFormDialog({ target, onClose, onSaved }: Props) {
       {text('shopName', 64, 'store-form-name', L.shopNameRequired)}
       {text('businessScopeName', 128, 'store-form-full-name', L.businessScopeNameRequired)}
       <Form.Item name="shopGroupId" label={L.group} rules={[{ required: true, message: L.groupRequired }]}>
-        <Select showSearch={{ optionFilterProp: 'label' }} options={groups} data-testid="store-form-group" />
+        <RemoteSelect
+          {...shopGroupChoices}
+          enabled={target !== null}
+          known={storeGroup}
+          testId="store-form-group"
+        />
       </Form.Item>
       {text('shopPhone', 32, 'store-form-phone')}
       <Form.Item

@@ -1,4 +1,4 @@
-import { shopGroupOptionsKey } from '../../lib/use-shop-group-options';
+import { shopGroupOptionsKey } from '../../lib/shop-group-choices';
 
 /** Query keys of 门店管理 and 门店分组. */
 export const storesAdminKeys = {

@@ -7,7 +7,7 @@ import {
   type StoreAdminFilters,
   type StoreAdminRow,
 } from '@console/contract';
-import { Cascader, Select } from 'antd';
+import { Cascader } from 'antd';
 import { useState } from 'react';
 import type { AreaOption } from '../../components/address/area-options';
 import { useAreaOptions } from '../../components/address/use-area-options';
@@ -25,7 +25,8 @@ import { CloseStoreDialog } from './close-store-dialog';
 import { STORES_ADMIN_LABELS } from './labels';
 import { StoreFormDialog, type StoreFormTarget } from './store-form-dialog';
 import { useRowMutation } from './use-row-mutation';
-import { useShopGroupOptions } from '../../lib/use-shop-group-options';
+import { RemoteSelect } from '../../components/remote-select';
+import { shopGroupChoices } from '../../lib/shop-group-choices';
 import { storesAdminKeys } from './stores-admin-keys';
 import { useRefresh } from '../../lib/use-refresh';
 
@@ -80,7 +81,6 @@ export function StoresAdminPage() {
     filters: storesFiltersOf,
   });
   const { query, setQuery } = listQuery;
-  const groups = useShopGroupOptions();
   const areas = useAreaOptions(true, '');
   const [form, setForm] = useState<StoreFormTarget | null>(null);
   const [closing, setClosing] = useState<StoreAdminRow | null>(null);
@@ -130,15 +130,14 @@ export function StoresAdminPage() {
         add={{ label: L.add, permission: [P.add], onClick: () => setForm({ mode: 'add' }) }}
         filters={
           <KeywordFilters listQuery={listQuery} name="stores" placeholder={L.filters.keyword}>
-            <Select
+            <RemoteSelect
+              {...shopGroupChoices}
               allowClear
-              showSearch={{ optionFilterProp: 'label' }}
               className={listStyles.keyword}
               placeholder={L.filters.group}
               value={query.group}
-              options={groups}
-              onChange={(group?: number) => setQuery({ group })}
-              data-testid="stores-group"
+              onChange={(group) => setQuery({ group })}
+              testId="stores-group"
             />
             <Cascader<AreaOption>
               changeOnSelect
