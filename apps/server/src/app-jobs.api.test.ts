@@ -57,6 +57,13 @@ describe('the app runs every timer as a job on one runner', () => {
           running: false,
           lastRun: null,
         },
+        {
+          name: 'announcements.publish-due',
+          scope: 'cluster',
+          schedule: { everyMs: 30_000 },
+          running: false,
+          lastRun: null,
+        },
       ]);
       await t.close();
       await expect(t.app.jobs.runNow('exports.drain')).rejects.toThrow('stopped');
