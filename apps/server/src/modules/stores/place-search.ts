@@ -1,5 +1,5 @@
 import type { Place } from '@console/contract';
-import type { AreaCatalogue, Region } from './area-tree.js';
+import { regionText, type AreaCatalogue, type Region } from './area-tree.js';
 import { SEEDED_PLACES, type SeededPlace } from './place-data.js';
 import type { StoreRepository } from './store.repository.js';
 
@@ -27,7 +27,7 @@ function areaPlaces(regions: ReadonlyMap<string, Region>, keyword: string): Plac
     found.push({
       id: `area-${region.countyCode}`,
       title: region.countyName,
-      address: `${region.provinceName}${region.cityName === '市辖区' ? '' : region.cityName}${region.countyName}`,
+      address: regionText(region),
       location: { lat: place.at[0], lng: place.at[1] },
       adcode: region.countyCode,
     });

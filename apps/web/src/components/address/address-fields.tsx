@@ -2,7 +2,7 @@ import { MOBILE_PATTERN } from '@console/contract';
 import { Cascader, Form, Input } from 'antd';
 import type { ReactNode } from 'react';
 import { ADDRESS_LABELS as L } from '../labels';
-import type { AreaOption } from './area-options';
+import { areaPathDisplay, type AreaOption } from './area-options';
 import type { useAreaOptions } from './use-area-options';
 
 /** What the fields hold; `region` is the [province, city, county] codes of the cascader. */
@@ -47,6 +47,7 @@ export function AddressFields({ areas, testIdPrefix, regionPlaceholder, detail }
         <Cascader<AreaOption>
           data-testid={`${testIdPrefix}-region`}
           options={areas.options}
+          displayRender={areaPathDisplay}
           loadData={(selected) => void areas.loadData(selected)}
           placeholder={regionPlaceholder || L.regionPlaceholder}
         />

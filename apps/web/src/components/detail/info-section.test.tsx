@@ -32,7 +32,7 @@ describe('InfoSection', () => {
           infoField.money('实付金额', 123456, true),
           infoField.contact('收货人', '张三', '13800000001'),
           infoField.contact('配送员', null, null),
-          infoField.text('地址', addressText({ regionName: '北京市通州区', detail: '新华大街1号' }), {
+          infoField.text('地址', addressText({ regionName: '北京市市辖区通州区', detail: '新华大街1号' }), {
             testId: 'the-address',
           }),
         ]}

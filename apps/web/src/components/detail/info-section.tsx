@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { formatTime, formatYuan } from '../../lib/format/display';
 import { COMMON_LABELS } from '../labels';
 import styles from './detail.module.css';
+import { regionAsWritten } from '@console/contract';
 
 /**
  * One labelled value of a record. `value` is what shows; null, undefined and '' read as the empty value (-),
@@ -90,7 +91,7 @@ export function addressText(address: {
   regionName: string;
   detail: string;
 }): string {
-  return [address.receiverName, address.receiverPhone, address.regionName, address.detail]
+  return [address.receiverName, address.receiverPhone, regionAsWritten(address.regionName), address.detail]
     .filter(Boolean)
     .join(' ');
 }

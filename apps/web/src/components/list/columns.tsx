@@ -6,6 +6,7 @@ import { formatTime, formatYuan } from '../../lib/format/display';
 import { maskPhone } from '../../lib/format/phone';
 import { COMMON_LABELS } from '../labels';
 import styles from './list.module.css';
+import { regionAsWritten } from '@console/contract';
 
 /**
  * A column of <ListPage>: an antd column with a `key` and a text `title` (the column settings and the phone
@@ -174,12 +175,11 @@ export function countColumn<Row>(field: Field<Row>, title: string, extra: Extra<
 }
 
 /**
- * An area as people write it: '浙江省/杭州市/西湖区' → '浙江省杭州市西湖区', and a municipality named once
- * ('北京市 北京市 朝阳区' → '北京市朝阳区').
+ * An area as people write it: '浙江省/杭州市/西湖区' → '浙江省杭州市西湖区', a municipality named once and without
+ * the table's 市辖区 ('北京市 北京市 朝阳区', '北京市市辖区朝阳区' → '北京市朝阳区'): the contract's rule.
  */
 export function areaText(name: string | null | undefined): string {
-  const parts = (name ?? '').split(/[\s/,，>-]+/).filter(Boolean);
-  return parts.filter((part, index) => part !== parts[index - 1]).join('') || '-';
+  return regionAsWritten(name) || '-';
 }
 
 export function areaColumn<Row>(field: Field<Row>, title: string, extra: Extra<Row> = {}): ListColumn<Row> {

@@ -119,6 +119,7 @@ describe('column helpers', () => {
   it('writes an area as people do', () => {
     expect(areaText('北京市 北京市 朝阳区')).toBe('北京市朝阳区');
     expect(areaText('浙江省/杭州市/西湖区')).toBe('浙江省杭州市西湖区');
+    expect(areaText('北京市市辖区大兴区')).toBe('北京市大兴区');
     expect(areaText('')).toBe('-');
   });
 

@@ -70,7 +70,7 @@ describe('StoreInfoForm', { timeout: 30_000 }, () => {
     expect(await screen.findByTestId('store-info-form')).toBeTruthy();
     expect(field('store-info-shop-name').value).toBe('回龙观店');
     expect(field('store-info-shop-code').readOnly).toBe(true);
-    expect(screen.getByText('北京市 / 市辖区 / 昌平区')).toBeTruthy();
+    expect(screen.getByText('北京市 / 昌平区')).toBeTruthy();
     expect(api.contacts).toHaveBeenCalledWith('SD11011401', 5);
     expect(screen.getByTestId('map-stub').dataset.lat).toBe('40.0703');
     expect(screen.getByText('同时作为代客兑换礼品的联系人')).toBeTruthy();
@@ -111,7 +111,7 @@ describe('StoreInfoForm', { timeout: 30_000 }, () => {
     await userEvent.click(menu().getByText('市辖区'));
     await userEvent.click(await screen.findByText('和平区'));
     await waitFor(() => expect(field('store-info-detail-address').value).toBe(''));
-    expect(screen.getAllByText('天津市 / 市辖区 / 和平区').length).toBeGreaterThan(0);
+    expect(screen.getAllByText('天津市 / 和平区').length).toBeGreaterThan(0);
   });
 
   it('treats 0/0 as no location: warns on save and sends nothing', async () => {
@@ -140,7 +140,7 @@ describe('StoreInfoForm', { timeout: 30_000 }, () => {
     await userEvent.click(await screen.findByText('国贸商城', {}, { timeout: 2000 }));
     await waitFor(() => expect(screen.getByTestId('map-stub').dataset.lat).toBe('39.9087'));
     expect(api.searchPlaces).toHaveBeenCalledWith('国贸');
-    expect(screen.getByText('北京市 / 市辖区 / 朝阳区')).toBeTruthy();
+    expect(screen.getByText('北京市 / 朝阳区')).toBeTruthy();
     expect(field('store-info-detail-address').value).toBe('');
   });
 

@@ -2,6 +2,7 @@ import type { AreaNode, ContactOption, Place, StoreDetail } from '@console/contr
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Cascader, Form, Input, Select, Space, Spin } from 'antd';
 import { useState } from 'react';
+import { areaPathDisplay } from '../../components/address/area-options';
 import { notify } from '../../lib/notify';
 import { STORE_INFO_LABELS as L } from './labels';
 import { storeInfoApi } from './store-info-api';
@@ -146,6 +147,7 @@ function LoadedStoreInfoForm({ areaTree, detail, contacts, vertical, onSaved, on
         <Cascader
           options={areaTree}
           fieldNames={AREA_FIELDS}
+          displayRender={areaPathDisplay}
           showSearch
           placeholder={L.placeholders.region}
           onChange={() => form.setFieldsValue({ shopDetailAddress: '' })}

@@ -9,15 +9,14 @@ import { StoreInfoDialog } from './store-info-dialog';
 import { formatCoordinates, hasLocation } from './store-info-model';
 import styles from './store-info.module.css';
 import { useStoreDetail } from './use-store-info-data';
+import { areaPathDisplay } from '../../components/address/area-options';
 
 /** The button permission of the 门店信息 page (server menu, `store:edit`). */
 export const STORE_EDIT_PERMISSION = ['store:edit'] as const;
 
 function detailItems(detail: StoreDetail): DescriptionsProps['items'] {
   const text = (value: string) => value || L.none;
-  const region = [detail.shopProvinceName, detail.shopCityName, detail.shopCountyName]
-    .filter(Boolean)
-    .join(' / ');
+  const region = areaPathDisplay([detail.shopProvinceName, detail.shopCityName, detail.shopCountyName]);
   return [
     { key: 'shopName', label: L.fields.shopName, children: text(detail.shopName) },
     { key: 'shopCode', label: L.fields.shopCode, children: detail.shopCode },

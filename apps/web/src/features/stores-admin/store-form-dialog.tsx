@@ -7,7 +7,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { Cascader, Form, Input, InputNumber, Space } from 'antd';
 import { useMemo } from 'react';
-import type { AreaOption } from '../../components/address/area-options';
+import { areaPathDisplay, type AreaOption } from '../../components/address/area-options';
 import { useAreaOptions } from '../../components/address/use-area-options';
 import { FormDialog } from '../../components/form-dialog/form-dialog';
 import { TextField } from '../../components/form-dialog/form-fields';
@@ -140,6 +140,7 @@ export function StoreFormDialog({ target, onClose, onSaved }: Props) {
         rules={[{ required: true, type: 'array', len: 3, message: L.regionRequired }]}
       >
         <Cascader<AreaOption>
+          displayRender={areaPathDisplay}
           data-testid="store-form-region"
           options={areas.options}
           loadData={(selected) => void areas.loadData(selected)}

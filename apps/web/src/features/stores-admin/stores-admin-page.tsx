@@ -9,7 +9,7 @@ import {
 } from '@console/contract';
 import { Cascader } from 'antd';
 import { useState } from 'react';
-import type { AreaOption } from '../../components/address/area-options';
+import { areaPathDisplay, type AreaOption } from '../../components/address/area-options';
 import { useAreaOptions } from '../../components/address/use-area-options';
 import { column, type ListColumn } from '../../components/list/columns';
 import { KeywordFilters } from '../../components/list/list-filters';
@@ -144,6 +144,7 @@ export function StoresAdminPage() {
               className={listStyles.keyword}
               placeholder={L.filters.area}
               options={areas.options}
+              displayRender={areaPathDisplay}
               loadData={(selected) => void areas.loadData(selected)}
               value={areaPathOfCode(query.area)}
               onChange={(path) => setQuery({ area: (path ?? []).at(-1) ?? '' })}

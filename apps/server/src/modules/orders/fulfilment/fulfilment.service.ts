@@ -38,6 +38,7 @@ import {
   canFulfil,
   type FulfilmentAction,
 } from '../order-states.js';
+import { areaNamesAsWritten } from '@console/contract';
 import { checkCyclePlanChanges } from './cycle-plan-rules.js';
 import { FULFILMENT_TEXT } from './fulfilment.messages.js';
 import type { FulfilmentRepository, OrderKey, StoreOrder } from './fulfilment.repository.js';
@@ -445,11 +446,7 @@ function trackingPatternOf(pattern: string): RegExp {
   }
 }
 
-/** Placeholder cities of the division tree (Beijing's 市辖区, a province's directly governed counties). */
-const PLACEHOLDER_CITIES = new Set(['市辖区', '县', '省直辖县级行政区划', '自治区直辖县级行政区划']);
-
 /** How an address names its region: 北京市东城区, 浙江省杭州市西湖区. */
 export function regionNameOf(region: Region): string {
-  const city = PLACEHOLDER_CITIES.has(region.cityName) ? '' : region.cityName;
-  return `${region.provinceName}${city}${region.countyName}`;
+  return areaNamesAsWritten([region.provinceName, region.cityName, region.countyName]).join('');
 }

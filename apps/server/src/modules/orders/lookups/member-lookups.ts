@@ -1,5 +1,5 @@
 import type { MemberAddress, MemberSummary } from '@console/contract';
-import { MEMBER_SEARCH_LIMIT, maskPhone } from '@console/contract';
+import { MEMBER_SEARCH_LIMIT, areaNamesAsWritten, maskPhone } from '@console/contract';
 import type { z } from 'zod';
 import type { addressAddBodySchema } from '@console/contract';
 import type { Database } from '../../../db/client.js';
@@ -165,7 +165,9 @@ export function createMemberLookups(deps: {
             provinceCode: region.provinceCode,
             cityCode: region.cityCode,
             countyCode: region.countyCode,
-            regionName: `${region.provinceName}${region.cityName}${region.countyName}`,
+            regionName: areaNamesAsWritten([region.provinceName, region.cityName, region.countyName]).join(
+              '',
+            ),
             detail: input.detail,
             latitude: input.latitude,
             longitude: input.longitude,

@@ -3,6 +3,7 @@ import {
   FIRST_DELIVERY_MAX_DAYS,
   PLAN_STATUS_TEXT,
   VALET_KIND_TEXT,
+  areaNamesAsWritten,
   VALET_STATUS_TEXT,
   type PlanStatus,
   type ValetOrderDetail,
@@ -424,7 +425,9 @@ export function createValetService(deps: {
       receiverName: member.name,
       receiverPhone: member.phone,
       ...(/^\d{6}$/.test(store.shopCountyCode) ? { countyCode: store.shopCountyCode } : {}),
-      regionName: `${store.shopProvinceName}${store.shopCityName}${store.shopCountyName}`,
+      regionName: areaNamesAsWritten([store.shopProvinceName, store.shopCityName, store.shopCountyName]).join(
+        '',
+      ),
       detail: store.shopDetailAddress || store.shopName,
       latitude: store.latitude,
       longitude: store.longitude,
