@@ -68,7 +68,7 @@ beforeAll(async () => {
       provinceCode: '110000',
       cityCode: '110100',
       countyCode: '110115',
-      regionName: '北京市市辖区大兴区',
+      regionName: '北京市大兴区',
       detail: '外店会员家',
       latitude: TEST_ORIGIN.latitude,
       longitude: TEST_ORIGIN.longitude,
@@ -179,7 +179,7 @@ describe('member lookups', () => {
     expect(added.statusCode, added.body).toBe(200);
     expect(dataOf<MemberAddress>(added)).toMatchObject({
       isDefault: true,
-      regionName: '北京市市辖区大兴区',
+      regionName: '北京市大兴区',
       withinBikeDistance: true,
       receiverPhoneMasked: masked(PHONE),
     });
