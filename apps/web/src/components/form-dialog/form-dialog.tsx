@@ -1,4 +1,4 @@
-import { Form, Modal, type FormInstance } from 'antd';
+import { Form, Modal, Spin, type FormInstance } from 'antd';
 import type { ReactNode } from 'react';
 import { COMMON_LABELS } from '../labels';
 import { FormAlert } from './form-fields';
@@ -75,5 +75,35 @@ export function FormDialog<Values extends object>({
       {error ? <FormAlert type="error" title={error} testId={`${testId}-error`} /> : null}
       {typeof children === 'function' ? children(form) : children}
     </Modal>
+  );
+}
+
+/**
+ * The dialog of an edit form while its record loads: the same title and size, a spinner, no OK action. An edit
+ * dialog shows this until the record is there, then mounts the form with the record as its initial values.
+ */
+export function LoadingFormDialog({
+  title,
+  testId,
+  onClose,
+}: {
+  title: string;
+  testId: string;
+  onClose(): void;
+}) {
+  return (
+    <FormDialog<Record<string, never>>
+      open
+      title={title}
+      doneText=""
+      testId={testId}
+      onClose={onClose}
+      onDone={() => undefined}
+      submit={async () => undefined}
+    >
+      <Spin tip={COMMON_LABELS.loading}>
+        <div style={{ height: 120 }} />
+      </Spin>
+    </FormDialog>
   );
 }

@@ -8,7 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { DatePicker, Form, Select, Spin } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useDeferredValue, useMemo, useState } from 'react';
-import { FormDialog } from '../../components/form-dialog/form-dialog';
+import { FormDialog, LoadingFormDialog } from '../../components/form-dialog/form-dialog';
 import { TextField } from '../../components/form-dialog/form-fields';
 import { call } from '../../lib/http';
 import { announcementKeys } from './announcement-keys';
@@ -59,21 +59,7 @@ export function AnnouncementFormDialog({ target, onClose, onSaved }: Props) {
   });
   if (!target) return null;
   if (target.mode === 'edit' && !detail.data)
-    return (
-      <FormDialog<Values>
-        open
-        title={L.editTitle}
-        doneText={L.saved}
-        testId="announcement-form"
-        onClose={onClose}
-        onDone={() => undefined}
-        submit={async () => undefined}
-      >
-        <Spin tip={L.loading}>
-          <div style={{ height: 120 }} />
-        </Spin>
-      </FormDialog>
-    );
+    return <LoadingFormDialog title={L.editTitle} testId="announcement-form" onClose={onClose} />;
   return (
     <AnnouncementForm
       key={target.mode === 'edit' ? `edit-${target.id}` : 'create'}

@@ -63,7 +63,6 @@ export const ANNOUNCEMENT_LABELS = {
     targetsRequired: '请至少选择一个接收对象',
     publishAt: '定时发布',
     publishAtHint: '留空则在点击“发布”时立即发布',
-    loading: '加载中…',
     attachmentsHint: '保存草稿后，可在详情中上传附件。',
   },
   editor: {

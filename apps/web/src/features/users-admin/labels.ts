@@ -56,7 +56,6 @@ export const USERS_ADMIN_LABELS = {
     stores: '门店',
     storesPlaceholder: '输入门店编号或名称搜索',
     storesHint: '只能分配您本人有权管理的门店',
-    loading: '加载中…',
   },
   password: {
     title: '一次性密码',

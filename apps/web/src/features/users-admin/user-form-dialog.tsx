@@ -9,7 +9,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { Form, Select, Spin } from 'antd';
 import { useDeferredValue, useMemo, useState } from 'react';
-import { FormDialog } from '../../components/form-dialog/form-dialog';
+import { FormDialog, LoadingFormDialog } from '../../components/form-dialog/form-dialog';
 import { TextField } from '../../components/form-dialog/form-fields';
 import { call } from '../../lib/http';
 import { USERS_ADMIN_LABELS } from './labels';
@@ -50,21 +50,7 @@ export function UserFormDialog({ target, options, onClose, onCreated, onSaved }:
   });
   if (!target) return null;
   if (target.mode === 'edit' && !detail.data)
-    return (
-      <FormDialog<Values>
-        open
-        title={L.editTitle}
-        doneText={L.saved}
-        testId="user-form"
-        onClose={onClose}
-        onDone={() => undefined}
-        submit={async () => undefined}
-      >
-        <Spin tip={L.loading}>
-          <div style={{ height: 120 }} />
-        </Spin>
-      </FormDialog>
-    );
+    return <LoadingFormDialog title={L.editTitle} testId="user-form" onClose={onClose} />;
   return (
     <UserForm
       key={target.mode === 'edit' ? `edit-${target.id}` : 'create'}
