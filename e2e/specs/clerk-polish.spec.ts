@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { pushOrder } from '../support/orders-api';
 import { closeCards, PHONE, shootBothSizes } from '../support/screens';
-import { signInAsSolo } from '../support/session';
+import { closeConsoles, openConsole, signInAsSolo } from '../support/session';
 
 /** 抢单详情 of a plan order, its grab confirmed. */
 async function grab(page: Page, planNo: string) {
@@ -13,13 +13,15 @@ async function grab(page: Page, planNo: string) {
 }
 
 test.describe('the clerk polish (issue 15)', () => {
+  test.afterEach(closeConsoles);
+
   test('a colleague of the same store is told the store took the order, not another store (point 1)', async ({
     browser,
   }) => {
     test.setTimeout(180_000);
     // Two sessions of the one store: the desktop at the counter and a phone in the back room.
-    const counter = await (await browser.newContext()).newPage();
-    const phone = await (await browser.newContext({ viewport: PHONE })).newPage();
+    const counter = await openConsole(browser);
+    const phone = await openConsole(browser, { viewport: PHONE });
     const storeCode = await signInAsSolo(counter);
     await signInAsSolo(phone);
     const planNo = await pushOrder(counter.request, storeCode, `E2EP1${Date.now()}`);

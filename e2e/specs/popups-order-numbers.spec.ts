@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { pushOrder } from '../support/orders-api';
 import { DESKTOP, PHONE, closeCards, settle, shootBothSizes } from '../support/screens';
-import { SERVICE_TOKEN, pollStarted, signInAsSolo } from '../support/session';
+import { SERVICE_TOKEN, closeConsoles, openConsole, pollStarted, signInAsSolo } from '../support/session';
 import { SCREENSHOT_DIR } from '../support/demo-api';
 
 /** Three messages for every member of the store, one after another. */
@@ -50,6 +50,8 @@ async function openWaitingOrder(page: Page) {
 const stackOf = (page: Page) => page.getByTestId('broadcast-stack');
 
 test.describe('pop-ups that never hide the work (issue 15 point 7)', () => {
+  test.afterEach(closeConsoles);
+
   test('desktop: one card bottom right with 还有N条; the detail actions stay reachable', async ({ page }) => {
     test.setTimeout(120_000);
     const polling = pollStarted(page);
@@ -97,7 +99,7 @@ test.describe('pop-ups that never hide the work (issue 15 point 7)', () => {
     browser,
   }) => {
     test.setTimeout(120_000);
-    const page = await (await browser.newContext({ viewport: PHONE })).newPage();
+    const page = await openConsole(browser, { viewport: PHONE });
     const polling = pollStarted(page);
     const storeCode = await signInAsSolo(page);
     await polling;
@@ -150,8 +152,8 @@ test.describe('pop-ups that never hide the work (issue 15 point 7)', () => {
     browser,
   }) => {
     test.setTimeout(180_000);
-    const counter = await (await browser.newContext()).newPage();
-    const phone = await (await browser.newContext({ viewport: PHONE })).newPage();
+    const counter = await openConsole(browser);
+    const phone = await openConsole(browser, { viewport: PHONE });
     const counterPolling = pollStarted(counter);
     const storeCode = await signInAsSolo(counter);
     await counterPolling;

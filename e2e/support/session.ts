@@ -1,4 +1,10 @@
-import { expect, type Page } from '@playwright/test';
+import {
+  expect,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from '@playwright/test';
 import { captchaAnswer, nextCaptchaUuid } from './demo-api';
 
 /** The demo accounts of `npm start` (apps/server/src/db/seed). */
@@ -76,4 +82,22 @@ export async function tokenOf(page: Page): Promise<string> {
   const token = await page.evaluate(() => localStorage.getItem('EL-ADMIN-TOEKN'));
   if (!token) throw new Error('not signed in');
   return token;
+}
+
+const openConsoles = new Set<BrowserContext>();
+
+/**
+ * A console in a browser context of its own (a second screen of the same clerk). Close them all when the test
+ * ends (`test.afterEach(closeConsoles)`): a console left open keeps polling its user's inbox and takes the
+ * messages the next tests publish.
+ */
+export async function openConsole(browser: Browser, options: BrowserContextOptions = {}): Promise<Page> {
+  const context = await browser.newContext(options);
+  openConsoles.add(context);
+  return context.newPage();
+}
+
+export async function closeConsoles(): Promise<void> {
+  await Promise.all([...openConsoles].map((context) => context.close()));
+  openConsoles.clear();
 }
