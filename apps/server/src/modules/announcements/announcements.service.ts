@@ -105,16 +105,9 @@ function rowOf(record: NoticeRecord, targets: readonly NamedTarget[]): Announcem
 export function createAnnouncementsService(deps: AnnouncementsServiceDeps) {
   const { db, clock, repo, producer, audit } = deps;
 
-  function change<T>(
-    actor: AdminActor,
-    action: string,
-    target: string,
-    run: (tx: Database) => Promise<{ result: T; before: unknown; after: unknown }>,
-  ): Promise<T> {
-    return audit.changeInTransaction({ action, target, actor }, run, {
-      raced: () => conflict(ANNOUNCEMENT_MESSAGES.raced, 'ANNOUNCEMENT_RACED'),
-    });
-  }
+  const change = audit.changes({
+    raced: () => conflict(ANNOUNCEMENT_MESSAGES.raced, 'ANNOUNCEMENT_RACED'),
+  });
 
   async function detailOf(id: number, tx: Database = db): Promise<AnnouncementDetail> {
     const record = await repo.byId(id, tx);

@@ -37,21 +37,14 @@ export function createDepartmentsService(db: Database, clock: Clock) {
   const repo = createDepartmentsRepository(db);
   const audit = createAuditLog(db, clock);
 
-  async function change<T>(
-    actor: AdminActor,
-    action: string,
-    target: string,
-    run: (tx: Database, all: DeptRecord[]) => Promise<{ result: T; before: unknown; after: unknown }>,
-  ): Promise<T> {
-    return audit.changeInTransaction(
-      { actor, action, target },
-      async (tx) => {
-        await repo.lockTree(tx);
-        return run(tx, await repo.all(tx));
-      },
-      { raced: () => conflict(DEPT_MESSAGES.raced, 'DEPT_RACED') },
-    );
-  }
+  /** Each change locks the tree and sees all of it. */
+  const change = audit.changes({
+    prepare: async (tx) => {
+      await repo.lockTree(tx);
+      return repo.all(tx);
+    },
+    raced: () => conflict(DEPT_MESSAGES.raced, 'DEPT_RACED'),
+  });
 
   const find = (all: DeptRecord[], id: number) => all.find((d) => d.id === id);
   const rowOf = ({ id, parentId, name, sort, enabled }: DeptRecord): DeptRow => ({

@@ -44,16 +44,7 @@ export function createDictsService(db: Database, clock: Clock) {
   const audit = createAuditLog(db, clock);
 
   /** One change: its rule checks, writes and audit row commit together; a unique race answers 409. */
-  async function change<T>(
-    actor: Actor,
-    action: string,
-    target: string,
-    run: (tx: Database) => Promise<{ result: T; before: unknown; after: unknown }>,
-  ): Promise<T> {
-    return audit.changeInTransaction({ actor, action, target }, run, {
-      raced: () => conflict(DICT_MESSAGES.raced, 'DICT_RACED'),
-    });
-  }
+  const change = audit.changes({ raced: () => conflict(DICT_MESSAGES.raced, 'DICT_RACED') });
 
   async function lockedType(tx: Database, id: number): Promise<DictTypeRow> {
     const type = await repo.typeById(id, tx, { lock: true });

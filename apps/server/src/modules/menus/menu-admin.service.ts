@@ -7,8 +7,6 @@ import {
   type menuUpdateSchema,
 } from '@console/contract';
 import type { z } from 'zod';
-import type { Database } from '../../db/client.js';
-import { isForeignKeyViolation } from '../../db/pg-errors.js';
 import { AppError, conflict, forbidden, notFound } from '../../http/errors.js';
 import type { AdminActor } from '../audit/admin-actor.js';
 import type { AuditLog } from '../audit/audit-log.js';
@@ -70,24 +68,14 @@ export function createMenuAdminService(deps: {
 }) {
   const { repo, audit, authCache } = deps;
 
-  async function change<T>(
-    actor: AdminActor,
-    action: string,
-    target: string,
-    run: (tx: Database, all: MenuRecord[]) => Promise<{ result: T; before: unknown; after: unknown }>,
-  ): Promise<T> {
-    try {
-      const result = await audit.changeInTransaction({ actor, action, target }, async (tx) => {
-        await repo.lockTree(tx);
-        return run(tx, await repo.all(tx));
-      });
-      authCache.forgetAll();
-      return result;
-    } catch (error) {
-      if (isForeignKeyViolation(error)) throw conflict(M.raced, 'MENU_RACED');
-      throw error;
-    }
-  }
+  const change = audit.changes({
+    prepare: async (tx) => {
+      await repo.lockTree(tx);
+      return repo.all(tx);
+    },
+    raced: () => conflict(M.raced, 'MENU_RACED'),
+    committed: () => authCache.forgetAll(),
+  });
 
   /** The rules a menu's place and fields must keep; `current` is the menu being edited. */
   function assertValid(actor: AdminActor, all: MenuRecord[], values: MenuValues, current?: MenuRecord) {

@@ -100,14 +100,7 @@ export function createStoresAdminService({
   authCache,
   dataScopes,
 }: StoresAdminDeps) {
-  function change<T>(
-    actor: AdminActor,
-    action: string,
-    target: string,
-    run: (tx: Database) => Promise<{ result: T; before: unknown; after: unknown }>,
-  ): Promise<T> {
-    return audit.changeInTransaction({ actor, action, target }, run);
-  }
+  const change = audit.changes();
 
   /** The store, 404 when missing or (with `scope`) outside the caller's data scope: as if it did not exist. */
   async function storeOrThrow(
