@@ -6,35 +6,48 @@ import { useDeferredValue, useMemo, useState, type UIEvent } from 'react';
 const NEAR_BOTTOM = 48;
 
 export type RemotePage<T> = { list: T[]; total: number; pageNum: number; pageSize: number };
-export type RemoteOption = { value: number; label: string };
+export type RemoteOption<V extends string | number = number> = { value: V; label: string };
 
-type Common<T> = {
+/** A search answered with one unpaged list (the server caps it) as the only page. */
+export function onlyPage<T>(list: T[]): RemotePage<T> {
+  return { list, total: list.length, pageNum: 1, pageSize: Math.max(list.length, 1) };
+}
+
+type Common<T, V extends string | number> = {
   /** The query key of the pages; the keyword is appended. */
   queryKey: readonly unknown[];
   /** One page of the choices matching `keyword` (null: all), in the server's order. */
   fetchPage: (keyword: string | null, pageNum: number, signal: AbortSignal) => Promise<RemotePage<T>>;
-  optionOf: (item: T) => RemoteOption;
+  optionOf: (item: T) => RemoteOption<V>;
   /** Names of chosen values that may not be on a loaded page (a record's own choice). */
-  known?: readonly RemoteOption[];
+  known?: readonly RemoteOption<V>[];
   enabled?: boolean;
   placeholder?: string;
   allowClear?: boolean;
   className?: string;
   testId?: string;
 };
-type Single = { mode?: undefined; value?: number | null; onChange?: (value: number | undefined) => void };
-type Multiple = { mode: 'multiple'; value?: number[]; onChange?: (value: number[]) => void };
+type Single<V> = { mode?: undefined; value?: V | null; onChange?: (value: V | undefined) => void };
+type Multiple<V> = {
+  mode: 'multiple';
+  value?: V[];
+  onChange?: (value: V[]) => void;
+  /** At most this many values may be chosen. */
+  maxCount?: number;
+};
 
 /**
  * A select over a list too long to load at once (a chain's shop groups): searched on the server as the user
  * types, a page at a time as the list is scrolled, so every choice is reachable. A chosen value keeps its name
  * when it is not on a loaded page (from `known`, or from the page it was picked on).
  */
-export function RemoteSelect<T>(props: Common<T> & (Single | Multiple)) {
+export function RemoteSelect<T, V extends string | number = number>(
+  props: Common<T, V> & (Single<V> | Multiple<V>),
+) {
   const { queryKey, fetchPage, optionOf, enabled = true } = props;
   const [search, setSearch] = useState('');
   const keyword = useDeferredValue(search.trim());
-  const [picked, setPicked] = useState<ReadonlyMap<number, string>>(new Map());
+  const [picked, setPicked] = useState<ReadonlyMap<V, string>>(new Map());
   const pages = useInfiniteQuery({
     queryKey: [...queryKey, keyword],
     queryFn: ({ pageParam, signal }) => fetchPage(keyword || null, pageParam, signal),
@@ -52,7 +65,7 @@ export function RemoteSelect<T>(props: Common<T> & (Single | Multiple)) {
     [props.known, picked],
   );
 
-  const remember = (ids: number[]) =>
+  const remember = (ids: V[]) =>
     setPicked((before) => {
       const next = new Map(before);
       for (const option of options) if (ids.includes(option.value)) next.set(option.value, option.label);
@@ -72,7 +85,7 @@ export function RemoteSelect<T>(props: Common<T> & (Single | Multiple)) {
     onPopupScroll,
     options,
     labelRender: ({ value, label }: { value: string | number; label?: React.ReactNode }) =>
-      label ?? names.get(Number(value)) ?? value,
+      label ?? names.get(value as V) ?? value,
     loading: pages.isFetching,
     notFoundContent: pages.isFetching ? <Spin size="small" /> : undefined,
     'data-testid': props.testId,
@@ -84,8 +97,9 @@ export function RemoteSelect<T>(props: Common<T> & (Single | Multiple)) {
       <Select
         {...shared}
         mode="multiple"
+        maxCount={props.maxCount}
         value={value}
-        onChange={(ids: number[]) => {
+        onChange={(ids: V[]) => {
           remember(ids);
           onChange?.(ids);
         }}
@@ -97,7 +111,7 @@ export function RemoteSelect<T>(props: Common<T> & (Single | Multiple)) {
     <Select
       {...shared}
       value={value ?? undefined}
-      onChange={(id?: number) => {
+      onChange={(id?: V) => {
         if (id !== undefined) remember([id]);
         onChange?.(id);
       }}

@@ -5,10 +5,11 @@ import {
   type AnnouncementStoreRef,
 } from '@console/contract';
 import { useQuery } from '@tanstack/react-query';
-import { DatePicker, Form, Select, Spin } from 'antd';
+import { DatePicker, Form, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { FormDialog, LoadingFormDialog } from '../../components/form-dialog/form-dialog';
+import { onlyPage, RemoteSelect } from '../../components/remote-select';
 import { TextField } from '../../components/form-dialog/form-fields';
 import { call } from '../../lib/http';
 import { announcementKeys } from './announcement-keys';
@@ -150,7 +151,14 @@ function AnnouncementForm({
         />
       </Form.Item>
       <Form.Item name="storeIds" label={L.stores}>
-        <StoreSelect initial={detail?.targets.stores ?? []} />
+        <RemoteSelect
+          {...storeChoices}
+          mode="multiple"
+          allowClear
+          known={detail?.targets.stores.map(storeChoices.optionOf)}
+          placeholder={L.storesPlaceholder}
+          testId="announcement-form-stores"
+        />
       </Form.Item>
       <Form.Item name="roleIds" label={L.roles} extra={L.targetsHint}>
         <Select
@@ -184,49 +192,9 @@ function withChosen(
 }
 
 /** Stores of the caller's scope by name or code, searched on the server; picked ones keep their names. */
-function StoreSelect({
-  initial,
-  value,
-  onChange,
-}: {
-  initial: readonly AnnouncementStoreRef[];
-  value?: number[];
-  onChange?(ids: number[]): void;
-}) {
-  const [keyword, setKeyword] = useState('');
-  const deferred = useDeferredValue(keyword.trim());
-  const [known, setKnown] = useState(() => new Map(initial.map((s) => [s.id, s])));
-  const found = useQuery({
-    queryKey: announcementKeys.addressees(deferred),
-    queryFn: ({ signal }) =>
-      call(announcementEndpoints.addressees, { keyword: deferred || null }, { signal }),
-    staleTime: 30_000,
-  });
-  const offered = new Map(known);
-  for (const s of found.data?.stores ?? []) offered.set(s.id, s);
-  return (
-    <Select
-      mode="multiple"
-      allowClear
-      value={value}
-      placeholder={L.storesPlaceholder}
-      showSearch={{ filterOption: false, onSearch: setKeyword, searchValue: keyword }}
-      onBlur={() => setKeyword('')}
-      loading={found.isFetching}
-      notFoundContent={found.isFetching ? <Spin size="small" /> : undefined}
-      options={[...offered.values()].map((s) => ({ value: s.id, label: `${s.name}（${s.code}）` }))}
-      onChange={(ids: number[]) => {
-        setKnown((before) => {
-          const next = new Map(before);
-          for (const id of ids) {
-            const store = offered.get(id);
-            if (store) next.set(id, store);
-          }
-          return next;
-        });
-        onChange?.(ids);
-      }}
-      data-testid="announcement-form-stores"
-    />
-  );
-}
+const storeChoices = {
+  queryKey: announcementKeys.addresseeStores,
+  fetchPage: (keyword: string | null, _pageNum: number, signal: AbortSignal) =>
+    call(announcementEndpoints.addressees, { keyword }, { signal }).then((found) => onlyPage(found.stores)),
+  optionOf: (store: AnnouncementStoreRef) => ({ value: store.id, label: `${store.name}（${store.code}）` }),
+};

@@ -6,5 +6,6 @@ export const announcementKeys = {
   receipts: (id: number, read: string, pageNum: number) =>
     ['announcements', 'receipts', id, read, pageNum] as const,
   addressees: (keyword: string) => ['announcements', 'addressees', keyword] as const,
+  addresseeStores: ['announcements', 'addressee-stores'] as const,
   reading: (id: number) => ['announcements', 'reading', id] as const,
 };

@@ -4,5 +4,5 @@ export const userAdminKeys = {
   page: ['users-admin', 'page'] as const,
   detail: (id: number) => ['users-admin', 'detail', id] as const,
   options: ['users-admin', 'options'] as const,
-  storeOptions: (keyword: string) => ['users-admin', 'stores', keyword] as const,
+  storeOptions: ['users-admin', 'stores'] as const,
 };

@@ -7,9 +7,10 @@ import {
   type UserStoreRef,
 } from '@console/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Form, Select, Spin } from 'antd';
-import { useDeferredValue, useMemo, useState } from 'react';
+import { Form, Select } from 'antd';
+import { useMemo } from 'react';
 import { FormDialog, LoadingFormDialog } from '../../components/form-dialog/form-dialog';
+import { onlyPage, RemoteSelect } from '../../components/remote-select';
 import { TextField } from '../../components/form-dialog/form-fields';
 import { call } from '../../lib/http';
 import { USERS_ADMIN_LABELS } from './labels';
@@ -174,56 +175,26 @@ function UserForm({
         />
       </Form.Item>
       <Form.Item name="storeCodes" label={L.stores} extra={L.storesHint}>
-        <StoreSelect initial={detail?.stores ?? []} />
+        <RemoteSelect
+          {...storeChoices}
+          mode="multiple"
+          maxCount={USER_STORES_MAX}
+          known={detail?.stores.map(storeChoices.optionOf)}
+          placeholder={L.storesPlaceholder}
+          testId="user-form-stores"
+        />
       </Form.Item>
     </FormDialog>
   );
 }
 
 /** Stores by code or name, searched on the server (only those the caller may assign); picked ones keep their names. */
-function StoreSelect({
-  initial,
-  value,
-  onChange,
-}: {
-  initial: UserStoreRef[];
-  value?: string[];
-  onChange?: (value: string[]) => void;
-}) {
-  const [search, setSearch] = useState('');
-  const keyword = useDeferredValue(search.trim());
-  const [known, setKnown] = useState(() => new Map(initial.map((s) => [s.shopCode, s.shopName])));
-  const found = useQuery({
-    queryKey: userAdminKeys.storeOptions(keyword),
-    queryFn: ({ signal }) => call(userAdminEndpoints.storeOptions, { keyword: keyword || null }, { signal }),
-    staleTime: 30_000,
-  });
-  const options = useMemo(() => {
-    const byCode = new Map(known);
-    for (const store of found.data ?? []) byCode.set(store.shopCode, store.shopName);
-    return [...byCode].map(([code, name]) => ({ value: code, label: `${name}（${code}）` }));
-  }, [known, found.data]);
-
-  return (
-    <Select
-      mode="multiple"
-      value={value}
-      onChange={(codes: string[]) => {
-        setKnown((before) => {
-          const next = new Map(before);
-          for (const store of found.data ?? [])
-            if (codes.includes(store.shopCode)) next.set(store.shopCode, store.shopName);
-          return next;
-        });
-        onChange?.(codes.slice(0, USER_STORES_MAX));
-      }}
-      showSearch={{ filterOption: false, onSearch: setSearch, searchValue: search }}
-      onBlur={() => setSearch('')}
-      options={options}
-      loading={found.isFetching}
-      notFoundContent={found.isFetching ? <Spin size="small" /> : undefined}
-      placeholder={USERS_ADMIN_LABELS.form.storesPlaceholder}
-      data-testid="user-form-stores"
-    />
-  );
-}
+const storeChoices = {
+  queryKey: userAdminKeys.storeOptions,
+  fetchPage: (keyword: string | null, _pageNum: number, signal: AbortSignal) =>
+    call(userAdminEndpoints.storeOptions, { keyword }, { signal }).then(onlyPage),
+  optionOf: (store: UserStoreRef) => ({
+    value: store.shopCode,
+    label: `${store.shopName}（${store.shopCode}）`,
+  }),
+};
