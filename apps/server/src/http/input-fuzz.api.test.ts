@@ -1,14 +1,12 @@
 import { SERVICE_TOKEN_HEADER, STORE_CODE_HEADER } from '@console/contract';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedBaseData } from '../db/seed/index.js';
-import { shopGroups, stores, userStores } from '../db/schema.js';
+import { userStores } from '../db/schema.js';
 import { bearer, createUser, nextIp } from '../test/fixtures.js';
 import {
   bodySchemaOf,
   filledPath,
-  openApiOperations,
-  routeCollector,
+  routeWalkApp,
   sampleOf,
   takesQuery,
   typeOf,
@@ -17,7 +15,7 @@ import {
   type RegisteredRoute,
 } from '../test/openapi-routes.js';
 import { issueSessionToken } from '../test/server-process.js';
-import { createTestApp, type TestApp } from '../test/test-app.js';
+import type { TestApp } from '../test/test-app.js';
 import { nulCharacterPath } from './input-guard.js';
 
 /**
@@ -152,40 +150,24 @@ const LEAK =
   /\bat \S+\.(?:ts|js|mjs):\d+|\b(?:select|insert into|update \w+ set|delete from)\b|violates|constraint|relation "|syntax error|invalid byte sequence|out of range for type|TypeError|ReferenceError/i;
 const CHINESE = /[\u4e00-\u9fa5]/;
 
+let walk: Awaited<ReturnType<typeof routeWalkApp>>;
 let t: TestApp;
-let collector: Awaited<ReturnType<typeof routeCollector>>;
-let operations: Map<string, Operation>;
 let adminId: number;
 
 beforeAll(async () => {
-  collector = await routeCollector();
-  t = await createTestApp(
-    { webDist: collector.webDist, longPoll: { holdMs: 20, maxHeld: 10, sweepMs: 60_000 } },
-    { build: { onRoute: collector.onRoute } },
-  );
-  await seedBaseData(t.db);
-  const [group] = await t.db.insert(shopGroups).values({ frontTitle: '模糊测试区' }).returning();
-  const [store] = await t.db
-    .insert(stores)
-    .values({
-      shopCode: STORE,
-      shopName: '模糊测试店',
-      businessScopeName: '模糊测试店',
-      shopGroupId: group!.id,
-    })
-    .returning();
+  walk = await routeWalkApp([STORE]);
+  t = walk.t;
   const admin = await createUser(t.db, { roles: ['admin'] });
-  await t.db.insert(userStores).values({ userId: admin.id, storeId: store!.id });
+  await t.db.insert(userStores).values({ userId: admin.id, storeId: walk.storeIds[0]! });
   adminId = admin.id;
-  operations = await openApiOperations(t.app);
 });
-afterAll(async () => {
-  await t?.close();
-  await collector?.cleanUp();
-});
+afterAll(() => walk?.close());
+
+/** The admin's session, issued again only after a route ended it (sign-out, a password change). */
+let token: string | null = null;
 
 async function send(route: RegisteredRoute, request: FuzzRequest) {
-  const token = await issueSessionToken(t.db, adminId, t.clock());
+  token ??= await issueSessionToken(t.db, adminId, t.clock());
   const answer = t.app.inject({
     method: route.method as 'GET',
     url: request.url,
@@ -204,7 +186,9 @@ async function send(route: RegisteredRoute, request: FuzzRequest) {
     timer = setTimeout(() => reject(new Error(`no answer within ${HANG_MS} ms`)), HANG_MS);
   });
   try {
-    return await Promise.race([answer, hang]);
+    const response = await Promise.race([answer, hang]);
+    if (response.statusCode === 401) token = null;
+    return response;
   } finally {
     clearTimeout(timer);
   }
@@ -218,7 +202,7 @@ describe('every route, fuzzed from its OpenAPI schema', () => {
   it('answers every made-up input with a Chinese 2xx–4xx, in time, with nothing leaked', async () => {
     const failures: string[] = [];
     for (const route of fuzzedRoutes()) {
-      const operation = operations.get(route.key) ?? {};
+      const operation = walk.operations.get(route.key) ?? {};
       const result = await fc.check(
         fc.asyncProperty(requestOf(route, operation), async (request) => {
           const response = await send(route, request);
@@ -247,5 +231,5 @@ describe('every route, fuzzed from its OpenAPI schema', () => {
 
 /** Every route but the static web files; a multipart route is fuzzed as JSON (it answers 415). */
 function fuzzedRoutes(): RegisteredRoute[] {
-  return collector.routes();
+  return walk.routes();
 }

@@ -1,8 +1,7 @@
 import { SERVICE_TOKEN_HEADER, STORE_CODE_HEADER } from '@console/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedBaseData } from '../db/seed/index.js';
-import { shopGroups, stores, userStores } from '../db/schema.js';
+import { userStores } from '../db/schema.js';
 import { rolesOf } from '../modules/auth/session.service.js';
 import { bearer, createUser, nextIp } from '../test/fixtures.js';
 import {
@@ -17,15 +16,13 @@ import {
 import {
   bodySchemaOf,
   filledPath,
-  openApiOperations,
-  routeCollector,
+  routeWalkApp,
   sampleOf,
   takesQuery,
-  type Operation,
   type RegisteredRoute,
 } from '../test/openapi-routes.js';
 import { issueSessionToken } from '../test/server-process.js';
-import { createTestApp, type TestApp } from '../test/test-app.js';
+import type { TestApp } from '../test/test-app.js';
 import { ANY_STAFF, HEAD_OFFICE_ROLES, type RouteAccess } from './route.js';
 
 /**
@@ -38,41 +35,25 @@ import { ANY_STAFF, HEAD_OFFICE_ROLES, type RouteAccess } from './route.js';
 /** The access layer's own refusals; a 403 with another code is the domain's, after access was granted. */
 const ACCESS_REFUSALS = new Set(['PERMISSION_DENIED', 'HEAD_OFFICE_ONLY', 'STORE_FORBIDDEN']);
 
+let walk: Awaited<ReturnType<typeof routeWalkApp>>;
 let t: TestApp;
-let collector: Awaited<ReturnType<typeof routeCollector>>;
-let operations: Map<string, Operation>;
 const storeCodes = { own: 'RMA01', foreign: 'RMB01' };
 const callerIds: Partial<Record<CallerKind, number>> = {};
 const callerRoles: Partial<Record<CallerKind, string[]>> = {};
 
 beforeAll(async () => {
-  collector = await routeCollector();
-  t = await createTestApp(
-    { webDist: collector.webDist, longPoll: { holdMs: 20, maxHeld: 10, sweepMs: 60_000 } },
-    { build: { onRoute: collector.onRoute } },
-  );
-  await seedBaseData(t.db);
-  const [group] = await t.db.insert(shopGroups).values({ frontTitle: '矩阵测试区' }).returning();
-  const [own, foreign] = await t.db
-    .insert(stores)
-    .values(
-      [storeCodes.own, storeCodes.foreign].map((code) => ({
-        shopCode: code,
-        shopName: `${code}店`,
-        businessScopeName: `矩阵${code}店`,
-        shopGroupId: group!.id,
-      })),
-    )
-    .returning();
+  walk = await routeWalkApp([storeCodes.own, storeCodes.foreign]);
+  t = walk.t;
+  const [ownId, foreignId] = walk.storeIds as [number, number];
   const people: [CallerKind, string, number[]][] = [
     ['noStore', 'store_staff', []],
-    ['staff', 'store_staff', [own!.id]],
-    ['headOffice', 'head_office', [own!.id]],
-    ['admin', 'admin', [own!.id]],
+    ['staff', 'store_staff', [ownId]],
+    ['headOffice', 'head_office', [ownId]],
+    ['admin', 'admin', [ownId]],
   ];
   // The staff of another store, for the foreign-store column.
   const otherStaff = await createUser(t.db, { roles: ['store_staff'] });
-  await t.db.insert(userStores).values({ userId: otherStaff.id, storeId: foreign!.id });
+  await t.db.insert(userStores).values({ userId: otherStaff.id, storeId: foreignId });
   for (const [kind, role, storeIds] of people) {
     const user = await createUser(t.db, { roles: [role] });
     if (storeIds.length)
@@ -82,15 +63,10 @@ beforeAll(async () => {
   }
   callerIds.foreignStore = callerIds.staff;
   callerRoles.foreignStore = callerRoles.staff;
-
-  operations = await openApiOperations(t.app);
 });
-afterAll(async () => {
-  await t?.close();
-  await collector?.cleanUp();
-});
+afterAll(() => walk?.close());
 
-const appRoutes = () => collector.routes();
+const appRoutes = () => walk.routes();
 
 const holds = (kind: CallerKind, permission: string) =>
   permission === ANY_STAFF || (callerRoles[kind] ?? []).includes(permission);
@@ -138,7 +114,7 @@ type Request = {
  * access check runs before validation, and an empty input triggers nothing: no SMS, no password change).
  */
 function requestFor(route: RegisteredRoute, storeCode: string): Request {
-  const operation = operations.get(route.key) ?? {};
+  const operation = walk.operations.get(route.key) ?? {};
   const url = filledPath(route, operation);
   const inQuery = takesQuery(route.method);
   const checked = route.access?.kind === 'store' || route.access?.kind === 'headOffice';
@@ -212,7 +188,7 @@ describe('route authorisation matrix', () => {
       'routes without a row in apps/server/src/test/route-matrix.ts (check, then paste these rows)',
     ).toEqual([]);
     expect(stale, 'rows of routes that no longer exist').toEqual([]);
-    const undocumented = [...operations.keys()].filter((key) => !rows.has(key));
+    const undocumented = [...walk.operations.keys()].filter((key) => !rows.has(key));
     expect(undocumented, 'OpenAPI operations without a row').toEqual([]);
   });
 
@@ -259,5 +235,5 @@ describe('route authorisation matrix', () => {
     }
     expect(wrong).toEqual([]);
     expect(calls).toBeGreaterThan(ROUTE_MATRIX.length * 4);
-  }, 120_000);
+  }, 300_000);
 });

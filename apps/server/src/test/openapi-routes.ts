@@ -2,8 +2,11 @@ import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { RouteOptions } from 'fastify';
-import type { RouteAccess } from '../http/route.js';
 import type { AppInstance } from '../app-types.js';
+import { shopGroups, stores } from '../db/schema.js';
+import { seedBaseData } from '../db/seed/index.js';
+import type { RouteAccess } from '../http/route.js';
+import { createTestApp } from './test-app.js';
 
 /**
  * The app's routes as registered and as the OpenAPI document describes them, and inputs made up from their
@@ -83,6 +86,42 @@ export async function routeCollector() {
       );
     },
     cleanUp: () => rm(webDist, { recursive: true, force: true }),
+  };
+}
+
+/**
+ * The app for the walks over every route (the route matrix, the input fuzz): its routes as registered and as
+ * the OpenAPI document describes them, the base data, and one shop group holding a store of each of
+ * `storeCodes` (named `<code>店`), whose ids come back in the same order.
+ */
+export async function routeWalkApp(storeCodes: string[]) {
+  const collector = await routeCollector();
+  const t = await createTestApp(
+    { webDist: collector.webDist, longPoll: { holdMs: 20, maxHeld: 10, sweepMs: 60_000 } },
+    { build: { onRoute: collector.onRoute } },
+  );
+  await seedBaseData(t.db);
+  const [group] = await t.db.insert(shopGroups).values({ frontTitle: '路由测试区' }).returning();
+  const rows = await t.db
+    .insert(stores)
+    .values(
+      storeCodes.map((code) => ({
+        shopCode: code,
+        shopName: `${code}店`,
+        businessScopeName: `${code}店`,
+        shopGroupId: group!.id,
+      })),
+    )
+    .returning({ id: stores.id });
+  return {
+    t,
+    routes: collector.routes,
+    operations: await openApiOperations(t.app),
+    storeIds: rows.map((row) => row.id),
+    close: async () => {
+      await t.close();
+      await collector.cleanUp();
+    },
   };
 }
 
