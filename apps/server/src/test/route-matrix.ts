@@ -261,6 +261,16 @@ export const ROUTE_MATRIX: readonly MatrixRow[] = [
   row('GET /dev/captcha/:uuid',                                                      'public',                           'ok  ok  ok  ok  -   ok  ok'),
   row('POST /dev/forget-last-store',                                                 'public',                           'ok  ok  ok  ok  -   ok  ok'),
   row('POST /api/client-errors',                                                     'public',                           'ok  ok  ok  ok  -   ok  ok'),
+  row('POST /tec/market_coupon/api/lingjiyun/integral/applet/coupon/List',               'store(*)',                         '401 401 403 ok  403 ok  ok'),
+  row('POST /tec/market_coupon/api/lingjiyun/integral/applet/coupon/sendExchangeCode',   'store(coupon:exchange)',           '401 401 403 403 403 ok  ok'),
+  row('POST /tec/market_coupon/api/lingjiyun/integral/applet/coupon/exchange',           'store(coupon:exchange)',           '401 401 403 403 403 ok  ok'),
+  row('POST /tec/market_coupon/api/lingjiyun/integral/applet/coupon/cancelExchange',     'store(coupon:cancelExchange)',     '401 401 403 403 403 ok  ok'),
+  row('POST /tec/market_coupon/api/lingjiyun/integral/applet/coupon/exchangePageList',   'store(*)',                         '401 401 403 ok  403 ok  ok'),
+  row('GET /tec/market_coupon/api/lingjiyun/integral/applet/coupon/exchangePage',        'store(*)',                         '401 401 403 ok  403 ok  ok'),
+  row('POST /tec/market_coupon/api/lingjiyun/integral/applet/coupon/exchangeExport',     'store(coupon:export)',             '401 401 403 403 403 ok  ok'),
+  row('POST /tec/market_coupon/api/manege/coupon/pageList',                              'headOffice(*)',                    '401 401 403 403 -   ok  ok'),
+  row('GET /tec/market_coupon/api/manege/coupon/get',                                    'headOffice(*)',                    '401 401 403 403 -   ok  ok'),
+  row('POST /tec/market_coupon/api/manege/coupon/save',                                  'headOffice(coupon:edit)',          '401 401 403 403 -   ok  ok'),
   row('GET /app-config.js',                                                          'public',                           'ok  ok  ok  ok  -   ok  ok'),
   row('GET /',                                                                       'public',                           'ok  ok  ok  ok  -   ok  ok'),
   row('GET /*',                                                                      'public',                           'ok  ok  ok  ok  -   ok  ok'),
@@ -282,6 +292,14 @@ export const INPUT_PATCHES: Record<string, Record<string, unknown>> = {
   'POST /tec/trade_order/manager/customerIntention/follow': { note: '权限矩阵测试' },
   'POST /api/menus': { type: 0, path: 'matrix', name: null, component: null, icon: null, permission: null },
   'PUT /api/menus': { type: 0, path: 'matrix', name: null, component: null, icon: null, permission: null },
+  'POST /tec/market_coupon/api/manege/coupon/save': {
+    kind: 'cash',
+    valueCents: 100,
+    thresholdCents: 0,
+    storeScope: 'all',
+    exchangeFrom: '2026-01-01',
+    exchangeTo: '2026-01-02',
+  },
 };
 
 /**
@@ -291,6 +309,13 @@ export const INPUT_PATCHES: Record<string, Record<string, unknown>> = {
  * here; a `null` action marks such a route that only reads.
  */
 export const AUDITED_CHANGES: Record<string, string | null> = {
+  'POST /tec/market_coupon/api/lingjiyun/integral/applet/coupon/sendExchangeCode': 'member.points_code_sent',
+  'POST /tec/market_coupon/api/lingjiyun/integral/applet/coupon/exchange':
+    'coupon.exchange, member.points_redeem',
+  'POST /tec/market_coupon/api/lingjiyun/integral/applet/coupon/cancelExchange': 'coupon.cancel_exchange',
+  'POST /tec/market_coupon/api/lingjiyun/integral/applet/coupon/exchangeExport': null,
+  'POST /tec/market_coupon/api/manege/coupon/pageList': null,
+  'POST /tec/market_coupon/api/manege/coupon/save': 'coupon.add, coupon.update',
   'POST /ljYun/authOpen/checkUserInfo': null,
   'POST /ljYun/authOpen/confirmOpen': 'auth-open.open',
   'POST /ljYun/authOpen/userInfoBatchImport': 'auth-open.import',
