@@ -57,6 +57,8 @@ export const pageRegistry: Readonly<Record<PageComponent, PageLoader>> = {
     })),
   ExportRecords: () =>
     import('../features/exports/export-records-page').then((m) => ({ Component: m.ExportRecordsPage })),
+  CouponExchange: () =>
+    import('../features/coupons/coupon-exchange-page').then((m) => ({ Component: m.CouponExchangePage })),
   Notice: () =>
     import('../features/announcements/announcements-page').then((m) => ({ Component: m.AnnouncementsPage })),
 };
