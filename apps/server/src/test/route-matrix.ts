@@ -271,6 +271,16 @@ export const ROUTE_MATRIX: readonly MatrixRow[] = [
   row('POST /tec/market_coupon/api/manege/coupon/pageList',                              'headOffice(*)',                    '401 401 403 403 -   ok  ok'),
   row('GET /tec/market_coupon/api/manege/coupon/get',                                    'headOffice(*)',                    '401 401 403 403 -   ok  ok'),
   row('POST /tec/market_coupon/api/manege/coupon/save',                                  'headOffice(coupon:edit)',          '401 401 403 403 -   ok  ok'),
+  row('POST /tec/market_coupon/platformIssueScheme/pageList',                            'headOffice(*)',                    '401 401 403 403 -   ok  ok'),
+  row('GET /tec/market_coupon/platformIssueScheme/detail',                               'headOffice(*)',                    '401 401 403 403 -   ok  ok'),
+  row('GET /tec/market_coupon/issueScheme/get',                                          'headOffice(*)',                    '401 401 403 403 -   ok  ok'),
+  row('GET /tec/market_coupon/platformIssueScheme/getChannelAndCouponById',              'headOffice(*)',                    '401 401 403 403 -   ok  ok'),
+  row('POST /tec/market_coupon/integral/skuConfig/issueScheme/add',                      'headOffice(issueScheme:add)',      '401 401 403 403 -   ok  ok'),
+  row('PUT /tec/market_coupon/issueScheme/update',                                       'headOffice(issueScheme:edit)',     '401 401 403 403 -   ok  ok'),
+  row('PUT /tec/market_coupon/api/manege/integral/skuConfig/issueScheme/showOrHide',     'headOffice(issueScheme:showOrHide)','401 401 403 403 -   ok  ok'),
+  row('DELETE /tec/market_coupon/issueScheme/delete',                                    'headOffice(issueScheme:delete)',   '401 401 403 403 -   ok  ok'),
+  row('POST /tec/market_coupon/api/manege/integral/skuConfig/issueScheme/pageList',      'store(*)',                         '401 401 403 ok  403 ok  ok'),
+  row('POST /tec/market_coupon/api/manege/integral/skuConfig/issueScheme/issue',         'store(issueScheme:issue)',         '401 401 403 403 403 ok  ok'),
   row('GET /app-config.js',                                                          'public',                           'ok  ok  ok  ok  -   ok  ok'),
   row('GET /',                                                                       'public',                           'ok  ok  ok  ok  -   ok  ok'),
   row('GET /*',                                                                      'public',                           'ok  ok  ok  ok  -   ok  ok'),
@@ -292,6 +302,18 @@ export const INPUT_PATCHES: Record<string, Record<string, unknown>> = {
   'POST /tec/trade_order/manager/customerIntention/follow': { note: '权限矩阵测试' },
   'POST /api/menus': { type: 0, path: 'matrix', name: null, component: null, icon: null, permission: null },
   'PUT /api/menus': { type: 0, path: 'matrix', name: null, component: null, icon: null, permission: null },
+  'POST /tec/market_coupon/integral/skuConfig/issueScheme/add': {
+    startDate: '2026-01-01',
+    endDate: '2026-01-02',
+    audience: 'all',
+    storeScope: 'all',
+  },
+  'PUT /tec/market_coupon/issueScheme/update': {
+    startDate: '2026-01-01',
+    endDate: '2026-01-02',
+    audience: 'all',
+    storeScope: 'all',
+  },
   'POST /tec/market_coupon/api/manege/coupon/save': {
     kind: 'cash',
     valueCents: 100,
@@ -309,6 +331,12 @@ export const INPUT_PATCHES: Record<string, Record<string, unknown>> = {
  * here; a `null` action marks such a route that only reads.
  */
 export const AUDITED_CHANGES: Record<string, string | null> = {
+  'POST /tec/market_coupon/platformIssueScheme/pageList': null,
+  'POST /tec/market_coupon/integral/skuConfig/issueScheme/add': 'issue_scheme.add',
+  'PUT /tec/market_coupon/issueScheme/update': 'issue_scheme.update',
+  'PUT /tec/market_coupon/api/manege/integral/skuConfig/issueScheme/showOrHide': 'issue_scheme.show_or_hide',
+  'DELETE /tec/market_coupon/issueScheme/delete': 'issue_scheme.delete',
+  'POST /tec/market_coupon/api/manege/integral/skuConfig/issueScheme/issue': 'issue_scheme.issue',
   'POST /tec/market_coupon/api/lingjiyun/integral/applet/coupon/sendExchangeCode': 'member.points_code_sent',
   'POST /tec/market_coupon/api/lingjiyun/integral/applet/coupon/exchange':
     'coupon.exchange, member.points_redeem',
