@@ -1,6 +1,14 @@
 import { asc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../client.js';
-import { coupons, memberCoupons, memberPointsLedger, members, users } from '../schema.js';
+import {
+  coupons,
+  issueSchemeCoupons,
+  issueSchemes,
+  memberCoupons,
+  memberPointsLedger,
+  members,
+  users,
+} from '../schema.js';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -91,6 +99,64 @@ export async function seedDemoCoupons(tx: Database, now: Date): Promise<void> {
     )
     .returning({ id: coupons.id, points: coupons.points, name: coupons.name });
   const live = rows.slice(0, 3);
+
+  // Issue schemes in every state: running (shown and hidden), not started, ended.
+  const schemes = await tx
+    .insert(issueSchemes)
+    .values(
+      [
+        {
+          name: '新会员见面礼',
+          channels: ['mini_program', 'store_counter'],
+          audience: 'new_members',
+          from: -7,
+          to: 30,
+          issued: 86,
+        },
+        {
+          name: '门店到店礼',
+          channels: ['store_counter'],
+          audience: 'all',
+          from: -3,
+          to: 14,
+          issued: 42,
+          visible: false,
+        },
+        { name: '中秋节活动发券', channels: ['activity'], audience: 'all', from: 10, to: 25, issued: 0 },
+        {
+          name: '下单赠券（夏季）',
+          channels: ['order_gift'],
+          audience: 'min_level',
+          minLevel: 2,
+          from: -60,
+          to: -10,
+          issued: 300,
+        },
+      ].map((s, i) => ({
+        schemeNo: `IS${String(i + 1).padStart(4, '0')}DEMO`,
+        name: s.name,
+        channels: s.channels,
+        quantity: s.issued > 0 ? Math.max(s.issued, 300) : 500,
+        issuedCount: s.issued,
+        perMemberLimit: 1,
+        startAt: day(s.from),
+        endAt: day(s.to),
+        audience: s.audience,
+        minLevel: s.minLevel ?? 0,
+        visible: s.visible ?? true,
+        createdAt: day(s.from - 2),
+        updatedAt: day(s.from - 2),
+      })),
+    )
+    .returning({ id: issueSchemes.id });
+  await tx
+    .insert(issueSchemeCoupons)
+    .values(
+      schemes.flatMap((scheme, i) => [
+        { schemeId: scheme.id, couponId: live[i % live.length]!.id, count: 1 },
+        ...(i === 0 ? [{ schemeId: scheme.id, couponId: live[1]!.id, count: 2 }] : []),
+      ]),
+    );
 
   const [clerk] = await tx.select({ id: users.id }).from(users).where(eq(users.username, 'staff'));
   const holders = await tx
