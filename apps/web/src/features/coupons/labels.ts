@@ -62,3 +62,32 @@ export const COUPON_LABELS = {
     perMemberLimit: '每人限兑',
   },
 } as const;
+
+/** 发放方案: every visible string of the page. */
+export const SCHEME_LABELS = {
+  title: '发放方案',
+  empty: '暂无发放方案，点击“新增方案”创建',
+  add: '新增方案',
+  added: '发放方案已创建',
+  nameRequired: '请输入方案名称',
+  coupon: '发放的优惠券',
+  count: '每次发放张数',
+  quantity: '发放总量',
+  perMemberLimit: '每人限领',
+  show: '显示',
+  hide: '隐藏',
+  shown: '显示中',
+  hidden: '已隐藏',
+  delete: '删除',
+  deleteConfirm: (name: string) => `发放方案“${name}”`,
+  fields: {
+    schemeNo: '方案编号',
+    name: '方案名称',
+    channels: '发放渠道',
+    issued: '已发放/总量',
+    window: '发放时间',
+    audience: '发放对象',
+    state: '状态',
+    visible: '显示',
+  },
+} as const;
