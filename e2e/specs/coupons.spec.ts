@@ -10,16 +10,18 @@ import { closeCards, DESKTOP, shootBothSizes } from '../support/screens';
 const MEMBER_PHONE = '13700000010';
 
 /** Finds the demo member by full phone in the exchange dialog; answers their points as shown. */
-async function findMember(page: Page): Promise<number> {
+async function findMember(page: Page, expected?: number): Promise<number> {
   const search = page.getByTestId('coupon-member-search').getByRole('searchbox');
   await search.fill(MEMBER_PHONE);
   await search.press('Enter');
   const option = page.getByTestId('coupon-member-option');
   await expect(option).toHaveCount(1);
+  // A search asked before shows its cached answer while it is fetched again.
+  if (expected !== undefined) await expect(option).toContainText(`积分 ${expected}`);
   return Number(/积分 (\d+)/.exec((await option.textContent()) ?? '')?.[1] ?? NaN);
 }
 
-test('head office adds a coupon; the counter exchanges it with the member’s code, then undoes it', async ({
+test('head office adds a coupon; the counter exchanges it with the member’s code, undoes it; a scheme issues it', async ({
   page,
 }) => {
   test.setTimeout(240_000);
@@ -64,7 +66,7 @@ test('head office adds a coupon; the counter exchanges it with the member’s co
 
   // The member's points went down by 100.
   await page.getByTestId('exchange-add').click();
-  expect(await findMember(page)).toBe(pointsBefore - 100);
+  expect(await findMember(page, pointsBefore - 100)).toBe(pointsBefore - 100);
   await page.getByRole('button', { name: /取\s*消/ }).click();
 
   // 撤销: the reason, then the points come back.
@@ -74,7 +76,23 @@ test('head office adds a coupon; the counter exchanges it with the member’s co
   await page.getByTestId('coupon-cancel-ok').click();
   await expect(row).toContainText('已撤销');
   await page.getByTestId('exchange-add').click();
-  expect(await findMember(page)).toBe(pointsBefore);
+  expect(await findMember(page, pointsBefore)).toBe(pointsBefore);
   await page.getByRole('button', { name: /取\s*消/ }).click();
   await shootBothSizes(page, 'coupons-after-undo');
+
+  // Head office: a scheme that issues the new coupon at the counter.
+  await page.goto('/marketing/issue-schemes');
+  await expect(page.getByTestId('issue-schemes-page')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('已结束').first()).toBeVisible();
+  await page.getByTestId('scheme-add').click();
+  const schemeForm = page.getByTestId('scheme-form');
+  const schemeName = `到店礼${Date.now() % 100_000}`;
+  await schemeForm.getByTestId('scheme-form-name').fill(schemeName);
+  await schemeForm.getByTestId('scheme-form-coupon').click();
+  await page.locator('.ant-select-item-option', { hasText: name }).click();
+  await shootBothSizes(page, 'schemes-form');
+  await page.getByTestId('scheme-form-ok').click();
+  await expect(schemeForm).toBeHidden();
+  await expect(page.locator('tr', { hasText: schemeName })).toContainText('进行中');
+  await shootBothSizes(page, 'schemes-list');
 });
