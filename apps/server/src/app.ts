@@ -30,6 +30,7 @@ import { createDashboardSources } from './modules/dashboard/dashboard-sources.js
 import { imRoutes, type ImModule } from './modules/im/im.routes.js';
 import { registerImJobs } from './modules/im/im.jobs.js';
 import { ordersModule } from './modules/orders/index.js';
+import { couponsModule } from './modules/coupons/index.js';
 import { exportsModule } from './modules/exports/index.js';
 import { usersAdminModule } from './modules/users-admin/index.js';
 import { dictsModule } from './modules/dicts/index.js';
@@ -160,6 +161,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     ordersModule(api, deps, { producer: messageCenter.producer, dashboardSources, jobs });
     exportsModule(api, deps, { jobs });
     announcementsModule(api, deps, { producer: messageCenter.producer, jobs });
+    couponsModule(api, deps);
     dashboardRoutes(api, deps, dashboardSources);
     profileRoutes(api, deps);
     clientErrorRoutes(api, deps);

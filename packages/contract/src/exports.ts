@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint, pageOf, pageRequest } from './common/index.js';
+import { COUPON_PATHS, exchangeExportBodySchema } from './coupons.js';
 import { receivedFilters } from './orders-fulfilment.js';
 import { storeCodeSchema } from './stores.js';
 
@@ -28,10 +29,11 @@ export const EXPORT_STATUS_TEXT: Record<ExportStatus, string> = {
   failed: '导出失败',
 };
 
-export const EXPORT_KINDS = ['received-orders'] as const;
+export const EXPORT_KINDS = ['received-orders', 'coupon-exchanges'] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 export const EXPORT_KIND_TEXT: Record<ExportKind, string> = {
   'received-orders': '已接订单',
+  'coupon-exchanges': '优惠券兑换记录',
 };
 
 /** One export holds at most this many rows; a larger selection fails with a message to narrow the filters. */
@@ -96,6 +98,13 @@ export const exportEndpoints = {
     request: receivedOrdersExportBodySchema,
     response: exportJobCreatedSchema,
     summary: 'Queue an Excel export of the received orders with the list filters; answers the job at once',
+  }),
+  couponExchanges: endpoint({
+    method: 'POST',
+    path: COUPON_PATHS.exchangeExport,
+    request: exchangeExportBodySchema,
+    response: exportJobCreatedSchema,
+    summary: "Queue an Excel export of the store's coupon exchange records with the list filters",
   }),
   records: endpoint({
     method: 'POST',

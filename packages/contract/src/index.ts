@@ -29,3 +29,5 @@ export * from './menus-admin.js';
 export * from './stores-admin.js';
 export * from './announcements.js';
 export * from './region-text.js';
+export * from './coupons.js';
+export * from './issue-schemes.js';

@@ -57,6 +57,10 @@ export const pageRegistry: Readonly<Record<PageComponent, PageLoader>> = {
     })),
   ExportRecords: () =>
     import('../features/exports/export-records-page').then((m) => ({ Component: m.ExportRecordsPage })),
+  CouponExchange: () =>
+    import('../features/coupons/coupon-exchange-page').then((m) => ({ Component: m.CouponExchangePage })),
+  IssueSchemes: () =>
+    import('../features/coupons/issue-schemes-page').then((m) => ({ Component: m.IssueSchemesPage })),
   Notice: () =>
     import('../features/announcements/announcements-page').then((m) => ({ Component: m.AnnouncementsPage })),
 };

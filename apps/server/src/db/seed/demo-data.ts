@@ -15,6 +15,7 @@ import {
 import { lockSeeding, seedBaseData } from './base-data.js';
 import { seedDailyMetrics } from './daily-metrics.js';
 import { seedDemoAnnouncements } from './demo-announcements.js';
+import { seedDemoCoupons } from './demo-coupons.js';
 import { seedDemoMessages } from './demo-messages.js';
 import { seedDemoOrders } from './demo-orders.js';
 import {
@@ -121,6 +122,7 @@ export async function seedDemoData(db: Database, now = new Date()): Promise<{ se
     await seedDemoMessages(tx, now);
     await seedDemoAnnouncements(tx, now);
     await seedDemoOrders(tx, now);
+    await seedDemoCoupons(tx, now);
     return { seeded: true };
   });
 }

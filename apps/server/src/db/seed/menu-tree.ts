@@ -135,11 +135,12 @@ export const MENU_TREE: readonly MenuSeed[] = [
 
   directory('营销', 'Marketing', '/marketing', 'GiftOutlined', MARKETING_AREA, [
     page('优惠券兑换', 'CouponExchange', 'coupon-exchange', 'TagOutlined', [
-      ['兑换', 'coupon:exchange'], ['撤销兑换', 'coupon:cancelExchange'],
+      ['兑换', 'coupon:exchange'], ['撤销兑换', 'coupon:cancelExchange'], ['导出', 'coupon:export'],
+      ['编辑优惠券', 'coupon:edit', HEAD_OFFICE_ONLY],
     ]),
     page('发放方案', 'IssueSchemes', 'issue-schemes', 'NotificationOutlined', [
       ['新增方案', 'issueScheme:add'], ['编辑方案', 'issueScheme:edit'], ['删除方案', 'issueScheme:delete'],
-      ['显示/隐藏', 'issueScheme:showOrHide'],
+      ['显示/隐藏', 'issueScheme:showOrHide'], ['门店发放', 'issueScheme:issue'],
     ]),
     page('营销日历', 'MarketingCalendar', 'marketing-calendar', 'CalendarOutlined'),
     page('茶树认养', 'TeaTreeAdoption', 'tea-tree-adoption', 'EnvironmentOutlined', [['新增认养', 'teaTree:add']]),

@@ -137,11 +137,14 @@ describe('seedBaseData', () => {
 
     const staff = await menuIdsOfRole(handle.db, 'store_staff');
     const manager = await menuIdsOfRole(handle.db, 'store_manager');
-    // The buttons of a store area that only head office holds: decisions a store asks for but may not take.
+    // The buttons of a store area that only head office holds: decisions a store asks for but may not take,
+    // and head office's coupon templates (docs/domain/coupons.md).
     const headOfficeDecisions = new Set(
-      rows.filter((m) => m.permission === 'cancelCheck:setState').map((m) => m.id),
+      rows
+        .filter((m) => m.permission === 'cancelCheck:setState' || m.permission === 'coupon:edit')
+        .map((m) => m.id),
     );
-    expect(headOfficeDecisions.size).toBe(1);
+    expect(headOfficeDecisions.size).toBe(2);
     for (const id of headOfficeDecisions) {
       expect(headOffice.has(id)).toBe(true);
       expect(staff.has(id)).toBe(false);
@@ -159,6 +162,7 @@ describe('seedBaseData', () => {
     for (const area of ['Audit', 'Marketing']) {
       for (const id of subtree(area)) {
         expect(staff.has(id)).toBe(false);
+        if (headOfficeDecisions.has(id)) continue;
         expect(manager.has(id)).toBe(true);
       }
     }

@@ -1,5 +1,6 @@
-import { receivedOrdersExportBodySchema, type ExportKind } from '@console/contract';
+import { exchangeExportBodySchema, receivedOrdersExportBodySchema, type ExportKind } from '@console/contract';
 import type { Database } from '../../db/client.js';
+import { couponExchangeExport } from '../coupons/coupon-export.js';
 import { createFulfilmentRepository } from '../orders/fulfilment/fulfilment.repository.js';
 import type { SheetSource } from './sheet-writer.js';
 
@@ -17,5 +18,9 @@ export const EXPORT_SOURCES: Record<ExportKind, ExportSourceOf> = {
   'received-orders': (db, job) => {
     const { storeCode, ...filter } = receivedOrdersExportBodySchema.parse(job.params);
     return { source: createFulfilmentRepository(db).receivedExport(job.storeId, filter), storeCode };
+  },
+  'coupon-exchanges': (db, job) => {
+    const { storeCode, ...filter } = exchangeExportBodySchema.parse(job.params);
+    return { source: couponExchangeExport(db, job.storeId, { storeCode, ...filter }), storeCode };
   },
 };

@@ -62,6 +62,14 @@ export function exportRoutes(
 
   route(
     app,
+    api.couponExchanges,
+    access.store('coupon:export'),
+    (ctx) => queue(ctx, 'coupon-exchanges', ctx.input),
+    { tags },
+  );
+
+  route(
+    app,
     api.records,
     access.store(ANY_STAFF),
     async ({ input, store }) => {

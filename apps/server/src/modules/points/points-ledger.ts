@@ -17,6 +17,9 @@ export type PointsSpend = {
   at: Date;
 };
 
+/** Points given back (an undone exchange): no consent, the member only gains; `refNo` the undone record. */
+export type PointsRefund = Omit<PointsSpend, 'reason' | 'confirmedBy'>;
+
 /** The ledger of members' points: the only writer of `members.points`. */
 export function createPointsLedger(db: Database) {
   const spentSince = async (tx: Database, who: 'member' | 'user', id: number, from: Date, to: Date) => {
@@ -62,6 +65,29 @@ export function createPointsLedger(db: Database) {
         userId: spend.userId,
         confirmedBy: spend.confirmedBy,
         createdAt: spend.at,
+      });
+      return { balanceAfter: after.points };
+    },
+
+    /** Gives points back with a `refund` ledger row (positive delta) in the caller's transaction. */
+    async refund(tx: Database, refund: PointsRefund): Promise<{ balanceAfter: number }> {
+      if (!Number.isInteger(refund.points) || refund.points <= 0)
+        throw new Error('points ledger: a refund gives back a positive whole number of points');
+      const [after] = await tx
+        .update(members)
+        .set({ points: sql`${members.points} + ${refund.points}` })
+        .where(eq(members.id, refund.memberId))
+        .returning({ points: members.points });
+      if (!after) throw new Error(`points ledger: member ${refund.memberId} is gone`);
+      await tx.insert(memberPointsLedger).values({
+        memberId: refund.memberId,
+        delta: refund.points,
+        balanceAfter: after.points,
+        reason: 'refund',
+        refNo: refund.refNo,
+        storeId: refund.storeId,
+        userId: refund.userId,
+        createdAt: refund.at,
       });
       return { balanceAfter: after.points };
     },
