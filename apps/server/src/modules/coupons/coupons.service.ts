@@ -113,6 +113,7 @@ export function createCouponsService(deps: {
   memberAccess: MemberAccess;
 }) {
   const { db, clock, audit, redemption, memberAccess } = deps;
+  const change = audit.changes();
   const repo = createCouponsRepository(db);
   const ledger = createPointsLedger(db);
 
@@ -247,12 +248,10 @@ export function createCouponsService(deps: {
         updatedAt: clock(),
       };
       const id = body.id;
-      return audit.changeInTransaction(
-        {
-          actor,
-          action: id ? 'coupon.update' : 'coupon.add',
-          target: id ? `coupon:${id}` : `coupon:${body.name}`,
-        },
+      return change(
+        actor,
+        id ? 'coupon.update' : 'coupon.add',
+        id ? `coupon:${id}` : `coupon:${body.name}`,
         async (tx) => {
           const before = id ? await repo.lockTemplate(tx, id) : null;
           if (id && !before) throw notFound(COUPON_TEXT.couponNotFound, 'COUPON_NOT_FOUND');

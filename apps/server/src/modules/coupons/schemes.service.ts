@@ -72,6 +72,11 @@ export function createSchemesService(deps: {
   memberAccess: MemberAccess;
 }) {
   const { db, clock, audit, memberAccess } = deps;
+  const change = audit.changes();
+  /** A new scheme's number is random: a clash answers 409 and the caller tries again. */
+  const changeNumbered = audit.changes({
+    raced: () => conflict('方案编号冲突，请重试', 'SCHEME_NO_TAKEN'),
+  });
   const repo = createSchemesRepository(db);
   const couponRepo = createCouponsRepository(db);
 
@@ -172,69 +177,55 @@ export function createSchemesService(deps: {
       const parts = await partsOf(body);
       const now = clock();
       const schemeNo = `IS${dayOf(now).replace(/-/g, '')}${String(randomInt(1_000_000)).padStart(6, '0')}`;
-      return audit.changeInTransaction(
-        { actor, action: 'issue_scheme.add', target: schemeNo },
-        async (tx) => {
-          const s = await repo.insert(tx, { ...valuesOf(body), schemeNo, createdBy: actor.caller.user.id });
-          await repo.setParts(tx, s.id, parts);
-          const detail = await detailOf(s, tx);
-          return { result: detail, before: null, after: detail };
-        },
-        { raced: () => conflict('方案编号冲突，请重试', 'SCHEME_NO_TAKEN') },
-      );
+      return changeNumbered(actor, 'issue_scheme.add', schemeNo, async (tx) => {
+        const s = await repo.insert(tx, { ...valuesOf(body), schemeNo, createdBy: actor.caller.user.id });
+        await repo.setParts(tx, s.id, parts);
+        const detail = await detailOf(s, tx);
+        return { result: detail, before: null, after: detail };
+      });
     },
 
     async update(actor: AdminActor, body: Body & { id: number }): Promise<IssueSchemeDetail> {
       const parts = await partsOf(body);
-      return audit.changeInTransaction(
-        { actor, action: 'issue_scheme.update', target: `scheme:${body.id}` },
-        async (tx) => {
-          const before = await repo.lockScheme(tx, body.id);
-          if (!before) throw notFound(SCHEME_TEXT.notFound, 'SCHEME_NOT_FOUND');
-          if (schemeState(before, clock()) === 'ended')
-            throw conflict(SCHEME_TEXT.endedNoEdit, 'SCHEME_ENDED');
-          if (body.quantity < before.issuedCount)
-            throw new AppError(
-              422,
-              'SCHEME_QUANTITY_BELOW_ISSUED',
-              SCHEME_TEXT.quantityBelowIssued(before.issuedCount),
-            );
-          const beforeDetail = await detailOf(before, tx);
-          const s = await repo.update(tx, body.id, valuesOf(body));
-          await repo.setParts(tx, s.id, parts);
-          const after = await detailOf(s, tx);
-          return { result: after, before: beforeDetail, after };
-        },
-      );
+      return change(actor, 'issue_scheme.update', `scheme:${body.id}`, async (tx) => {
+        const before = await repo.lockScheme(tx, body.id);
+        if (!before) throw notFound(SCHEME_TEXT.notFound, 'SCHEME_NOT_FOUND');
+        if (schemeState(before, clock()) === 'ended') throw conflict(SCHEME_TEXT.endedNoEdit, 'SCHEME_ENDED');
+        if (body.quantity < before.issuedCount)
+          throw new AppError(
+            422,
+            'SCHEME_QUANTITY_BELOW_ISSUED',
+            SCHEME_TEXT.quantityBelowIssued(before.issuedCount),
+          );
+        const beforeDetail = await detailOf(before, tx);
+        const s = await repo.update(tx, body.id, valuesOf(body));
+        await repo.setParts(tx, s.id, parts);
+        const after = await detailOf(s, tx);
+        return { result: after, before: beforeDetail, after };
+      });
     },
 
     async showOrHide(actor: AdminActor, id: number, visible: boolean): Promise<IssueSchemeRow> {
-      return audit.changeInTransaction(
-        { actor, action: 'issue_scheme.show_or_hide', target: `scheme:${id}` },
-        async (tx) => {
-          const before = await repo.lockScheme(tx, id);
-          if (!before) throw notFound(SCHEME_TEXT.notFound, 'SCHEME_NOT_FOUND');
-          const [after] = await repo.setVisible(tx, id, visible, clock());
-          return { result: toRow(after!), before: { visible: before.visible }, after: { visible } };
-        },
-      );
+      return change(actor, 'issue_scheme.show_or_hide', `scheme:${id}`, async (tx) => {
+        const before = await repo.lockScheme(tx, id);
+        if (!before) throw notFound(SCHEME_TEXT.notFound, 'SCHEME_NOT_FOUND');
+        const [after] = await repo.setVisible(tx, id, visible, clock());
+        return { result: toRow(after!), before: { visible: before.visible }, after: { visible } };
+      });
     },
 
     /** Deletes a scheme that is not running and never issued: 409 with the reason otherwise. */
     async remove(actor: AdminActor, id: number): Promise<{ id: number }> {
-      return audit.changeInTransaction(
-        { actor, action: 'issue_scheme.delete', target: `scheme:${id}` },
-        async (tx) => {
-          const before = await repo.lockScheme(tx, id);
-          if (!before) throw notFound(SCHEME_TEXT.notFound, 'SCHEME_NOT_FOUND');
-          const now = clock();
-          if (schemeState(before, now) === 'running')
-            throw conflict(SCHEME_TEXT.runningNoDelete, 'SCHEME_RUNNING');
-          if (before.issuedCount > 0) throw conflict(SCHEME_TEXT.issuedNoDelete, 'SCHEME_ISSUED');
-          await repo.deleteIfIdle(tx, id, now);
-          return { result: { id }, before: toRow(before, now), after: null };
-        },
-      );
+      return change(actor, 'issue_scheme.delete', `scheme:${id}`, async (tx) => {
+        const before = await repo.lockScheme(tx, id);
+        if (!before) throw notFound(SCHEME_TEXT.notFound, 'SCHEME_NOT_FOUND');
+        const now = clock();
+        if (schemeState(before, now) === 'running')
+          throw conflict(SCHEME_TEXT.runningNoDelete, 'SCHEME_RUNNING');
+        if (before.issuedCount > 0) throw conflict(SCHEME_TEXT.issuedNoDelete, 'SCHEME_ISSUED');
+        await repo.deleteIfIdle(tx, id, now);
+        return { result: { id }, before: toRow(before, now), after: null };
+      });
     },
 
     /**
