@@ -27,6 +27,7 @@ export const PAGE_COMPONENTS = [
   'CancelCheckHelp',
   'ExportRecords',
   'Notice',
+  'TeaTreeAdoption',
 ] as const;
 export type PageComponent = (typeof PAGE_COMPONENTS)[number];
 

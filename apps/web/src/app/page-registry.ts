@@ -59,4 +59,6 @@ export const pageRegistry: Readonly<Record<PageComponent, PageLoader>> = {
     import('../features/exports/export-records-page').then((m) => ({ Component: m.ExportRecordsPage })),
   Notice: () =>
     import('../features/announcements/announcements-page').then((m) => ({ Component: m.AnnouncementsPage })),
+  TeaTreeAdoption: () =>
+    import('../features/tea-tree/tea-tree-page').then((m) => ({ Component: m.TeaTreeAdoptionPage })),
 };
