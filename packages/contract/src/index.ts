@@ -30,3 +30,4 @@ export * from './stores-admin.js';
 export * from './announcements.js';
 export * from './region-text.js';
 export * from './tea-tree.js';
+export * from './marketing-calendar.js';

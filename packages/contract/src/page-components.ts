@@ -28,6 +28,7 @@ export const PAGE_COMPONENTS = [
   'ExportRecords',
   'Notice',
   'TeaTreeAdoption',
+  'MarketingCalendar',
 ] as const;
 export type PageComponent = (typeof PAGE_COMPONENTS)[number];
 

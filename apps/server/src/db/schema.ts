@@ -1050,3 +1050,4 @@ export const announcementAttachments = pgTable(
   (t) => [index('announcement_attachments_notice_idx').on(t.announcementId)],
 );
 export * from './schema/tea-tree.js';
+export * from './schema/marketing-calendar.js';

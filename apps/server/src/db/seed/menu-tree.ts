@@ -141,7 +141,9 @@ export const MENU_TREE: readonly MenuSeed[] = [
       ['新增方案', 'issueScheme:add'], ['编辑方案', 'issueScheme:edit'], ['删除方案', 'issueScheme:delete'],
       ['显示/隐藏', 'issueScheme:showOrHide'],
     ]),
-    page('营销日历', 'MarketingCalendar', 'marketing-calendar', 'CalendarOutlined'),
+    page('营销日历', 'MarketingCalendar', 'marketing-calendar', 'CalendarOutlined', [
+      ['新增营销活动', 'marketingCalendar:edit'],
+    ]),
     page('茶树认养', 'TeaTreeAdoption', 'tea-tree-adoption', 'EnvironmentOutlined', [['新增认养', 'teaTree:add']]),
   ]),
 
