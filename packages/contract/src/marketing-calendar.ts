@@ -111,11 +111,8 @@ export const calendarAddBodySchema = z
     storeIds: z.array(recordId('门店不正确')).max(500, '一次最多选择500家门店').default([]),
     remark: z.string().trim().max(200, '备注不能超过200个字').default(''),
   })
-  .refine((v) => v.startDate <= v.endDate, { message: '开始日期不能晚于结束日期', path: ['endDate'] })
-  .refine((v) => v.allStores || v.storeIds.length > 0, {
-    message: '请选择活动涉及的门店',
-    path: ['storeIds'],
-  });
+  .refine((v) => v.startDate <= v.endDate, { message: '开始日期不能晚于结束日期', path: ['endDate'] });
+
 export type CalendarAddBody = z.infer<typeof calendarAddBodySchema>;
 
 export const calendarDeleteBodySchema = z.object({ id: recordId('活动编号不正确') });

@@ -138,6 +138,9 @@ export function createMarketingCalendarService(deps: {
 
     /** Adds a manual event for stores of the caller's data scope; audited in its transaction. */
     async add(userId: number, scope: DataScope, body: CalendarAddBody): Promise<MarketingEvent> {
+      // In the service, not the schema: an event without stores is a rule of the calendar, not a malformed body.
+      if (!body.allStores && body.storeIds.length === 0)
+        throw new AppError(422, 'CALENDAR_NO_STORES', '请选择活动涉及的门店');
       if (body.allStores && !scope.all) throw forbidden('您的数据范围不含全部门店，请选择具体门店');
       const ids = [...new Set(body.storeIds)];
       const found = body.allStores
