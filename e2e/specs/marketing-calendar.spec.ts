@@ -24,7 +24,7 @@ for (const size of [DESKTOP, PHONE]) {
     await page.goto('/marketing/marketing-calendar');
     await closeCards(page);
     const calendar = page.getByTestId('marketing-calendar-page');
-    await expect(calendar.getByTestId('calendar-event').first()).toBeVisible();
+    await expect(calendar.getByTestId('calendar-event').first()).toBeVisible({ timeout: 30_000 });
     await shoot(page, 'calendar-month');
 
     await page.getByTestId('calendar-add-open').click();

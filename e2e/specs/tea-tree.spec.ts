@@ -27,7 +27,7 @@ for (const [size, phone] of [
     await page.goto('/marketing/tea-tree-adoption');
     await closeCards(page);
     const list = page.getByTestId('tea-tree-page');
-    await expect(list).toBeVisible();
+    await expect(list).toBeVisible({ timeout: 30_000 });
     await expect(page.getByTestId('tea-tree-activity')).toContainText('西湖龙井春季认养');
     await expect(list).toContainText('已完成');
     await shoot(page, 'tea-tree-list');

@@ -140,6 +140,7 @@ export async function seedDemoTeaTree(tx: Database, now: Date): Promise<void> {
           deliveryType: 'pickup',
           receiverName: member.name,
           receiverPhone: member.phone,
+          writeOffCode: random.digits(6),
           takenAt: adoptedAt,
           completedAt: adoptedAt,
         })

@@ -26,7 +26,7 @@ import { createSmsCodeService } from '../auth/sms-code.service.js';
 import { shanghaiDay } from '../dashboard/daily-metrics.js';
 import type { MemberAccess, MemberRow } from '../orders/lookups/member-access.js';
 import { recordOrderLog } from '../orders/order-log.js';
-import { newOmsOrderNo, newPerformanceOrderNo } from '../orders/order-numbers.js';
+import { newOmsOrderNo, newPerformanceOrderNo, newWriteOffCode } from '../orders/order-numbers.js';
 import { adoptionPrice, quantityText } from './tea-tree-pricing.js';
 import {
   createTeaTreeRepository,
@@ -263,6 +263,8 @@ export function createTeaTreeService(deps: {
           deliveryType: 'pickup',
           receiverName: member.name,
           receiverPhone: member.phone,
+          // Every pickup order carries its counter code; this one is completed already.
+          writeOffCode: newWriteOffCode(),
           takenByUserId: actor.user.id,
           takenAt: now,
           completedAt: now,
