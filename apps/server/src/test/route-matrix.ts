@@ -347,6 +347,10 @@ export const AUDITED_CHANGES: Record<string, string | null> = {
   'POST /tec/store_ms/shopGroup': 'shopGroup.create',
   'PUT /tec/store_ms/shopGroup': 'shopGroup.update',
   'DELETE /tec/store_ms/shopGroup': 'shopGroup.delete',
+  'POST /tec/market_ms/api/manage/teaTreeAdopt/sendConfirmCode': 'member.tea_tree_code_sent',
+  'POST /tec/market_ms/api/manage/teaTreeAdopt/add': 'member.tea_tree_adopt',
+  'POST /tec/market_ms/api/manage/marketingCalendar/add': 'marketing.event_add',
+  'POST /tec/market_ms/api/manage/marketingCalendar/delete': 'marketing.event_delete',
 };
 
 /** Rows of state-changing routes that refuse store staff in their store and let head office or admin in. */
