@@ -37,6 +37,8 @@ import { dictsModule } from './modules/dicts/index.js';
 import { departmentsModule } from './modules/departments/index.js';
 import { storesAdminModule } from './modules/stores-admin/index.js';
 import { announcementsModule } from './modules/announcements/index.js';
+import { teaTreeModule } from './modules/tea-tree/index.js';
+import { marketingCalendarModule } from './modules/marketing-calendar/index.js';
 import { createClusterLock } from './platform/jobs/cluster-lock.js';
 import { createJobRunner, type JobRunner } from './platform/jobs/job-runner.js';
 import { AUTH_NOTIFY_CHANNEL, createPgNotifyChannel } from './platform/pg-notify.js';
@@ -162,6 +164,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     exportsModule(api, deps, { jobs });
     announcementsModule(api, deps, { producer: messageCenter.producer, jobs });
     couponsModule(api, deps);
+    teaTreeModule(api, deps);
+    marketingCalendarModule(api, deps, { producer: messageCenter.producer, jobs });
     dashboardRoutes(api, deps, dashboardSources);
     profileRoutes(api, deps);
     clientErrorRoutes(api, deps);

@@ -115,7 +115,7 @@ export const menuPathQuerySchema = z.object({ path: z.string().trim().min(1).max
 export const smsOutboxEntrySchema = z.object({
   phone: z.string(),
   code: z.string(),
-  purpose: z.enum(['login', 'reset', 'change_phone', 'points_redeem', 'phone_notice']),
+  purpose: z.enum(['login', 'reset', 'change_phone', 'points_redeem', 'tea_tree_adopt', 'phone_notice']),
   createdAt: z.string(),
 });
 export type SmsOutboxEntry = z.infer<typeof smsOutboxEntrySchema>;

@@ -31,3 +31,5 @@ export * from './announcements.js';
 export * from './region-text.js';
 export * from './coupons.js';
 export * from './issue-schemes.js';
+export * from './tea-tree.js';
+export * from './marketing-calendar.js';

@@ -29,6 +29,8 @@ export const PAGE_COMPONENTS = [
   'Notice',
   'CouponExchange',
   'IssueSchemes',
+  'TeaTreeAdoption',
+  'MarketingCalendar',
 ] as const;
 export type PageComponent = (typeof PAGE_COMPONENTS)[number];
 

@@ -1050,3 +1050,5 @@ export const announcementAttachments = pgTable(
   (t) => [index('announcement_attachments_notice_idx').on(t.announcementId)],
 );
 export * from './schema/coupons.js';
+export * from './schema/tea-tree.js';
+export * from './schema/marketing-calendar.js';

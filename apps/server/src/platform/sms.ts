@@ -4,8 +4,8 @@ import { smsOutbox } from '../db/schema.js';
 
 /** What a staff verification code is for (sign-in, password reset, changing the account's phone). */
 export type SmsCodePurpose = 'login' | 'reset' | 'change_phone';
-/** What a member's code is for: `points_redeem` confirms spending the member's points (docs/domain/points.md). */
-export type MemberCodePurpose = 'points_redeem';
+/** What a member's code is for: `points_redeem` confirms spending points (docs/domain/points.md), `tea_tree_adopt` an adoption (docs/domain/tea-tree.md). */
+export type MemberCodePurpose = 'points_redeem' | 'tea_tree_adopt';
 /** `phone_notice`: a notice without a code (the old number hears that the account's phone changed). */
 export type SmsPurpose = SmsCodePurpose | MemberCodePurpose | 'phone_notice';
 export type SmsMessage = { phone: string; purpose: SmsPurpose; code: string; content: string };

@@ -42,7 +42,7 @@ export type Operation = {
 /** An id no row has: made-up inputs must not reach real records. */
 export const UNKNOWN_ID = 987_654;
 
-/** Strings that satisfy the contract's usual patterns (codes, phones, division codes, dates, ids). */
+/** Strings that satisfy the contract's usual patterns (codes, phones, division codes, dates, ids, colours). */
 const STRING_SAMPLES = [
   'AB12',
   '13900000000',
@@ -54,6 +54,7 @@ const STRING_SAMPLES = [
   '09:00',
   'probe_x',
   'x',
+  '#ff2f28',
 ];
 
 /**

@@ -205,6 +205,16 @@ export const ROUTE_MATRIX: readonly MatrixRow[] = [
   row('POST /tec/trade_order/manager/uEnjoy/valetOrder/arriveAtStoreOrderList',      'store(*)',                         '401 401 403 ok  403 ok  ok'),
   row('POST /tec/trade_order/manager/uEnjoy/order/order-express-info',               'store(*)',                         '401 401 403 ok  403 ok  ok'),
   row('POST /tec/trade_order/manager/uEnjoy/order/teaTreeAdoptionOrderList',         'store(*)',                         '401 401 403 ok  403 ok  ok'),
+  row('GET /tec/market_ms/api/manage/teaTreeAdopt/activity/currentIngActivity',          'store(*)',                         '401 401 403 ok  403 ok  ok'),
+  row('GET /tec/market_ms/api/manage/teaTreeAdopt/calculate',                            'store(*)',                         '401 401 403 ok  403 ok  ok'),
+  row('POST /tec/market_ms/api/manage/teaTreeAdopt/sendConfirmCode',                     'store(teaTree:add)',               '401 401 403 403 403 ok  ok'),
+  row('POST /tec/market_ms/api/manage/teaTreeAdopt/add',                                 'store(teaTree:add)',               '401 401 403 403 403 ok  ok'),
+  row('POST /tec/market_ms/api/manage/teaTreeAdopt/pageList',                            'store(*)',                         '401 401 403 ok  403 ok  ok'),
+  row('GET /tec/market_ms/api/manage/teaTreeAdopt/detail',                               'store(*)',                         '401 401 403 ok  403 ok  ok'),
+  row('GET /tec/market_ms/api/manage/marketingCalendar/list',                            'store(*)',                         '401 401 403 ok  403 ok  ok'),
+  row('GET /tec/market_ms/api/manage/marketingCalendar/manage/list',                     'headOffice(*)',                    '401 401 403 403 -   ok  ok'),
+  row('POST /tec/market_ms/api/manage/marketingCalendar/add',                            'headOffice(marketingCalendar:edit)','401 401 403 403 -   ok  ok'),
+  row('POST /tec/market_ms/api/manage/marketingCalendar/delete',                         'headOffice(marketingCalendar:edit)','401 401 403 403 -   ok  ok'),
   row('POST /tec/trade_order/api/uEnjoy/order/cancelPerformanceOrder',               'store(order:cancel)',              '401 401 403 ok  403 ok  ok'),
   row('POST /tec/trade_order/api/uEnjoy/order/orderKeepLevelCheck',                  'store(order:cancel)',              '401 401 403 ok  403 ok  ok'),
   row('POST /tec/trade_order/manager/order/downloadPrescription/add',                'store(*)',                         '401 401 403 ok  403 ok  ok'),
@@ -390,6 +400,10 @@ export const AUDITED_CHANGES: Record<string, string | null> = {
   'POST /tec/store_ms/shopGroup': 'shopGroup.create',
   'PUT /tec/store_ms/shopGroup': 'shopGroup.update',
   'DELETE /tec/store_ms/shopGroup': 'shopGroup.delete',
+  'POST /tec/market_ms/api/manage/teaTreeAdopt/sendConfirmCode': 'member.tea_tree_code_sent',
+  'POST /tec/market_ms/api/manage/teaTreeAdopt/add': 'member.tea_tree_adopt',
+  'POST /tec/market_ms/api/manage/marketingCalendar/add': 'marketing.event_add',
+  'POST /tec/market_ms/api/manage/marketingCalendar/delete': 'marketing.event_delete',
 };
 
 /** Rows of state-changing routes that refuse store staff in their store and let head office or admin in. */

@@ -63,4 +63,10 @@ export const pageRegistry: Readonly<Record<PageComponent, PageLoader>> = {
     import('../features/coupons/issue-schemes-page').then((m) => ({ Component: m.IssueSchemesPage })),
   Notice: () =>
     import('../features/announcements/announcements-page').then((m) => ({ Component: m.AnnouncementsPage })),
+  TeaTreeAdoption: () =>
+    import('../features/tea-tree/tea-tree-page').then((m) => ({ Component: m.TeaTreeAdoptionPage })),
+  MarketingCalendar: () =>
+    import('../features/marketing-calendar/marketing-calendar-page').then((m) => ({
+      Component: m.MarketingCalendarPage,
+    })),
 };

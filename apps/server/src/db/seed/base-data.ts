@@ -3,6 +3,7 @@ import type { Database } from '../client.js';
 import { seedDicts } from './dicts.js';
 import { seedMenus } from './menus.js';
 import { seedRoles } from './roles.js';
+import { seedTeaTreeDiscounts } from './tea-tree.js';
 
 /** Arbitrary constant (the migration lock is 720_001): one instance seeds at a time. */
 const SEED_LOCK_KEY = 720_002;
@@ -20,6 +21,7 @@ export async function seedBaseData(db: Database): Promise<BaseDataResult> {
     const seededRoles = await seedRoles(tx);
     const menusCreated = await seedMenus(tx, seededRoles);
     const dictItemsCreated = await seedDicts(tx);
+    await seedTeaTreeDiscounts(tx);
     return { rolesCreated: seededRoles.created.size, menusCreated, dictItemsCreated };
   });
 }

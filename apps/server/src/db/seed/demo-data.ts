@@ -1,3 +1,5 @@
+import { seedDemoCalendar } from './demo-calendar.js';
+import { seedDemoTeaTree } from './demo-tea-tree.js';
 import { eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../../modules/auth/password.js';
 import type { Database } from '../client.js';
@@ -123,6 +125,8 @@ export async function seedDemoData(db: Database, now = new Date()): Promise<{ se
     await seedDemoAnnouncements(tx, now);
     await seedDemoOrders(tx, now);
     await seedDemoCoupons(tx, now);
+    await seedDemoTeaTree(tx, now);
+    await seedDemoCalendar(tx, now);
     return { seeded: true };
   });
 }

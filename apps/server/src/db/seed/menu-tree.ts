@@ -142,7 +142,9 @@ export const MENU_TREE: readonly MenuSeed[] = [
       ['新增方案', 'issueScheme:add'], ['编辑方案', 'issueScheme:edit'], ['删除方案', 'issueScheme:delete'],
       ['显示/隐藏', 'issueScheme:showOrHide'], ['门店发放', 'issueScheme:issue'],
     ]),
-    page('营销日历', 'MarketingCalendar', 'marketing-calendar', 'CalendarOutlined'),
+    page('营销日历', 'MarketingCalendar', 'marketing-calendar', 'CalendarOutlined', [
+      ['新增营销活动', 'marketingCalendar:edit'],
+    ]),
     page('茶树认养', 'TeaTreeAdoption', 'tea-tree-adoption', 'EnvironmentOutlined', [['新增认养', 'teaTree:add']]),
   ]),
 

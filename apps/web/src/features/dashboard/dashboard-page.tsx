@@ -3,6 +3,7 @@ import { Alert, Card } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { BrandMark } from '../../components/brand-mark';
+import { UpcomingEvents } from '../../components/upcoming-events';
 import { useSessionStore } from '../../stores/session-store';
 import { useShopStore } from '../../stores/shop-store';
 import { CountCards } from './count-cards';
@@ -45,6 +46,7 @@ export function DashboardPage() {
       {storeCode ? (
         <>
           <CountCards counts={summary.data?.counts} />
+          <UpcomingEvents storeCode={storeCode} />
           <TrendPanel
             data={summary.data}
             days={days}
