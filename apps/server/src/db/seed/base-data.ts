@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../client.js';
 import { seedDicts } from './dicts.js';
+import { seedMemberBase } from './member-data.js';
 import { seedMenus } from './menus.js';
 import { seedRoles } from './roles.js';
 
@@ -20,6 +21,7 @@ export async function seedBaseData(db: Database): Promise<BaseDataResult> {
     const seededRoles = await seedRoles(tx);
     const menusCreated = await seedMenus(tx, seededRoles);
     const dictItemsCreated = await seedDicts(tx);
+    await seedMemberBase(tx);
     return { rolesCreated: seededRoles.created.size, menusCreated, dictItemsCreated };
   });
 }
