@@ -27,6 +27,8 @@ export const PAGE_COMPONENTS = [
   'CancelCheckHelp',
   'ExportRecords',
   'Notice',
+  'memberInquiry',
+  'memberStore',
 ] as const;
 export type PageComponent = (typeof PAGE_COMPONENTS)[number];
 
