@@ -6,15 +6,19 @@ import {
   type MemberTag,
   type MemberTagGroup,
 } from '@console/contract';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   auditLog,
+  imMessages,
   memberEquities,
   memberLevelEquities,
   memberRepurchaseDue,
   memberTags,
   members,
+  omsOrderItems,
+  omsOrders,
+  skus,
 } from '../../db/schema.js';
 import { seedDicts } from '../../db/seed/dicts.js';
 import { seedMemberBase } from '../../db/seed/member-data.js';
@@ -310,5 +314,104 @@ describe('会员跟进', () => {
       .where(and(eq(memberRepurchaseDue.memberId, own.id), eq(memberRepurchaseDue.category, 'mooncake')));
     expect(row!.followedAt).not.toBeNull();
     expect((await tab('lost')).statusCode).toBe(400);
+  });
+});
+
+describe('daily member reminders', () => {
+  const DAY = 86_400_000;
+  type Seed = Partial<typeof members.$inferInsert> & { tag: string };
+  const addMember = async (seed: Seed, i: number) => {
+    const [row] = await t.db
+      .insert(members)
+      .values({
+        memberNo: `MJ${stamp}${i}`,
+        name: `提醒会员${seed.tag}`,
+        phone: `1359${stamp.slice(1)}${i}`,
+        homeStoreId: store.id,
+        ...seed,
+      })
+      .returning({ id: members.id, publicId: members.publicId });
+    return row!;
+  };
+  const messagesOf = (publicId: string) =>
+    t.db
+      .select({ type: imMessages.messageType, receiverId: imMessages.receiverId, text: imMessages.text })
+      .from(imMessages)
+      .where(and(eq(imMessages.businessType, 9), sql`${imMessages.expandInfo}->>'memberId' = ${publicId}`))
+      .orderBy(imMessages.messageType, imMessages.receiverId);
+
+  it('sends each upgrade, equity and repurchase reminder once, to the guide or else the store, run twice', async () => {
+    const now = new Date();
+    const needsGuide = await addMember({ tag: 'A', level: 3, levelChangedAt: now }, 1);
+    const needsTags = await addMember({ tag: 'B', level: 4, levelChangedAt: now, guideUserId: clerk.id }, 2);
+    const stale = await addMember(
+      { tag: 'C', level: 2, levelChangedAt: new Date(now.getTime() - 30 * DAY) },
+      3,
+    );
+    const noConsent = await addMember({ tag: 'D', level: 3, levelChangedAt: now, contactConsent: false }, 4);
+    const buyer = await addMember({ tag: 'E' }, 5);
+    const level4 = await t.db.select().from(memberLevelEquities).where(eq(memberLevelEquities.level, 4));
+    await t.db
+      .insert(memberEquities)
+      .values(level4.map((e) => ({ memberId: needsTags.id, equityId: e.id, grantedAt: now })));
+    await t.db
+      .insert(skus)
+      .values({
+        skuCode: `MC${stamp}`,
+        name: '提醒月饼',
+        kind: 'retail',
+        priceCents: 5880,
+        category: 'mooncake',
+      })
+      .onConflictDoNothing();
+    const [order] = await t.db
+      .insert(omsOrders)
+      .values({
+        omsOrderNo: `OMSMJ${stamp}`,
+        channel: 'online',
+        memberId: buyer.id,
+        customerName: '提醒会员E',
+        customerPhone: '13900000000',
+        deliveryType: 'pickup',
+        receiverName: '提醒会员E',
+        receiverPhone: '13900000000',
+        regionName: '北京市大兴区',
+        addressDetail: '门店自提',
+        goodsCents: 5880,
+        payCents: 5880,
+        orderedAt: new Date(now.getTime() - 350 * DAY),
+        status: 'completed',
+      })
+      .returning({ id: omsOrders.id });
+    await t.db.insert(omsOrderItems).values({
+      omsOrderId: order!.id,
+      skuCode: `MC${stamp}`,
+      name: '提醒月饼',
+      quantity: 1,
+      unitCents: 5880,
+      amountCents: 5880,
+    });
+
+    expect(await t.app.jobs.runNow('members.daily-reminders')).toMatchObject({ ok: true, error: null });
+    const staffIds = [clerk.id, plain.id].sort((a, b) => a - b);
+    expect((await messagesOf(needsGuide.publicId)).map((m) => [m.type, m.receiverId])).toEqual(
+      staffIds.map((id) => [3, id]),
+    );
+    expect(await messagesOf(needsTags.publicId)).toEqual([
+      { type: 2, receiverId: clerk.id, text: '会员 提醒会员B 的铂金会员权益待激活：专属顾问、新品试用' },
+      { type: 5, receiverId: clerk.id, text: '会员 提醒会员B 已升级为铂金会员，请为其打标签' },
+    ]);
+    expect(await messagesOf(stale.publicId)).toEqual([]);
+    expect(await messagesOf(noConsent.publicId)).toEqual([]);
+    const repurchase = await messagesOf(buyer.publicId);
+    expect(repurchase.map((m) => [m.type, m.receiverId])).toEqual(staffIds.map((id) => [1, id]));
+    expect(repurchase[0]!.text).toMatch(/^会员 提醒会员E 的月饼复购将于 \d{4}-\d{2}-\d{2} 到期/);
+    const due = dataOf<{ list: { memberId: string }[] }>(await tab('repurchase'));
+    expect(due.list.map((r) => r.memberId)).toContain(buyer.publicId);
+
+    // The second run of the day finds every reminder sent: no message more.
+    const before = await t.db.select({ n: sql<number>`count(*)::int` }).from(imMessages);
+    expect(await t.app.jobs.runNow('members.daily-reminders')).toMatchObject({ ok: true });
+    expect(await t.db.select({ n: sql<number>`count(*)::int` }).from(imMessages)).toEqual(before);
   });
 });
