@@ -16,6 +16,7 @@ import { lockSeeding, seedBaseData } from './base-data.js';
 import { seedDailyMetrics } from './daily-metrics.js';
 import { seedDemoAnnouncements } from './demo-announcements.js';
 import { seedDemoMessages } from './demo-messages.js';
+import { seedDemoMembers } from './demo-members.js';
 import { seedDemoOrders } from './demo-orders.js';
 import {
   DEMO_ACCOUNT_SEEDS,
@@ -121,6 +122,7 @@ export async function seedDemoData(db: Database, now = new Date()): Promise<{ se
     await seedDemoMessages(tx, now);
     await seedDemoAnnouncements(tx, now);
     await seedDemoOrders(tx, now);
+    await seedDemoMembers(tx, now);
     return { seeded: true };
   });
 }

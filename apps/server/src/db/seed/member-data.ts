@@ -90,7 +90,7 @@ export const MEMBER_TAG_SEEDS = [
 export const REPURCHASE_CYCLE_SEEDS = [
   { category: 'mooncake', name: '月饼', cycleDays: 365, leadDays: 30 },
   { category: 'tea', name: '茶叶', cycleDays: 60, leadDays: 7 },
-  { category: 'health', name: '保健品', cycleDays: 30, leadDays: 5 },
+  { category: 'bread', name: '面包', cycleDays: 14, leadDays: 2 },
 ] as const;
 
 /**
