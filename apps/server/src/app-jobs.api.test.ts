@@ -71,6 +71,13 @@ describe('the app runs every timer as a job on one runner', () => {
           running: false,
           lastRun: null,
         },
+        {
+          name: 'members.daily-reminders',
+          scope: 'cluster',
+          schedule: { cron: '0 30 0 * * *' },
+          running: false,
+          lastRun: null,
+        },
       ]);
       await t.close();
       await expect(t.app.jobs.runNow('exports.drain')).rejects.toThrow('stopped');

@@ -39,6 +39,7 @@ import { storesAdminModule } from './modules/stores-admin/index.js';
 import { announcementsModule } from './modules/announcements/index.js';
 import { teaTreeModule } from './modules/tea-tree/index.js';
 import { marketingCalendarModule } from './modules/marketing-calendar/index.js';
+import { membersModule } from './modules/members/index.js';
 import { createClusterLock } from './platform/jobs/cluster-lock.js';
 import { createJobRunner, type JobRunner } from './platform/jobs/job-runner.js';
 import { AUTH_NOTIFY_CHANNEL, createPgNotifyChannel } from './platform/pg-notify.js';
@@ -166,6 +167,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     couponsModule(api, deps);
     teaTreeModule(api, deps);
     marketingCalendarModule(api, deps, { producer: messageCenter.producer, jobs });
+    membersModule(api, deps, { producer: messageCenter.producer, jobs });
     dashboardRoutes(api, deps, dashboardSources);
     profileRoutes(api, deps);
     clientErrorRoutes(api, deps);

@@ -33,3 +33,4 @@ export * from './coupons.js';
 export * from './issue-schemes.js';
 export * from './tea-tree.js';
 export * from './marketing-calendar.js';
+export * from './members.js';

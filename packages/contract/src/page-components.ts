@@ -31,6 +31,8 @@ export const PAGE_COMPONENTS = [
   'IssueSchemes',
   'TeaTreeAdoption',
   'MarketingCalendar',
+  'memberInquiry',
+  'memberStore',
 ] as const;
 export type PageComponent = (typeof PAGE_COMPONENTS)[number];
 

@@ -545,12 +545,33 @@ export const members = pgTable(
     temporary: boolean('temporary').notNull().default(false),
     homeStoreId: integer('home_store_id').references(() => stores.id),
     createdAt: createdAt(),
+    // CRM profile (docs/domain/members.md). `level` follows `growth` through member_levels' thresholds.
+    /** store | mini_program | online | valet: where the member registered. */
+    channel: varchar('channel', { length: 16 }).notNull().default('store'),
+    birthday: date('birthday', { mode: 'string' }),
+    /** The member agreed to be contacted (follow-ups, reminders); without it no reminder names them. */
+    contactConsent: boolean('contact_consent').notNull().default(true),
+    /** Growth value (spend in yuan, plus bonuses): the level is the highest threshold it reaches. */
+    growth: integer('growth').notNull().default(0),
+    /** When `level` last went up; the daily job sends the upgrade reminder once per level reached. */
+    levelChangedAt: timestamp('level_changed_at', { withTimezone: true }),
+    /** The exclusive shopping guide (专属导购): a user of the home store. */
+    guideUserId: integer('guide_user_id').references(() => users.id),
+    guideAssignedAt: timestamp('guide_assigned_at', { withTimezone: true }),
+    /** The next follow-up date of the last follow-up (Shanghai calendar date); overdue when it has passed. */
+    nextFollowUpOn: date('next_follow_up_on', { mode: 'string' }),
+    lastFollowUpAt: timestamp('last_follow_up_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('members_member_no_key').on(t.memberNo),
     uniqueIndex('members_public_id_key').on(t.publicId),
     uniqueIndex('members_phone_key').on(t.phone),
     index('members_home_store_idx').on(t.homeStoreId),
+    index('members_guide_idx').on(t.guideUserId, t.nextFollowUpOn),
+    index('members_store_follow_idx').on(t.homeStoreId, t.nextFollowUpOn),
+    index('members_to_assign_idx')
+      .on(t.homeStoreId, t.levelChangedAt)
+      .where(sql`${t.guideUserId} is null and ${t.levelChangedAt} is not null`),
   ],
 );
 
@@ -606,6 +627,8 @@ export const skus = pgTable(
     /** Points price of an integral SKU (0 for others). */
     points: integer('points').notNull().default(0),
     labelName: varchar('label_name', { length: 32 }).notNull().default(''),
+    /** Product category (member_repurchase_cycles.category): what the repurchase reminder counts by. */
+    category: varchar('category', { length: 32 }).notNull().default(''),
     /** uEnjoy: deliveries in the cycle plan and days between them. */
     cyclePeriods: smallint('cycle_periods').notNull().default(0),
     cycleIntervalDays: smallint('cycle_interval_days').notNull().default(0),
@@ -1052,3 +1075,4 @@ export const announcementAttachments = pgTable(
 export * from './schema/coupons.js';
 export * from './schema/tea-tree.js';
 export * from './schema/marketing-calendar.js';
+export * from './schema/members.js';

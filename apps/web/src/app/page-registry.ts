@@ -51,6 +51,10 @@ export const pageRegistry: Readonly<Record<PageComponent, PageLoader>> = {
     import('../features/intentions/customer-intention-detail-page').then((m) => ({
       Component: m.CustomerIntentionDetailPage,
     })),
+  memberInquiry: () =>
+    import('../features/members/member-inquiry-page').then((m) => ({ Component: m.MemberInquiryPage })),
+  memberStore: () =>
+    import('../features/members/member-store-page').then((m) => ({ Component: m.MemberStorePage })),
   CancelCheckHelp: () =>
     import('../features/cancel-checks/cancel-check-help-page').then((m) => ({
       Component: m.CancelCheckHelpPage,

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../client.js';
 import { seedDicts } from './dicts.js';
+import { seedMemberBase } from './member-data.js';
 import { seedMenus } from './menus.js';
 import { seedRoles } from './roles.js';
 import { seedTeaTreeDiscounts } from './tea-tree.js';
@@ -22,6 +23,7 @@ export async function seedBaseData(db: Database): Promise<BaseDataResult> {
     const menusCreated = await seedMenus(tx, seededRoles);
     const dictItemsCreated = await seedDicts(tx);
     await seedTeaTreeDiscounts(tx);
+    await seedMemberBase(tx);
     return { rolesCreated: seededRoles.created.size, menusCreated, dictItemsCreated };
   });
 }

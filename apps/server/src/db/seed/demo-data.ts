@@ -19,6 +19,7 @@ import { seedDailyMetrics } from './daily-metrics.js';
 import { seedDemoAnnouncements } from './demo-announcements.js';
 import { seedDemoCoupons } from './demo-coupons.js';
 import { seedDemoMessages } from './demo-messages.js';
+import { seedDemoMembers } from './demo-members.js';
 import { seedDemoOrders } from './demo-orders.js';
 import {
   DEMO_ACCOUNT_SEEDS,
@@ -127,6 +128,7 @@ export async function seedDemoData(db: Database, now = new Date()): Promise<{ se
     await seedDemoCoupons(tx, now);
     await seedDemoTeaTree(tx, now);
     await seedDemoCalendar(tx, now);
+    await seedDemoMembers(tx, now);
     return { seeded: true };
   });
 }

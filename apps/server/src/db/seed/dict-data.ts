@@ -7,6 +7,7 @@ import {
   ORDER_CHANNEL_TEXT,
   VALET_KIND_TEXT,
 } from '@console/contract';
+import { MEMBER_TAG_GROUPS } from './member-data.js';
 
 export type DictSeed = {
   code: string;
@@ -65,5 +66,11 @@ export const DICT_SEEDS: readonly DictSeed[] = [
       chronic_care: '慢病关怀',
       price_sensitive: '价格敏感',
     },
+  },
+  {
+    code: 'member_tag_group',
+    name: '会员标签分组',
+    description: '会员标签的分组（会员查询的打标签按分组展示）',
+    items: MEMBER_TAG_GROUPS,
   },
 ];

@@ -2,7 +2,8 @@ import type { Database } from '../client.js';
 import { deliveryCompanies, skus } from '../schema.js';
 
 /** What only some kinds have: a points price and a mall label (integral), a cycle plan (uEnjoy). */
-const SKU_DEFAULTS = { points: 0, labelName: '', cyclePeriods: 0, cycleIntervalDays: 0 };
+/** `category`: what the member repurchase reminder counts by (member_repurchase_cycles). */
+const SKU_DEFAULTS = { points: 0, labelName: '', cyclePeriods: 0, cycleIntervalDays: 0, category: '' };
 
 type SkuRow = readonly [
   skuCode: string,
@@ -33,10 +34,10 @@ function skusOf(kind: 'retail' | 'integral' | 'uenjoy', rows: readonly SkuRow[])
 // prettier-ignore
 export const SKU_SEEDS = [
   ...skusOf('retail', [
-    ['R1001', '鲜肉月饼', '6枚/盒', 5880],
+    ['R1001', '鲜肉月饼', '6枚/盒', 5880, { category: 'mooncake' }],
     ['R1002', '蛋黄酥', '8枚/盒', 6800],
     ['R1003', '手工蛋卷', '400g', 3900],
-    ['R1004', '全麦吐司', '450g', 1800],
+    ['R1004', '全麦吐司', '450g', 1800, { category: 'bread' }],
     ['R1005', '芝士蛋糕', '6寸', 12800],
   ]),
   ...skusOf('integral', [
@@ -49,7 +50,7 @@ export const SKU_SEEDS = [
     ['U3001', '每周鲜奶吐司', '4期·每7天', 6800, { cyclePeriods: 4, cycleIntervalDays: 7 }],
     ['U3002', '月享生日蛋糕', '3期·每30天', 29800, { cyclePeriods: 3, cycleIntervalDays: 30 }],
     ['U3003', '双周面包礼盒', '6期·每14天', 35800, { cyclePeriods: 6, cycleIntervalDays: 14 }],
-    ['U3004', '茶树认养·西湖龙井一年期', '4期·每90天', 128800, { labelName: '茶树认养', cyclePeriods: 4, cycleIntervalDays: 90 }],
+    ['U3004', '茶树认养·西湖龙井一年期', '4期·每90天', 128800, { labelName: '茶树认养', cyclePeriods: 4, cycleIntervalDays: 90, category: 'tea' }],
   ]),
 ];
 

@@ -9,7 +9,13 @@ import styles from './valet-orders.module.css';
 
 const L = VALET_LABELS.member;
 
-type Props = { storeCode: string; selected: MemberSummary | null; onSelect(member: MemberSummary): void };
+type Props = {
+  storeCode: string;
+  selected: MemberSummary | null;
+  onSelect(member: MemberSummary): void;
+  /** A member number or phone to search at once (代客下单 opened from a member's profile). */
+  initialKeywords?: string;
+};
 
 function MemberLine({ member }: { member: MemberSummary }) {
   return (
@@ -24,8 +30,8 @@ function MemberLine({ member }: { member: MemberSummary }) {
 }
 
 /** 选择会员: search by phone, member number or name (Enter), or make a temporary member at the counter. */
-export function MemberStep({ storeCode, selected, onSelect }: Props) {
-  const [keywords, setKeywords] = useState('');
+export function MemberStep({ storeCode, selected, onSelect, initialKeywords = '' }: Props) {
+  const [keywords, setKeywords] = useState(initialKeywords.trim().slice(0, 32));
   const [temporaryError, setTemporaryError] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
   const found = useQuery({
@@ -65,6 +71,7 @@ export function MemberStep({ storeCode, selected, onSelect }: Props) {
         allowClear
         enterButton
         maxLength={32}
+        defaultValue={keywords}
         placeholder={L.searchPlaceholder}
         loading={found.isFetching}
         onSearch={(value) => setKeywords(value.trim())}

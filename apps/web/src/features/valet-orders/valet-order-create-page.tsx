@@ -1,4 +1,5 @@
 import { Alert, Button, Card, Steps } from 'antd';
+import { useSearchParams } from 'react-router';
 import { useReducer, useState } from 'react';
 import { FormAlert } from '../../components/form-dialog/form-fields';
 import { useStoreCode } from '../../stores/use-store-code';
@@ -30,6 +31,7 @@ const S = VALET_LABELS.steps;
  */
 export function ValetOrderCreatePage() {
   const storeCode = useStoreCode();
+  const [params] = useSearchParams();
   const storeName = useShopStore((state) => state.shopInfo?.frontTitle ?? '');
   const [draft, dispatch] = useReducer(draftReducer, undefined, emptyDraft);
   const [step, setStep] = useState<StepIndex>(0);
@@ -68,6 +70,7 @@ export function ValetOrderCreatePage() {
       {step === 0 ? (
         <MemberStep
           storeCode={storeCode}
+          initialKeywords={params.get('memberNo') ?? ''}
           selected={draft.member}
           onSelect={(member) => {
             dispatch({ type: 'member', member });

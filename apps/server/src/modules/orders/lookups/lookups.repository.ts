@@ -111,19 +111,28 @@ export function createLookupsRepository(db: Database, clock: Clock) {
       return row ?? null;
     },
 
-    /** Exact phone or member number anywhere; a partial match only among the members the store serves. */
-    searchMembers(scope: MemberScope, keywords: string, temporary: boolean, limit: number) {
+    /**
+     * Exact phone or member number anywhere; a partial match only among the members the store serves.
+     * `temporary` null: both kinds (会员查询).
+     */
+    searchMembers(scope: MemberScope, keywords: string, temporary: boolean | null, limit: number) {
       return db
         .select()
         .from(members)
         .where(
           and(
-            eq(members.temporary, temporary),
+            temporary === null ? undefined : eq(members.temporary, temporary),
             or(exactKey(keywords), and(partialMatch(keywords), servedBy(scope))),
           ),
         )
         .orderBy(asc(members.name), asc(members.id))
         .limit(limit);
+    },
+
+    /** The member of a public id wherever they are a member (a scanned member code names one exactly). */
+    async memberByPublicId(publicId: string): Promise<MemberRow | null> {
+      const [row] = await db.select().from(members).where(eq(members.publicId, publicId)).limit(1);
+      return row ?? null;
     },
 
     async upsertFinds(scope: MemberScope, memberIds: readonly number[], expiresAt: Date): Promise<void> {

@@ -2,6 +2,7 @@ import { maskPhone } from '@console/contract';
 import type { Database } from '../../../db/client.js';
 import { notFound } from '../../../http/errors.js';
 import type { Clock } from '../../../platform/clock.js';
+import { createAuditLog } from '../../audit/audit-log.js';
 import { LOOKUP_TEXT } from './lookup-texts.js';
 import { createLookupsRepository, type MemberRow, type MemberScope } from './lookups.repository.js';
 
@@ -29,6 +30,12 @@ export function maskedKeywords(keywords: string): string {
  */
 export function createMemberAccess(db: Database, clock: Clock) {
   const repo = createLookupsRepository(db, clock);
+  const audit = createAuditLog(db, clock);
+  const requireServed = async (scope: MemberScope, publicId: string, tx?: Database): Promise<MemberRow> => {
+    const row = await repo.servedMember(scope, publicId, tx);
+    if (!row) throw notFound(LOOKUP_TEXT.memberNotFound, 'MEMBER_NOT_FOUND');
+    return row;
+  };
   return {
     /** Remembers that this session found these members at this store (the expiry starts again). */
     async recordFinds(scope: MemberScope, memberIds: readonly number[]): Promise<void> {
@@ -50,9 +57,20 @@ export function createMemberAccess(db: Database, clock: Clock) {
      * The member of that public id if the store serves them; 404 otherwise, the same answer as for an id that
      * does not exist, so ids reveal nothing.
      */
-    async requireServed(scope: MemberScope, publicId: string, tx?: Database): Promise<MemberRow> {
-      const row = await repo.servedMember(scope, publicId, tx);
-      if (!row) throw notFound(LOOKUP_TEXT.memberNotFound, 'MEMBER_NOT_FOUND');
+    requireServed,
+
+    /**
+     * The member in full (the whole phone) for the profile: as `requireServed`, and every read writes the audit
+     * row `member.view` (clerk, store, member), so who looked at whose number can be told.
+     */
+    async viewAudited(scope: MemberScope, publicId: string): Promise<MemberRow> {
+      const row = await requireServed(scope, publicId);
+      await audit.record({
+        action: 'member.view',
+        userId: scope.userId,
+        target: `member:${row.publicId}`,
+        detail: { storeId: scope.storeId, memberNo: row.memberNo },
+      });
       return row;
     },
   };

@@ -1,0 +1,203 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { members, stores, users } from '../schema.js';
+
+// Members' CRM (docs/domain/members.md): levels and equities, tags, follow-ups, repurchase cycles, reminders.
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const identityId = () => bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity();
+
+/**
+ * The chain's member levels: a member holds the highest level whose `minGrowth` their growth reaches.
+ * Reaching a level with `needsGuide` asks the store to assign an exclusive guide (upgrade reminder 去分配),
+ * one with `needsTags` asks for tags (去打标); others are a plain upgrade reminder.
+ */
+export const memberLevels = pgTable('member_levels', {
+  level: smallint('level').primaryKey(),
+  name: varchar('name', { length: 16 }).notNull(),
+  minGrowth: integer('min_growth').notNull(),
+  needsGuide: boolean('needs_guide').notNull().default(false),
+  needsTags: boolean('needs_tags').notNull().default(false),
+});
+
+/** What a level opens (生日礼, 专属折扣 …); `needsActivation`: a clerk activates it with the member. */
+export const memberLevelEquities = pgTable(
+  'member_level_equities',
+  {
+    id: serial('id').primaryKey(),
+    level: smallint('level')
+      .notNull()
+      .references(() => memberLevels.level),
+    code: varchar('code', { length: 32 }).notNull(),
+    name: varchar('name', { length: 32 }).notNull(),
+    description: varchar('description', { length: 200 }).notNull().default(''),
+    needsActivation: boolean('needs_activation').notNull().default(true),
+    sort: smallint('sort').notNull().default(0),
+  },
+  (t) => [uniqueIndex('member_level_equities_code_key').on(t.code)],
+);
+
+/** An equity a member holds: granted when they reach its level, activated (or not yet) by a clerk. */
+export const memberEquities = pgTable(
+  'member_equities',
+  {
+    id: identityId(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    equityId: integer('equity_id')
+      .notNull()
+      .references(() => memberLevelEquities.id),
+    grantedAt: timestamp('granted_at', { withTimezone: true }).notNull(),
+    activatedAt: timestamp('activated_at', { withTimezone: true }),
+    activatedByUserId: integer('activated_by_user_id').references(() => users.id),
+    activatedStoreId: integer('activated_store_id').references(() => stores.id),
+  },
+  (t) => [
+    uniqueIndex('member_equities_key').on(t.memberId, t.equityId),
+    index('member_equities_pending_idx')
+      .on(t.memberId)
+      .where(sql`${t.activatedAt} is null`),
+  ],
+);
+
+/**
+ * Member tags. The group is an item value of the `member_tag_group` dictionary (数据字典); `storeId` null is a
+ * chain tag, else the store's own (another store cannot set it). `kind`: manual (a clerk sets it) or rule (the
+ * daily job sets it from `rule`: e.g. `level>=4`, `category:mooncake`).
+ */
+export const memberTags = pgTable(
+  'member_tags',
+  {
+    id: serial('id').primaryKey(),
+    groupCode: varchar('group_code', { length: 64 }).notNull(),
+    name: varchar('name', { length: 32 }).notNull(),
+    kind: varchar('kind', { length: 8 }).notNull().default('manual'),
+    rule: varchar('rule', { length: 100 }).notNull().default(''),
+    storeId: integer('store_id').references(() => stores.id),
+    enabled: boolean('enabled').notNull().default(true),
+    sort: smallint('sort').notNull().default(0),
+  },
+  (t) => [uniqueIndex('member_tags_name_key').on(sql`coalesce(${t.storeId}, 0)`, t.groupCode, t.name)],
+);
+
+/** A tag a member carries, who set it and at which store (a rule tag: no user). */
+export const memberTagLinks = pgTable(
+  'member_tag_links',
+  {
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    tagId: integer('tag_id')
+      .notNull()
+      .references(() => memberTags.id, { onDelete: 'cascade' }),
+    storeId: integer('store_id').references(() => stores.id),
+    userId: integer('user_id').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.tagId] }), index('member_tag_links_tag_idx').on(t.tagId)],
+);
+
+/**
+ * A follow-up of a member by a store's staff: `channel` phone | wechat | visit | sms, `result` reached |
+ * no_answer | declined | purchased, `nextOn` the next date (also kept on the member for the overdue list).
+ */
+export const memberFollowUps = pgTable(
+  'member_follow_ups',
+  {
+    id: identityId(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    channel: varchar('channel', { length: 16 }).notNull(),
+    content: varchar('content', { length: 500 }).notNull(),
+    result: varchar('result', { length: 16 }).notNull(),
+    nextOn: date('next_on', { mode: 'string' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('member_follow_ups_member_idx').on(t.memberId, t.createdAt),
+    index('member_follow_ups_store_idx').on(t.storeId, t.createdAt),
+  ],
+);
+
+/**
+ * How long after buying a category a member is due to buy it again (skus.category). `leadDays`: how many days
+ * before the due date the reminder goes (mooncakes: ahead of the festival).
+ */
+export const memberRepurchaseCycles = pgTable('member_repurchase_cycles', {
+  category: varchar('category', { length: 32 }).primaryKey(),
+  name: varchar('name', { length: 32 }).notNull(),
+  cycleDays: smallint('cycle_days').notNull(),
+  leadDays: smallint('lead_days').notNull().default(0),
+  enabled: boolean('enabled').notNull().default(true),
+});
+
+/**
+ * A member due to buy a category again (written by the daily job from the orders): the 复购到期 list of
+ * 会员跟进 until a follow-up clears it (`followedAt`) or a new purchase moves `lastPurchasedAt`.
+ */
+export const memberRepurchaseDue = pgTable(
+  'member_repurchase_due',
+  {
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    category: varchar('category', { length: 32 })
+      .notNull()
+      .references(() => memberRepurchaseCycles.category),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id),
+    lastPurchasedAt: timestamp('last_purchased_at', { withTimezone: true }).notNull(),
+    dueOn: date('due_on', { mode: 'string' }).notNull(),
+    followedAt: timestamp('followed_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.memberId, t.category] }),
+    index('member_repurchase_due_open_idx')
+      .on(t.storeId, t.dueOn)
+      .where(sql`${t.followedAt} is null`),
+  ],
+);
+
+/**
+ * One row per reminder sent (the daily job's idempotence): `kind` upgrade | equity | repurchase, `refKey` the
+ * event (`level:4`, `equity:12`, `mooncake:2026-09-10`); a second run finds the row and sends nothing.
+ */
+export const memberReminders = pgTable(
+  'member_reminders',
+  {
+    id: identityId(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id),
+    kind: varchar('kind', { length: 16 }).notNull(),
+    refKey: varchar('ref_key', { length: 48 }).notNull(),
+    messageType: smallint('message_type').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('member_reminders_key').on(t.kind, t.memberId, t.refKey)],
+);

@@ -1,0 +1,87 @@
+import { MEMBER_FOLLOW_UP_BUSINESS_TYPE } from '@console/contract';
+import type { Database } from '../../db/client.js';
+import type { Clock } from '../../platform/clock.js';
+import { shanghaiDay } from '../dashboard/daily-metrics.js';
+import { staffOf, type MessageProducer } from '../im/message-producer.js';
+import { createRemindersRepository, type NewReminder } from './reminders.repository.js';
+
+/** Members per transaction: a run over a million members is many short transactions, not one long one. */
+export const REMINDER_CHUNK_MEMBERS = 20_000;
+
+export type ReminderRunResult = { upgrade: number; equity: number; repurchase: number };
+
+/** The message of a reminder (spec 4.9 member family; the catalogue gives the title and the 2.15 target). */
+export function reminderText(r: NewReminder): string {
+  switch (r.messageType) {
+    case 3:
+      return `会员 ${r.name} 已升级为${r.levelName}，请分配专属导购`;
+    case 5:
+      return `会员 ${r.name} 已升级为${r.levelName}，请为其打标签`;
+    case 4:
+      return `会员 ${r.name} 已升级为${r.levelName}`;
+    case 2:
+      return `会员 ${r.name} 的${r.levelName}权益待激活：${r.subject}`;
+    default:
+      return `会员 ${r.name} 的${r.subject}复购将于 ${r.dueOn} 到期，请提醒复购`;
+  }
+}
+
+/**
+ * The daily member reminders (docs/domain/members.md "Reminders"): refreshes who is due to buy again from the
+ * orders, then inserts the reminders not sent yet and sends each one's message in the same transaction — to
+ * the member's guide when they have one (and it still works at the store), else to the store's staff; a
+ * reminder that needs a guide assigned (type 3) goes to the store. Run twice, it sends nothing the second time.
+ */
+export function createMemberReminders(deps: { db: Database; clock: Clock; producer: MessageProducer }) {
+  const { db, clock, producer } = deps;
+  const repo = createRemindersRepository(db);
+
+  async function send(tx: Database, reminder: NewReminder): Promise<string[]> {
+    const guide =
+      reminder.guideUserId !== null && reminder.messageType !== 3
+        ? await staffOf(tx, reminder.storeId, [reminder.guideUserId])
+        : [];
+    const receiverIds = guide.length > 0 ? guide : await staffOf(tx, reminder.storeId);
+    if (receiverIds.length === 0) return []; // A store without staff gets no message rather than failing.
+    const outcome = await producer.publish(tx, {
+      storeId: reminder.storeId,
+      receiverIds,
+      businessType: MEMBER_FOLLOW_UP_BUSINESS_TYPE,
+      messageType: reminder.messageType,
+      text: reminderText(reminder),
+      expandInfo: { memberId: reminder.publicId },
+      source: 'members',
+    });
+    return outcome.wakeKeys;
+  }
+
+  return {
+    async run(): Promise<ReminderRunResult> {
+      const now = clock();
+      const today = shanghaiDay(now);
+      const result: ReminderRunResult = { upgrade: 0, equity: 0, repurchase: 0 };
+      const { min, max } = await repo.memberIdSpan();
+      for (let from = min - 1; from < max; from += REMINDER_CHUNK_MEMBERS) {
+        const span = { from, to: Math.min(max, from + REMINDER_CHUNK_MEMBERS) };
+        const wakeKeys = await db.transaction(async (tx) => {
+          await repo.refreshRepurchaseDue(tx, span);
+          const reminders = [
+            ...(await repo.insertUpgrades(tx, span, now)),
+            ...(await repo.insertEquities(tx, span, now)),
+            ...(await repo.insertRepurchases(tx, span, now, today)),
+          ];
+          const keys: string[] = [];
+          for (const reminder of reminders) {
+            result[reminder.kind] += 1;
+            keys.push(...(await send(tx, reminder)));
+          }
+          return keys;
+        });
+        producer.wake(wakeKeys);
+      }
+      return result;
+    },
+  };
+}
+
+export type MemberReminders = ReturnType<typeof createMemberReminders>;
