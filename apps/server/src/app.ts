@@ -36,6 +36,7 @@ import { dictsModule } from './modules/dicts/index.js';
 import { departmentsModule } from './modules/departments/index.js';
 import { storesAdminModule } from './modules/stores-admin/index.js';
 import { announcementsModule } from './modules/announcements/index.js';
+import { inventoryModule } from './modules/inventory/index.js';
 import { createClusterLock } from './platform/jobs/cluster-lock.js';
 import { createJobRunner, type JobRunner } from './platform/jobs/job-runner.js';
 import { AUTH_NOTIFY_CHANNEL, createPgNotifyChannel } from './platform/pg-notify.js';
@@ -160,6 +161,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     ordersModule(api, deps, { producer: messageCenter.producer, dashboardSources, jobs });
     exportsModule(api, deps, { jobs });
     announcementsModule(api, deps, { producer: messageCenter.producer, jobs });
+    inventoryModule(api, deps, { producer: messageCenter.producer });
     dashboardRoutes(api, deps, dashboardSources);
     profileRoutes(api, deps);
     clientErrorRoutes(api, deps);

@@ -29,3 +29,4 @@ export * from './menus-admin.js';
 export * from './stores-admin.js';
 export * from './announcements.js';
 export * from './region-text.js';
+export * from './inventory.js';

@@ -1049,3 +1049,4 @@ export const announcementAttachments = pgTable(
   },
   (t) => [index('announcement_attachments_notice_idx').on(t.announcementId)],
 );
+export * from './schema/inventory.js';
