@@ -27,6 +27,14 @@ export const PAGE_COMPONENTS = [
   'CancelCheckHelp',
   'ExportRecords',
   'Notice',
+  'TransferIn',
+  'TransferOut',
+  'receivingOrderDetails',
+  'takeOrdersDetail',
+  'applicationDetail',
+  'ReviewPending',
+  'AuditRequests',
+  'reviewPendingDetail',
 ] as const;
 export type PageComponent = (typeof PAGE_COMPONENTS)[number];
 

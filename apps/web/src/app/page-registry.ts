@@ -57,6 +57,22 @@ export const pageRegistry: Readonly<Record<PageComponent, PageLoader>> = {
     })),
   ExportRecords: () =>
     import('../features/exports/export-records-page').then((m) => ({ Component: m.ExportRecordsPage })),
+  TransferIn: () =>
+    import('../features/inventory/transfer-list-page').then((m) => ({ Component: m.TransferInPage })),
+  TransferOut: () =>
+    import('../features/inventory/transfer-list-page').then((m) => ({ Component: m.TransferOutPage })),
+  receivingOrderDetails: () =>
+    import('../features/inventory/transfer-detail-page').then((m) => ({ Component: m.TransferDetailPage })),
+  takeOrdersDetail: () =>
+    import('../features/inventory/transfer-detail-page').then((m) => ({ Component: m.TransferDetailPage })),
+  applicationDetail: () =>
+    import('../features/inventory/transfer-detail-page').then((m) => ({ Component: m.TransferDetailPage })),
+  ReviewPending: () =>
+    import('../features/inventory/audit-pages').then((m) => ({ Component: m.ReviewPendingPage })),
+  AuditRequests: () =>
+    import('../features/inventory/audit-pages').then((m) => ({ Component: m.AuditRequestsPage })),
+  reviewPendingDetail: () =>
+    import('../features/inventory/audit-pages').then((m) => ({ Component: m.ReviewPendingPage })),
   Notice: () =>
     import('../features/announcements/announcements-page').then((m) => ({ Component: m.AnnouncementsPage })),
 };

@@ -1,3 +1,4 @@
+import { seedDemoInventory } from './demo-inventory.js';
 import { eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../../modules/auth/password.js';
 import type { Database } from '../client.js';
@@ -121,6 +122,7 @@ export async function seedDemoData(db: Database, now = new Date()): Promise<{ se
     await seedDemoMessages(tx, now);
     await seedDemoAnnouncements(tx, now);
     await seedDemoOrders(tx, now);
+    await seedDemoInventory(tx, now);
     return { seeded: true };
   });
 }
