@@ -9,6 +9,8 @@ import { closeCards, DESKTOP, shootBothSizes } from '../support/screens';
  * from the alert and then the shipping batch; B ships; A receives one line short and the discrepancy shows.
  */
 const STORE_B = '亦庄文化园店';
+/** A reload or a first lazy page on a busy machine. */
+const SLOW = { timeout: 30_000 };
 
 test.beforeEach(async ({ request }) => {
   await forgetLastStore(request, 'staff');
@@ -75,7 +77,7 @@ test('a transfer in from another store, approved from the alert and received one
   await page.getByTestId('transfer-apply-remark').fill('周末促销备货');
   await page.getByTestId('transfer-apply-dialog-ok').click();
   await expect(page.getByTestId('transfer-detail-page')).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByTestId('transfer-status')).toHaveText('待接单');
+  await expect(page.getByTestId('transfer-status')).toHaveText('待接单', SLOW);
   const transferId = new URL(page.url()).searchParams.get('id')!;
   const transferNo = /TR\d+/.exec((await page.getByTestId('transfer-detail-page').textContent()) ?? '')![0];
 
@@ -92,7 +94,7 @@ test('a transfer in from another store, approved from the alert and received one
   await expect(clerkB).toHaveURL(new RegExp(`id=${transferId}`));
   await clerkB.getByTestId('transfer-action-accept').click();
   await clerkB.getByTestId('transfer-confirm-dialog-ok').click();
-  await expect(clerkB.getByTestId('transfer-status')).toHaveText('接单审核中');
+  await expect(clerkB.getByTestId('transfer-status')).toHaveText('接单审核中', SLOW);
 
   // The auditor (admin, in 亦庄文化园店): approves the accept audit from its alert.
   const auditor = await openConsole(browser, { viewport: DESKTOP });
@@ -111,12 +113,12 @@ test('a transfer in from another store, approved from the alert and received one
 
   // B: the shipping batch, approved, then shipped.
   await clerkB.reload();
-  await expect(clerkB.getByTestId('transfer-status')).toHaveText('待确认发货批次');
+  await expect(clerkB.getByTestId('transfer-status')).toHaveText('待确认发货批次', SLOW);
   await clerkB.getByTestId('transfer-action-confirmBatch').click();
   await pickOption(clerkB, 'transfer-batch-0');
   await pickOption(clerkB, 'transfer-batch-1');
   await clerkB.getByTestId('transfer-batch-dialog-ok').click();
-  await expect(clerkB.getByTestId('transfer-status')).toHaveText('发货审核中');
+  await expect(clerkB.getByTestId('transfer-status')).toHaveText('发货审核中', SLOW);
 
   await auditor.goto('/audit/review-pending?busiType=3');
   const shipRow = auditor
@@ -130,16 +132,16 @@ test('a transfer in from another store, approved from the alert and received one
   await clerkB.reload();
   await clerkB.getByTestId('transfer-action-ship').click();
   await clerkB.getByTestId('transfer-confirm-dialog-ok').click();
-  await expect(clerkB.getByTestId('transfer-status')).toHaveText('运输中');
+  await expect(clerkB.getByTestId('transfer-status')).toHaveText('运输中', SLOW);
 
   // A: receives the first line whole and the second one short, closing it: the discrepancy shows.
   await page.reload();
-  await expect(page.getByTestId('transfer-status')).toHaveText('运输中');
+  await expect(page.getByTestId('transfer-status')).toHaveText('运输中', SLOW);
   await page.getByTestId('transfer-action-receive').click();
   await page.getByTestId('transfer-received-1').fill('1');
   await page.getByTestId('transfer-close-1').check();
   await page.getByTestId('transfer-receive-dialog-ok').click();
-  await expect(page.getByTestId('transfer-status')).toHaveText('已收货');
+  await expect(page.getByTestId('transfer-status')).toHaveText('已收货', SLOW);
   await expect(page.getByTestId('transfer-discrepancy')).toHaveText('有差异');
   await expect(page.getByTestId('transfer-line-short')).toHaveText('1');
   await expect(page.getByTestId('transfer-timeline')).toContainText('短少1');
