@@ -151,7 +151,4 @@ test('a transfer in from another store, approved from the alert and received one
   await page.goto('/stock/transfer-out');
   await expect(page.getByTestId('transfer-out-page')).toBeVisible({ timeout: 30_000 });
   await shootBothSizes(page, 'inventory-transfer-out');
-  await page.goto('/audit/audit-requests');
-  await expect(page.getByTestId('audit-requests-page')).toBeVisible({ timeout: 30_000 });
-  await shootBothSizes(page, 'inventory-audit-requests');
 });
