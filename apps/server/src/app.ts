@@ -40,6 +40,7 @@ import { announcementsModule } from './modules/announcements/index.js';
 import { teaTreeModule } from './modules/tea-tree/index.js';
 import { marketingCalendarModule } from './modules/marketing-calendar/index.js';
 import { membersModule } from './modules/members/index.js';
+import { inventoryModule } from './modules/inventory/index.js';
 import { createClusterLock } from './platform/jobs/cluster-lock.js';
 import { createJobRunner, type JobRunner } from './platform/jobs/job-runner.js';
 import { AUTH_NOTIFY_CHANNEL, createPgNotifyChannel } from './platform/pg-notify.js';
@@ -168,6 +169,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     teaTreeModule(api, deps);
     marketingCalendarModule(api, deps, { producer: messageCenter.producer, jobs });
     membersModule(api, deps, { producer: messageCenter.producer, jobs });
+    inventoryModule(api, deps, { producer: messageCenter.producer });
     dashboardRoutes(api, deps, dashboardSources);
     profileRoutes(api, deps);
     clientErrorRoutes(api, deps);

@@ -34,3 +34,4 @@ export * from './issue-schemes.js';
 export * from './tea-tree.js';
 export * from './marketing-calendar.js';
 export * from './members.js';
+export * from './inventory.js';

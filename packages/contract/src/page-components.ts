@@ -33,6 +33,14 @@ export const PAGE_COMPONENTS = [
   'MarketingCalendar',
   'memberInquiry',
   'memberStore',
+  'TransferIn',
+  'TransferOut',
+  'receivingOrderDetails',
+  'takeOrdersDetail',
+  'applicationDetail',
+  'ReviewPending',
+  'AuditRequests',
+  'reviewPendingDetail',
 ] as const;
 export type PageComponent = (typeof PAGE_COMPONENTS)[number];
 

@@ -1076,3 +1076,4 @@ export * from './schema/coupons.js';
 export * from './schema/tea-tree.js';
 export * from './schema/marketing-calendar.js';
 export * from './schema/members.js';
+export * from './schema/inventory.js';

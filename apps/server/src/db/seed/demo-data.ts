@@ -1,5 +1,6 @@
 import { seedDemoCalendar } from './demo-calendar.js';
 import { seedDemoTeaTree } from './demo-tea-tree.js';
+import { seedDemoInventory } from './demo-inventory.js';
 import { eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../../modules/auth/password.js';
 import type { Database } from '../client.js';
@@ -129,6 +130,7 @@ export async function seedDemoData(db: Database, now = new Date()): Promise<{ se
     await seedDemoTeaTree(tx, now);
     await seedDemoCalendar(tx, now);
     await seedDemoMembers(tx, now);
+    await seedDemoInventory(tx, now);
     return { seeded: true };
   });
 }

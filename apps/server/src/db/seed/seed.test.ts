@@ -5,6 +5,9 @@ import { createCancelCheckRepository } from '../../modules/orders/cancel-checks/
 import { openTestDatabase } from '../../test/test-database.js';
 import type { Database, DatabaseHandle } from '../client.js';
 import {
+  stockBalances,
+  stockMovements,
+  stockTransfers,
   announcementReceipts,
   announcements,
   departments,
@@ -20,6 +23,7 @@ import {
   userStores,
 } from '../schema.js';
 import { DEMO_ORDER_STORES } from './demo-orders.js';
+import { TRANSFER_STATUSES } from '@console/contract';
 import { loadDataScope } from '../../modules/roles/data-scope.js';
 import { DEMO_ACCOUNTS, seedBaseData, seedDemoData } from './index.js';
 
@@ -236,6 +240,29 @@ describe('seedDemoData', () => {
     expect(await seedDemoData(db)).toEqual({ seeded: false });
     expect(await seedBaseData(db)).toEqual({ rolesCreated: 0, menusCreated: 0, dictItemsCreated: 0 });
     expect(await counts(db)).toEqual(before);
+  });
+
+  it('has transfers in every state, and stock balances that equal their movements', async () => {
+    const transfers = await db.select({ status: stockTransfers.status }).from(stockTransfers);
+    expect(new Set(transfers.map((r) => r.status))).toEqual(new Set(TRANSFER_STATUSES));
+    const sums = await db
+      .select({
+        id: stockMovements.balanceId,
+        onHand: sql<number>`sum(${stockMovements.onHandDelta})`.mapWith(Number),
+        reserved: sql<number>`sum(${stockMovements.reservedDelta})`.mapWith(Number),
+        inTransit: sql<number>`sum(${stockMovements.inTransitDelta})`.mapWith(Number),
+      })
+      .from(stockMovements)
+      .groupBy(stockMovements.balanceId);
+    const balances = await db.select().from(stockBalances);
+    expect(balances.length).toBeGreaterThan(0);
+    const byId = new Map(sums.map((m) => [m.id, m]));
+    for (const b of balances)
+      expect(byId.get(b.id), `balance ${b.id}`).toMatchObject({
+        onHand: b.onHand,
+        reserved: b.reserved,
+        inTransit: b.inTransit,
+      });
   });
 
   it('has notices in every state, the published one delivered without pop-ups', async () => {

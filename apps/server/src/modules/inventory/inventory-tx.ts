@@ -1,0 +1,60 @@
+import type { Database } from '../../db/client.js';
+import { clientOf } from '../../http/client.js';
+import type { RouteContext } from '../../http/route.js';
+import type { Endpoint } from '@console/contract';
+import { staffOf, type MessageProducer, type PublishInput } from '../im/message-producer.js';
+
+/** Who acts: the scoped store, the user, what they hold, where from. */
+export type InventoryActor = {
+  storeId: number;
+  userId: number;
+  nickName: string;
+  permissions: readonly string[];
+  ip: string;
+};
+
+export function actorOf<E extends Endpoint>(
+  ctx: Pick<RouteContext<E>, 'caller' | 'store' | 'request'>,
+): InventoryActor {
+  const { user, roles } = ctx.caller();
+  return {
+    storeId: ctx.store().id,
+    userId: user.id,
+    nickName: user.nickName,
+    permissions: roles,
+    ip: clientOf(ctx.request).ip,
+  };
+}
+
+/** Sends messages inside a transaction; the wake-ups go out after the commit. */
+export type Messenger = {
+  /** Publishes to `receiverIds` (or the store's staff), minus `except`; nobody to tell is not an error. */
+  send(input: PublishInput & { except?: number }): Promise<void>;
+};
+
+/**
+ * One inventory change as one transaction: the document, the ledger, the timeline, the audit row and the
+ * messages commit together (docs/domain/inventory.md "Documents and states"); held polls are woken after.
+ */
+export async function inTransaction<T>(
+  db: Database,
+  producer: Pick<MessageProducer, 'publish' | 'wake'>,
+  run: (tx: Database, messenger: Messenger) => Promise<T>,
+): Promise<T> {
+  const wakeKeys: string[] = [];
+  const result = await db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Database;
+    const messenger: Messenger = {
+      async send({ except, ...input }) {
+        const receivers = (input.receiverIds ?? (await staffOf(tx, input.storeId))).filter(
+          (id) => id !== except,
+        );
+        if (receivers.length === 0) return;
+        wakeKeys.push(...(await producer.publish(tx, { ...input, receiverIds: receivers })).wakeKeys);
+      },
+    };
+    return run(tx, messenger);
+  });
+  if (wakeKeys.length) producer.wake(wakeKeys);
+  return result;
+}

@@ -1,0 +1,459 @@
+import {
+  INVENTORY_PATHS as P,
+  resolveMessageTarget,
+  type ApprovalPage,
+  type ApprovalRow,
+  type AuditBatchResult,
+  type StockRow,
+  type TransferDetail,
+  type TransferPage,
+} from '@console/contract';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/client.js';
+import {
+  approvalTasks,
+  roleShopGroups,
+  roles,
+  skus,
+  stockBalances,
+  stockMovements,
+  stores,
+  userRoles,
+} from '../../db/schema.js';
+import { expectAuditedChange } from '../../test/audit-assertions.js';
+import { ensureRole } from '../../test/fixtures.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+import {
+  addOrderStaff,
+  addOrderStore,
+  errorOf,
+  messagesOf,
+  seedCatalogue,
+  staffPost,
+  type OrderStaff,
+  type OrderStore,
+} from '../orders/orders-test-fixtures.js';
+import { createStockLedger } from './stock-ledger.js';
+
+let t: TestApp;
+let storeA: OrderStore; // receives (调入)
+let storeB: OrderStore; // gives (调出)
+let storeC: OrderStore; // neither
+let clerkA: OrderStaff;
+let clerkB: OrderStaff;
+let clerkB2: OrderStaff;
+let clerkC: OrderStaff;
+/** Approves; authorised for A and B (own stores are in their scope). */
+let auditor: OrderStaff;
+/** Approves, but only store C is in scope. */
+let farAuditor: OrderStaff;
+/** Approves by shop-group scope over A's and B's groups; works in store C. */
+let areaManager: OrderStaff;
+let skuA: number;
+let skuB: number;
+
+const IN = ['transferIn:apply', 'transferIn:receive', 'transferIn:cancel'];
+const OUT = ['transferOut:accept', 'transferOut:ship'];
+const AUDIT = ['audit:approve', 'audit:reject'];
+
+const target = (businessType: number, messageType: number, m: { expandInfo: unknown }) =>
+  resolveMessageTarget(businessType, {
+    messageType,
+    expandInfo: m.expandInfo as Record<string, string | number>,
+  });
+const dataOf = <T>(response: { json: <R>() => R }) => response.json<{ data: T }>().data;
+const post = (who: OrderStaff, path: string, store: OrderStore, body: Record<string, unknown> = {}) =>
+  staffPost(t, path, who, { storeCode: store.code, ...body });
+
+async function ok<T>(who: OrderStaff, path: string, store: OrderStore, body: Record<string, unknown> = {}) {
+  const response = await post(who, path, store, body);
+  if (response.statusCode !== 200) throw new Error(`${path}: ${response.statusCode} ${response.body}`);
+  return dataOf<T>(response);
+}
+
+/** Puts stock of a batch on a store's shelf through the ledger (a receipt document). */
+async function stock(db: Database, store: OrderStore, skuId: number, batchNo: string, quantity: number) {
+  await db.transaction(async (tx) =>
+    createStockLedger().increase(
+      tx as unknown as Database,
+      { storeId: store.id, skuId, batchNo },
+      { productionDate: '2026-10-01', expiryDate: '2027-10-01' },
+      { onHand: quantity },
+      'receipt',
+      { type: 'receipt', id: 1, no: `RC${batchNo}`, userId: null },
+    ),
+  );
+}
+
+async function balance(store: OrderStore, skuId: number, batchNo: string) {
+  const [row] = await t.db
+    .select()
+    .from(stockBalances)
+    .where(
+      and(
+        eq(stockBalances.storeId, store.id),
+        eq(stockBalances.skuId, skuId),
+        eq(stockBalances.batchNo, batchNo),
+      ),
+    );
+  return row ? { onHand: row.onHand, reserved: row.reserved, inTransit: row.inTransit } : null;
+}
+
+const apply = (lines: { skuId: number; quantity: number }[], who = clerkA) =>
+  ok<TransferDetail>(who, P.transferApply, storeA, {
+    fromStoreCode: storeB.code,
+    remark: '周末促销备货',
+    lines,
+  });
+
+async function taskOf(docId: number, busiType: number) {
+  const [task] = await t.db
+    .select()
+    .from(approvalTasks)
+    .where(and(eq(approvalTasks.docId, docId), eq(approvalTasks.busiType, busiType)));
+  return task!;
+}
+
+const approve = (taskId: number, who = auditor, store = storeB) =>
+  post(who, P.auditDecide, store, { id: taskId, decision: 'approve' });
+
+/** A transfer of `quantity` of skuA taken to ready_to_ship (batch `batchNo` reserved at B). */
+async function readyToShip(quantity: number, batchNo: string, confirmer = clerkB) {
+  const applied = await apply([{ skuId: skuA, quantity }]);
+  await ok(clerkB, P.transferAccept, storeB, { id: applied.id });
+  expect((await approve((await taskOf(applied.id, 4)).id)).statusCode).toBe(200);
+  const confirmed = await ok<TransferDetail>(confirmer, P.transferConfirmBatch, storeB, {
+    id: applied.id,
+    lines: [{ lineId: applied.lines[0]!.id, batchNo, quantity }],
+  });
+  expect(confirmed.status).toBe('ship_review');
+  expect((await approve((await taskOf(applied.id, 3)).id)).statusCode).toBe(200);
+  return applied;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedCatalogue(t.db);
+  const rows = await t.db.select({ id: skus.id }).from(skus).where(eq(skus.kind, 'retail')).limit(2);
+  skuA = rows[0]!.id;
+  skuB = rows[1]!.id;
+  storeA = await addOrderStore(t.db);
+  storeB = await addOrderStore(t.db);
+  storeC = await addOrderStore(t.db);
+  clerkA = await addOrderStaff(t, [storeA], IN);
+  clerkB = await addOrderStaff(t, [storeB], OUT);
+  clerkB2 = await addOrderStaff(t, [storeB], OUT);
+  clerkC = await addOrderStaff(t, [storeC], [...IN, ...OUT]);
+  auditor = await addOrderStaff(t, [storeA, storeB], AUDIT);
+  farAuditor = await addOrderStaff(t, [storeC], AUDIT);
+  areaManager = await addOrderStaff(t, [storeC], AUDIT);
+  const area = await ensureRole(t.db, 'inventory_test_area');
+  await t.db.update(roles).set({ dataScope: 'groups' }).where(eq(roles.id, area.id));
+  const groups = await t.db
+    .select({ id: stores.shopGroupId })
+    .from(stores)
+    .where(eq(stores.id, storeA.id))
+    .union(t.db.select({ id: stores.shopGroupId }).from(stores).where(eq(stores.id, storeB.id)));
+  await t.db.insert(roleShopGroups).values(groups.map((g) => ({ roleId: area.id, shopGroupId: g.id })));
+  await t.db.insert(userRoles).values({ userId: areaManager.id, roleId: area.id });
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+describe('a transfer from application to receipt', () => {
+  it('moves through every state with its ledger movements and messages', async () => {
+    await stock(t.db, storeB, skuA, 'B1', 10);
+    await stock(t.db, storeB, skuB, 'B2', 5);
+
+    const applied = await apply([
+      { skuId: skuA, quantity: 4 },
+      { skuId: skuB, quantity: 2 },
+    ]);
+    expect(applied).toMatchObject({ status: 'pending_accept', side: 'in', actions: ['cancel'] });
+    // B's clerks are reminded (inventory 1 → takeOrdersDetail).
+    const reminder = (await messagesOf(t.db, clerkB.id, storeB.id)).at(-1)!;
+    expect(reminder).toMatchObject({ businessType: 4, messageType: 1 });
+    expect(target(4, 1, reminder)).toEqual({
+      kind: 'route',
+      name: 'takeOrdersDetail',
+      query: { id: String(applied.id) },
+    });
+
+    const seenByB = await ok<TransferDetail>(clerkB, P.transferDetail, storeB, { id: applied.id });
+    expect(seenByB).toMatchObject({ side: 'out', actions: ['accept', 'refuse'] });
+
+    const accepted = await ok<TransferDetail>(clerkB, P.transferAccept, storeB, { id: applied.id });
+    expect(accepted.status).toBe('accept_review');
+    const acceptTask = await taskOf(applied.id, 4);
+    const todo = (await messagesOf(t.db, auditor.id, storeB.id)).at(-1)!;
+    expect(todo).toMatchObject({ businessType: 5, messageType: 22 });
+    expect(target(5, 22, todo)).toEqual({
+      kind: 'route',
+      name: 'reviewPendingDetail',
+      query: { id: String(acceptTask.id), busiType: '4' },
+    });
+    // The accepting clerk may not approve their own request.
+    expect(errorOf(await approve(acceptTask.id, clerkB))).toMatchObject({ errorCode: 'PERMISSION_DENIED' });
+
+    expect((await approve(acceptTask.id)).statusCode).toBe(200);
+    expect((await messagesOf(t.db, clerkB.id, storeB.id)).at(-1)).toMatchObject({
+      businessType: 6,
+      messageType: 33,
+    });
+    const toOtherClerk = (await messagesOf(t.db, clerkB2.id, storeB.id)).at(-1)!;
+    expect(toOtherClerk).toMatchObject({ businessType: 4, messageType: 4 });
+    expect(target(4, 4, toOtherClerk)).toEqual({
+      kind: 'route',
+      name: 'applicationDetail',
+      query: { id: String(applied.id), selectTab: 'sendOutGoods' },
+    });
+    expect((await messagesOf(t.db, clerkA.id, storeA.id)).at(-1)).toMatchObject({ messageType: 3 });
+
+    const [lineA, lineB] = applied.lines;
+    const confirmed = await ok<TransferDetail>(clerkB2, P.transferConfirmBatch, storeB, {
+      id: applied.id,
+      lines: [
+        { lineId: lineA!.id, batchNo: 'B1', quantity: 4 },
+        { lineId: lineB!.id, batchNo: 'B2', quantity: 2 },
+      ],
+    });
+    expect(confirmed.status).toBe('ship_review');
+    expect(await balance(storeB, skuA, 'B1')).toEqual({ onHand: 10, reserved: 4, inTransit: 0 });
+    const shipTask = await taskOf(applied.id, 3);
+    expect((await messagesOf(t.db, auditor.id, storeB.id)).at(-1)).toMatchObject({ messageType: 23 });
+
+    expect((await approve(shipTask.id)).statusCode).toBe(200);
+    expect((await messagesOf(t.db, clerkB2.id, storeB.id)).at(-1)).toMatchObject({ messageType: 35 });
+
+    const shipped = await ok<TransferDetail>(clerkB, P.transferShip, storeB, { id: applied.id });
+    expect(shipped.status).toBe('in_transit');
+    expect(await balance(storeB, skuA, 'B1')).toEqual({ onHand: 6, reserved: 0, inTransit: 0 });
+    expect(await balance(storeA, skuA, 'B1')).toEqual({ onHand: 0, reserved: 0, inTransit: 4 });
+    const goods = (await messagesOf(t.db, clerkA.id, storeA.id)).at(-1)!;
+    expect(goods).toMatchObject({ businessType: 4, messageType: 5 });
+    expect(target(4, 5, goods)).toEqual({
+      kind: 'route',
+      name: 'ReceivedOrders',
+      query: { inOrderNo: applied.transferNo },
+    });
+
+    // Partial receipt: 3 of 4, nothing of the second line yet → a backorder.
+    const partial = await ok<TransferDetail>(clerkA, P.transferReceive, storeA, {
+      id: applied.id,
+      lines: [{ lineId: lineA!.id, received: 3 }],
+    });
+    expect(partial.status).toBe('partially_received');
+    expect(partial.lines.map((l) => l.outstanding)).toEqual([1, 2]);
+    expect(await balance(storeA, skuA, 'B1')).toEqual({ onHand: 3, reserved: 0, inTransit: 1 });
+
+    // More than outstanding is refused, nothing moves.
+    const tooMany = await post(clerkA, P.transferReceive, storeA, {
+      id: applied.id,
+      lines: [{ lineId: lineB!.id, received: 2, damaged: 1 }],
+    });
+    expect(tooMany.statusCode).toBe(422);
+    expect(errorOf(tooMany).errorMsg).toContain('不能超过未收数量 2');
+
+    // The rest: line B one damaged and one received; line A closed one short → a discrepancy.
+    const done = await ok<TransferDetail>(clerkA, P.transferReceive, storeA, {
+      id: applied.id,
+      lines: [
+        { lineId: lineA!.id, received: 0, closeShort: true },
+        { lineId: lineB!.id, received: 1, damaged: 1 },
+      ],
+    });
+    expect(done).toMatchObject({ status: 'received', hasDiscrepancy: true, actions: [] });
+    expect(done.lines.map((l) => [l.receivedQuantity, l.damagedQuantity, l.shortQuantity])).toEqual([
+      [3, 0, 1],
+      [1, 1, 0],
+    ]);
+    expect(await balance(storeA, skuA, 'B1')).toEqual({ onHand: 3, reserved: 0, inTransit: 0 });
+    expect(await balance(storeA, skuB, 'B2')).toEqual({ onHand: 1, reserved: 0, inTransit: 0 });
+    expect(done.timeline.map((e) => e.action)).toEqual([
+      'apply',
+      'accept',
+      'accept_approved',
+      'confirm_batch',
+      'ship_approved',
+      'ship',
+      'receive',
+      'receive',
+    ]);
+    // Every balance change is a movement row: the sum of A's movements of skuA is its balance.
+    const moves = await t.db.select().from(stockMovements).where(eq(stockMovements.docId, applied.id));
+    const onHandA = moves
+      .filter((m) => m.storeId === storeA.id && m.skuId === skuA && m.docType === 'transfer')
+      .reduce((sum, m) => sum + m.onHandDelta, 0);
+    expect(onHandA).toBe(3);
+    expect(await expectAuditedChange(t.db, 'transfer.ship', clerkB.id)).toMatchObject({
+      target: applied.transferNo,
+      before: { status: 'ready_to_ship' },
+      after: { status: 'in_transit' },
+    });
+
+    // Both lists show it; the message's inOrderNo filters the transfer-in list to it.
+    const inList = await ok<TransferPage>(clerkA, P.transferList, storeA, {
+      side: 'in',
+      inOrderNo: applied.transferNo,
+    });
+    expect(inList.list.map((r) => r.transferNo)).toEqual([applied.transferNo]);
+    const outList = await ok<TransferPage>(clerkB, P.transferList, storeB, { side: 'out' });
+    expect(outList.list.map((r) => r.transferNo)).toContain(applied.transferNo);
+    const stockA = await ok<{ list: StockRow[] }>(clerkA, P.stockList, storeA, {});
+    expect(stockA.list.find((r) => r.batchNo === 'B1')).toMatchObject({ onHand: 3, available: 3 });
+  });
+});
+
+describe('illegal transitions and store isolation', () => {
+  it('answers 409 in Chinese for an action the state does not allow, 403 for the wrong side', async () => {
+    const applied = await apply([{ skuId: skuA, quantity: 1 }]);
+    const ship = await post(clerkB, P.transferShip, storeB, { id: applied.id });
+    expect(ship.statusCode).toBe(409);
+    expect(errorOf(ship).errorMsg).toBe('调拨单当前状态为「待接单」，不能发货');
+    const receive = await post(clerkA, P.transferReceive, storeA, {
+      id: applied.id,
+      lines: [{ lineId: applied.lines[0]!.id, received: 1 }],
+    });
+    expect(receive.statusCode).toBe(409);
+    const acceptOwn = await post(clerkC, P.transferAccept, storeA, { id: applied.id });
+    expect(acceptOwn.statusCode).toBe(403); // clerk C is not authorised for store A
+    // A clerk who works in both stores still acts only as the side of the chosen store.
+    const both = await addOrderStaff(t, [storeA, storeB], [...IN, ...OUT]);
+    const wrongSide = await post(both, P.transferAccept, storeA, { id: applied.id });
+    expect(wrongSide.statusCode).toBe(403);
+    expect(errorOf(wrongSide).errorMsg).toBe('本店不能接单该调拨单');
+  });
+
+  it('hides a transfer from a store not party to it (404) and from its lists', async () => {
+    const applied = await apply([{ skuId: skuA, quantity: 1 }]);
+    const detail = await post(clerkC, P.transferDetail, storeC, { id: applied.id });
+    expect(detail.statusCode).toBe(404);
+    expect(errorOf(detail).errorMsg).toBe('调拨单不存在');
+    expect(
+      (await post(clerkC, P.transferCancel, storeC, { id: applied.id, reason: '误操作' })).statusCode,
+    ).toBe(404);
+    for (const side of ['in', 'out'])
+      expect((await ok<TransferPage>(clerkC, P.transferList, storeC, { side })).total).toBe(0);
+  });
+
+  it('refuses bad applications with a named reason', async () => {
+    const same = await post(clerkA, P.transferApply, storeA, {
+      fromStoreCode: storeA.code,
+      lines: [{ skuId: skuA, quantity: 1 }],
+    });
+    expect([same.statusCode, errorOf(same).errorMsg]).toEqual([422, '不能向本店申请调拨']);
+    const none = await post(clerkA, P.transferApply, storeA, { fromStoreCode: storeB.code, lines: [] });
+    expect([none.statusCode, errorOf(none).errorMsg]).toEqual([400, '请添加调拨商品']);
+    const zero = await post(clerkA, P.transferApply, storeA, {
+      fromStoreCode: storeB.code,
+      lines: [{ skuId: skuA, quantity: 0 }],
+    });
+    expect(zero.statusCode).toBe(400);
+    expect(errorOf(zero).errorMsg).toBe('调拨数量须大于0');
+  });
+
+  it('cancels with a confirmed batch: the reservation is released and A hears type 8', async () => {
+    await stock(t.db, storeB, skuA, 'C1', 3);
+    const applied = await readyToShip(2, 'C1');
+    expect(await balance(storeB, skuA, 'C1')).toEqual({ onHand: 3, reserved: 2, inTransit: 0 });
+    const cancelled = await ok<TransferDetail>(clerkB, P.transferCancel, storeB, {
+      id: applied.id,
+      reason: '货品临期，改由仓库配送',
+    });
+    expect(cancelled).toMatchObject({ status: 'cancelled', cancelReason: '货品临期，改由仓库配送' });
+    expect(await balance(storeB, skuA, 'C1')).toEqual({ onHand: 3, reserved: 0, inTransit: 0 });
+    const note = (await messagesOf(t.db, clerkA.id, storeA.id)).at(-1)!;
+    expect(note).toMatchObject({ businessType: 4, messageType: 8 });
+    const again = await post(clerkA, P.transferCancel, storeA, { id: applied.id, reason: '再取消' });
+    expect([again.statusCode, errorOf(again).errorMsg]).toEqual([
+      409,
+      '调拨单当前状态为「已取消」，不能取消',
+    ]);
+  });
+});
+
+describe('two clerks and the last unit', () => {
+  it('lets one reserve it and answers the other 409, never overselling', async () => {
+    await stock(t.db, storeB, skuB, 'LAST', 1);
+    const prepare = async () => {
+      const applied = await apply([{ skuId: skuB, quantity: 1 }]);
+      await ok(clerkB, P.transferAccept, storeB, { id: applied.id });
+      expect((await approve((await taskOf(applied.id, 4)).id)).statusCode).toBe(200);
+      return applied;
+    };
+    const first = await prepare();
+    const second = await prepare();
+    const confirm = (who: OrderStaff, transfer: TransferDetail) =>
+      post(who, P.transferConfirmBatch, storeB, {
+        id: transfer.id,
+        lines: [{ lineId: transfer.lines[0]!.id, batchNo: 'LAST', quantity: 1 }],
+      });
+    const answers = await Promise.all([confirm(clerkB, first), confirm(clerkB2, second)]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    const refused = answers.find((a) => a.statusCode === 409)!;
+    expect(errorOf(refused).errorMsg).toMatch(/^库存不足：.+ 批次 LAST 可用 0，需要 1$/);
+    expect(await balance(storeB, skuB, 'LAST')).toEqual({ onHand: 1, reserved: 1, inTransit: 0 });
+  });
+});
+
+describe('approval tasks', () => {
+  it('lists a task only for approvers whose scope covers both stores, never the requester', async () => {
+    const applied = await apply([{ skuId: skuA, quantity: 1 }]);
+    await ok(clerkB, P.transferAccept, storeB, { id: applied.id });
+    const task = await taskOf(applied.id, 4);
+    const pendingIds = async (who: OrderStaff, store: OrderStore) =>
+      (await ok<ApprovalPage>(who, P.auditPending, store, { busiType: 4, pageSize: 50 })).list.map(
+        (r) => r.id,
+      );
+    expect(await pendingIds(auditor, storeA)).toContain(task.id);
+    expect(await pendingIds(areaManager, storeC)).toContain(task.id);
+    expect(await pendingIds(farAuditor, storeC)).not.toContain(task.id);
+    // The approver outside the scope cannot decide it either (404, not a hint that it exists).
+    expect((await approve(task.id, farAuditor, storeC)).statusCode).toBe(404);
+    // The requester sees it in 我发起的 with its state.
+    const mine = await ok<ApprovalPage>(clerkB, P.auditMine, storeB, {});
+    expect(mine.list.find((r) => r.id === task.id)).toMatchObject({
+      state: 'pending',
+      busiTypeText: '接受调出审核',
+    });
+
+    const rejectBlank = await post(areaManager, P.auditDecide, storeC, { id: task.id, decision: 'reject' });
+    expect([rejectBlank.statusCode, errorOf(rejectBlank).errorMsg]).toEqual([400, '驳回请填写原因']);
+    const rejected = await ok<ApprovalRow>(areaManager, P.auditDecide, storeC, {
+      id: task.id,
+      decision: 'reject',
+      reason: '调出门店库存需保留给会员日',
+    });
+    expect(rejected).toMatchObject({ state: 'rejected', reason: '调出门店库存需保留给会员日' });
+    expect((await messagesOf(t.db, clerkB.id, storeB.id)).at(-1)).toMatchObject({ messageType: 34 });
+    expect((await messagesOf(t.db, clerkA.id, storeA.id)).at(-1)).toMatchObject({ messageType: 6 });
+    const after = await ok<TransferDetail>(clerkA, P.transferDetail, storeA, { id: applied.id });
+    expect(after.status).toBe('cancelled');
+    const twice = await approve(task.id);
+    expect([twice.statusCode, errorOf(twice).errorMsg]).toEqual([409, '该审核任务已驳回，不能重复处理']);
+  });
+
+  it('batch-approves and answers per task', async () => {
+    const one = await apply([{ skuId: skuA, quantity: 1 }]);
+    const two = await apply([{ skuId: skuA, quantity: 1 }]);
+    await ok(clerkB, P.transferAccept, storeB, { id: one.id });
+    await ok(clerkB, P.transferAccept, storeB, { id: two.id });
+    const t1 = await taskOf(one.id, 4);
+    const t2 = await taskOf(two.id, 4);
+    // Cancelled by A meanwhile: its task is withdrawn and answers its reason.
+    await ok(clerkA, P.transferCancel, storeA, { id: two.id, reason: '已从别店调到' });
+    const result = await ok<AuditBatchResult>(auditor, P.auditBatchApprove, storeA, { ids: [t1.id, t2.id] });
+    expect(result.results).toEqual([
+      { id: t1.id, ok: true, message: '已通过' },
+      { id: t2.id, ok: false, message: '该审核任务已撤回，不能重复处理' },
+    ]);
+    expect((await ok<TransferDetail>(clerkB, P.transferDetail, storeB, { id: one.id })).status).toBe(
+      'accepted',
+    );
+    // Without audit:approve the batch call is refused.
+    expect((await post(clerkA, P.auditBatchApprove, storeA, { ids: [t1.id] })).statusCode).toBe(403);
+  });
+});

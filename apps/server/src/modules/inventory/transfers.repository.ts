@@ -1,0 +1,224 @@
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Database } from '../../db/client.js';
+import { likeContains } from '../../db/like-pattern.js';
+import { numberedPageOf } from '../../db/paged-query.js';
+import { withinShanghaiDays } from '../../db/shanghai-days.js';
+import {
+  skus,
+  stockBalances,
+  stockDocEvents,
+  stockTransferLines,
+  stockTransfers,
+  stores,
+  users,
+} from '../../db/schema.js';
+
+export type TransferRecord = typeof stockTransfers.$inferSelect;
+export type TransferLineRecord = typeof stockTransferLines.$inferSelect;
+export type TransferSide = 'in' | 'out';
+
+const toStore = alias(stores, 'to_store');
+const fromStore = alias(stores, 'from_store');
+
+/** The list and detail columns of a transfer, with both stores and the requester. */
+const transferColumns = {
+  id: stockTransfers.id,
+  transferNo: stockTransfers.transferNo,
+  origin: stockTransfers.origin,
+  status: stockTransfers.status,
+  toStoreId: stockTransfers.toStoreId,
+  fromStoreId: stockTransfers.fromStoreId,
+  toStoreCode: toStore.shopCode,
+  toStoreName: toStore.shopName,
+  fromStoreCode: fromStore.shopCode,
+  fromStoreName: fromStore.shopName,
+  hasDiscrepancy: stockTransfers.hasDiscrepancy,
+  requestedByName: users.nickName,
+  remark: stockTransfers.remark,
+  cancelReason: stockTransfers.cancelReason,
+  createdAt: stockTransfers.createdAt,
+  updatedAt: stockTransfers.updatedAt,
+  lineCount:
+    sql<number>`(select count(*) from ${stockTransferLines} l where l.transfer_id = ${stockTransfers.id})`.mapWith(
+      Number,
+    ),
+  totalQuantity:
+    sql<number>`(select coalesce(sum(l.quantity), 0) from ${stockTransferLines} l where l.transfer_id = ${stockTransfers.id})`.mapWith(
+      Number,
+    ),
+};
+export type TransferView = {
+  [K in keyof typeof transferColumns]: (typeof transferColumns)[K] extends SQL.Aliased<infer T> | SQL<infer T>
+    ? T
+    : (typeof transferColumns)[K] extends { _: { data: infer D; notNull: infer N } }
+      ? N extends true
+        ? D
+        : D | null
+      : never;
+};
+
+export type TransferFilters = {
+  side: TransferSide;
+  status: string;
+  inOrderNo?: string | null;
+  keyword?: string | null;
+  dateFrom?: string | null;
+  dateTo?: string | null;
+  pageNum: number;
+  pageSize: number;
+};
+
+export function createTransfersRepository(db: Database) {
+  const joined = (tx: Database) =>
+    tx
+      .select(transferColumns)
+      .from(stockTransfers)
+      .innerJoin(toStore, eq(toStore.id, stockTransfers.toStoreId))
+      .innerJoin(fromStore, eq(fromStore.id, stockTransfers.fromStoreId))
+      .innerJoin(users, eq(users.id, stockTransfers.requestedBy));
+
+  return {
+    async storeByCode(code: string) {
+      const [row] = await db
+        .select({
+          id: stores.id,
+          shopCode: stores.shopCode,
+          shopName: stores.shopName,
+          enabled: stores.enabled,
+        })
+        .from(stores)
+        .where(eq(stores.shopCode, code));
+      return row;
+    },
+
+    async skusByIds(ids: readonly number[]) {
+      if (!ids.length) return [];
+      return db
+        .select({ id: skus.id, name: skus.name, enabled: skus.enabled, priceCents: skus.priceCents })
+        .from(skus)
+        .where(inArray(skus.id, [...ids]));
+    },
+
+    async insert(
+      tx: Database,
+      transfer: typeof stockTransfers.$inferInsert,
+      lines: readonly { skuId: number; quantity: number }[],
+    ): Promise<number> {
+      const [row] = await tx.insert(stockTransfers).values(transfer).returning({ id: stockTransfers.id });
+      await tx.insert(stockTransferLines).values(lines.map((l) => ({ ...l, transferId: row!.id })));
+      return row!.id;
+    },
+
+    /** The transfer locked for a change, when the store is party to it (else undefined: a 404). */
+    async lock(tx: Database, id: number, storeId: number | null): Promise<TransferRecord | undefined> {
+      const party =
+        storeId === null
+          ? undefined
+          : or(eq(stockTransfers.toStoreId, storeId), eq(stockTransfers.fromStoreId, storeId));
+      const [row] = await tx
+        .select()
+        .from(stockTransfers)
+        .where(and(eq(stockTransfers.id, id), party))
+        .for('update');
+      return row;
+    },
+
+    /** The conditional update of a locked transfer: status and version as read. */
+    async update(
+      tx: Database,
+      read: TransferRecord,
+      set: Partial<typeof stockTransfers.$inferInsert>,
+    ): Promise<boolean> {
+      const rows = await tx
+        .update(stockTransfers)
+        .set({ ...set, version: read.version + 1, updatedAt: sql`now()` })
+        .where(
+          and(
+            eq(stockTransfers.id, read.id),
+            eq(stockTransfers.status, read.status),
+            eq(stockTransfers.version, read.version),
+          ),
+        )
+        .returning({ id: stockTransfers.id });
+      return rows.length === 1;
+    },
+
+    async lines(tx: Database, transferId: number) {
+      return tx
+        .select({
+          line: stockTransferLines,
+          skuCode: skus.skuCode,
+          skuName: skus.name,
+          spec: skus.spec,
+        })
+        .from(stockTransferLines)
+        .innerJoin(skus, eq(skus.id, stockTransferLines.skuId))
+        .where(eq(stockTransferLines.transferId, transferId))
+        .orderBy(asc(stockTransferLines.id));
+    },
+
+    async updateLine(tx: Database, lineId: number, set: Partial<typeof stockTransferLines.$inferInsert>) {
+      await tx.update(stockTransferLines).set(set).where(eq(stockTransferLines.id, lineId));
+    },
+
+    async batchExists(tx: Database, storeId: number, skuId: number, batchNo: string): Promise<boolean> {
+      const [row] = await tx
+        .select({ id: stockBalances.id })
+        .from(stockBalances)
+        .where(
+          and(
+            eq(stockBalances.storeId, storeId),
+            eq(stockBalances.skuId, skuId),
+            eq(stockBalances.batchNo, batchNo),
+          ),
+        );
+      return row !== undefined;
+    },
+
+    async addEvent(tx: Database, event: typeof stockDocEvents.$inferInsert) {
+      await tx.insert(stockDocEvents).values(event);
+    },
+
+    async events(docType: string, docId: number) {
+      return db
+        .select()
+        .from(stockDocEvents)
+        .where(and(eq(stockDocEvents.docType, docType), eq(stockDocEvents.docId, docId)))
+        .orderBy(asc(stockDocEvents.id));
+    },
+
+    async view(tx: Database, id: number): Promise<TransferView | undefined> {
+      const [row] = await joined(tx).where(eq(stockTransfers.id, id));
+      return row;
+    },
+
+    async page(storeId: number, f: TransferFilters) {
+      const conditions: (SQL | undefined)[] = [
+        f.side === 'in' ? eq(stockTransfers.toStoreId, storeId) : eq(stockTransfers.fromStoreId, storeId),
+        f.status === 'all' ? undefined : eq(stockTransfers.status, f.status),
+        f.inOrderNo ? eq(stockTransfers.transferNo, f.inOrderNo) : undefined,
+        f.keyword
+          ? or(
+              eq(stockTransfers.transferNo, f.keyword.toUpperCase()),
+              ilike(f.side === 'in' ? fromStore.shopName : toStore.shopName, likeContains(f.keyword)),
+            )
+          : undefined,
+        ...withinShanghaiDays(stockTransfers.createdAt, f.dateFrom, f.dateTo),
+      ];
+      const where = and(...conditions);
+      return numberedPageOf(
+        f,
+        joined(db).where(where).orderBy(desc(stockTransfers.id)).$dynamic(),
+        db
+          .select({ n: count() })
+          .from(stockTransfers)
+          .innerJoin(toStore, eq(toStore.id, stockTransfers.toStoreId))
+          .innerJoin(fromStore, eq(fromStore.id, stockTransfers.fromStoreId))
+          .where(where),
+      );
+    },
+  };
+}
+
+export type TransfersRepository = ReturnType<typeof createTransfersRepository>;

@@ -1,0 +1,693 @@
+import {
+  TRANSFER_STATUS_TEXT,
+  type TransferAction,
+  type TransferDetail,
+  type TransferPage,
+  type TransferRow,
+  type TransferStatus,
+  type transferApplyBodySchema,
+  type transferConfirmBatchBodySchema,
+  type transferListBodySchema,
+  type transferReceiveBodySchema,
+} from '@console/contract';
+import type { z } from 'zod';
+import type { Database } from '../../db/client.js';
+import { mapPage } from '../../db/paged-query.js';
+import { AppError, conflict, notFound } from '../../http/errors.js';
+import type { Clock } from '../../platform/clock.js';
+import type { AuditLog } from '../audit/audit-log.js';
+import { shanghaiDateTime } from '../im/message-format.js';
+import type { MessageProducer } from '../im/message-producer.js';
+import type { ApprovalsService } from './approvals.service.js';
+import { RESULT_BUSINESS_TYPE } from './approvals.service.js';
+import { inTransaction, type InventoryActor, type Messenger } from './inventory-tx.js';
+import { newTransferNo } from './inventory-numbers.js';
+import type { StockDoc, StockLedger } from './stock-ledger.js';
+import { createTransfersRepository, type TransferRecord, type TransferView } from './transfers.repository.js';
+
+type ApplyBody = z.output<typeof transferApplyBodySchema>;
+type ListBody = z.output<typeof transferListBodySchema>;
+type ConfirmBatchBody = z.output<typeof transferConfirmBatchBodySchema>;
+type ReceiveBody = z.output<typeof transferReceiveBodySchema>;
+
+/** Inventory family of spec 4.9 (business type 4). */
+export const INVENTORY_BUSINESS_TYPE = 4;
+export const TRANSFER_MESSAGE = {
+  outReminder: 1,
+  autoDispatched: 2,
+  inReminder: 3,
+  outAccepted: 4,
+  shipped: 5,
+  cancelledBeforeAccept: 6,
+  cancelledAfterAccept: 7,
+  cancelledWithBatch: 8,
+} as const;
+/** Approval results (business type 6). */
+export const TRANSFER_RESULT = {
+  acceptPassed: 33,
+  acceptRejected: 34,
+  shipPassed: 35,
+  shipRejected: 36,
+} as const;
+
+export const TRANSFER_PERMISSIONS = {
+  apply: 'transferIn:apply',
+  receive: 'transferIn:receive',
+  cancelIn: 'transferIn:cancel',
+  accept: 'transferOut:accept',
+  ship: 'transferOut:ship',
+} as const;
+
+const DOC_TYPE = 'transfer';
+
+export const TRANSFER_TEXT = {
+  notFound: '调拨单不存在',
+  fromStoreMissing: '调出门店不存在',
+  fromStoreClosed: '调出门店已停业',
+  sameStore: '不能向本店申请调拨',
+  skuMissing: (id: number) => `商品 ${id} 不存在或已停用`,
+  illegal: (status: TransferStatus, action: string) =>
+    `调拨单当前状态为「${TRANSFER_STATUS_TEXT[status]}」，不能${action}`,
+  changed: '调拨单已被他人修改，请刷新后重试',
+  notYourSide: (action: string) => `本店不能${action}该调拨单`,
+  noPermission: (action: string) => `您没有${action}的权限`,
+  batchLines: '请为每一种商品填写一个发货批次',
+  unknownLine: (id: number) => `调拨明细 ${id} 不属于该调拨单`,
+  shipTooMany: (name: string, max: number) => `${name} 的发货数量不能超过申请数量 ${max}`,
+  noBatch: (name: string, batchNo: string) => `本店没有 ${name} 的批次 ${batchNo}`,
+  receiveTooMany: (name: string, outstanding: number) =>
+    `${name} 的实收与破损数量之和不能超过未收数量 ${outstanding}`,
+  receiveNothing: '请填写收货数量',
+  applied: (no: string, storeName: string) => `${storeName} 申请从本店调入货品，调拨单 ${no}，请及时接单`,
+  acceptedIn: (no: string, storeName: string) => `${storeName} 已接受调拨单 ${no}，等待发货`,
+  acceptedOut: (no: string) => `调拨单 ${no} 接单审核已通过，请确认发货批次`,
+  shipped: (no: string, storeName: string) => `${storeName} 已发出调拨单 ${no} 的货品，请收货`,
+  cancelled: (no: string, reason: string) => `调拨单 ${no} 已取消：${reason}`,
+  result: (no: string, what: string, reason: string) => `调拨单 ${no} ${what}${reason ? `：${reason}` : ''}`,
+};
+
+const ACTION_TEXT: Record<string, string> = {
+  apply: '申请调入',
+  dispatch: '总部派单',
+  accept: '接单',
+  accept_approved: '接单审核通过',
+  accept_rejected: '接单审核驳回',
+  refuse: '拒绝接单',
+  confirm_batch: '确认发货批次',
+  ship_approved: '发货审核通过',
+  ship_rejected: '发货审核驳回',
+  ship: '发货',
+  receive: '收货',
+  cancel: '取消',
+};
+
+/** Which transfer-in cancelled message (6, 7, 8) a cancellation in this state sends. */
+function cancelMessageOf(status: TransferStatus): number {
+  if (status === 'pending_accept' || status === 'accept_review')
+    return TRANSFER_MESSAGE.cancelledBeforeAccept;
+  if (status === 'accepted') return TRANSFER_MESSAGE.cancelledAfterAccept;
+  return TRANSFER_MESSAGE.cancelledWithBatch;
+}
+
+/** The states each store may cancel in (the giving store refuses at pending_accept instead). */
+const CANCELLABLE: Record<'in' | 'out', readonly TransferStatus[]> = {
+  in: ['pending_accept', 'accept_review', 'accepted', 'ship_review', 'ready_to_ship'],
+  out: ['accepted', 'ready_to_ship'],
+};
+
+/** The actions of one side in one state, before permissions. */
+function actionsFor(side: 'in' | 'out', status: TransferStatus): TransferAction[] {
+  const actions: TransferAction[] = [];
+  if (side === 'out') {
+    if (status === 'pending_accept') actions.push('accept', 'refuse');
+    if (status === 'accepted') actions.push('confirmBatch');
+    if (status === 'ready_to_ship') actions.push('ship');
+  } else if (status === 'in_transit' || status === 'partially_received') actions.push('receive');
+  if (CANCELLABLE[side].includes(status)) actions.push('cancel');
+  return actions;
+}
+
+const ACTION_PERMISSION: Record<'in' | 'out', Record<TransferAction, string>> = {
+  in: {
+    accept: TRANSFER_PERMISSIONS.accept,
+    refuse: TRANSFER_PERMISSIONS.accept,
+    confirmBatch: TRANSFER_PERMISSIONS.ship,
+    ship: TRANSFER_PERMISSIONS.ship,
+    receive: TRANSFER_PERMISSIONS.receive,
+    cancel: TRANSFER_PERMISSIONS.cancelIn,
+  },
+  out: {
+    accept: TRANSFER_PERMISSIONS.accept,
+    refuse: TRANSFER_PERMISSIONS.accept,
+    confirmBatch: TRANSFER_PERMISSIONS.ship,
+    ship: TRANSFER_PERMISSIONS.ship,
+    receive: TRANSFER_PERMISSIONS.receive,
+    cancel: TRANSFER_PERMISSIONS.accept,
+  },
+};
+
+const ACTION_VERB: Record<TransferAction, string> = {
+  accept: '接单',
+  refuse: '拒绝接单',
+  confirmBatch: '确认发货批次',
+  ship: '发货',
+  receive: '收货',
+  cancel: '取消',
+};
+
+function toRow(view: TransferView): TransferRow {
+  const status = view.status as TransferStatus;
+  return {
+    id: view.id,
+    transferNo: view.transferNo,
+    origin: view.origin as 'apply' | 'dispatch',
+    status,
+    statusText: TRANSFER_STATUS_TEXT[status],
+    toStoreCode: view.toStoreCode,
+    toStoreName: view.toStoreName,
+    fromStoreCode: view.fromStoreCode,
+    fromStoreName: view.fromStoreName,
+    lineCount: view.lineCount,
+    totalQuantity: view.totalQuantity,
+    hasDiscrepancy: view.hasDiscrepancy,
+    requestedByName: view.requestedByName,
+    createdAt: shanghaiDateTime(view.createdAt),
+    updatedAt: shanghaiDateTime(view.updatedAt),
+  };
+}
+
+/**
+ * Transfers between stores (docs/domain/inventory.md "Transfer"): each action locks the transfer (only a store
+ * party to it finds it), checks side, permission and state (409 with the state's name), changes it with the
+ * ledger movements, the timeline, the audit row and the messages in one transaction.
+ */
+export function createTransfersService(deps: {
+  db: Database;
+  clock: Clock;
+  producer: MessageProducer;
+  audit: AuditLog;
+  ledger: StockLedger;
+  approvals: ApprovalsService;
+}) {
+  const { db, clock, producer, audit, ledger, approvals } = deps;
+  const repo = createTransfersRepository(db);
+
+  const sideOf = (t: Pick<TransferRecord, 'toStoreId'>, storeId: number): 'in' | 'out' =>
+    t.toStoreId === storeId ? 'in' : 'out';
+  const docOf = (t: TransferRecord, userId: number | null): StockDoc => ({
+    type: DOC_TYPE,
+    id: t.id,
+    no: t.transferNo,
+    userId,
+  });
+  const message = (
+    storeId: number,
+    messageType: number,
+    text: string,
+    t: Pick<TransferRecord, 'id' | 'transferNo'>,
+    extra: { receiverIds?: number[]; except?: number; businessType?: number } = {},
+  ) => ({
+    storeId,
+    businessType: extra.businessType ?? INVENTORY_BUSINESS_TYPE,
+    messageType,
+    text,
+    expandInfo: { id: t.id, orderNo: t.transferNo, inOrderNo: t.transferNo },
+    source: 'inventory',
+    ...(extra.receiverIds ? { receiverIds: extra.receiverIds } : {}),
+    ...(extra.except !== undefined ? { except: extra.except } : {}),
+  });
+
+  async function storeName(tx: Database, t: TransferRecord, side: 'in' | 'out'): Promise<string> {
+    const view = await repo.view(tx, t.id);
+    return side === 'in' ? view!.toStoreName : view!.fromStoreName;
+  }
+
+  async function event(
+    tx: Database,
+    t: TransferRecord,
+    action: string,
+    to: TransferStatus,
+    actor: { userId: number; nickName: string } | null,
+    note = '',
+  ) {
+    await repo.addEvent(tx, {
+      docType: DOC_TYPE,
+      docId: t.id,
+      action,
+      fromStatus: t.status,
+      toStatus: to,
+      userId: actor?.userId ?? null,
+      userName: actor?.nickName ?? '系统',
+      note: note.slice(0, 300),
+      createdAt: clock(),
+    });
+  }
+
+  async function move(
+    tx: Database,
+    t: TransferRecord,
+    to: TransferStatus,
+    set: Parameters<typeof repo.update>[2] = {},
+  ) {
+    if (!(await repo.update(tx, t, { ...set, status: to })))
+      throw conflict(TRANSFER_TEXT.changed, 'TRANSFER_CHANGED');
+  }
+
+  async function detail(actor: InventoryActor, id: number, tx: Database = db): Promise<TransferDetail> {
+    const view = await repo.view(tx, id);
+    if (!view || (view.toStoreId !== actor.storeId && view.fromStoreId !== actor.storeId))
+      throw notFound(TRANSFER_TEXT.notFound, 'TRANSFER_NOT_FOUND');
+    const side = sideOf(view, actor.storeId);
+    const status = view.status as TransferStatus;
+    const lines = await repo.lines(tx, id);
+    const events = await repo.events(DOC_TYPE, id);
+    return {
+      ...toRow(view),
+      side,
+      remark: view.remark,
+      cancelReason: view.cancelReason,
+      lines: lines.map(({ line, skuCode, skuName, spec }) => ({
+        id: line.id,
+        skuId: line.skuId,
+        skuCode,
+        skuName,
+        spec,
+        quantity: line.quantity,
+        batchNo: line.batchNo,
+        shipQuantity: line.shipQuantity,
+        receivedQuantity: line.receivedQuantity,
+        damagedQuantity: line.damagedQuantity,
+        shortQuantity: line.shortQuantity,
+        outstanding: ['in_transit', 'partially_received'].includes(status)
+          ? line.shipQuantity - line.receivedQuantity - line.damagedQuantity - line.shortQuantity
+          : 0,
+      })),
+      timeline: events.map((e) => ({
+        at: shanghaiDateTime(e.createdAt),
+        action: e.action,
+        actionText: ACTION_TEXT[e.action] ?? e.action,
+        userName: e.userName,
+        note: e.note,
+      })),
+      actions: actionsFor(side, status).filter((a) => actor.permissions.includes(ACTION_PERMISSION[side][a])),
+    };
+  }
+
+  /**
+   * One action of a store on a transfer: lock (404 for a store not party to it), side, permission, state, then
+   * `run` in the same transaction; answers the detail as it is after the commit.
+   */
+  async function act(
+    actor: InventoryActor,
+    id: number,
+    action: TransferAction,
+    run: (tx: Database, t: TransferRecord, side: 'in' | 'out', messenger: Messenger) => Promise<void>,
+  ): Promise<TransferDetail> {
+    await inTransaction(db, producer, async (tx, messenger) => {
+      const t = await repo.lock(tx, id, actor.storeId);
+      if (!t) throw notFound(TRANSFER_TEXT.notFound, 'TRANSFER_NOT_FOUND');
+      const side = sideOf(t, actor.storeId);
+      const verb = ACTION_VERB[action];
+      const status = t.status as TransferStatus;
+      if (!actionsFor(side, status).includes(action)) {
+        if (isSideAction(action, side === 'in' ? 'out' : 'in'))
+          throw new AppError(403, 'TRANSFER_SIDE', TRANSFER_TEXT.notYourSide(verb));
+        throw conflict(TRANSFER_TEXT.illegal(status, verb), 'TRANSFER_STATE');
+      }
+      if (!actor.permissions.includes(ACTION_PERMISSION[side][action]))
+        throw new AppError(403, 'PERMISSION_DENIED', TRANSFER_TEXT.noPermission(verb));
+      await run(tx, t, side, messenger);
+      const after = (await repo.lock(tx, t.id, null))!;
+      await audit.record(
+        {
+          action: `transfer.${action}`,
+          userId: actor.userId,
+          target: t.transferNo,
+          ip: actor.ip,
+          detail: { transferId: t.id, before: { status: t.status }, after: { status: after.status } },
+        },
+        tx,
+      );
+    });
+    return detail(actor, id);
+  }
+
+  /** Releases a confirmed batch's reservations at the giving store and clears the batch. */
+  async function releaseBatch(tx: Database, t: TransferRecord, userId: number | null) {
+    for (const { line } of await repo.lines(tx, t.id)) {
+      if (line.shipQuantity > 0)
+        await ledger.release(
+          tx,
+          { storeId: t.fromStoreId, skuId: line.skuId, batchNo: line.batchNo },
+          line.shipQuantity,
+          docOf(t, userId),
+        );
+      await repo.updateLine(tx, line.id, { batchNo: '', shipQuantity: 0 });
+    }
+  }
+
+  // The two audits of a transfer (busiType 4 accept, 3 shipping confirm), decided in 待我审核.
+  const lockDocument = async (tx: Database, docId: number) => {
+    await repo.lock(tx, docId, null);
+  };
+  async function lockedFor(tx: Database, docId: number, expected: TransferStatus, verb: string) {
+    const t = (await repo.lock(tx, docId, null))!;
+    if (t.status !== expected)
+      throw conflict(TRANSFER_TEXT.illegal(t.status as TransferStatus, verb), 'TRANSFER_STATE');
+    return t;
+  }
+  approvals.register(4, {
+    lockDocument,
+    async approve(tx, task, actor, messenger) {
+      const t = await lockedFor(tx, task.docId, 'accept_review', '审核接单');
+      await move(tx, t, 'accepted');
+      await event(tx, t, 'accept_approved', 'accepted', actor);
+      const giving = await storeName(tx, t, 'out');
+      const result = TRANSFER_TEXT.result(t.transferNo, '接受调出审核已通过', '');
+      await messenger.send(
+        message(t.fromStoreId, TRANSFER_RESULT.acceptPassed, result, t, {
+          businessType: RESULT_BUSINESS_TYPE,
+          receiverIds: [task.requesterId],
+        }),
+      );
+      await messenger.send(
+        message(t.fromStoreId, TRANSFER_MESSAGE.outAccepted, TRANSFER_TEXT.acceptedOut(t.transferNo), t, {
+          except: task.requesterId,
+        }),
+      );
+      await messenger.send(
+        message(t.toStoreId, TRANSFER_MESSAGE.inReminder, TRANSFER_TEXT.acceptedIn(t.transferNo, giving), t),
+      );
+    },
+    async reject(tx, task, actor, reason, messenger) {
+      const t = await lockedFor(tx, task.docId, 'accept_review', '审核接单');
+      await move(tx, t, 'cancelled', { cancelReason: `接单审核驳回：${reason}`.slice(0, 200) });
+      await event(tx, t, 'accept_rejected', 'cancelled', actor, reason);
+      await messenger.send(
+        message(
+          t.fromStoreId,
+          TRANSFER_RESULT.acceptRejected,
+          TRANSFER_TEXT.result(t.transferNo, '接受调出审核被驳回', reason),
+          t,
+          {
+            businessType: RESULT_BUSINESS_TYPE,
+            receiverIds: [task.requesterId],
+          },
+        ),
+      );
+      await messenger.send(
+        message(
+          t.toStoreId,
+          TRANSFER_MESSAGE.cancelledBeforeAccept,
+          TRANSFER_TEXT.cancelled(t.transferNo, reason),
+          t,
+        ),
+      );
+    },
+  });
+  approvals.register(3, {
+    lockDocument,
+    async approve(tx, task, actor, messenger) {
+      const t = await lockedFor(tx, task.docId, 'ship_review', '审核发货');
+      await move(tx, t, 'ready_to_ship');
+      await event(tx, t, 'ship_approved', 'ready_to_ship', actor);
+      await messenger.send(
+        message(
+          t.fromStoreId,
+          TRANSFER_RESULT.shipPassed,
+          TRANSFER_TEXT.result(t.transferNo, '发货审核已通过，请发货', ''),
+          t,
+          {
+            businessType: RESULT_BUSINESS_TYPE,
+            receiverIds: [task.requesterId],
+          },
+        ),
+      );
+    },
+    async reject(tx, task, actor, reason, messenger) {
+      const t = await lockedFor(tx, task.docId, 'ship_review', '审核发货');
+      await releaseBatch(tx, t, actor.userId);
+      await move(tx, t, 'accepted');
+      await event(tx, t, 'ship_rejected', 'accepted', actor, reason);
+      await messenger.send(
+        message(
+          t.fromStoreId,
+          TRANSFER_RESULT.shipRejected,
+          TRANSFER_TEXT.result(t.transferNo, '发货审核被驳回', reason),
+          t,
+          {
+            businessType: RESULT_BUSINESS_TYPE,
+            receiverIds: [task.requesterId],
+          },
+        ),
+      );
+    },
+  });
+
+  return {
+    detail: (actor: InventoryActor, id: number) => detail(actor, id),
+
+    async list(storeId: number, body: ListBody): Promise<TransferPage> {
+      return mapPage(await repo.page(storeId, body), toRow);
+    },
+
+    async apply(actor: InventoryActor, body: ApplyBody): Promise<TransferDetail> {
+      const from = await repo.storeByCode(body.fromStoreCode);
+      if (!from) throw new AppError(422, 'TRANSFER_FROM_STORE', TRANSFER_TEXT.fromStoreMissing);
+      if (!from.enabled) throw new AppError(422, 'TRANSFER_FROM_STORE', TRANSFER_TEXT.fromStoreClosed);
+      if (from.id === actor.storeId) throw new AppError(422, 'TRANSFER_SAME_STORE', TRANSFER_TEXT.sameStore);
+      const found = await repo.skusByIds(body.lines.map((l) => l.skuId));
+      for (const line of body.lines)
+        if (!found.some((s) => s.id === line.skuId && s.enabled))
+          throw new AppError(422, 'TRANSFER_SKU', TRANSFER_TEXT.skuMissing(line.skuId));
+      const now = clock();
+      const id = await inTransaction(db, producer, async (tx, messenger) => {
+        const transferNo = newTransferNo(now);
+        const newId = await repo.insert(
+          tx,
+          {
+            transferNo,
+            origin: 'apply',
+            toStoreId: actor.storeId,
+            fromStoreId: from.id,
+            status: 'pending_accept',
+            requestedBy: actor.userId,
+            remark: body.remark,
+            createdAt: now,
+            updatedAt: now,
+          },
+          body.lines,
+        );
+        const t = (await repo.lock(tx, newId, null))!;
+        await repo.addEvent(tx, {
+          docType: DOC_TYPE,
+          docId: newId,
+          action: 'apply',
+          toStatus: 'pending_accept',
+          userId: actor.userId,
+          userName: actor.nickName,
+          note: body.remark,
+          createdAt: now,
+        });
+        const receiving = await storeName(tx, t, 'in');
+        await messenger.send(
+          message(from.id, TRANSFER_MESSAGE.outReminder, TRANSFER_TEXT.applied(transferNo, receiving), t),
+        );
+        await audit.record(
+          {
+            action: 'transfer.apply',
+            userId: actor.userId,
+            target: transferNo,
+            ip: actor.ip,
+            detail: { body },
+          },
+          tx,
+        );
+        return newId;
+      });
+      return detail(actor, id);
+    },
+
+    accept: (actor: InventoryActor, id: number) =>
+      act(actor, id, 'accept', async (tx, t, _side, messenger) => {
+        await move(tx, t, 'accept_review', { acceptedBy: actor.userId });
+        await event(tx, t, 'accept', 'accept_review', actor);
+        await approvals.open(tx, messenger, {
+          busiType: 4,
+          docId: t.id,
+          docNo: t.transferNo,
+          storeId: t.fromStoreId,
+          otherStoreId: t.toStoreId,
+          requesterId: actor.userId,
+          valueCents: 0,
+          storeName: await storeName(tx, t, 'out'),
+        });
+      }),
+
+    refuse: (actor: InventoryActor, id: number, reason: string) =>
+      act(actor, id, 'refuse', async (tx, t, _side, messenger) => {
+        await move(tx, t, 'cancelled', { cancelReason: `调出门店拒绝：${reason}`.slice(0, 200) });
+        await event(tx, t, 'refuse', 'cancelled', actor, reason);
+        await messenger.send(
+          message(
+            t.toStoreId,
+            TRANSFER_MESSAGE.cancelledBeforeAccept,
+            TRANSFER_TEXT.cancelled(t.transferNo, reason),
+            t,
+          ),
+        );
+      }),
+
+    cancel: (actor: InventoryActor, id: number, reason: string) =>
+      act(actor, id, 'cancel', async (tx, t, side, messenger) => {
+        const status = t.status as TransferStatus;
+        if (status === 'accept_review') await approvals.withdraw(tx, 4, t.id);
+        if (status === 'ship_review') await approvals.withdraw(tx, 3, t.id);
+        if (status === 'ship_review' || status === 'ready_to_ship') await releaseBatch(tx, t, actor.userId);
+        await move(tx, t, 'cancelled', { cancelReason: reason });
+        await event(tx, t, 'cancel', 'cancelled', actor, reason);
+        const other = side === 'in' ? t.fromStoreId : t.toStoreId;
+        await messenger.send(
+          message(other, cancelMessageOf(status), TRANSFER_TEXT.cancelled(t.transferNo, reason), t),
+        );
+      }),
+
+    confirmBatch: (actor: InventoryActor, body: ConfirmBatchBody) =>
+      act(actor, body.id, 'confirmBatch', async (tx, t, _side, messenger) => {
+        const lines = await repo.lines(tx, t.id);
+        const chosen = new Map(body.lines.map((l) => [l.lineId, l]));
+        for (const l of body.lines)
+          if (!lines.some(({ line }) => line.id === l.lineId))
+            throw new AppError(422, 'TRANSFER_LINE', TRANSFER_TEXT.unknownLine(l.lineId));
+        if (chosen.size !== body.lines.length || chosen.size !== lines.length)
+          throw new AppError(422, 'TRANSFER_LINE', TRANSFER_TEXT.batchLines);
+        const doc = docOf(t, actor.userId);
+        for (const { line, skuName } of lines) {
+          const pick = chosen.get(line.id)!;
+          if (pick.quantity > line.quantity)
+            throw new AppError(422, 'TRANSFER_QUANTITY', TRANSFER_TEXT.shipTooMany(skuName, line.quantity));
+          if (!(await repo.batchExists(tx, t.fromStoreId, line.skuId, pick.batchNo)))
+            throw new AppError(422, 'TRANSFER_BATCH', TRANSFER_TEXT.noBatch(skuName, pick.batchNo));
+          await ledger.reserve(
+            tx,
+            { storeId: t.fromStoreId, skuId: line.skuId, batchNo: pick.batchNo },
+            pick.quantity,
+            doc,
+          );
+          await repo.updateLine(tx, line.id, { batchNo: pick.batchNo, shipQuantity: pick.quantity });
+        }
+        await move(tx, t, 'ship_review', { batchConfirmedBy: actor.userId });
+        await event(
+          tx,
+          t,
+          'confirm_batch',
+          'ship_review',
+          actor,
+          lines
+            .map(
+              ({ line, skuName }) =>
+                `${skuName} ${chosen.get(line.id)!.batchNo}×${chosen.get(line.id)!.quantity}`,
+            )
+            .join('；'),
+        );
+        await approvals.open(tx, messenger, {
+          busiType: 3,
+          docId: t.id,
+          docNo: t.transferNo,
+          storeId: t.fromStoreId,
+          otherStoreId: t.toStoreId,
+          requesterId: actor.userId,
+          valueCents: 0,
+          storeName: await storeName(tx, t, 'out'),
+        });
+      }),
+
+    ship: (actor: InventoryActor, id: number) =>
+      act(actor, id, 'ship', async (tx, t, _side, messenger) => {
+        const doc = docOf(t, actor.userId);
+        for (const { line } of await repo.lines(tx, t.id)) {
+          if (line.shipQuantity === 0) continue;
+          const key = { skuId: line.skuId, batchNo: line.batchNo };
+          const dates = await ledger.take(
+            tx,
+            { ...key, storeId: t.fromStoreId },
+            line.shipQuantity,
+            'ship',
+            doc,
+            {
+              reserved: true,
+            },
+          );
+          await ledger.increase(
+            tx,
+            { ...key, storeId: t.toStoreId },
+            dates,
+            { inTransit: line.shipQuantity },
+            'ship',
+            doc,
+          );
+        }
+        await move(tx, t, 'in_transit');
+        await event(tx, t, 'ship', 'in_transit', actor);
+        const giving = await storeName(tx, t, 'out');
+        await messenger.send(
+          message(t.toStoreId, TRANSFER_MESSAGE.shipped, TRANSFER_TEXT.shipped(t.transferNo, giving), t),
+        );
+      }),
+
+    receive: (actor: InventoryActor, body: ReceiveBody) =>
+      act(actor, body.id, 'receive', async (tx, t) => {
+        const lines = await repo.lines(tx, t.id);
+        const doc = docOf(t, actor.userId);
+        let discrepancy = false;
+        let moved = false;
+        const notes: string[] = [];
+        for (const entry of body.lines) {
+          const found = lines.find(({ line }) => line.id === entry.lineId);
+          if (!found) throw new AppError(422, 'TRANSFER_LINE', TRANSFER_TEXT.unknownLine(entry.lineId));
+          const { line, skuName } = found;
+          const outstanding =
+            line.shipQuantity - line.receivedQuantity - line.damagedQuantity - line.shortQuantity;
+          if (entry.received + entry.damaged > outstanding)
+            throw new AppError(422, 'TRANSFER_QUANTITY', TRANSFER_TEXT.receiveTooMany(skuName, outstanding));
+          const short = entry.closeShort ? outstanding - entry.received - entry.damaged : 0;
+          if (entry.received + entry.damaged + short === 0) continue;
+          moved = true;
+          const key = { storeId: t.toStoreId, skuId: line.skuId, batchNo: line.batchNo };
+          await ledger.settleInTransit(tx, key, entry.received, 'transfer_receive', doc);
+          await ledger.settleInTransit(tx, key, entry.damaged, 'transfer_damaged', doc);
+          await ledger.settleInTransit(tx, key, short, 'transfer_short', doc);
+          line.receivedQuantity += entry.received;
+          line.damagedQuantity += entry.damaged;
+          line.shortQuantity += short;
+          await repo.updateLine(tx, line.id, {
+            receivedQuantity: line.receivedQuantity,
+            damagedQuantity: line.damagedQuantity,
+            shortQuantity: line.shortQuantity,
+          });
+          if (entry.damaged > 0 || short > 0) discrepancy = true;
+          notes.push(
+            `${skuName} 实收${entry.received}` +
+              (entry.damaged ? ` 破损${entry.damaged}` : '') +
+              (short ? ` 短少${short}` : ''),
+          );
+        }
+        if (!moved) throw new AppError(422, 'TRANSFER_RECEIVE_NOTHING', TRANSFER_TEXT.receiveNothing);
+        const done = lines.every(
+          ({ line }) =>
+            line.shipQuantity - line.receivedQuantity - line.damagedQuantity - line.shortQuantity === 0,
+        );
+        const to: TransferStatus = done ? 'received' : 'partially_received';
+        await move(tx, t, to, discrepancy ? { hasDiscrepancy: true } : {});
+        await event(tx, t, 'receive', to, actor, notes.join('；'));
+      }),
+  };
+}
+
+function isSideAction(action: TransferAction, side: 'in' | 'out'): boolean {
+  return side === 'out'
+    ? ['accept', 'refuse', 'confirmBatch', 'ship'].includes(action)
+    : action === 'receive';
+}
+
+export type TransfersService = ReturnType<typeof createTransfersService>;

@@ -1,0 +1,117 @@
+import { INVENTORY_REASON_MAX, inventoryEndpoints, type TransferDetail } from '@console/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Form, InputNumber, Select, Space } from 'antd';
+import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
+import { FormDialog } from '../../components/form-dialog/form-dialog';
+import { TextAreaField, TextField } from '../../components/form-dialog/form-fields';
+import { call } from '../../lib/http';
+import { inventoryKeys } from './inventory-keys';
+import { INVENTORY_LABELS } from './labels';
+
+const L = INVENTORY_LABELS.apply;
+
+type Values = { fromStoreCode: string; remark?: string; lines: { skuId: number; quantity: number }[] };
+
+/** The SKUs the store carries (its stock list), as choices for a transfer's lines. */
+export function useSkuChoices(storeCode: string, enabled: boolean) {
+  const stock = useQuery({
+    queryKey: [...inventoryKeys.stock(storeCode), 'choices'],
+    enabled: enabled && Boolean(storeCode),
+    queryFn: ({ signal }) =>
+      call(inventoryEndpoints.stockList, { storeCode, pageNum: 1, pageSize: 50 }, { signal }),
+  });
+  const seen = new Map<number, string>();
+  for (const row of stock.data?.list ?? []) seen.set(row.skuId, `${row.skuName} ${row.spec}`.trim());
+  return [...seen].map(([value, label]) => ({ value, label }));
+}
+
+/** 申请调入: the giving store's code and the lines; the dialog is the confirmation. */
+export function ApplyDialog({
+  open,
+  storeCode,
+  onClose,
+  onDone,
+}: {
+  open: boolean;
+  storeCode: string;
+  onClose(): void;
+  onDone(detail: TransferDetail): void;
+}) {
+  const choices = useSkuChoices(storeCode, open);
+  return (
+    <FormDialog<Values>
+      open={open}
+      title={INVENTORY_LABELS.actions.apply}
+      doneText={L.done}
+      okText={INVENTORY_LABELS.actions.apply}
+      testId="transfer-apply-dialog"
+      schema={inventoryEndpoints.transferApply.request}
+      context={{ storeCode }}
+      initialValues={{ lines: [{ skuId: undefined as unknown as number, quantity: 1 }] }}
+      onClose={onClose}
+      onDone={() => undefined}
+      submit={async (values) => {
+        const detail = await call(
+          inventoryEndpoints.transferApply,
+          {
+            storeCode,
+            fromStoreCode: values.fromStoreCode.trim(),
+            remark: values.remark ?? '',
+            lines: values.lines,
+          },
+          { flags: { silent: true } },
+        );
+        onDone(detail);
+        return detail;
+      }}
+    >
+      <TextField
+        name="fromStoreCode"
+        label={L.fromStoreCode}
+        required={L.fromStoreCodeRequired}
+        placeholder={L.fromStorePlaceholder}
+        max={32}
+        code="text"
+        testId="transfer-apply-from"
+      />
+      <Form.List name="lines">
+        {(fields, { add, remove }) => (
+          <>
+            {fields.map((field, index) => (
+              <Space key={field.key} align="baseline" wrap data-testid="transfer-apply-line">
+                <Form.Item name={[field.name, 'skuId']} rules={[{ required: true, message: L.skuRequired }]}>
+                  <Select
+                    showSearch
+                    optionFilterProp="label"
+                    options={choices}
+                    placeholder={L.sku}
+                    style={{ width: 220 }}
+                    data-testid={`transfer-apply-sku-${index}`}
+                  />
+                </Form.Item>
+                <Form.Item name={[field.name, 'quantity']} rules={[{ required: true, message: L.quantity }]}>
+                  <InputNumber
+                    min={1}
+                    precision={0}
+                    placeholder={L.quantity}
+                    data-testid={`transfer-apply-qty-${index}`}
+                  />
+                </Form.Item>
+                {fields.length > 1 ? <MinusCircleOutlined onClick={() => remove(field.name)} /> : null}
+              </Space>
+            ))}
+            <Button type="dashed" onClick={() => add({ quantity: 1 })} icon={<PlusOutlined />} block>
+              {L.addLine}
+            </Button>
+          </>
+        )}
+      </Form.List>
+      <TextAreaField
+        name="remark"
+        label={L.remark}
+        max={INVENTORY_REASON_MAX}
+        testId="transfer-apply-remark"
+      />
+    </FormDialog>
+  );
+}
