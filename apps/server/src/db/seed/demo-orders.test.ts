@@ -166,13 +166,20 @@ describe('demo orders', () => {
     expect(rows.every((r) => r.isDefault)).toBe(true);
   });
 
-  it('opens each member’s points in the ledger: one opening row whose balance is the member’s points', async () => {
+  it('opens each member’s points in the ledger, and the ledger adds up to the points', async () => {
     const rows = await handle.db
-      .select({ points: members.points, ledger: memberPointsLedger })
+      .select({ memberId: members.id, points: members.points, ledger: memberPointsLedger })
       .from(members)
-      .leftJoin(memberPointsLedger, eq(memberPointsLedger.memberId, members.id));
-    expect(rows.length).toBeGreaterThanOrEqual(DEMO_ORDER_STORES.length * 3);
-    for (const row of rows)
-      expect(row.ledger).toMatchObject({ reason: 'opening', delta: row.points, balanceAfter: row.points });
+      .leftJoin(memberPointsLedger, eq(memberPointsLedger.memberId, members.id))
+      .orderBy(members.id, memberPointsLedger.id);
+    const byMember = new Map<number, typeof rows>();
+    for (const row of rows) byMember.set(row.memberId, [...(byMember.get(row.memberId) ?? []), row]);
+    expect(byMember.size).toBeGreaterThanOrEqual(DEMO_ORDER_STORES.length * 3);
+    for (const ledger of byMember.values()) {
+      const points = ledger[0]!.points;
+      expect(ledger[0]!.ledger).toMatchObject({ reason: 'opening' });
+      expect(ledger.reduce((sum, row) => sum + (row.ledger?.delta ?? 0), 0)).toBe(points);
+      expect(ledger.at(-1)!.ledger?.balanceAfter).toBe(points);
+    }
   });
 });

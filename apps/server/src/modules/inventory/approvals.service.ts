@@ -120,7 +120,7 @@ export function createApprovalsService(deps: {
   async function decideOne(actor: InventoryActor, body: DecideBody): Promise<ApprovalRow> {
     const permission = body.decision === 'approve' ? APPROVE_PERMISSION : REJECT_PERMISSION;
     if (!actor.permissions.includes(permission))
-      throw forbidden(APPROVAL_TEXT.noPermission(body.decision), 'PERMISSION_DENIED');
+      throw forbidden(APPROVAL_TEXT.noPermission(body.decision), 'APPROVAL_NOT_ALLOWED');
     const scope = await scopeOf(actor.userId);
     const read = await repo.find(db, body.id);
     if (!read || !(await covers(scope, read)) || !handlers.has(read.busiType))

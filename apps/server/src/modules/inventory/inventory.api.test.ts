@@ -196,7 +196,9 @@ describe('a transfer from application to receipt', () => {
       query: { id: String(acceptTask.id), busiType: '4' },
     });
     // The accepting clerk may not approve their own request.
-    expect(errorOf(await approve(acceptTask.id, clerkB))).toMatchObject({ errorCode: 'PERMISSION_DENIED' });
+    expect(errorOf(await approve(acceptTask.id, clerkB))).toMatchObject({
+      errorCode: 'APPROVAL_NOT_ALLOWED',
+    });
 
     expect((await approve(acceptTask.id)).statusCode).toBe(200);
     expect((await messagesOf(t.db, clerkB.id, storeB.id)).at(-1)).toMatchObject({
