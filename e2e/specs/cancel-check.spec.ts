@@ -1,27 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import { forgetLastStore } from '../support/demo-api';
-import { selectedStoreCode, signIn } from '../support/session';
+import { selectedStoreCode, signIn, switchStore } from '../support/session';
 import { closeCards, DESKTOP, shootBothSizes } from '../support/screens';
 
 /** A store of `staff` with demo orders; `admin` (head office, every store) decides its checks. */
 const STORE_NAME = '亦庄文化园店';
-
-/** Switches to `shopName` from the header's store switcher (the confirm on 首页), unless already there. */
-async function switchStore(page: Page, shopName: string): Promise<void> {
-  const slot = page.getByTestId('header-store-slot');
-  await expect(slot).not.toHaveText('选择门店');
-  if ((await slot.textContent())?.includes(shopName)) return;
-  await slot.click();
-  await page.getByTestId('store-search-input').fill(shopName);
-  await page.getByTestId('store-search-input').press('Enter');
-  await expect(page.getByTestId('store-option')).toHaveCount(1);
-  await page.getByTestId('store-option').click();
-  await page
-    .locator('.ant-modal-confirm')
-    .getByRole('button', { name: /确\s*定/ })
-    .click();
-  await expect(slot).toContainText(shopName);
-}
 
 /** Remembers `storeCode` as the account's last store again, as the store switcher does. */
 async function rememberStore(page: Page, storeCode: string): Promise<void> {

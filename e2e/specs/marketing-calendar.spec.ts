@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from '../support/session';
+import { signIn, switchStore } from '../support/session';
 import { closeCards, DESKTOP, PHONE, settle } from '../support/screens';
 
 /** admin's remembered store: the event is for it, so it shows on its calendar and dashboard. */
@@ -19,7 +19,7 @@ for (const size of [DESKTOP, PHONE]) {
     const title = `新品品鉴会${size.width}`;
     await page.setViewportSize(DESKTOP);
     await signIn(page, 'admin', 'Admin@2026!');
-    await expect(page.getByTestId('header-store-slot')).toContainText(STORE_NAME);
+    await switchStore(page, STORE_NAME);
     await page.setViewportSize(size);
     await page.goto('/marketing/marketing-calendar');
     await closeCards(page);

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { latestSmsCode } from '../support/demo-api';
-import { signIn } from '../support/session';
+import { signIn, switchStore } from '../support/session';
 import { closeCards, DESKTOP, PHONE, settle } from '../support/screens';
 
 /** admin's remembered store, with demo members (0011 and 0012 are level 3: 95折) and demo adoptions. */
@@ -22,7 +22,7 @@ for (const [size, phone] of [
     test.setTimeout(120_000);
     await page.setViewportSize(DESKTOP);
     await signIn(page, 'admin', 'Admin@2026!');
-    await expect(page.getByTestId('header-store-slot')).toContainText(STORE_NAME);
+    await switchStore(page, STORE_NAME);
     await page.setViewportSize(size);
     await page.goto('/marketing/tea-tree-adoption');
     await closeCards(page);

@@ -50,6 +50,23 @@ export async function signInAsSolo(page: Page): Promise<string> {
   return selectedStoreCode(page);
 }
 
+/** Switches to `shopName` from the header's store switcher (the confirm on 首页), unless already there. */
+export async function switchStore(page: Page, shopName: string): Promise<void> {
+  const slot = page.getByTestId('header-store-slot');
+  await expect(slot).not.toHaveText('选择门店');
+  if ((await slot.textContent())?.includes(shopName)) return;
+  await slot.click();
+  await page.getByTestId('store-search-input').fill(shopName);
+  await page.getByTestId('store-search-input').press('Enter');
+  await expect(page.getByTestId('store-option')).toHaveCount(1);
+  await page.getByTestId('store-option').click();
+  await page
+    .locator('.ant-modal-confirm')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
+  await expect(slot).toContainText(shopName);
+}
+
 /** Picks `storeName` in the start-up store dialog and answers its code. */
 export async function pickStoreAtStartup(page: Page, storeName: string): Promise<string> {
   const dialog = page.getByTestId('store-select-dialog');
