@@ -69,3 +69,12 @@ export const ADDRESS_LABELS = {
   regionRequired: '请选择完整的省市区',
   detailRequired: '请输入详细地址',
 } as const;
+
+/** The member's consent code of every dialog that spends a member's points or money (docs/domain/points.md). */
+export const MEMBER_CODE_LABELS = {
+  code: '会员验证码',
+  codePlaceholder: '会员收到的6位验证码',
+  send: '发送验证码',
+  resend: (seconds: number) => `${seconds}秒后重发`,
+  sent: (phone: string) => `验证码已发送至会员手机 ${phone}`,
+} as const;

@@ -10,9 +10,8 @@ import { Alert, Empty, Form, Input, List, Radio, Space, Tag, Typography } from '
 import { useRef, useState } from 'react';
 import { z } from 'zod';
 import { FormDialog } from '../../components/form-dialog/form-dialog';
-import { SendCodeButton } from '../../components/form-dialog/send-code-button';
+import { MemberCodeField, memberCodeServerField } from '../../components/form-dialog/member-code-field';
 import { call } from '../../lib/http';
-import { notify } from '../../lib/notify';
 import { couponKeys } from './coupon-query';
 import { COUPON_LABELS } from './labels';
 
@@ -25,9 +24,6 @@ function newExchangeNo(now = new Date()): string {
   const stamp = now.toISOString().replace(/\D/g, '').slice(0, 14);
   return `CE${stamp}${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}`;
 }
-
-const codeField = (errorCode: string | null | undefined) =>
-  errorCode?.startsWith('SMS_CODE') || errorCode === 'MEMBER_CONFIRMATION_REQUIRED' ? 'memberCode' : null;
 
 /**
  * 为会员兑换优惠券: find the member (full phone or member number, or the store's own by name), pick one of the
@@ -84,7 +80,7 @@ export function ExchangeDialog({
       onClose={close}
       schema={schema}
       initialValues={{ memberCode: '' }}
-      serverField={(error) => codeField(error.errorCode)}
+      serverField={memberCodeServerField}
       submit={async ({ memberCode }) => {
         done.current = await call(
           couponEndpoints.exchange,
@@ -173,38 +169,12 @@ export function ExchangeDialog({
           {chosen ? (
             <>
               <Alert type="info" showIcon title={L.hint(chosen.points)} style={{ marginBottom: 16 }} />
-              <Form.Item label={L.code} required>
-                <Space.Compact style={{ width: '100%' }}>
-                  <Form.Item name="memberCode" noStyle rules={[{ required: true, message: L.codeRequired }]}>
-                    <Input
-                      inputMode="numeric"
-                      autoComplete="one-time-code"
-                      maxLength={6}
-                      placeholder={L.codePlaceholder}
-                      data-testid="coupon-exchange-code"
-                    />
-                  </Form.Item>
-                  <SendCodeButton
-                    send={async () => {
-                      const sent = await call(couponEndpoints.sendExchangeCode, target(), {
-                        flags: { silent: true },
-                      });
-                      notify.success(L.sent(sent.phoneMasked));
-                      return sent.resendAfterSeconds;
-                    }}
-                    onRefused={(error) =>
-                      form.setFields([
-                        {
-                          name: 'memberCode',
-                          errors: [error instanceof Error ? error.message : String(error)],
-                        },
-                      ])
-                    }
-                    labels={L}
-                    testId="coupon-exchange-send"
-                  />
-                </Space.Compact>
-              </Form.Item>
+              <MemberCodeField
+                form={form}
+                send={() => call(couponEndpoints.sendExchangeCode, target(), { flags: { silent: true } })}
+                requiredMessage={L.codeRequired}
+                testId="coupon-exchange"
+              />
             </>
           ) : null}
         </>

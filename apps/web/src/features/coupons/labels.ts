@@ -26,12 +26,7 @@ export const COUPON_LABELS = {
     pickCoupon: '请选择要兑换的优惠券',
     couponLine: (points: number, left: number, days: number) =>
       `${points}积分 · 剩余${left}张 · 兑换后${days}天内有效`,
-    code: '会员验证码',
-    codePlaceholder: '会员收到的6位验证码',
     codeRequired: '请填写会员收到的积分兑换验证码',
-    send: '发送验证码',
-    resend: (s: number) => `${s}秒后重发`,
-    sent: (phone: string) => `验证码已发送至会员手机 ${phone}`,
     hint: (points: number) => `兑换将扣除会员 ${points} 积分，须会员本人提供手机验证码确认`,
   },
   cancel: {

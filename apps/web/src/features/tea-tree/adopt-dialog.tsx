@@ -12,10 +12,9 @@ import { Alert, Form, Input, InputNumber, Radio, Space, Typography, type FormIns
 import { useEffect, useRef, useState } from 'react';
 import { z } from 'zod';
 import { FormDialog } from '../../components/form-dialog/form-dialog';
-import { SendCodeButton } from '../../components/form-dialog/send-code-button';
+import { MemberCodeField, memberCodeServerField } from '../../components/form-dialog/member-code-field';
 import { formatYuan } from '../../lib/format/display';
 import { call } from '../../lib/http';
-import { notify } from '../../lib/notify';
 import { TEA_TREE_LABELS } from './labels';
 import { teaTreeKeys } from './tea-tree-keys';
 
@@ -27,9 +26,6 @@ const schema = z.object({
   trees: z.number({ error: `认养数量须为1到${TEA_TREE_MAX_PER_ADOPTION}棵` }),
   memberCode: teaTreeMemberCodeSchema,
 });
-
-const codeField = (errorCode: string | null | undefined) =>
-  errorCode?.startsWith('SMS_CODE') ? 'memberCode' : null;
 
 /** The member search: whole phone or member number, the results to pick from. */
 function MemberPicker({ storeCode, form }: { storeCode: string; form: FormInstance<Values> }) {
@@ -152,40 +148,22 @@ function AdoptFields({
         )}
       </Form.Item>
       {phone ? <Alert type="info" showIcon title={L.hint(phone)} style={{ marginBottom: 16 }} /> : null}
-      <Form.Item label={L.code} required>
-        <Space.Compact style={{ width: '100%' }}>
-          <Form.Item name="memberCode" noStyle>
-            <Input
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              placeholder={L.codePlaceholder}
-              data-testid="tea-tree-code"
-            />
-          </Form.Item>
-          <SendCodeButton
-            send={async () => {
-              const { memberId, trees } = form.getFieldsValue();
-              if (!memberId) throw new Error(L.memberRequired);
-              const sent = await call(
-                teaTreeEndpoints.sendConfirmCode,
-                { storeCode, activityId: activity.id, memberId, trees },
-                { flags: { silent: true } },
-              );
-              setPhone(sent.phoneMasked);
-              notify.success(L.sent(sent.phoneMasked));
-              return sent.resendAfterSeconds;
-            }}
-            onRefused={(error) =>
-              form.setFields([
-                { name: 'memberCode', errors: [error instanceof Error ? error.message : String(error)] },
-              ])
-            }
-            labels={L}
-            testId="tea-tree-send"
-          />
-        </Space.Compact>
-      </Form.Item>
+      <MemberCodeField
+        form={form}
+        send={async () => {
+          const { memberId, trees } = form.getFieldsValue();
+          if (!memberId) throw new Error(L.memberRequired);
+          const sent = await call(
+            teaTreeEndpoints.sendConfirmCode,
+            { storeCode, activityId: activity.id, memberId, trees },
+            { flags: { silent: true } },
+          );
+          setPhone(sent.phoneMasked);
+          return sent;
+        }}
+        requiredMessage={L.codeRequired}
+        testId="tea-tree"
+      />
       <Form.Item name="remark" label={L.remark}>
         <Input maxLength={100} />
       </Form.Item>
@@ -240,7 +218,7 @@ export function AdoptDialog({
       onDone={() => {
         if (result.current) onAdopted(result.current.id);
       }}
-      serverField={(error) => codeField(error.errorCode)}
+      serverField={memberCodeServerField}
       initialValues={{ trees: 1, memberCode: '' }}
     >
       {(form) =>

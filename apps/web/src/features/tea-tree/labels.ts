@@ -50,12 +50,7 @@ export const TEA_TREE_LABELS = {
     priceHint: (percent: number, level: number) =>
       percent < 100 ? `会员等级 ${level}，享 ${percent / 10} 折` : `会员等级 ${level}，无等级折扣`,
     hint: (phone: string) => `验证码将发送至会员手机 ${phone}，请会员确认认养数量和金额后告知验证码。`,
-    code: '会员验证码',
-    codePlaceholder: '6位数字验证码',
     codeRequired: '请填写会员收到的认养确认验证码',
-    send: '发送验证码',
-    resend: (seconds: number) => `${seconds}秒后重发`,
-    sent: (phone: string) => `验证码已发送至会员手机 ${phone}`,
     remark: '备注',
     ok: '确认认养',
     done: '认养成功',

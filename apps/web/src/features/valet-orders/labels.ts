@@ -174,12 +174,7 @@ export const VALET_LABELS = {
     title: '会员确认积分兑换',
     hint: (points: number, phone: string) =>
       `本单将扣减会员 ${points} 积分，须会员本人确认：验证码将发送至会员手机 ${phone}，请会员告知验证码。`,
-    code: '会员验证码',
-    codePlaceholder: '6位数字验证码',
     codeRequired: '请填写会员收到的积分兑换验证码',
-    send: '发送验证码',
-    resend: (seconds: number) => `${seconds}秒后重发`,
-    sent: (phone: string) => `验证码已发送至会员手机 ${phone}`,
     ok: '确认兑换',
     done: '订单已确认，会员积分已扣减',
   },

@@ -1,10 +1,9 @@
 import { memberCodeSchema, type ValetActionResult, type ValetKind } from '@console/contract';
-import { Alert, Form, Input, Space } from 'antd';
+import { Alert } from 'antd';
 import { useRef } from 'react';
 import { z } from 'zod';
 import { FormDialog } from '../../components/form-dialog/form-dialog';
-import { SendCodeButton } from '../../components/form-dialog/send-code-button';
-import { notify } from '../../lib/notify';
+import { MemberCodeField, memberCodeServerField } from '../../components/form-dialog/member-code-field';
 import { VALET_LABELS } from './labels';
 import { valetApi } from './valet-api';
 
@@ -20,10 +19,6 @@ export type PointsOrder = {
 
 type Values = { memberCode: string };
 const schema = z.object({ memberCode: memberCodeSchema });
-
-/** Refusals about the code belong under the code; caps and short points show above the form. */
-const codeField = (errorCode: string | null | undefined) =>
-  errorCode?.startsWith('SMS_CODE') || errorCode === 'MEMBER_CONFIRMATION_REQUIRED' ? 'memberCode' : null;
 
 /**
  * 会员确认积分兑换: points move only with the member's consent (docs/domain/points.md), so confirming a points
@@ -59,7 +54,7 @@ export function PointsConsentDialog({
       onDone={() => {
         if (result.current) onConfirmed(result.current);
       }}
-      serverField={(error) => codeField(error.errorCode)}
+      serverField={memberCodeServerField}
       initialValues={{ memberCode: '' }}
     >
       {(form) =>
@@ -72,36 +67,12 @@ export function PointsConsentDialog({
               style={{ marginBottom: 16 }}
               data-testid="points-consent-hint"
             />
-            <Form.Item label={L.code} required>
-              <Space.Compact style={{ width: '100%' }}>
-                <Form.Item name="memberCode" noStyle rules={[{ required: true, message: L.codeRequired }]}>
-                  <Input
-                    inputMode="numeric"
-                    autoComplete="one-time-code"
-                    maxLength={6}
-                    placeholder={L.codePlaceholder}
-                    data-testid="points-consent-code"
-                  />
-                </Form.Item>
-                <SendCodeButton
-                  send={async () => {
-                    const sent = await valetApi.sendRedeemCode(storeCode, order.valetOrderNo);
-                    notify.success(L.sent(sent.phoneMasked));
-                    return sent.resendAfterSeconds;
-                  }}
-                  onRefused={(error) =>
-                    form.setFields([
-                      {
-                        name: 'memberCode',
-                        errors: [error instanceof Error ? error.message : String(error)],
-                      },
-                    ])
-                  }
-                  labels={L}
-                  testId="points-consent-send"
-                />
-              </Space.Compact>
-            </Form.Item>
+            <MemberCodeField
+              form={form}
+              send={() => valetApi.sendRedeemCode(storeCode, order.valetOrderNo)}
+              requiredMessage={L.codeRequired}
+              testId="points-consent"
+            />
           </>
         ) : null
       }
