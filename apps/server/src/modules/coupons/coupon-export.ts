@@ -1,18 +1,10 @@
-import { EXCHANGE_COLUMN_TITLES, type ExchangeExportBody, type ExchangeRow } from '@console/contract';
+import { EXCHANGE_COLUMN_TITLES, type ExchangeExportBody } from '@console/contract';
 import type { Database } from '../../db/client.js';
 import { titledColumns, type SheetSource } from '../exports/sheet-writer.js';
 import { createCouponsRepository } from './coupons.repository.js';
-import { couponValueText } from './coupons.service.js';
-import { shownStatus } from './coupons.repository.js';
-import { MEMBER_COUPON_STATUS_TEXT, maskPhone } from '@console/contract';
+import { exchangeRecord, type ExchangeRecord } from './coupons.service.js';
 
-type ExchangeSheetRow = Omit<ExchangeRow, 'actions' | 'exchangedAt' | 'validTo' | 'cancelledAt'> & {
-  exchangedAt: Date;
-  validTo: Date;
-  cancelledAt: Date | null;
-};
-
-const COLUMNS = titledColumns<ExchangeSheetRow, keyof typeof EXCHANGE_COLUMN_TITLES>(EXCHANGE_COLUMN_TITLES, [
+const COLUMNS = titledColumns<ExchangeRecord, keyof typeof EXCHANGE_COLUMN_TITLES>(EXCHANGE_COLUMN_TITLES, [
   { key: 'exchangeNo', width: 26, cell: (r) => r.exchangeNo },
   { key: 'couponName', width: 24, cell: (r) => r.couponName },
   { key: 'valueText', width: 20, cell: (r) => r.valueText },
@@ -36,7 +28,7 @@ export function couponExchangeExport(
   storeId: number,
   filter: ExchangeExportBody,
   now = new Date(),
-): SheetSource<ExchangeSheetRow> {
+): SheetSource<ExchangeRecord> {
   const repo = createCouponsRepository(db);
   return {
     columns: COLUMNS,
@@ -45,25 +37,7 @@ export function couponExchangeExport(
       for (let before: number | null = null; ;) {
         const reads = await repo.exchangeBatch(storeId, filter, now, before, pageSize);
         if (reads.length === 0) return;
-        yield reads.map((read) => {
-          const status = shownStatus(read.status, read.validTo, now);
-          return {
-            exchangeNo: read.exchangeNo,
-            couponId: read.couponId,
-            couponName: read.coupon.name,
-            valueText: couponValueText(read.coupon),
-            memberName: read.memberName,
-            memberPhone: maskPhone(read.memberPhone),
-            points: read.points,
-            status,
-            statusText: MEMBER_COUPON_STATUS_TEXT[status],
-            clerkName: read.clerkName,
-            exchangedAt: read.exchangedAt,
-            validTo: read.validTo,
-            cancelledAt: read.cancelledAt,
-            cancelReason: read.cancelReason,
-          };
-        });
+        yield reads.map((read) => exchangeRecord(read, now));
         if (reads.length < pageSize) return;
         before = reads.at(-1)!.id;
       }

@@ -67,6 +67,33 @@ export function couponValueText(
   return c.maxDiscountCents > 0 ? `${rate}，最高减${yuanText(c.maxDiscountCents)}元` : rate;
 }
 
+/** An exchange as its list row and its export line show it, times still instants. */
+export type ExchangeRecord = Omit<ExchangeRow, 'actions' | 'exchangedAt' | 'validTo' | 'cancelledAt'> & {
+  exchangedAt: Date;
+  validTo: Date;
+  cancelledAt: Date | null;
+};
+
+export function exchangeRecord(read: ExchangeRead, now: Date): ExchangeRecord {
+  const status = shownStatus(read.status, read.validTo, now);
+  return {
+    exchangeNo: read.exchangeNo,
+    couponId: read.couponId,
+    couponName: read.coupon.name,
+    valueText: couponValueText(read.coupon),
+    memberName: read.memberName,
+    memberPhone: maskPhone(read.memberPhone),
+    points: read.points,
+    status,
+    statusText: MEMBER_COUPON_STATUS_TEXT[status],
+    clerkName: read.clerkName,
+    exchangedAt: read.exchangedAt,
+    validTo: read.validTo,
+    cancelledAt: read.cancelledAt,
+    cancelReason: read.cancelReason,
+  };
+}
+
 /** The first instant of an Asia/Shanghai day `YYYY-MM-DD`. */
 const dayStart = (day: string) => new Date(Date.parse(`${day}T00:00:00+08:00`));
 /** The Asia/Shanghai day of an instant. */
@@ -122,22 +149,12 @@ export function createCouponsService(deps: {
     now.getTime() - row.exchangedAt.getTime() <= COUPON_CANCEL_WINDOW_HOURS * HOUR_MS;
 
   function toExchangeRow(read: ExchangeRead, canCancel: boolean, now = clock()): ExchangeRow {
-    const status = shownStatus(read.status, read.validTo, now);
+    const record = exchangeRecord(read, now);
     return {
-      exchangeNo: read.exchangeNo,
-      couponId: read.couponId,
-      couponName: read.coupon.name,
-      valueText: couponValueText(read.coupon),
-      memberName: read.memberName,
-      memberPhone: maskPhone(read.memberPhone),
-      points: read.points,
-      status,
-      statusText: MEMBER_COUPON_STATUS_TEXT[status],
-      clerkName: read.clerkName,
-      exchangedAt: shanghaiDateTime(read.exchangedAt),
-      validTo: shanghaiDateTime(read.validTo),
-      cancelledAt: read.cancelledAt ? shanghaiDateTime(read.cancelledAt) : null,
-      cancelReason: read.cancelReason,
+      ...record,
+      exchangedAt: shanghaiDateTime(record.exchangedAt),
+      validTo: shanghaiDateTime(record.validTo),
+      cancelledAt: record.cancelledAt ? shanghaiDateTime(record.cancelledAt) : null,
       actions: { cancel: canCancel && cancelAllowed(read, now) },
     };
   }
