@@ -1,16 +1,8 @@
-import { TEA_TREE_ADOPTION_MARK } from '@console/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../client.js';
-import {
-  members,
-  omsOrderItems,
-  omsOrders,
-  performanceOrders,
-  stores,
-  teaTreeActivities,
-  teaTreeAdoptions,
-  type TeaTreeDeliveryPlan,
-} from '../schema.js';
+import { writeAdoption } from '../../modules/tea-tree/adoption-writer.js';
+import { adoptionPrice } from '../../modules/tea-tree/tea-tree-pricing.js';
+import { members, stores, teaTreeActivities, type TeaTreeDeliveryPlan } from '../schema.js';
 import { DEMO_ORDER_STORES } from './demo-orders.js';
 import { randomFor } from './prng.js';
 import { TEA_TREE_LEVEL_DISCOUNTS } from './tea-tree.js';
@@ -76,7 +68,6 @@ export async function seedDemoTeaTree(tx: Database, now: Date): Promise<void> {
     .from(stores)
     .where(inArray(stores.shopName, [...DEMO_ORDER_STORES]));
   const percentOf = new Map(TEA_TREE_LEVEL_DISCOUNTS.map((d) => [d.level, d.discountPercent]));
-  const today = dayOf(now, 0);
   let seq = 0;
   for (const store of storeRows) {
     const random = randomFor(`tea-tree:${store.shopName}`);
@@ -95,73 +86,27 @@ export async function seedDemoTeaTree(tx: Database, now: Date): Promise<void> {
       if (!member) break;
       const trees = random.int(1, 3);
       const percent = percentOf.get(member.level) ?? 100;
-      const goodsCents = pick.activity.priceCents * trees;
-      const payCents = Math.round((goodsCents * percent) / 100);
       const adoptedAt = new Date(now.getTime() - pick.daysAgo * DAY_MS - random.int(1, 600) * 60_000);
       const stamp = `${dayOf(adoptedAt, 0).replace(/-/g, '')}${String(++seq).padStart(4, '0')}${random.digits(4)}`;
-      const [order] = await tx
-        .insert(omsOrders)
-        .values({
+      await writeAdoption(tx, {
+        activity: pick.activity,
+        store,
+        member,
+        price: {
+          trees,
+          unitCents: pick.activity.priceCents,
+          discountPercent: percent,
+          ...adoptionPrice(pick.activity.priceCents, trees, percent),
+        },
+        numbers: {
+          adoptionNo: `TA${stamp}`,
           omsOrderNo: `OMS${stamp}`,
-          channel: 'valet_uenjoy',
-          memberId: member.id,
-          customerName: member.name,
-          customerPhone: member.phone,
-          deliveryType: 'pickup',
-          receiverName: member.name,
-          receiverPhone: member.phone,
-          regionName: '',
-          addressDetail: `门店认养：${store.shopName}`,
-          goodsCents,
-          discountCents: goodsCents - payCents,
-          payCents,
-          sourceOrderNo: `TA${stamp}`,
-          placedStoreId: store.id,
-          status: 'completed',
-          orderedAt: adoptedAt,
-        })
-        .returning({ id: omsOrders.id });
-      await tx.insert(omsOrderItems).values({
-        omsOrderId: order!.id,
-        skuCode: `TT-${pick.activity.activityNo}`,
-        name: `${TEA_TREE_ADOPTION_MARK}·${pick.activity.name}`,
-        spec: pick.activity.season,
-        quantity: trees,
-        unitCents: pick.activity.priceCents,
-        amountCents: goodsCents,
-      });
-      const [performance] = await tx
-        .insert(performanceOrders)
-        .values({
           performanceOrderNo: `PF${stamp}`,
-          omsOrderId: order!.id,
-          storeId: store.id,
-          status: 'completed',
-          deliveryType: 'pickup',
-          receiverName: member.name,
-          receiverPhone: member.phone,
           writeOffCode: random.digits(6),
-          takenAt: adoptedAt,
-          completedAt: adoptedAt,
-        })
-        .returning({ id: performanceOrders.id });
-      await tx.insert(teaTreeAdoptions).values({
-        adoptionNo: `TA${stamp}`,
-        activityId: pick.activity.id,
-        storeId: store.id,
-        memberId: member.id,
-        memberLevel: member.level,
-        trees,
-        unitCents: pick.activity.priceCents,
-        goodsCents,
-        discountPercent: percent,
-        discountCents: goodsCents - payCents,
-        payCents,
-        performanceOrderId: performance!.id,
-        clerkName: '门店店员',
-        confirmedBy: 'sms_code',
-        lastDeliveryDate: pick.activity.deliveries.at(-1)?.plannedDate ?? today,
-        adoptedAt,
+        },
+        clerk: { id: null, name: '门店店员' },
+        remark: '',
+        at: adoptedAt,
       });
       await tx
         .update(teaTreeActivities)

@@ -5,8 +5,6 @@ import { likeContains } from '../../db/like-pattern.js';
 import { numberedPageOf } from '../../db/paged-query.js';
 import {
   members,
-  omsOrderItems,
-  omsOrders,
   performanceOrders,
   teaTreeActivities,
   teaTreeAdoptions,
@@ -133,22 +131,6 @@ export function createTeaTreeRepository(db: Database) {
         )
         .returning({ adoptedCount: teaTreeActivities.adoptedCount });
       return row ?? null;
-    },
-
-    async insertOrder(tx: Database, order: typeof omsOrders.$inferInsert) {
-      const [row] = await tx.insert(omsOrders).values(order).returning({ id: omsOrders.id });
-      return row!;
-    },
-    async insertOrderItem(tx: Database, item: typeof omsOrderItems.$inferInsert) {
-      await tx.insert(omsOrderItems).values(item);
-    },
-    async insertPerformanceOrder(tx: Database, values: typeof performanceOrders.$inferInsert) {
-      const [row] = await tx.insert(performanceOrders).values(values).returning({ id: performanceOrders.id });
-      return row!;
-    },
-    async insertAdoption(tx: Database, values: typeof teaTreeAdoptions.$inferInsert) {
-      const [row] = await tx.insert(teaTreeAdoptions).values(values).returning({ id: teaTreeAdoptions.id });
-      return row!;
     },
 
     page(storeId: number, filter: TeaTreeListRequest, today: string) {

@@ -1,6 +1,5 @@
 import {
   TEA_TREE_ACTIVITY_STATUS_TEXT,
-  TEA_TREE_ADOPTION_MARK,
   TEA_TREE_ADOPTION_STATUS_TEXT,
   maskPhone,
   type TeaTreeActivity,
@@ -27,6 +26,7 @@ import { shanghaiDay } from '../dashboard/daily-metrics.js';
 import type { MemberAccess, MemberRow } from '../orders/lookups/member-access.js';
 import { recordOrderLog } from '../orders/order-log.js';
 import { newOmsOrderNo, newPerformanceOrderNo, newWriteOffCode } from '../orders/order-numbers.js';
+import { writeAdoption } from './adoption-writer.js';
 import { adoptionPrice, quantityText } from './tea-tree-pricing.js';
 import {
   createTeaTreeRepository,
@@ -221,77 +221,28 @@ export function createTeaTreeService(deps: {
       }
       const now = clock();
       const adoptionNo = newAdoptionNo(now);
-      const lastDeliveryDate = activity.deliveries.at(-1)?.plannedDate ?? shanghaiDay(activity.signUpEnd);
       return db.transaction(async (tx) => {
         const taken = await repo.takeTrees(tx, activity.id, price.trees, now);
         if (!taken) throw notEnough(await requireActivity(activity.id, tx));
-        const order = await repo.insertOrder(tx, {
-          omsOrderNo: newOmsOrderNo(now),
-          channel: 'valet_uenjoy',
-          memberId: member.id,
-          customerName: member.name,
-          customerPhone: member.phone,
-          deliveryType: 'pickup',
-          receiverName: member.name,
-          receiverPhone: member.phone,
-          regionName: '',
-          addressDetail: TEA_TREE_TEXT.pickupAddress(actor.store.shopName),
-          goodsCents: price.goodsCents,
-          discountCents: price.discountCents,
-          payCents: price.payCents,
-          buyerRemark: body.remark ?? '',
-          sourceOrderNo: adoptionNo,
-          placedStoreId: actor.store.id,
-          status: 'completed',
-          orderedAt: now,
-        });
-        await repo.insertOrderItem(tx, {
-          omsOrderId: order.id,
-          skuCode: `TT-${activity.activityNo}`.slice(0, 32),
-          name: `${TEA_TREE_ADOPTION_MARK}·${activity.name}`.slice(0, 128),
-          spec: activity.season.slice(0, 64),
-          quantity: price.trees,
-          unitCents: price.unitCents,
-          amountCents: price.goodsCents,
-        });
         const performanceOrderNo = newPerformanceOrderNo(now);
-        const performance = await repo.insertPerformanceOrder(tx, {
-          performanceOrderNo,
-          omsOrderId: order.id,
-          storeId: actor.store.id,
-          status: 'completed',
-          deliveryType: 'pickup',
-          receiverName: member.name,
-          receiverPhone: member.phone,
-          // Every pickup order carries its counter code; this one is completed already.
-          writeOffCode: newWriteOffCode(),
-          takenByUserId: actor.user.id,
-          takenAt: now,
-          completedAt: now,
-        });
-        const adoption = await repo.insertAdoption(tx, {
-          adoptionNo,
-          activityId: activity.id,
-          storeId: actor.store.id,
-          memberId: member.id,
-          memberLevel: member.level,
-          trees: price.trees,
-          unitCents: price.unitCents,
-          goodsCents: price.goodsCents,
-          discountPercent: price.discountPercent,
-          discountCents: price.discountCents,
-          payCents: price.payCents,
-          performanceOrderId: performance.id,
-          clerkUserId: actor.user.id,
-          clerkName: actor.user.nickName,
+        const written = await writeAdoption(tx, {
+          activity,
+          store: actor.store,
+          member,
+          price,
+          numbers: {
+            adoptionNo,
+            omsOrderNo: newOmsOrderNo(now),
+            performanceOrderNo,
+            writeOffCode: newWriteOffCode(),
+          },
+          clerk: { id: actor.user.id, name: actor.user.nickName },
           remark: body.remark ?? '',
-          confirmedBy: 'sms_code',
-          lastDeliveryDate,
-          adoptedAt: now,
+          at: now,
         });
         await recordOrderLog(tx, {
-          omsOrderId: order.id,
-          performanceOrderId: performance.id,
+          omsOrderId: written.orderId,
+          performanceOrderId: written.performanceOrderId,
           action: 'tea_tree_adopted',
           toStatus: 'completed',
           operator: { id: actor.user.id, name: actor.user.nickName },
@@ -308,7 +259,7 @@ export function createTeaTreeService(deps: {
           tx,
         );
         return {
-          id: adoption.id,
+          id: written.adoptionId,
           adoptionNo,
           performanceOrderNo,
           trees: price.trees,
