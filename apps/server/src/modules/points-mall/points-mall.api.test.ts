@@ -7,9 +7,9 @@ import {
   type ShelfSkuRow,
   type StoreShelfRow,
 } from '@console/contract';
-import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, skus } from '../../db/schema.js';
+import { skus } from '../../db/schema.js';
+import { expectAuditedChange } from '../../test/audit-assertions.js';
 import { bearer } from '../../test/fixtures.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import {
@@ -107,16 +107,25 @@ describe('head office edits classes', () => {
     const read = await get(PATHS.selectClassSkuById.replace(':id', String(c.id)), headOffice);
     expect(dataOf<IntegralClassDetail>(read)).toMatchObject({ id: c.id, name: '生活周边', skuCount: 2 });
 
-    const edited = await savedClass({ id: c.id, name: '生活周边', enabled: false, skus: [terms(skuIds[0]!)] });
+    const edited = await savedClass({
+      id: c.id,
+      name: '生活周边',
+      enabled: false,
+      skus: [terms(skuIds[0]!)],
+    });
     expect(edited).toMatchObject({ enabled: false, skuCount: 1 });
 
     const page = await staffPost(t, PATHS.getSkuPageInfo, headOffice, { classId: c.id, pageSize: 10 });
     expect(dataOf<Page<ClassSkuRow>>(page)).toMatchObject({ total: 1, list: [{ skuCode: 'PMT01' }] });
 
-    const audits = await t.db.select().from(auditLog).where(like(auditLog.action, 'integral_class.%'));
-    expect(audits.map((a) => a.action)).toEqual(
-      expect.arrayContaining(['integral_class.add', 'integral_class.update']),
-    );
+    expect(await expectAuditedChange(t.db, 'integral_class.add', headOffice.id)).toMatchObject({
+      after: { name: '生活周边' },
+    });
+    const update = await expectAuditedChange(t.db, 'integral_class.update', headOffice.id);
+    expect(update).toMatchObject({
+      before: { enabled: true, skuCount: 2 },
+      after: { enabled: false, skuCount: 1 },
+    });
   });
 
   it('refuses bad input with Chinese 4xx messages', async () => {
@@ -160,8 +169,9 @@ describe('head office edits classes', () => {
     expect(errorOf(stale).errorMsg).toBe('分类已有增减，请刷新后重新排序');
     const twice = await staffPost(t, PATHS.updateSort, headOffice, { ids: [ids[0], ids[0]] });
     expect(errorOf(twice).errorMsg).toBe('分类不能重复');
-    const [audit] = await t.db.select().from(auditLog).where(eq(auditLog.action, 'integral_class.sort'));
-    expect(audit).toBeDefined();
+    expect(await expectAuditedChange(t.db, 'integral_class.sort', headOffice.id)).toMatchObject({
+      after: { ids: reversed },
+    });
   });
 
   it('only head office with the button permission changes classes', async () => {
@@ -184,6 +194,10 @@ describe('stores shelve the classes they manage', () => {
     const auth = await staffPost(t, PATHS.setManageAuth, headOffice, { classId, storeCodes: [near.code] });
     expect(auth.statusCode, auth.body).toBe(200);
     expect(dataOf<IntegralClassDetail>(auth).storeCodes).toEqual([near.code]);
+    expect(await expectAuditedChange(t.db, 'integral_class.set_manage_auth', headOffice.id)).toMatchObject({
+      before: { storeCodes: [] },
+      after: { storeCodes: [near.code] },
+    });
   });
 
   it('a managing store shelves a SKU with its stock; the list and the head office view show it', async () => {
@@ -207,11 +221,11 @@ describe('stores shelve the classes they manage', () => {
     const noShop = dataOf<ClassSkuRow[]>(await staffPost(t, PATHS.getNoShopSkuList, headOffice, {}));
     expect(noShop.map((s) => s.skuId)).not.toContain(skuIds[2]);
     expect(noShop.map((s) => s.skuId)).toContain(skuIds[1]);
-    const [audit] = await t.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, 'integral_shelf.state'), eq(auditLog.target, `${near.code}:${skuIds[2]}`)));
-    expect(audit).toBeDefined();
+    expect(await expectAuditedChange(t.db, 'integral_shelf.state', nearClerk.id)).toMatchObject({
+      target: `${near.code}:PMT03`,
+      before: { onShelf: false, stock: 0 },
+      after: { onShelf: true, stock: 7 },
+    });
   });
 
   it('a store may not shelve a class it does not manage, nor another store, nor without the button', async () => {
@@ -261,7 +275,10 @@ describe('stores shelve the classes they manage', () => {
     expect(shops[0]!.distanceMeters).toBeLessThan(shops[1]!.distanceMeters);
 
     await shelve(farClerk, far, skuIds[2]!, true, 0);
-    const fromHere = await staffPost(t, PATHS.nearShops, nearClerk, { storeCode: near.code, skuId: skuIds[2] });
+    const fromHere = await staffPost(t, PATHS.nearShops, nearClerk, {
+      storeCode: near.code,
+      skuId: skuIds[2],
+    });
     expect(dataOf<{ shopCode: string }[]>(fromHere).map((s) => s.shopCode)).toEqual([near.code]);
   });
 
@@ -272,7 +289,10 @@ describe('stores shelve the classes they manage', () => {
     });
     expect(unknownStore.statusCode).toBe(422);
     expect(errorOf(unknownStore).errorMsg).toBe('门店不存在：NOPE404');
-    const unknownClass = await staffPost(t, PATHS.setManageAuth, headOffice, { classId: 999_999, storeCodes: [] });
+    const unknownClass = await staffPost(t, PATHS.setManageAuth, headOffice, {
+      classId: 999_999,
+      storeCodes: [],
+    });
     expect(unknownClass.statusCode).toBe(404);
     const notFound = await get(PATHS.selectClassSkuById.replace(':id', '999999'), headOffice);
     expect(notFound.statusCode).toBe(404);

@@ -62,8 +62,7 @@ export function pointsMallModule(app: AppInstance, { db, clock }: AppDeps): void
     app,
     api.shelvesState,
     access.store('integralClass:shelves'),
-    ({ input, store, caller }) =>
-      service.shelve({ storeId: store().id, shopCode: store().shopCode, userId: caller().user.id }, input),
+    (ctx) => service.shelve(adminActorOf(ctx), ctx.store(), ctx.input),
     { tags },
   );
   route(

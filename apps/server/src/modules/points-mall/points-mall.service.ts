@@ -56,9 +56,6 @@ export function skuRowOf<T extends SkuFields>(
   };
 }
 
-/** Who shelves at a store. */
-export type ShelfActor = { storeId: number; shopCode: string; userId: number };
-
 /**
  * The points mall's classes and shelves (docs/domain/points-mall.md): head office saves classes with their
  * SKUs and terms, sorts them and names the stores that manage each (every change audited); a store shelves the
@@ -207,30 +204,34 @@ export function createPointsMallService(deps: { db: Database; clock: Clock; audi
     },
 
     /** A store shelves (or takes off) a SKU of a class it manages, with its stock; audited. */
-    async shelve(actor: ShelfActor, input: z.output<typeof shelvesStateBodySchema>): Promise<ShelfSkuRow> {
+    async shelve(
+      actor: AdminActor,
+      store: { id: number; shopCode: string },
+      input: z.output<typeof shelvesStateBodySchema>,
+    ): Promise<ShelfSkuRow> {
       const sku = await repo.integralSku(input.skuId);
       if (!sku || sku.kind !== 'integral')
         throw notFound(POINTS_MALL_TEXT.skuNotFound, 'INTEGRAL_SKU_NOT_FOUND');
-      if (!(await repo.manages(actor.storeId, input.skuId)))
+      if (!(await repo.manages(store.id, input.skuId)))
         throw forbidden(POINTS_MALL_TEXT.notManaged, 'CLASS_NOT_MANAGED');
-      const before = await storeSkuRow(actor.storeId, input.skuId);
-      await db.transaction(async (transaction) => {
-        const tx = transaction as unknown as Database;
-        await repo.putShelf(tx, { ...input, storeId: actor.storeId, updatedBy: actor.userId, at: clock() });
-        await audit.record(
-          {
-            action: 'integral_shelf.state',
-            userId: actor.userId,
-            target: `${actor.shopCode}:${input.skuId}`,
-            detail: {
-              before: { onShelf: before.onShelf, stock: before.stock },
-              after: { onShelf: input.onShelf, stock: input.stock },
-            },
-          },
-          tx,
-        );
+      const before = await storeSkuRow(store.id, input.skuId);
+      await change(actor, 'integral_shelf.state', `${store.shopCode}:${before.skuCode}`, async (tx) => {
+        const { onShelf, stock } = input;
+        await repo.putShelf(tx, {
+          storeId: store.id,
+          skuId: input.skuId,
+          onShelf,
+          stock,
+          updatedBy: actor.caller.user.id,
+          at: clock(),
+        });
+        return {
+          result: null,
+          before: { onShelf: before.onShelf, stock: before.stock },
+          after: { onShelf, stock },
+        };
       });
-      return storeSkuRow(actor.storeId, input.skuId);
+      return storeSkuRow(store.id, input.skuId);
     },
 
     async shelvesPage(filter: z.output<typeof storeShelfFilters.request>) {
