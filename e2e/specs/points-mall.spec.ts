@@ -8,7 +8,7 @@ import { closeConsoles, DEMO_USERS, openConsole, pickStoreAtStartup, signIn } fr
  */
 const STORE = '三里屯店';
 const STORE_CODE = 'SD11010501';
-const SKU = '蛋黄酥兑换券';
+const SKU = '法式可颂兑换券';
 
 const classNames = (page: Page) => page.getByTestId('class-choose').allTextContents();
 
@@ -67,6 +67,8 @@ test('head office creates a class, adds a SKU and sorts it; a store shelves the 
   await stores.click();
   await page.keyboard.type(STORE_CODE);
   await page.keyboard.press('Enter');
+  await page.locator('.ant-modal-title').click(); // closes the suggestions that cover 确定
+  await expect(stores).toContainText(STORE_CODE);
   await page.getByTestId('manage-auth-ok').click();
   await expect(page.getByTestId('manage-auth')).toBeHidden();
   await expect(item).toContainText('1家门店');
