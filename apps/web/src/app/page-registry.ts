@@ -64,7 +64,9 @@ export const pageRegistry: Readonly<Record<PageComponent, PageLoader>> = {
   CouponExchange: () =>
     import('../features/coupons/coupon-exchange-page').then((m) => ({ Component: m.CouponExchangePage })),
   IntegralClasses: () =>
-    import('../features/points-mall/integral-classes-page').then((m) => ({ Component: m.IntegralClassesPage })),
+    import('../features/points-mall/integral-classes-page').then((m) => ({
+      Component: m.IntegralClassesPage,
+    })),
   IssueSchemes: () =>
     import('../features/coupons/issue-schemes-page').then((m) => ({ Component: m.IssueSchemesPage })),
   TransferIn: () =>

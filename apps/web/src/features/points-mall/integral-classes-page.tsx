@@ -100,7 +100,7 @@ function ClassPanel({
   return (
     <Card
       size="small"
-      title={L.classPanel}
+      title={canSort ? L.classPanelSortable : L.classPanel}
       data-testid="class-panel"
       extra={
         <AddButton
