@@ -31,6 +31,7 @@ import { imRoutes, type ImModule } from './modules/im/im.routes.js';
 import { registerImJobs } from './modules/im/im.jobs.js';
 import { ordersModule } from './modules/orders/index.js';
 import { couponsModule } from './modules/coupons/index.js';
+import { pointsMallModule } from './modules/points-mall/points-mall.routes.js';
 import { exportsModule } from './modules/exports/index.js';
 import { usersAdminModule } from './modules/users-admin/index.js';
 import { dictsModule } from './modules/dicts/index.js';
@@ -166,6 +167,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     exportsModule(api, deps, { jobs });
     announcementsModule(api, deps, { producer: messageCenter.producer, jobs });
     couponsModule(api, deps);
+    pointsMallModule(api, deps);
     teaTreeModule(api, deps);
     marketingCalendarModule(api, deps, { producer: messageCenter.producer, jobs });
     membersModule(api, deps, { producer: messageCenter.producer, jobs });

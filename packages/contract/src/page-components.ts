@@ -29,6 +29,7 @@ export const PAGE_COMPONENTS = [
   'Notice',
   'CouponExchange',
   'IssueSchemes',
+  'IntegralClasses',
   'TeaTreeAdoption',
   'MarketingCalendar',
   'memberInquiry',

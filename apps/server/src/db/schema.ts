@@ -632,6 +632,10 @@ export const skus = pgTable(
     /** uEnjoy: deliveries in the cycle plan and days between them. */
     cyclePeriods: smallint('cycle_periods').notNull().default(0),
     cycleIntervalDays: smallint('cycle_interval_days').notNull().default(0),
+    /** Points mall: redemptions per member (0 = no limit) and the window it can be redeemed in (null = open). */
+    perMemberLimit: smallint('per_member_limit').notNull().default(0),
+    validFrom: timestamp('valid_from', { withTimezone: true }),
+    validTo: timestamp('valid_to', { withTimezone: true }),
     enabled: boolean('enabled').notNull().default(true),
     createdAt: createdAt(),
   },
@@ -1077,3 +1081,4 @@ export * from './schema/tea-tree.js';
 export * from './schema/marketing-calendar.js';
 export * from './schema/members.js';
 export * from './schema/inventory.js';
+export * from './schema/points-mall.js';

@@ -63,6 +63,10 @@ export const pageRegistry: Readonly<Record<PageComponent, PageLoader>> = {
     import('../features/exports/export-records-page').then((m) => ({ Component: m.ExportRecordsPage })),
   CouponExchange: () =>
     import('../features/coupons/coupon-exchange-page').then((m) => ({ Component: m.CouponExchangePage })),
+  IntegralClasses: () =>
+    import('../features/points-mall/integral-classes-page').then((m) => ({
+      Component: m.IntegralClassesPage,
+    })),
   IssueSchemes: () =>
     import('../features/coupons/issue-schemes-page').then((m) => ({ Component: m.IssueSchemesPage })),
   TransferIn: () =>

@@ -148,13 +148,17 @@ export const MENU_TREE: readonly MenuSeed[] = [
     page('茶树认养', 'TeaTreeAdoption', 'tea-tree-adoption', 'EnvironmentOutlined', [['新增认养', 'teaTree:add']]),
   ]),
 
-  directory('积分商城', 'IntegralMall', '/integral-mall', 'ShopOutlined', HEAD_OFFICE_ONLY, [
-    page('积分订单', 'IntegralOrders', 'integral-orders', 'OrderedListOutlined', [
-      ['代客兑换', 'integralOrder:create'], ['确认订单', 'integralOrder:confirm'],
-    ]),
+  // Store managers shelve the classes they manage on 积分分类; the class edits and 积分订单 stay head office's.
+  directory('积分商城', 'IntegralMall', '/integral-mall', 'ShopOutlined', MARKETING_AREA, [
+    {
+      ...page('积分订单', 'IntegralOrders', 'integral-orders', 'OrderedListOutlined', [
+        ['代客兑换', 'integralOrder:create'], ['确认订单', 'integralOrder:confirm'],
+      ]),
+      roles: HEAD_OFFICE_ONLY,
+    },
     page('积分分类', 'IntegralClasses', 'integral-classes', 'AppstoreOutlined', [
-      ['编辑分类商品', 'integralClass:edit'], ['调整排序', 'integralClass:sort'], ['上下架', 'integralClass:shelves'],
-      ['管理授权', 'integralClass:setManageAuth'],
+      ['编辑分类商品', 'integralClass:edit', HEAD_OFFICE_ONLY], ['调整排序', 'integralClass:sort', HEAD_OFFICE_ONLY],
+      ['上下架', 'integralClass:shelves'], ['管理授权', 'integralClass:setManageAuth', HEAD_OFFICE_ONLY],
     ]),
   ]),
 

@@ -5,6 +5,10 @@ import { createCancelCheckRepository } from '../../modules/orders/cancel-checks/
 import { openTestDatabase } from '../../test/test-database.js';
 import type { Database, DatabaseHandle } from '../client.js';
 import {
+  integralClasses,
+  integralClassSkus,
+  integralClassStores,
+  integralShelves,
   stockBalances,
   stockMovements,
   stockTransfers,
@@ -170,8 +174,16 @@ describe('seedBaseData', () => {
         expect(manager.has(id)).toBe(true);
       }
     }
+    // A store manager shelves on 积分分类 (docs/domain/points-mall.md); the rest of the mall is head office's.
+    const shelving = new Set([
+      idOf('IntegralMall'),
+      idOf('IntegralClasses'),
+      rows.find((m) => m.permission === 'integralClass:shelves')?.id,
+    ]);
+    for (const id of shelving) expect(id !== undefined && manager.has(id)).toBe(true);
     for (const id of [...system, ...subtree('IntegralMall')]) {
       expect(staff.has(id)).toBe(false);
+      if (shelving.has(id)) continue;
       expect(manager.has(id)).toBe(false);
     }
     const ship = rows.find((m) => m.permission === 'order:ship');
@@ -263,6 +275,25 @@ describe('seedDemoData', () => {
         reserved: b.reserved,
         inTransit: b.inTransit,
       });
+  });
+
+  it('has a points mall: classes on and off, SKUs in each, shelves on and off at managing stores', async () => {
+    const classes = await db.select().from(integralClasses);
+    expect(new Set(classes.map((c) => c.enabled))).toEqual(new Set([true, false]));
+    const classSkus = await db.select().from(integralClassSkus);
+    for (const c of classes) expect(classSkus.some((s) => s.classId === c.id)).toBe(true);
+    const shelves = await db
+      .select({ onShelf: integralShelves.onShelf })
+      .from(integralShelves)
+      .innerJoin(integralClassSkus, eq(integralClassSkus.skuId, integralShelves.skuId))
+      .innerJoin(
+        integralClassStores,
+        and(
+          eq(integralClassStores.classId, integralClassSkus.classId),
+          eq(integralClassStores.storeId, integralShelves.storeId),
+        ),
+      );
+    expect(new Set(shelves.map((r) => r.onShelf))).toEqual(new Set([true, false]));
   });
 
   it('has notices in every state, the published one delivered without pop-ups', async () => {

@@ -1,0 +1,84 @@
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { Database } from '../client.js';
+import {
+  integralClasses,
+  integralClassSkus,
+  integralClassStores,
+  integralShelves,
+  skus,
+  stores,
+} from '../schema.js';
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+/** Points-mall goods beyond the valet catalogue's four, so each class has a few (docs/domain/points-mall.md). */
+// prettier-ignore
+const DEMO_MALL_SKUS = [
+  { skuCode: 'I2005', name: '定制陶瓷马克杯', spec: '380ml', points: 1200, priceCents: 0, labelName: '生活周边', perMemberLimit: 2 },
+  { skuCode: 'I2006', name: '法式可颂兑换券', spec: '单个', points: 260, priceCents: 0, labelName: '美味兑换', perMemberLimit: 5 },
+  { skuCode: 'I2007', name: '硅胶烘焙垫', spec: '40×30cm', points: 900, priceCents: 500, labelName: '烘焙工具', perMemberLimit: 0 },
+  { skuCode: 'I2008', name: '中秋限定兔子公仔', spec: '20cm', points: 3000, priceCents: 1990, labelName: '节日限定', perMemberLimit: 1 },
+] as const;
+
+/** Classes in their order, their SKU codes, and how many of the first demo stores manage each. */
+const DEMO_CLASSES = [
+  { name: '生活周边', codes: ['I2002', 'I2001', 'I2005'], managers: 3, enabled: true },
+  { name: '美味兑换', codes: ['I2003', 'I2006'], managers: 4, enabled: true },
+  { name: '烘焙工具', codes: ['I2004', 'I2007'], managers: 2, enabled: true },
+  { name: '节日限定', codes: ['I2008'], managers: 0, enabled: false },
+] as const;
+
+/**
+ * The demo points mall: four classes (one off), their SKUs with terms (a cash part, limits, a window on the
+ * festive one), stores authorised to manage them, and shelves on and off with stock at the first stores.
+ */
+export async function seedDemoPointsMall(tx: Database, now: Date): Promise<void> {
+  const today = Math.floor((now.getTime() + 8 * HOUR_MS) / DAY_MS) * DAY_MS - 8 * HOUR_MS;
+  await tx.insert(skus).values(
+    DEMO_MALL_SKUS.map((s) => ({
+      ...s,
+      kind: 'integral',
+      ...(s.labelName === '节日限定'
+        ? { validFrom: new Date(today - 10 * DAY_MS), validTo: new Date(today + 30 * DAY_MS) }
+        : {}),
+    })),
+  );
+  const codes = DEMO_CLASSES.flatMap((c) => c.codes);
+  const skuRows = await tx
+    .select({ id: skus.id, code: skus.skuCode })
+    .from(skus)
+    .where(inArray(skus.skuCode, codes));
+  const skuIdOf = new Map(skuRows.map((s) => [s.code, s.id]));
+  const storeRows = await tx
+    .select({ id: stores.id })
+    .from(stores)
+    .where(eq(stores.enabled, true))
+    .orderBy(asc(stores.id))
+    .limit(4);
+
+  for (const [sort, c] of DEMO_CLASSES.entries()) {
+    const [row] = await tx
+      .insert(integralClasses)
+      .values({ name: c.name, sort, enabled: c.enabled, createdAt: now, updatedAt: now })
+      .returning({ id: integralClasses.id });
+    const classId = row!.id;
+    await tx
+      .insert(integralClassSkus)
+      .values(c.codes.map((code, i) => ({ classId, skuId: skuIdOf.get(code)!, sort: i })));
+    const managers = storeRows.slice(0, c.managers);
+    if (managers.length > 0)
+      await tx.insert(integralClassStores).values(managers.map((s) => ({ classId, storeId: s.id })));
+    // Each managing store shelves all but the class's last SKU; the first store took one off again.
+    const shelves = managers.flatMap((s, storeIndex) =>
+      c.codes.slice(0, -1).map((code, i) => ({
+        storeId: s.id,
+        skuId: skuIdOf.get(code)!,
+        onShelf: !(storeIndex === 0 && i === 1),
+        stock: 20 + 5 * storeIndex + i,
+        updatedAt: now,
+      })),
+    );
+    if (shelves.length > 0) await tx.insert(integralShelves).values(shelves);
+  }
+}
