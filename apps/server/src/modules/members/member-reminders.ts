@@ -27,33 +27,43 @@ export function reminderText(r: NewReminder): string {
 }
 
 /**
+ * Sends a reminder's message (business type 9, the 2.15 target from the catalogue) through the producer in `tx`:
+ * to the member's guide when they still work at the store, else to the store's staff; a reminder that needs a
+ * guide assigned (type 3) goes to the store. Answers the wake keys to publish after commit (none without staff).
+ */
+export async function sendReminder(
+  tx: Database,
+  producer: MessageProducer,
+  reminder: NewReminder,
+  source = 'members',
+): Promise<string[]> {
+  const guide =
+    reminder.guideUserId !== null && reminder.messageType !== 3
+      ? await staffOf(tx, reminder.storeId, [reminder.guideUserId])
+      : [];
+  const receiverIds = guide.length > 0 ? guide : await staffOf(tx, reminder.storeId);
+  if (receiverIds.length === 0) return []; // A store without staff gets no message rather than failing.
+  const outcome = await producer.publish(tx, {
+    storeId: reminder.storeId,
+    receiverIds,
+    businessType: MEMBER_FOLLOW_UP_BUSINESS_TYPE,
+    messageType: reminder.messageType,
+    text: reminderText(reminder),
+    expandInfo: { memberId: reminder.publicId },
+    source,
+  });
+  return outcome.wakeKeys;
+}
+
+/**
  * The daily member reminders (docs/domain/members.md "Reminders"): refreshes who is due to buy again from the
- * orders, then inserts the reminders not sent yet and sends each one's message in the same transaction — to
- * the member's guide when they have one (and it still works at the store), else to the store's staff; a
- * reminder that needs a guide assigned (type 3) goes to the store. Run twice, it sends nothing the second time.
+ * orders, then inserts the reminders not sent yet and sends each one's message in the same transaction
+ * (`sendReminder`). Run twice, it sends nothing the second time.
  */
 export function createMemberReminders(deps: { db: Database; clock: Clock; producer: MessageProducer }) {
   const { db, clock, producer } = deps;
   const repo = createRemindersRepository(db);
 
-  async function send(tx: Database, reminder: NewReminder): Promise<string[]> {
-    const guide =
-      reminder.guideUserId !== null && reminder.messageType !== 3
-        ? await staffOf(tx, reminder.storeId, [reminder.guideUserId])
-        : [];
-    const receiverIds = guide.length > 0 ? guide : await staffOf(tx, reminder.storeId);
-    if (receiverIds.length === 0) return []; // A store without staff gets no message rather than failing.
-    const outcome = await producer.publish(tx, {
-      storeId: reminder.storeId,
-      receiverIds,
-      businessType: MEMBER_FOLLOW_UP_BUSINESS_TYPE,
-      messageType: reminder.messageType,
-      text: reminderText(reminder),
-      expandInfo: { memberId: reminder.publicId },
-      source: 'members',
-    });
-    return outcome.wakeKeys;
-  }
 
   return {
     async run(): Promise<ReminderRunResult> {
@@ -73,7 +83,7 @@ export function createMemberReminders(deps: { db: Database; clock: Clock; produc
           const keys: string[] = [];
           for (const reminder of reminders) {
             result[reminder.kind] += 1;
-            keys.push(...(await send(tx, reminder)));
+            keys.push(...(await sendReminder(tx, producer, reminder)));
           }
           return keys;
         });

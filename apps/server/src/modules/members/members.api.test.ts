@@ -10,6 +10,8 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   auditLog,
+  dictItems,
+  dictTypes,
   imMessages,
   memberEquities,
   memberLevelEquities,
@@ -189,6 +191,31 @@ describe('会员查询', () => {
       other,
     );
     expect(byOther.statusCode).toBe(404);
+  });
+
+  it('offers the tags of the dictionary’s enabled tag groups, in its order; the flat member_tag dict is gone', async () => {
+    const groupItem = (value: string) =>
+      sql`${dictItems.value} = ${value} and ${dictItems.typeId} =
+        (select id from ${dictTypes} where ${dictTypes.code} = 'member_tag_group')`;
+    const groupNames = async () =>
+      dataOf<MemberTagGroup[]>(await get(MEMBER_PATHS.tagOptions, { storeCode: store.code })).map(
+        (g) => g.groupName,
+      );
+    expect(await t.db.$count(dictTypes, eq(dictTypes.code, 'member_tag'))).toBe(0);
+    // Head office renames and reorders a group in 数据字典: the tag editor follows.
+    await t.db.update(dictItems).set({ label: '关怀', sort: -1 }).where(groupItem('care'));
+    expect(await groupNames()).toEqual(['关怀', '客群', '偏好']);
+    // …and disables one: its tags are neither offered nor set.
+    const [careTag] = await t.db.select().from(memberTags).where(eq(memberTags.groupCode, 'care')).limit(1);
+    await t.db.update(dictItems).set({ enabled: false }).where(groupItem('care'));
+    try {
+      expect(await groupNames()).toEqual(['客群', '偏好']);
+      const refused = await post(MEMBER_PATHS.setTags, { memberId: own.publicId, tagIds: [careTag!.id] });
+      expect(refused.statusCode).toBe(422);
+      expect(errorOf(refused).errorMsg).toBe('标签不存在或已停用');
+    } finally {
+      await t.db.update(dictItems).set({ label: '服务关怀', enabled: true, sort: 30 }).where(groupItem('care'));
+    }
   });
 
   it('creates the activity QR as a PNG of the member and the store', async () => {

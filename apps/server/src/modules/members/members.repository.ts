@@ -177,13 +177,21 @@ export function createMembersRepository(db: Database) {
         .where(eq(memberTagLinks.memberId, memberId))
         .orderBy(asc(memberTags.sort), asc(memberTags.id)),
 
-    /** Chain tags and the store's own, enabled. */
+    /**
+     * The tags the tag editor offers: chain tags and the store's own, enabled, in a group that is an enabled
+     * item of the `member_tag_group` dictionary, in the dictionary's order of groups (one source: the table
+     * holds the tags, the dictionary their groups).
+     */
     tagsForStore: (storeId: number, tx: Database = db): Promise<TagRow[]> =>
       tagSelect(tx)
         .where(
-          and(eq(memberTags.enabled, true), or(isNull(memberTags.storeId), eq(memberTags.storeId, storeId))),
+          and(
+            eq(memberTags.enabled, true),
+            eq(dictItems.enabled, true),
+            or(isNull(memberTags.storeId), eq(memberTags.storeId, storeId)),
+          ),
         )
-        .orderBy(asc(memberTags.sort), asc(memberTags.id)),
+        .orderBy(asc(dictItems.sort), asc(memberTags.sort), asc(memberTags.id)),
 
     tagsByIds: (ids: readonly number[], tx: Database = db) =>
       ids.length === 0

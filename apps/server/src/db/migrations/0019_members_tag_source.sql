@@ -1,0 +1,4 @@
+-- Member tags have one source: the member_tags table, grouped by the member_tag_group dictionary
+-- (docs/domain/members.md "Tags"). The flat member_tag dictionary, which nothing read, is dropped.
+DELETE FROM "dict_items" WHERE "type_id" IN (SELECT "id" FROM "dict_types" WHERE "code" = 'member_tag');--> statement-breakpoint
+DELETE FROM "dict_types" WHERE "code" = 'member_tag';
