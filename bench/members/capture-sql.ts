@@ -8,7 +8,10 @@ import { memberStoreFilters, type MemberStoreListBody } from '@console/contract'
 import type { Database } from '../../apps/server/src/db/client.js';
 import * as schema from '../../apps/server/src/db/schema.js';
 import { createAuditLog } from '../../apps/server/src/modules/audit/audit-log.js';
-import { createMembersService, type MemberActor } from '../../apps/server/src/modules/members/members.service.js';
+import {
+  createMembersService,
+  type MemberActor,
+} from '../../apps/server/src/modules/members/members.service.js';
 
 type BenchCase = {
   name: string;

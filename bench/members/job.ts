@@ -17,7 +17,11 @@ let woken = 0;
 const producer = createMessageProducer({
   db,
   clock,
-  wakeBus: { publish: (keys) => void (woken += keys.length), subscribe: () => () => {}, close: async () => {} },
+  wakeBus: {
+    publish: (keys) => void (woken += keys.length),
+    subscribe: () => () => {},
+    close: async () => {},
+  },
 });
 const reminders = createMemberReminders({ db, clock, producer });
 const count = async (query: ReturnType<typeof sql>) =>

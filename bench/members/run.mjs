@@ -85,11 +85,16 @@ async function benchCases(client, session) {
   const member = (
     await client.query(
       `select public_id, phone, member_no from members where home_store_id = $1 and level >= 3
-       order by id limit 1 offset 500`,
+       order by id limit 1 offset 50`,
       [storeId],
     )
   ).rows[0];
-  const actor = { storeId, storeCode: BENCH_STORE_CODE, userId: session.guideId, sessionId: 0 };
+  const actor = {
+    storeId,
+    storeCode: BENCH_STORE_CODE,
+    userId: session.guideId,
+    sessionId: session.guideSessionId,
+  };
   const list = (tab) => ({
     name: `list-${tab}`,
     kind: 'list',
@@ -98,14 +103,24 @@ async function benchCases(client, session) {
     body: { storeCode: BENCH_STORE_CODE, tab, pageNum: 1, pageSize: 20 },
   });
   return [
-    { name: 'lookup-phone', kind: 'inquiry', actor, query: { storeCode: BENCH_STORE_CODE, keywords: member.phone } },
+    {
+      name: 'lookup-phone',
+      kind: 'inquiry',
+      actor,
+      query: { storeCode: BENCH_STORE_CODE, keywords: member.phone },
+    },
     {
       name: 'lookup-number',
       kind: 'inquiry',
       actor,
       query: { storeCode: BENCH_STORE_CODE, keywords: member.member_no },
     },
-    { name: 'profile', kind: 'profile', actor, query: { storeCode: BENCH_STORE_CODE, memberId: member.public_id } },
+    {
+      name: 'profile',
+      kind: 'profile',
+      actor,
+      query: { storeCode: BENCH_STORE_CODE, memberId: member.public_id },
+    },
     ...['toAssign', 'mine', 'overdue', 'equity', 'repurchase'].map(list),
   ];
 }
@@ -150,12 +165,16 @@ async function main() {
     }));
     // The job's receivers are each store's guide: the look-up clerks join the store after it.
     await withClient(database.url, (client) =>
-      client.query(`delete from user_stores where user_id in (select id from users where username like 'mb_clerk_%')`),
+      client.query(
+        `delete from user_stores where user_id in (select id from users where username like 'mb_clerk_%')`,
+      ),
     );
     console.log('daily reminder job, twice…');
     const job = tsx('./job.ts', [database.url]);
     for (const run of job.runs)
-      console.log(`  run ${run.run}: ${fmt(run.seconds)} s, sent ${JSON.stringify(run.result)}, messages ${run.messagesTotal}`);
+      console.log(
+        `  run ${run.run}: ${fmt(run.seconds)} s, sent ${JSON.stringify(run.result)}, messages ${run.messagesTotal}`,
+      );
 
     const { session, cases } = await withClient(database.url, async (client) => {
       const s = await benchSession(client);
@@ -183,7 +202,10 @@ async function main() {
           `@${HIGH} ours ${fmt(row.oursHigh.rps, 0)} rps, bare ${fmt(row.bareHigh.rps, 0)} rps, ratio ${fmt(row.oursHigh.rps / row.bareHigh.rps, 2)} | errors ${row.oursLow.errors + row.oursHigh.errors}/${row.bareLow.errors + row.bareHigh.errors}`,
       );
     }
-    const pgVersion = await withClient(database.url, async (c) => (await c.query('show server_version')).rows[0].server_version);
+    const pgVersion = await withClient(
+      database.url,
+      async (c) => (await c.query('show server_version')).rows[0].server_version,
+    );
     writeResults({ results, job, counts, seedSeconds, pgVersion, loadAtEnd: os.loadavg() });
   } finally {
     for (const child of children) child.kill('SIGTERM');

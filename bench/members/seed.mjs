@@ -12,7 +12,7 @@ export const LOOKUP_CLERKS = 1_500;
 const SURNAMES = "array['王','李','张','刘','陈','杨','赵','黄','周','吴','徐','孙','胡','朱','高','林']";
 const GIVEN = "array['伟','芳','娜','敏','静','丽','强','磊','洋','艳','勇','军','杰','娟','涛','明']";
 /** The bench's growth: about 50 % 普通, 25 % 银卡, 17 % 金卡, 6 % 铂金, 2 % 钻石. */
-const GROWTH = '((i * 7919) % 1000) * ((i * 7919) % 1000) / 16';
+const GROWTH = '(((i::bigint * 7919) % 1000) * ((i::bigint * 7919) % 1000) / 16)::int';
 
 const tokenHash = (token) => createHash('sha256').update(token).digest('hex');
 
@@ -105,6 +105,14 @@ export async function seedMembers(client, { members, ledgerPerMember }) {
      from members m join member_tags t on t.store_id is null and t.kind = 'manual' and (m.id + t.id) % 7 = 0
      where m.member_no like 'MB%'`,
   );
+  await step(
+    'mooncake and bread SKUs',
+    `insert into skus (sku_code, name, spec, kind, price_cents, category)
+     select v.code, v.name, '1份', 'retail', v.price, v.category
+     from (values ('R1001', '鲜肉月饼', 5880, 'mooncake'), ('R1004', '全麦吐司', 1800, 'bread'))
+       as v(code, name, price, category)
+     where not exists (select 1 from skus where sku_code = v.code)`,
+  );
   // 1 in 30 members bought mooncakes a year ago (due before the festival) or bread two weeks ago.
   await step(
     'repurchase orders',
@@ -129,14 +137,15 @@ export async function seedMembers(client, { members, ledgerPerMember }) {
   await step('vacuum analyze', 'vacuum analyze');
 }
 
-/** A session for `userId`, written straight into the database; answers its token. */
+/** A session for `userId`, written straight into the database; answers its token and id. */
 async function sessionFor(client, userId) {
   const token = randomBytes(32).toString('base64url');
-  await client.query(
-    `insert into sessions (token_hash, user_id, expires_at) values ($1, $2, now() + interval '1 day')`,
+  const { rows } = await client.query(
+    `insert into sessions (token_hash, user_id, expires_at) values ($1, $2, now() + interval '1 day')
+     returning id`,
     [tokenHash(token), userId],
   );
-  return token;
+  return { token, id: rows[0].id };
 }
 
 /**
@@ -151,7 +160,9 @@ export async function benchSession(client) {
       [BENCH_STORE_CODE],
     )
   ).rows[0];
-  await client.query(`delete from sessions where user_id in (select id from users where username like 'mb_%')`);
+  await client.query(
+    `delete from sessions where user_id in (select id from users where username like 'mb_%')`,
+  );
   await client.query(
     `insert into users (username, nick_name, work_code, password_hash)
      select 'mb_clerk_' || c, '店员' || c, 'MC' || c, 'no-password-sign-in' from generate_series(1, $1) c
@@ -163,8 +174,16 @@ export async function benchSession(client) {
      on conflict do nothing`,
     [store.id],
   );
-  const clerks = (await client.query(`select id from users where username like 'mb_clerk_%' order by id`)).rows;
+  const clerks = (await client.query(`select id from users where username like 'mb_clerk_%' order by id`))
+    .rows;
   const clerkTokens = [];
-  for (const clerk of clerks) clerkTokens.push(await sessionFor(client, clerk.id));
-  return { storeId: store.id, guideId: store.guide, guideToken: await sessionFor(client, store.guide), clerkTokens };
+  for (const clerk of clerks) clerkTokens.push((await sessionFor(client, clerk.id)).token);
+  const guide = await sessionFor(client, store.guide);
+  return {
+    storeId: store.id,
+    guideId: store.guide,
+    guideToken: guide.token,
+    guideSessionId: guide.id,
+    clerkTokens,
+  };
 }

@@ -25,14 +25,17 @@ export async function runLoad({
   const once = () =>
     new Promise((resolve) => {
       const started = performance.now();
-      const request = http.request({ host, port, path, method, headers: allHeadersOf(), agent }, (response) => {
-        response.resume();
-        response.on('end', () => {
-          latencies.push(performance.now() - started);
-          if (response.statusCode < 200 || response.statusCode >= 300) errors += 1;
-          resolve();
-        });
-      });
+      const request = http.request(
+        { host, port, path, method, headers: allHeadersOf(), agent },
+        (response) => {
+          response.resume();
+          response.on('end', () => {
+            latencies.push(performance.now() - started);
+            if (response.statusCode < 200 || response.statusCode >= 300) errors += 1;
+            resolve();
+          });
+        },
+      );
       request.on('error', () => {
         errors += 1;
         resolve();

@@ -169,7 +169,11 @@ test.describe('会员查询 and 会员跟进', () => {
       // 复购提醒 (messageType 1) → 复购到期 with the due member and what is due.
       const due = await firstRowOf(page, storeCode, 'repurchase');
       const dueText = `会员 ${due.memberNo} 的复购已到期（${size.width}），请提醒复购`;
-      await publishMemberMessage(page.request, storeCode, { messageType: 1, text: dueText, memberId: due.memberId });
+      await publishMemberMessage(page.request, storeCode, {
+        messageType: 1,
+        text: dueText,
+        memberId: due.memberId,
+      });
       await openFromCenter(page, dueText);
       await expect(page).toHaveURL(new RegExp(`memberId=${due.memberId}&permissionUser=1$`));
       await expect(page.getByRole('tab', { name: /复购到期/, selected: true })).toBeVisible();

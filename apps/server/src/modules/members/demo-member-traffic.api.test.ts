@@ -16,7 +16,11 @@ describe('demo member traffic', () => {
   let handle: DatabaseHandle;
   const now = new Date('2026-05-01T04:00:00Z');
   const woken: string[] = [];
-  const bus: WakeBus = { publish: (keys) => void woken.push(...keys), subscribe: () => () => {}, close: async () => {} };
+  const bus: WakeBus = {
+    publish: (keys) => void woken.push(...keys),
+    subscribe: () => () => {},
+    close: async () => {},
+  };
   beforeAll(async () => {
     handle = await openTestDatabase();
     await seedDemoData(handle.db, now);

@@ -2,7 +2,7 @@ import type { Database } from '../../db/client.js';
 import type { Clock } from '../../platform/clock.js';
 import { shanghaiDay } from '../dashboard/daily-metrics.js';
 import type { MessageProducer } from '../im/message-producer.js';
-import { sendReminder } from './member-reminders.js';
+import { sendReminders } from './member-reminders.js';
 import { createRemindersRepository, type NewReminder } from './reminders.repository.js';
 
 /** The demo traffic sends a member message once every this many demo-traffic intervals (DEMO_TRAFFIC_INTERVAL). */
@@ -13,7 +13,12 @@ export const DEMO_MEMBER_SOURCE = 'members.demo-traffic';
 
 const KINDS: readonly NewReminder['kind'][] = ['upgrade', 'equity', 'repurchase'];
 
-export type DemoMemberMessage = { kind: NewReminder['kind']; memberId: string; storeId: number; sent: boolean };
+export type DemoMemberMessage = {
+  kind: NewReminder['kind'];
+  memberId: string;
+  storeId: number;
+  sent: boolean;
+};
 
 /**
  * Demo mode: now and then a member message as the daily job would send it (an upgrade that needs a guide, an
@@ -35,7 +40,9 @@ export function createDemoMemberTraffic(deps: {
       const kind = KINDS[Math.floor(random() * KINDS.length)]!;
       const reminder = await repo.randomCandidate(kind, shanghaiDay(clock()));
       if (!reminder) return null;
-      const wakeKeys = await db.transaction((tx) => sendReminder(tx, producer, reminder, DEMO_MEMBER_SOURCE));
+      const wakeKeys = await db.transaction((tx) =>
+        sendReminders(tx, producer, [reminder], DEMO_MEMBER_SOURCE),
+      );
       producer.wake(wakeKeys);
       return { kind, memberId: reminder.publicId, storeId: reminder.storeId, sent: wakeKeys.length > 0 };
     },

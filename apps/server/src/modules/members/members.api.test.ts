@@ -214,7 +214,10 @@ describe('会员查询', () => {
       expect(refused.statusCode).toBe(422);
       expect(errorOf(refused).errorMsg).toBe('标签不存在或已停用');
     } finally {
-      await t.db.update(dictItems).set({ label: '服务关怀', enabled: true, sort: 30 }).where(groupItem('care'));
+      await t.db
+        .update(dictItems)
+        .set({ label: '服务关怀', enabled: true, sort: 30 })
+        .where(groupItem('care'));
     }
   });
 
