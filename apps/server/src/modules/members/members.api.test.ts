@@ -21,6 +21,7 @@ import {
   omsOrderItems,
   omsOrders,
   skus,
+  stores,
 } from '../../db/schema.js';
 import { seedDicts } from '../../db/seed/dicts.js';
 import { seedMemberBase } from '../../db/seed/member-data.js';
@@ -219,6 +220,53 @@ describe('会员查询', () => {
         .set({ label: '服务关怀', enabled: true, sort: 30 })
         .where(groupItem('care'));
     }
+  });
+
+  it('lists the member’s orders with their own items and store in the profile', async () => {
+    const [order] = await t.db
+      .insert(omsOrders)
+      .values({
+        omsOrderNo: `OMSPF${stamp}`,
+        channel: 'online',
+        memberId: own.id,
+        customerName: '跟进测试会员',
+        customerPhone: PHONE,
+        deliveryType: 'pickup',
+        receiverName: '跟进测试会员',
+        receiverPhone: PHONE,
+        regionName: '',
+        addressDetail: '门店自提',
+        goodsCents: 13560,
+        payCents: 13560,
+        placedStoreId: store.id,
+        status: 'completed',
+        orderedAt: new Date(),
+      })
+      .returning({ id: omsOrders.id });
+    // Item ids far from the order's: a subquery matching an item's own id would find none of them.
+    await t.db.insert(omsOrderItems).values(
+      [
+        ['鲜肉月饼', 2, 5880],
+        ['全麦吐司', 1, 1800],
+      ].map(([name, quantity, unitCents]) => ({
+        omsOrderId: order!.id,
+        skuCode: 'R1001',
+        name: String(name),
+        spec: '',
+        quantity: Number(quantity),
+        unitCents: Number(unitCents),
+        amountCents: Number(quantity) * Number(unitCents),
+      })),
+    );
+    const [storeRow] = await t.db
+      .select({ name: stores.shopName })
+      .from(stores)
+      .where(eq(stores.id, store.id));
+    const { orders } = dataOf<MemberProfile>(await profile(own.publicId));
+    expect(orders.find((o) => o.omsOrderNo === `OMSPF${stamp}`)).toMatchObject({
+      items: '鲜肉月饼×2、全麦吐司×1',
+      storeName: storeRow!.name,
+    });
   });
 
   it('creates the activity QR as a PNG of the member and the store', async () => {

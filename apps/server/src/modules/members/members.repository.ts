@@ -252,11 +252,13 @@ export function createMembersRepository(db: Database) {
           channel: omsOrders.channel,
           payCents: omsOrders.payCents,
           status: omsOrders.status,
+          // Qualified by hand: in a one-table select drizzle writes a column as `"id"`, which inside these
+          // subqueries would be the subquery's own id.
           storeName: sql<string | null>`(select s.shop_name from ${stores} s where s.id = coalesce(
-            (select p.store_id from ${performanceOrders} p where p.oms_order_id = ${omsOrders.id} limit 1),
-            ${omsOrders.placedStoreId}))`,
+            (select p.store_id from ${performanceOrders} p where p.oms_order_id = ${omsOrders}.id limit 1),
+            ${omsOrders}.placed_store_id))`,
           items: sql<string>`coalesce((select string_agg(i.name || '×' || i.quantity, '、' order by i.id)
-            from ${omsOrderItems} i where i.oms_order_id = ${omsOrders.id}), '')`,
+            from ${omsOrderItems} i where i.oms_order_id = ${omsOrders}.id), '')`,
         })
         .from(omsOrders)
         .where(eq(omsOrders.memberId, memberId))
