@@ -14,22 +14,28 @@ export async function runLoad({
 }) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
-  const allHeaders = payload
-    ? { ...headers, 'content-type': 'application/json', 'content-length': payload.length }
-    : headers;
+  // `headers` may be a function, called per request (e.g. to spread a rate-limited call over many sessions).
+  const headersOf = typeof headers === 'function' ? headers : () => headers;
+  const allHeadersOf = () =>
+    payload
+      ? { ...headersOf(), 'content-type': 'application/json', 'content-length': payload.length }
+      : headersOf();
   const latencies = [];
   let errors = 0;
   const once = () =>
     new Promise((resolve) => {
       const started = performance.now();
-      const request = http.request({ host, port, path, method, headers: allHeaders, agent }, (response) => {
-        response.resume();
-        response.on('end', () => {
-          latencies.push(performance.now() - started);
-          if (response.statusCode < 200 || response.statusCode >= 300) errors += 1;
-          resolve();
-        });
-      });
+      const request = http.request(
+        { host, port, path, method, headers: allHeadersOf(), agent },
+        (response) => {
+          response.resume();
+          response.on('end', () => {
+            latencies.push(performance.now() - started);
+            if (response.statusCode < 200 || response.statusCode >= 300) errors += 1;
+            resolve();
+          });
+        },
+      );
       request.on('error', () => {
         errors += 1;
         resolve();

@@ -8,21 +8,19 @@
 //
 // Options: --database-url postgres://… (admin URL; default postgres://root@127.0.0.1:5432/postgres),
 // --orders 1000000, --members 100000, --seconds 10, --warmup 3, --connections 32, --keep (keep the database).
-import { execFileSync, fork, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { once } from 'node:events';
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { REPO_ROOT, startBare, startOurs } from '../support/servers.mjs';
 import { runLoad } from './load.mjs';
 import { BENCH_STORE_CODE, seedOrders } from './seed.mjs';
 
 const here = (file) => fileURLToPath(new URL(file, import.meta.url));
-const REPO_ROOT = here('../../');
 /** ORDER_PATHS.received and ORDER_PATHS.detail (packages/contract/src/orders.ts). */
 const LIST_PATH = '/tec/trade_order/manager/order/list';
 const DETAIL_PATH = '/tec/trade_order/manager/order/detail';
@@ -30,7 +28,6 @@ const DETAIL_PATH = '/tec/trade_order/manager/order/detail';
 const POOL_SIZE = 10;
 const PAGE_SIZE = 20;
 const GOALS = { p95Ms: 10, rpsRatio: 0.6 };
-const delay = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const { values: options } = parseArgs({
   options: {
@@ -45,27 +42,6 @@ const { values: options } = parseArgs({
 });
 const connections = Number(options.connections);
 const seconds = Number(options.seconds);
-
-async function freePort() {
-  const probe = net.createServer().listen(0, '127.0.0.1');
-  await once(probe, 'listening');
-  const { port } = probe.address();
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
-async function waitHealthy(url, child) {
-  for (let i = 0; i < 600; i += 1) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(url, { signal: AbortSignal.timeout(1_000) })).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await delay(100);
-  }
-  throw new Error(`${url} never answered`);
-}
 
 async function createDatabase(adminUrl) {
   const name = `bench_orders_${Date.now()}_${randomBytes(3).toString('hex')}`;
@@ -85,36 +61,6 @@ async function createDatabase(adminUrl) {
       await cleanup.end();
     },
   };
-}
-
-async function startOurs(databaseUrl) {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
-    cwd: REPO_ROOT,
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'development',
-      SEED_DEMO: 'false',
-      DEMO_TRAFFIC_INTERVAL: '0',
-      LOG_LEVEL: 'warn',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATABASE_URL: databaseUrl,
-      SERVICE_TOKEN: randomBytes(24).toString('hex'),
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  await waitHealthy(`http://127.0.0.1:${port}/api/health`, child);
-  return { child, port };
-}
-
-async function startBare(databaseUrl, queriesFile) {
-  const port = await freePort();
-  const child = fork(here('./bare-server.mjs'), [String(port), databaseUrl, String(POOL_SIZE), queriesFile], {
-    stdio: 'inherit',
-  });
-  await waitHealthy(`http://127.0.0.1:${port}/health`, child);
-  return { child, port };
 }
 
 /** The four cases: the request to our server, and what the capture script runs through the service. */
@@ -228,7 +174,7 @@ async function main() {
     const queriesFile = path.join(work, 'queries.json');
     writeFileSync(queriesFile, captured);
     const queries = JSON.parse(captured);
-    const bare = await startBare(database.url, queriesFile);
+    const bare = await startBare(database.url, POOL_SIZE, queriesFile);
     children.push(bare.child);
 
     const results = [];

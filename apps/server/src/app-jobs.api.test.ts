@@ -86,7 +86,7 @@ describe('the app runs every timer as a job on one runner', () => {
   );
 
   it(
-    'adds the demo order traffic in demo mode with seeded demo data, one instance per interval',
+    'adds the demo order and member traffic in demo mode with seeded demo data, one instance per interval',
     async () => {
       demo = await createTestApp({ demoMode: true, seedDemo: true, demoTrafficIntervalSeconds: 30 });
       expect(demo.app.jobs.list().find((job) => job.name === 'orders.demo-traffic')).toMatchObject({
@@ -95,6 +95,12 @@ describe('the app runs every timer as a job on one runner', () => {
       });
       // No demo stores in this database: the tick finds none and does nothing, without failing.
       expect(await demo.app.jobs.runNow('orders.demo-traffic')).toMatchObject({ ok: true, error: null });
+      // A member message every ten intervals; no demo members here either: nobody qualifies, nothing fails.
+      expect(demo.app.jobs.list().find((job) => job.name === 'members.demo-traffic')).toMatchObject({
+        scope: 'cluster',
+        schedule: { everyMs: 300_000 },
+      });
+      expect(await demo.app.jobs.runNow('members.demo-traffic')).toMatchObject({ ok: true, error: null });
     },
     BUILDS_AN_APP_MS,
   );

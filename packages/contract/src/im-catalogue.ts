@@ -200,12 +200,13 @@ export const MESSAGE_KINDS: Record<MessageFamily, Record<number, MessageKind>> =
       'equityUpgrade',
       to('memberStore', { memberId: from('memberId'), activateUser: fixed('1') }),
     ),
-    // Member upgrade reminders: 3 needs assignment, 4 plain, 5 needs tagging (spec 4.9 kinds 1 to 3).
+    // Member upgrade reminders: 3 needs assignment, 4 plain, 5 needs tagging (spec 4.9 kinds 1 to 3). 去分配
+    // opens 会员跟进 (memberStore with memberId alone: its 待分配 tab, that member), where the guide is assigned.
     3: kind(
       '会员升级提醒',
       'equity',
       'memberUpgrade',
-      to('memberInquiry', { memberId: from('memberId') }),
+      to('memberStore', { memberId: from('memberId') }),
       '去分配',
     ),
     4: kind('会员升级提醒', 'equity', 'memberUpgrade', to('memberInquiry', { memberId: from('memberId') })),

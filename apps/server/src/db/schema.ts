@@ -566,6 +566,12 @@ export const members = pgTable(
     uniqueIndex('members_member_no_key').on(t.memberNo),
     uniqueIndex('members_public_id_key').on(t.publicId),
     uniqueIndex('members_phone_key').on(t.phone),
+    // The look-up (会员查询) matches `upper(member_no)`, and for the store's own members a phone prefix
+    // (`like '139%'`) or part of the name (`ilike '%…%'`), in one OR: without an index for each branch every
+    // look-up read all members (bench/members/RESULTS.md).
+    index('members_member_no_upper_idx').on(sql`upper(${t.memberNo})`),
+    index('members_phone_prefix_idx').on(sql`${t.phone} varchar_pattern_ops`),
+    index('members_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
     index('members_home_store_idx').on(t.homeStoreId),
     index('members_guide_idx').on(t.guideUserId, t.nextFollowUpOn),
     index('members_store_follow_idx').on(t.homeStoreId, t.nextFollowUpOn),

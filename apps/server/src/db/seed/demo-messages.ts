@@ -17,14 +17,14 @@ type DemoMessage = {
 const HOUR = 60;
 const DAY = 24 * HOUR;
 
-// One message per line reads as a table.
+// One message per line reads as a table. Member messages (business type 9) are not here: the demo members' first
+// daily reminder run sends them (demo-members.ts), each naming a real member by its public id.
 // prettier-ignore
 export const DEMO_MESSAGES: readonly DemoMessage[] = [
   { username: 'staff', store: '亦庄文化园店', businessType: 1, messageType: 1, text: '线上订单 SO202605010012 待接单，顾客：王女士', expandInfo: { id: 'SO202605010012' }, minutesAgo: 12, read: false },
   { username: 'staff', store: '亦庄文化园店', businessType: 2, messageType: 1, text: '附近顾客下单，订单 PO88120 可抢单', expandInfo: { performancePlanOrderNo: 'PO88120' }, minutesAgo: 47, read: false },
   { username: 'staff', store: '亦庄文化园店', businessType: 4, messageType: 9, text: '要货单 RG5521 中“鲜肉月饼”缺货 20 盒', expandInfo: { id: '5521', orderNo: 'RG5521' }, minutesAgo: 3 * HOUR, read: false },
   { username: 'staff', store: '亦庄文化园店', businessType: 5, messageType: 21, text: '要货单 RG5530 等待您审核', expandInfo: { id: '5530' }, minutesAgo: 5 * HOUR, read: false },
-  { username: 'staff', store: '亦庄文化园店', businessType: 9, messageType: 3, text: '会员 陈先生 已升级为金卡会员，请分配跟进人', expandInfo: { memberId: 'M100233' }, minutesAgo: 9 * HOUR, read: false },
   { username: 'staff', store: '亦庄文化园店', businessType: 6, messageType: 31, text: '要货单 RG5490 审核通过', expandInfo: { id: '5490', orderNo: 'RG5490' }, minutesAgo: DAY + 2 * HOUR, read: true },
   { username: 'staff', store: '亦庄文化园店', businessType: 10, messageType: 1, text: '端午节促销活动将于明日开始，请提前布置门店', expandInfo: {}, minutesAgo: 2 * DAY, read: true },
   { username: 'staff', store: '亦庄荣华店', businessType: 4, messageType: 5, text: '调入单 IN7781 已发货，请注意收货', expandInfo: { inOrderNo: 'IN7781' }, minutesAgo: 2 * HOUR, read: false },

@@ -54,23 +54,9 @@ export const DICT_SEEDS: readonly DictSeed[] = [
     },
   },
   {
-    code: 'member_tag',
-    name: '会员标签',
-    description: '门店给会员打的标签',
-    items: {
-      high_value: '高价值会员',
-      new_member: '新会员',
-      dormant: '沉睡会员',
-      mother_baby: '母婴客群',
-      senior: '银发客群',
-      chronic_care: '慢病关怀',
-      price_sensitive: '价格敏感',
-    },
-  },
-  {
     code: 'member_tag_group',
     name: '会员标签分组',
-    description: '会员标签的分组（会员查询的打标签按分组展示）',
+    description: '会员标签的分组：打标签只提供启用分组下的标签，按分组的排序展示（标签本身在会员标签表里）',
     items: MEMBER_TAG_GROUPS,
   },
 ];

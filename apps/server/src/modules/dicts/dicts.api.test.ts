@@ -220,7 +220,7 @@ describe('dictionaries', () => {
     await ok('POST', DICT_PATHS.items, { typeId: type.id, label: '二', value: '2' });
     await refused('DELETE', DICT_PATHS.types, { id: type.id }, 409, /还有2个字典项/);
 
-    const [builtin] = await t.db.select().from(dictTypes).where(eq(dictTypes.code, 'member_tag'));
+    const [builtin] = await t.db.select().from(dictTypes).where(eq(dictTypes.code, 'member_tag_group'));
     await refused('DELETE', DICT_PATHS.types, { id: builtin!.id }, 409, /系统内置字典/);
 
     const empty = await newType();

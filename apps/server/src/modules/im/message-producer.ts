@@ -51,15 +51,16 @@ export class NoReceiversError extends AppError {
 export function createMessageProducer(deps: { db: Database; clock: Clock; wakeBus: WakeBus }) {
   const { db, clock, wakeBus } = deps;
 
-  async function publish(tx: Database, input: PublishInput): Promise<PublishOutcome> {
+  function kindOf(input: PublishInput) {
     const kind = messageKindOf(input.businessType, input.messageType);
     if (!kind) throw new AppError(422, 'IM_KIND_MISMATCH', IM_TEXT.kindMismatch);
-    const receiverIds = input.receiverIds
-      ? [...new Set(input.receiverIds)]
-      : await staffOf(tx, input.storeId);
-    if (receiverIds.length === 0) throw new NoReceiversError();
-    const createdAt = clock();
-    const values = receiverIds.map((receiverId) => ({
+    return kind;
+  }
+
+  /** The rows of one message to each receiver (the kind checked against the catalogue). */
+  function rowsOf(input: PublishInput, receiverIds: readonly number[], createdAt: Date) {
+    const kind = kindOf(input);
+    return receiverIds.map((receiverId) => ({
       storeId: input.storeId,
       receiverId,
       businessType: input.businessType,
@@ -70,21 +71,49 @@ export function createMessageProducer(deps: { db: Database; clock: Clock; wakeBu
       source: input.source,
       createdAt,
     }));
-    const rows: { id: number; receiverId: number }[] = [];
+  }
+
+  async function insertRows(tx: Database, values: ReturnType<typeof rowsOf>) {
+    const rows: { id: number; receiverId: number; storeId: number }[] = [];
     for (let start = 0; start < values.length; start += INSERT_CHUNK_ROWS) {
       const chunk = values.slice(start, start + INSERT_CHUNK_ROWS);
       rows.push(
-        ...(await tx
-          .insert(imMessages)
-          .values(chunk)
-          .returning({ id: imMessages.id, receiverId: imMessages.receiverId })),
+        ...(await tx.insert(imMessages).values(chunk).returning({
+          id: imMessages.id,
+          receiverId: imMessages.receiverId,
+          storeId: imMessages.storeId,
+        })),
       );
     }
+    return rows;
+  }
+
+  async function publish(tx: Database, input: PublishInput): Promise<PublishOutcome> {
+    kindOf(input);
+    const receiverIds = input.receiverIds
+      ? [...new Set(input.receiverIds)]
+      : await staffOf(tx, input.storeId);
+    if (receiverIds.length === 0) throw new NoReceiversError();
+    const rows = await insertRows(tx, rowsOf(input, receiverIds, clock()));
     return {
       messageIds: rows.map((r) => r.id),
-      messages: rows,
+      messages: rows.map(({ id, receiverId }) => ({ id, receiverId })),
       wakeKeys: rows.map((r) => inboxKey({ receiverId: r.receiverId, storeId: input.storeId })),
     };
+  }
+
+  /**
+   * Many messages at once (a daily job's thousands), each to the receivers it names, written in a few
+   * statements in the caller's transaction. An input without receivers is skipped. Answers the wake keys.
+   */
+  async function publishMany(
+    tx: Database,
+    inputs: readonly (PublishInput & { receiverIds: readonly number[] })[],
+  ): Promise<string[]> {
+    const createdAt = clock();
+    const values = inputs.flatMap((input) => rowsOf(input, [...new Set(input.receiverIds)], createdAt));
+    const rows = await insertRows(tx, values);
+    return rows.map((r) => inboxKey({ receiverId: r.receiverId, storeId: r.storeId }));
   }
 
   function wake(wakeKeys: readonly string[]): void {
@@ -93,6 +122,7 @@ export function createMessageProducer(deps: { db: Database; clock: Clock; wakeBu
 
   return {
     publish,
+    publishMany,
     wake,
     /** Own transaction, then wake: for callers without a business change of their own. */
     async publishNow(input: PublishInput): Promise<PublishOutcome> {
@@ -101,6 +131,23 @@ export function createMessageProducer(deps: { db: Database; clock: Clock; wakeBu
       return outcome;
     },
   };
+}
+
+/** Enabled users authorised for each of the stores (user_stores), by store. */
+export async function staffOfStores(
+  db: Database,
+  storeIds: readonly number[],
+): Promise<Map<number, number[]>> {
+  const staff = new Map<number, number[]>();
+  if (storeIds.length === 0) return staff;
+  const rows = await db
+    .select({ storeId: userStores.storeId, id: users.id })
+    .from(userStores)
+    .innerJoin(users, eq(users.id, userStores.userId))
+    .where(and(inArray(userStores.storeId, [...new Set(storeIds)]), eq(users.enabled, true)))
+    .orderBy(users.id);
+  for (const row of rows) staff.set(row.storeId, [...(staff.get(row.storeId) ?? []), row.id]);
+  return staff;
 }
 
 /** Enabled users authorised for the store (user_stores). */

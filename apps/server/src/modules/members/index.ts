@@ -2,6 +2,7 @@ import type { AppDeps, AppInstance } from '../../app-types.js';
 import type { JobRunner } from '../../platform/jobs/job-runner.js';
 import { createAuditLog } from '../audit/audit-log.js';
 import type { MessageProducer } from '../im/message-producer.js';
+import { createDemoMemberTraffic, MEMBER_TRAFFIC_EVERY_INTERVALS } from './demo-member-traffic.js';
 import { createMemberReminders } from './member-reminders.js';
 import { memberRoutes } from './members.routes.js';
 import { createMembersService } from './members.service.js';
@@ -9,7 +10,7 @@ import { createMembersService } from './members.service.js';
 /** Every day at 00:30 UTC, 08:30 in Shanghai (croner, seconds first): before the stores open. */
 export const DAILY_REMINDER_CRON = '0 30 0 * * *';
 
-/** 会员查询, 会员跟进 and the daily member reminders (docs/domain/members.md). */
+/** 会员查询, 会员跟进, the daily member reminders and, in demo mode, the demo member messages (docs/domain/members.md). */
 export function membersModule(
   app: AppInstance,
   deps: AppDeps,
@@ -27,4 +28,17 @@ export function membersModule(
       await reminders.run();
     },
   });
+
+  const { demoMode, seedDemo, demoTrafficIntervalSeconds } = deps.config;
+  if (demoMode && seedDemo && demoTrafficIntervalSeconds > 0) {
+    const traffic = createDemoMemberTraffic({ db, clock, producer: wiring.producer });
+    wiring.jobs.register({
+      name: 'members.demo-traffic',
+      scope: 'cluster',
+      schedule: { everyMs: demoTrafficIntervalSeconds * MEMBER_TRAFFIC_EVERY_INTERVALS * 1000 },
+      run: async () => {
+        await traffic.tick();
+      },
+    });
+  }
 }

@@ -2,7 +2,7 @@ import { MEMBER_FOLLOW_UP_BUSINESS_TYPE } from '@console/contract';
 import type { Database } from '../../db/client.js';
 import type { Clock } from '../../platform/clock.js';
 import { shanghaiDay } from '../dashboard/daily-metrics.js';
-import { staffOf, type MessageProducer } from '../im/message-producer.js';
+import { staffOfStores, type MessageProducer } from '../im/message-producer.js';
 import { createRemindersRepository, type NewReminder } from './reminders.repository.js';
 
 /** Members per transaction: a run over a million members is many short transactions, not one long one. */
@@ -27,33 +27,52 @@ export function reminderText(r: NewReminder): string {
 }
 
 /**
- * The daily member reminders (docs/domain/members.md "Reminders"): refreshes who is due to buy again from the
- * orders, then inserts the reminders not sent yet and sends each one's message in the same transaction — to
- * the member's guide when they have one (and it still works at the store), else to the store's staff; a
- * reminder that needs a guide assigned (type 3) goes to the store. Run twice, it sends nothing the second time.
+ * Who hears of a reminder: the member's guide when they still work at the store, else the store's staff (`staff`);
+ * a reminder that needs a guide assigned (type 3) goes to the store.
  */
-export function createMemberReminders(deps: { db: Database; clock: Clock; producer: MessageProducer }) {
-  const { db, clock, producer } = deps;
-  const repo = createRemindersRepository(db);
+function receiversOf(reminder: NewReminder, staff: readonly number[]): readonly number[] {
+  const guide = reminder.messageType !== 3 ? reminder.guideUserId : null;
+  return guide !== null && staff.includes(guide) ? [guide] : staff;
+}
 
-  async function send(tx: Database, reminder: NewReminder): Promise<string[]> {
-    const guide =
-      reminder.guideUserId !== null && reminder.messageType !== 3
-        ? await staffOf(tx, reminder.storeId, [reminder.guideUserId])
-        : [];
-    const receiverIds = guide.length > 0 ? guide : await staffOf(tx, reminder.storeId);
-    if (receiverIds.length === 0) return []; // A store without staff gets no message rather than failing.
-    const outcome = await producer.publish(tx, {
+/**
+ * Sends the reminders' messages (business type 9, the 2.15 target from the catalogue) through the producer in
+ * `tx`, all in a few statements: a store without staff gets none rather than failing. Answers the wake keys to
+ * publish after commit.
+ */
+export async function sendReminders(
+  tx: Database,
+  producer: MessageProducer,
+  reminders: readonly NewReminder[],
+  source = 'members',
+): Promise<string[]> {
+  if (reminders.length === 0) return [];
+  const staff = await staffOfStores(
+    tx,
+    reminders.map((r) => r.storeId),
+  );
+  return producer.publishMany(
+    tx,
+    reminders.map((reminder) => ({
       storeId: reminder.storeId,
-      receiverIds,
+      receiverIds: receiversOf(reminder, staff.get(reminder.storeId) ?? []),
       businessType: MEMBER_FOLLOW_UP_BUSINESS_TYPE,
       messageType: reminder.messageType,
       text: reminderText(reminder),
       expandInfo: { memberId: reminder.publicId },
-      source: 'members',
-    });
-    return outcome.wakeKeys;
-  }
+      source,
+    })),
+  );
+}
+
+/**
+ * The daily member reminders (docs/domain/members.md "Reminders"): refreshes who is due to buy again from the
+ * orders, then inserts the reminders not sent yet and sends each one's message in the same transaction
+ * (`sendReminders`). Run twice, it sends nothing the second time.
+ */
+export function createMemberReminders(deps: { db: Database; clock: Clock; producer: MessageProducer }) {
+  const { db, clock, producer } = deps;
+  const repo = createRemindersRepository(db);
 
   return {
     async run(): Promise<ReminderRunResult> {
@@ -70,12 +89,8 @@ export function createMemberReminders(deps: { db: Database; clock: Clock; produc
             ...(await repo.insertEquities(tx, span, now)),
             ...(await repo.insertRepurchases(tx, span, now, today)),
           ];
-          const keys: string[] = [];
-          for (const reminder of reminders) {
-            result[reminder.kind] += 1;
-            keys.push(...(await send(tx, reminder)));
-          }
-          return keys;
+          for (const reminder of reminders) result[reminder.kind] += 1;
+          return sendReminders(tx, producer, reminders);
         });
         producer.wake(wakeKeys);
       }

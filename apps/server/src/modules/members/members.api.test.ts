@@ -10,6 +10,8 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   auditLog,
+  dictItems,
+  dictTypes,
   imMessages,
   memberEquities,
   memberLevelEquities,
@@ -19,6 +21,7 @@ import {
   omsOrderItems,
   omsOrders,
   skus,
+  stores,
 } from '../../db/schema.js';
 import { seedDicts } from '../../db/seed/dicts.js';
 import { seedMemberBase } from '../../db/seed/member-data.js';
@@ -189,6 +192,81 @@ describe('会员查询', () => {
       other,
     );
     expect(byOther.statusCode).toBe(404);
+  });
+
+  it('offers the tags of the dictionary’s enabled tag groups, in its order; the flat member_tag dict is gone', async () => {
+    const groupItem = (value: string) =>
+      sql`${dictItems.value} = ${value} and ${dictItems.typeId} =
+        (select id from ${dictTypes} where ${dictTypes.code} = 'member_tag_group')`;
+    const groupNames = async () =>
+      dataOf<MemberTagGroup[]>(await get(MEMBER_PATHS.tagOptions, { storeCode: store.code })).map(
+        (g) => g.groupName,
+      );
+    expect(await t.db.$count(dictTypes, eq(dictTypes.code, 'member_tag'))).toBe(0);
+    // Head office renames and reorders a group in 数据字典: the tag editor follows.
+    await t.db.update(dictItems).set({ label: '关怀', sort: -1 }).where(groupItem('care'));
+    expect(await groupNames()).toEqual(['关怀', '客群', '偏好']);
+    // …and disables one: its tags are neither offered nor set.
+    const [careTag] = await t.db.select().from(memberTags).where(eq(memberTags.groupCode, 'care')).limit(1);
+    await t.db.update(dictItems).set({ enabled: false }).where(groupItem('care'));
+    try {
+      expect(await groupNames()).toEqual(['客群', '偏好']);
+      const refused = await post(MEMBER_PATHS.setTags, { memberId: own.publicId, tagIds: [careTag!.id] });
+      expect(refused.statusCode).toBe(422);
+      expect(errorOf(refused).errorMsg).toBe('标签不存在或已停用');
+    } finally {
+      await t.db
+        .update(dictItems)
+        .set({ label: '服务关怀', enabled: true, sort: 30 })
+        .where(groupItem('care'));
+    }
+  });
+
+  it('lists the member’s orders with their own items and store in the profile', async () => {
+    const [order] = await t.db
+      .insert(omsOrders)
+      .values({
+        omsOrderNo: `OMSPF${stamp}`,
+        channel: 'online',
+        memberId: own.id,
+        customerName: '跟进测试会员',
+        customerPhone: PHONE,
+        deliveryType: 'pickup',
+        receiverName: '跟进测试会员',
+        receiverPhone: PHONE,
+        regionName: '',
+        addressDetail: '门店自提',
+        goodsCents: 13560,
+        payCents: 13560,
+        placedStoreId: store.id,
+        status: 'completed',
+        orderedAt: new Date(),
+      })
+      .returning({ id: omsOrders.id });
+    // Item ids far from the order's: a subquery matching an item's own id would find none of them.
+    await t.db.insert(omsOrderItems).values(
+      [
+        ['鲜肉月饼', 2, 5880],
+        ['全麦吐司', 1, 1800],
+      ].map(([name, quantity, unitCents]) => ({
+        omsOrderId: order!.id,
+        skuCode: 'R1001',
+        name: String(name),
+        spec: '',
+        quantity: Number(quantity),
+        unitCents: Number(unitCents),
+        amountCents: Number(quantity) * Number(unitCents),
+      })),
+    );
+    const [storeRow] = await t.db
+      .select({ name: stores.shopName })
+      .from(stores)
+      .where(eq(stores.id, store.id));
+    const { orders } = dataOf<MemberProfile>(await profile(own.publicId));
+    expect(orders.find((o) => o.omsOrderNo === `OMSPF${stamp}`)).toMatchObject({
+      items: '鲜肉月饼×2、全麦吐司×1',
+      storeName: storeRow!.name,
+    });
   });
 
   it('creates the activity QR as a PNG of the member and the store', async () => {

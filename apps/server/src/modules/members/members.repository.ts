@@ -177,13 +177,21 @@ export function createMembersRepository(db: Database) {
         .where(eq(memberTagLinks.memberId, memberId))
         .orderBy(asc(memberTags.sort), asc(memberTags.id)),
 
-    /** Chain tags and the store's own, enabled. */
+    /**
+     * The tags the tag editor offers: chain tags and the store's own, enabled, in a group that is an enabled
+     * item of the `member_tag_group` dictionary, in the dictionary's order of groups (one source: the table
+     * holds the tags, the dictionary their groups).
+     */
     tagsForStore: (storeId: number, tx: Database = db): Promise<TagRow[]> =>
       tagSelect(tx)
         .where(
-          and(eq(memberTags.enabled, true), or(isNull(memberTags.storeId), eq(memberTags.storeId, storeId))),
+          and(
+            eq(memberTags.enabled, true),
+            eq(dictItems.enabled, true),
+            or(isNull(memberTags.storeId), eq(memberTags.storeId, storeId)),
+          ),
         )
-        .orderBy(asc(memberTags.sort), asc(memberTags.id)),
+        .orderBy(asc(dictItems.sort), asc(memberTags.sort), asc(memberTags.id)),
 
     tagsByIds: (ids: readonly number[], tx: Database = db) =>
       ids.length === 0
@@ -244,11 +252,13 @@ export function createMembersRepository(db: Database) {
           channel: omsOrders.channel,
           payCents: omsOrders.payCents,
           status: omsOrders.status,
+          // Qualified by hand: in a one-table select drizzle writes a column as `"id"`, which inside these
+          // subqueries would be the subquery's own id.
           storeName: sql<string | null>`(select s.shop_name from ${stores} s where s.id = coalesce(
-            (select p.store_id from ${performanceOrders} p where p.oms_order_id = ${omsOrders.id} limit 1),
-            ${omsOrders.placedStoreId}))`,
+            (select p.store_id from ${performanceOrders} p where p.oms_order_id = ${omsOrders}.id limit 1),
+            ${omsOrders}.placed_store_id))`,
           items: sql<string>`coalesce((select string_agg(i.name || '×' || i.quantity, '、' order by i.id)
-            from ${omsOrderItems} i where i.oms_order_id = ${omsOrders.id}), '')`,
+            from ${omsOrderItems} i where i.oms_order_id = ${omsOrders}.id), '')`,
         })
         .from(omsOrders)
         .where(eq(omsOrders.memberId, memberId))

@@ -266,8 +266,9 @@ export function createMembersService(deps: { db: Database; clock: Clock; audit: 
     },
 
     /**
-     * Sets the member's manual tags among those the store may set (chain tags and its own); a rule tag, an
-     * unknown or disabled one, or another store's is refused (422). Tags other stores set stay.
+     * Sets the member's manual tags among those the store may set (chain tags and its own, in an enabled group
+     * of the dictionary); a rule tag, an unknown or disabled one (or of a disabled group), or another store's is
+     * refused (422). Tags other stores set stay.
      */
     async setTags(actor: MemberActor, body: SetTagsBody): Promise<MemberTag[]> {
       const member = await access.requireServed(actor, body.memberId);
@@ -280,6 +281,10 @@ export function createMembersService(deps: { db: Database; clock: Clock; audit: 
         throw new AppError(422, 'MEMBER_TAG_FOREIGN', MEMBER_TEXT.tagForeign);
       }
       const settable = (await repo.tagsForStore(actor.storeId)).filter((t) => t.kind === 'manual');
+      // A tag of a group head office disabled in the dictionary is no longer offered, nor set.
+      if (wanted.some((id) => !settable.some((t) => t.id === id))) {
+        throw new AppError(422, 'MEMBER_TAG_UNKNOWN', MEMBER_TEXT.tagUnknown);
+      }
       return db.transaction(async (tx) => {
         const before = (await repo.tagsOf(member.id, tx)).map((t) => t.id);
         await repo.replaceManualTags(tx, {

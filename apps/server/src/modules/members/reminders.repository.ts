@@ -47,7 +47,37 @@ export function createRemindersRepository(db: Database) {
       )
       .then((r) => rowsOf<NewReminder>(r));
 
+  /** Who may be reminded at all: consent to contact, a real member, a home store. */
+  const reachable = sql`m.contact_consent and not m.temporary and m.home_store_id is not null`;
+
   return {
+    /**
+     * One member, at random, for whom a reminder of `kind` holds today (demo traffic): not recorded in
+     * `member_reminders`, so the daily job still sends its own. Null when nobody qualifies.
+     */
+    async randomCandidate(kind: NewReminder['kind'], today: string): Promise<NewReminder | null> {
+      const candidates = {
+        upgrade: sql`select m.id as member_id, m.home_store_id as store_id, 'upgrade' as kind, 3 as message_type,
+            'level:' || m.level as ref_key
+          from members m join member_levels l on l.level = m.level
+          where l.needs_guide and m.guide_user_id is null and m.level > 1 and ${reachable}`,
+        equity: sql`select m.id as member_id, m.home_store_id as store_id, 'equity' as kind, 2 as message_type,
+            'equity:' || le.level as ref_key
+          from member_equities e
+            join member_level_equities le on le.id = e.equity_id and le.needs_activation
+            join members m on m.id = e.member_id
+          where e.activated_at is null and ${reachable}`,
+        repurchase: sql`select d.member_id, d.store_id, 'repurchase' as kind, 1 as message_type,
+            d.category || ':' || d.due_on as ref_key
+          from member_repurchase_due d
+            join member_repurchase_cycles c on c.category = d.category
+            join members m on m.id = d.member_id
+          where d.followed_at is null and d.due_on - c.lead_days <= ${today}::date and ${reachable}`,
+      };
+      const [row] = await answer(db, sql`${candidates[kind]} order by random() limit 1`);
+      return row ?? null;
+    },
+
     async memberIdSpan(): Promise<{ min: number; max: number }> {
       const [row] = rowsOf<{ min: number | null; max: number | null }>(
         await db.execute(sql`select min(id) as min, max(id) as max from members`),

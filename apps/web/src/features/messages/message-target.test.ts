@@ -107,6 +107,18 @@ describe('planMessageTarget', () => {
     expect(planMessageTarget(message(9, 1, { memberId: 77 }), context)).toMatchObject({
       to: '/member/member-store?memberId=77&permissionUser=1',
     });
+    // Member upgrade 去分配 → memberStore?memberId= (its 待分配 tab, that member)
+    expect(planMessageTarget(message(9, 3, { memberId: 'a1' }), context)).toMatchObject({
+      to: '/member/member-store?memberId=a1',
+    });
+    // Member-equity upgrade → memberStore?memberId=&activateUser=1
+    expect(planMessageTarget(message(9, 2, { memberId: 'a1' }), context)).toMatchObject({
+      to: '/member/member-store?memberId=a1&activateUser=1',
+    });
+  });
+
+  it('reads business type 10 as 营销 (spec 4.9 first reading): a member id does not make it a member message', () => {
+    expect(planMessageTarget(message(10, 1, { memberId: 'a1' }), context)).toEqual({ kind: 'none' });
   });
 
   it('uses componentName with the other expandInfo fields as query', () => {

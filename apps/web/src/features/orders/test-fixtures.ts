@@ -1,17 +1,7 @@
 import type { MenuNode, OfferSummary, OrderDetail } from '@console/contract';
+import { menuNode } from '../../test/menu-node';
 
-function node(name: string, path: string, children?: MenuNode[]): MenuNode {
-  return {
-    name,
-    path,
-    component: children ? 'Layout' : name,
-    hidden: false,
-    redirect: null,
-    alwaysShow: null,
-    meta: { title: name, icon: null, noCache: false },
-    children,
-  };
-}
+const node = menuNode;
 
 export const ORDER_MENUS: MenuNode[] = [
   node('Order', '/order', [
