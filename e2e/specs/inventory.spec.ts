@@ -134,8 +134,24 @@ test('a transfer in from another store, approved from the alert and received one
   await clerkB.getByTestId('transfer-confirm-dialog-ok').click();
   await expect(clerkB.getByTestId('transfer-status')).toHaveText('运输中', SLOW);
 
+  // A: alerted that the goods shipped (5); the alert opens the transfer-in receiving list (spec 2.15
+  // ReceivedOrders inOrderNo) filtered to this order, not the received customer orders.
+  const shippedAlert = page
+    .getByTestId('broadcast-card')
+    .filter({ hasText: '调入货品已发货' })
+    .filter({ hasText: transferNo });
+  await expect(shippedAlert).toBeVisible(SLOW);
+  await shippedAlert.getByTestId('broadcast-card-detail').click();
+  await expect(page).toHaveURL(new RegExp(`/stock/transfer-in-receiving\\?inOrderNo=${transferNo}$`), SLOW);
+  await expect(page.getByTestId('transfer-in-in-order')).toHaveText(`调入单 ${transferNo}`, SLOW);
+  const receivingRows = page.getByTestId('transfer-in-table').locator('tr.ant-table-row');
+  await expect(receivingRows).toHaveCount(1);
+  await expect(receivingRows).toContainText('运输中');
+  await closeCards(page);
+  await shootBothSizes(page, 'inventory-transfer-in-receiving');
+
   // A: receives the first line whole and the second one short, closing it: the discrepancy shows.
-  await page.reload();
+  await receivingRows.getByRole('link', { name: transferNo }).click();
   await expect(page.getByTestId('transfer-status')).toHaveText('运输中', SLOW);
   await page.getByTestId('transfer-action-receive').click();
   await page.getByTestId('transfer-received-1').fill('1');

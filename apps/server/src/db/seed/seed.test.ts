@@ -201,6 +201,40 @@ describe('seedBaseData', () => {
     expect(managerMenus.has(marketing.id)).toBe(false);
     expect(managerMenus.has(restored[0]?.id ?? -1)).toBe(true);
   });
+
+  it('renames 已接订单 of a database seeded as ReceivedOrders and seeds the name for the transfer-in list', async () => {
+    const named = (name: string) => handle.db.select().from(menus).where(eq(menus.name, name));
+    const [customerOrders] = await named('ReceivedCustomerOrders');
+    const [transferList] = await named('ReceivedOrders');
+    if (!customerOrders || !transferList) throw new Error('seeded rows missing');
+    // The database as it was before the rename: 已接订单 named ReceivedOrders, no transfer-in receiving page.
+    await handle.db.delete(menus).where(eq(menus.id, transferList.id));
+    await handle.db
+      .update(menus)
+      .set({ name: 'ReceivedOrders', component: 'ReceivedOrders' })
+      .where(eq(menus.id, customerOrders.id));
+    const staffBefore = await menuIdsOfRole(handle.db, 'store_staff');
+
+    expect(await seedBaseData(handle.db)).toEqual({ rolesCreated: 0, menusCreated: 1, dictItemsCreated: 0 });
+    // Same row, same path and role links (bookmarks and grants keep working), under its new name.
+    expect((await named('ReceivedCustomerOrders'))[0]).toMatchObject({
+      id: customerOrders.id,
+      path: 'received-orders',
+      component: 'ReceivedCustomerOrders',
+    });
+    expect((await menuIdsOfRole(handle.db, 'store_staff')).has(customerOrders.id)).toBe(true);
+    expect(staffBefore.has(customerOrders.id)).toBe(true);
+    const stock = (await named('Stock'))[0];
+    const seededAgain = await named('ReceivedOrders');
+    expect(seededAgain).toHaveLength(1);
+    expect(seededAgain[0]).toMatchObject({
+      parentId: stock?.id,
+      path: 'transfer-in-receiving',
+      component: 'ReceivedOrders',
+      hidden: true,
+    });
+    expect(await seedBaseData(handle.db)).toEqual({ rolesCreated: 0, menusCreated: 0, dictItemsCreated: 0 });
+  });
 });
 
 describe('seedDemoData', () => {

@@ -36,6 +36,8 @@ export const INVENTORY_LABELS = {
     keywordPlaceholder: '调拨单号/对方门店名称，回车查询',
     datePlaceholder: ['申请开始日期', '申请结束日期'] as [string, string],
     emptyIn: '暂无调入单',
+    /** The chip of a list a message opened filtered to one transfer-in order (spec 2.15 ReceivedOrders). */
+    inOrder: '调入单',
     emptyOut: '暂无调出单',
     discrepancy: '有差异',
     none: '无',

@@ -86,7 +86,17 @@ function TransferListPage({ side }: { side: TransferSide }) {
         }
         empty={{ description: side === 'in' ? L.emptyIn : L.emptyOut }}
         statusFilter={statusFilterOf(listQuery, TRANSFER_STATUS_OPTIONS)}
-        filters={<DateKeywordFilters listQuery={listQuery} name={name} labels={L} />}
+        filters={
+          <DateKeywordFilters listQuery={listQuery} name={name} labels={L}>
+            {listQuery.query.inOrderNo ? (
+              <Tag
+                data-testid={`${name}-in-order`}
+                closable
+                onClose={() => listQuery.setQuery({ inOrderNo: '' })}
+              >{`${L.inOrder} ${listQuery.query.inOrderNo}`}</Tag>
+            ) : null}
+          </DateKeywordFilters>
+        }
       />
       {side === 'in' ? (
         <ApplyDialog
@@ -104,7 +114,10 @@ function TransferListPage({ side }: { side: TransferSide }) {
   );
 }
 
-/** 调拨调入 (TransferIn; the message target `ReceivedOrders?inOrderNo=` lands here filtered to one order). */
+/**
+ * 调拨调入 (TransferIn), and the transfer-in receiving list a message opens (spec 2.15 `ReceivedOrders`
+ * inOrderNo, a hidden page of its own): filtered to that order, shown as a chip that clears it.
+ */
 export function TransferInPage() {
   return <TransferListPage side="in" />;
 }
