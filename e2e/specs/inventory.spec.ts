@@ -143,8 +143,8 @@ test('a transfer in from another store, approved from the alert and received one
   await expect(shippedAlert).toBeVisible(SLOW);
   await shippedAlert.getByTestId('broadcast-card-detail').click();
   await expect(page).toHaveURL(new RegExp(`/stock/transfer-in-receiving\\?inOrderNo=${transferNo}$`), SLOW);
-  await expect(page.getByTestId('transfer-in-in-order')).toHaveText(`调入单 ${transferNo}`, SLOW);
-  const receivingRows = page.getByTestId('transfer-in-table').locator('tr.ant-table-row');
+  await expect(page.getByTestId('transfer-in-receiving-in-order')).toHaveText(`调入单 ${transferNo}`, SLOW);
+  const receivingRows = page.getByTestId('transfer-in-receiving-table').locator('tr.ant-table-row');
   await expect(receivingRows).toHaveCount(1);
   await expect(receivingRows).toContainText('运输中');
   await closeCards(page);

@@ -68,7 +68,9 @@ export const pageRegistry: Readonly<Record<PageComponent, PageLoader>> = {
   TransferIn: () =>
     import('../features/inventory/transfer-list-page').then((m) => ({ Component: m.TransferInPage })),
   ReceivedOrders: () =>
-    import('../features/inventory/transfer-list-page').then((m) => ({ Component: m.TransferInPage })),
+    import('../features/inventory/transfer-list-page').then((m) => ({
+      Component: m.TransferInReceivingPage,
+    })),
   TransferOut: () =>
     import('../features/inventory/transfer-list-page').then((m) => ({ Component: m.TransferOutPage })),
   receivingOrderDetails: () =>

@@ -110,6 +110,7 @@ export const MENU_TREE: readonly MenuSeed[] = [
   directory('库存调拨', 'Stock', '/stock', 'SwapOutlined', STORE_AREA, [
     page('调拨调入', 'TransferIn', 'transfer-in', 'ImportOutlined', [
       ['申请调入', 'transferIn:apply'], ['确认收货', 'transferIn:receive'], ['取消调入', 'transferIn:cancel'],
+      ['总部派单', 'transferIn:dispatch', HEAD_OFFICE_ONLY],
     ]),
     page('调拨调出', 'TransferOut', 'transfer-out', 'ExportOutlined', [
       ['接单', 'transferOut:accept'], ['确认发货', 'transferOut:ship'],

@@ -142,13 +142,15 @@ describe('seedBaseData', () => {
     const staff = await menuIdsOfRole(handle.db, 'store_staff');
     const manager = await menuIdsOfRole(handle.db, 'store_manager');
     // The buttons of a store area that only head office holds: decisions a store asks for but may not take,
-    // and head office's coupon templates (docs/domain/coupons.md).
+    // head office's coupon templates (docs/domain/coupons.md) and its dispatch of transfers in.
     const headOfficeDecisions = new Set(
       rows
-        .filter((m) => m.permission === 'cancelCheck:setState' || m.permission === 'coupon:edit')
+        .filter((m) =>
+          ['cancelCheck:setState', 'coupon:edit', 'transferIn:dispatch'].includes(m.permission ?? ''),
+        )
         .map((m) => m.id),
     );
-    expect(headOfficeDecisions.size).toBe(2);
+    expect(headOfficeDecisions.size).toBe(3);
     for (const id of headOfficeDecisions) {
       expect(headOffice.has(id)).toBe(true);
       expect(staff.has(id)).toBe(false);
@@ -277,8 +279,14 @@ describe('seedDemoData', () => {
   });
 
   it('has transfers in every state, and stock balances that equal their movements', async () => {
-    const transfers = await db.select({ status: stockTransfers.status }).from(stockTransfers);
+    const transfers = await db
+      .select({ status: stockTransfers.status, origin: stockTransfers.origin })
+      .from(stockTransfers);
     expect(new Set(transfers.map((r) => r.status))).toEqual(new Set(TRANSFER_STATUSES));
+    // Head office's automatic transfer-in, waiting for the giving store, beside the applications.
+    expect(transfers.filter((r) => r.origin === 'dispatch')).toEqual([
+      { status: 'pending_accept', origin: 'dispatch' },
+    ]);
     const sums = await db
       .select({
         id: stockMovements.balanceId,

@@ -9,7 +9,7 @@ import { useMenuStore } from '../../stores/menu-store';
 import { useSessionStore } from '../../stores/session-store';
 import { useShopStore } from '../../stores/shop-store';
 import { answerCalls } from '../../test/fake-calls';
-import { TransferInPage } from './transfer-list-page';
+import { TransferInPage, TransferInReceivingPage } from './transfer-list-page';
 
 const api = { list: vi.fn() };
 answerCalls((endpoint: unknown, input: unknown) =>
@@ -44,12 +44,12 @@ function Where() {
   return <output data-testid="where">{`${location.pathname}${location.search}`}</output>;
 }
 
-function renderAt(url: string) {
+function renderAt(url: string, Page = TransferInReceivingPage) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[url]}>
-        <TransferInPage />
+        <Page />
         <Where />
       </MemoryRouter>
     </QueryClientProvider>,
@@ -103,24 +103,43 @@ describe('the transfer-in receiving list (ReceivedOrders inOrderNo)', { timeout:
     renderAt('/stock/transfer-in-receiving?inOrderNo=TI-7');
     expect(await screen.findByText('TI-7')).toBeTruthy();
     expect(lastBody()).toMatchObject({ storeCode: 'S0001', side: 'in', inOrderNo: 'TI-7' });
-    expect(screen.getByTestId('transfer-in-in-order').textContent).toContain('调入单 TI-7');
+    expect(screen.getByTestId('transfer-in-receiving-in-order').textContent).toContain('调入单 TI-7');
     expect(screen.queryByText('TI-8')).toBeNull();
   });
 
   it('clears the order filter from the chip and lists every transfer in', async () => {
     renderAt('/stock/transfer-in-receiving?inOrderNo=TI-7');
-    const chip = await screen.findByTestId('transfer-in-in-order');
+    const chip = await screen.findByTestId('transfer-in-receiving-in-order');
     await userEvent.click(chip.querySelector('.ant-tag-close-icon')!);
     expect(await screen.findByText('TI-8')).toBeTruthy();
     expect(lastBody()).toMatchObject({ inOrderNo: null });
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/stock/transfer-in-receiving'));
-    expect(screen.queryByTestId('transfer-in-in-order')).toBeNull();
+    expect(screen.queryByTestId('transfer-in-receiving-in-order')).toBeNull();
   });
 
   it('shows no chip on 调拨调入 itself', async () => {
-    renderAt('/stock/transfer-in');
+    renderAt('/stock/transfer-in', TransferInPage);
     expect(await screen.findByText('TI-8')).toBeTruthy();
     expect(lastBody()).toMatchObject({ inOrderNo: null });
+    expect(screen.getByTestId('transfer-in-page')).toBeTruthy();
     expect(screen.queryByTestId('transfer-in-in-order')).toBeNull();
+  });
+});
+
+describe('总部派单 on 调拨调入', { timeout: 30_000 }, () => {
+  it('is offered to holders of transferIn:dispatch only, asking for the receiving store too', async () => {
+    renderAt('/stock/transfer-in', TransferInPage);
+    expect(await screen.findByText('TI-8')).toBeTruthy();
+    expect(screen.queryByTestId('transfer-in-dispatch')).toBeNull();
+    cleanup();
+
+    useSessionStore.setState({ roles: ['transferIn:dispatch'] });
+    renderAt('/stock/transfer-in', TransferInPage);
+    await userEvent.click(await screen.findByTestId('transfer-in-dispatch'));
+    const dialog = await screen.findByTestId('transfer-dispatch-dialog');
+    expect(dialog.textContent).toContain('调入门店编码');
+    expect(dialog.textContent).toContain('调出门店编码');
+    await userEvent.click(screen.getByTestId('transfer-dispatch-dialog-ok'));
+    expect(await screen.findByText('请输入调入门店编码')).toBeTruthy();
   });
 });
