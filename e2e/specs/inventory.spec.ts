@@ -37,6 +37,26 @@ async function pickOption(page: Page, testId: string, index = 0) {
     .click();
 }
 
+/** The stores of the demo transfer TR…0001 (solo's 马驹桥店 receives from 亦庄文化园店), as solo's page sees it. */
+function demoTransferStores(page: Page) {
+  return page.evaluate(async () => {
+    const response = await fetch('/tec/inventory/transfer/list', {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        Authorization: `Bearer ${localStorage.getItem('EL-ADMIN-TOEKN')}`,
+      },
+      body: JSON.stringify({
+        storeCode: (JSON.parse(localStorage.getItem('shopInfo') ?? '{}') as { addressId: string }).addressId,
+        side: 'in',
+        keyword: 'TR20261101090000000001',
+      }),
+    });
+    type Row = { fromStoreCode: string; toStoreCode: string };
+    return ((await response.json()) as { data: { list: Row[] } }).data.list[0]!;
+  });
+}
+
 test('a transfer in from another store, approved from the alert and received one short', async ({
   page,
   browser,
@@ -51,22 +71,7 @@ test('a transfer in from another store, approved from the alert and received one
   await expect(page.getByTestId('transfer-in-table')).toContainText('待接单');
   await closeCards(page);
   await shootBothSizes(page, 'inventory-transfer-in');
-  const storeBCode = await page.evaluate(async () => {
-    const response = await fetch('/tec/inventory/transfer/list', {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        Authorization: `Bearer ${localStorage.getItem('EL-ADMIN-TOEKN')}`,
-      },
-      body: JSON.stringify({
-        storeCode: (JSON.parse(localStorage.getItem('shopInfo') ?? '{}') as { addressId: string }).addressId,
-        side: 'in',
-        keyword: 'TR20261101090000000001',
-      }),
-    });
-    return ((await response.json()) as { data: { list: { fromStoreCode: string }[] } }).data.list[0]!
-      .fromStoreCode;
-  });
+  const { fromStoreCode: storeBCode } = await demoTransferStores(page);
   await page.getByTestId('transfer-in-add').click();
   await page.getByTestId('transfer-apply-from').fill(storeBCode);
   await pickOption(page, 'transfer-apply-sku-0', 0);
@@ -134,8 +139,24 @@ test('a transfer in from another store, approved from the alert and received one
   await clerkB.getByTestId('transfer-confirm-dialog-ok').click();
   await expect(clerkB.getByTestId('transfer-status')).toHaveText('运输中', SLOW);
 
+  // A: alerted that the goods shipped (5); the alert opens the transfer-in receiving list (spec 2.15
+  // ReceivedOrders inOrderNo) filtered to this order, not the received customer orders.
+  const shippedAlert = page
+    .getByTestId('broadcast-card')
+    .filter({ hasText: '调入货品已发货' })
+    .filter({ hasText: transferNo });
+  await expect(shippedAlert).toBeVisible(SLOW);
+  await shippedAlert.getByTestId('broadcast-card-detail').click();
+  await expect(page).toHaveURL(new RegExp(`/stock/transfer-in-receiving\\?inOrderNo=${transferNo}$`), SLOW);
+  await expect(page.getByTestId('transfer-in-receiving-in-order')).toHaveText(`调入单 ${transferNo}`, SLOW);
+  const receivingRows = page.getByTestId('transfer-in-receiving-table').locator('tr.ant-table-row');
+  await expect(receivingRows).toHaveCount(1);
+  await expect(receivingRows).toContainText('运输中');
+  await closeCards(page);
+  await shootBothSizes(page, 'inventory-transfer-in-receiving');
+
   // A: receives the first line whole and the second one short, closing it: the discrepancy shows.
-  await page.reload();
+  await receivingRows.getByRole('link', { name: transferNo }).click();
   await expect(page.getByTestId('transfer-status')).toHaveText('运输中', SLOW);
   await page.getByTestId('transfer-action-receive').click();
   await page.getByTestId('transfer-received-1').fill('1');
@@ -151,4 +172,41 @@ test('a transfer in from another store, approved from the alert and received one
   await page.goto('/stock/transfer-out');
   await expect(page.getByTestId('transfer-out-page')).toBeVisible({ timeout: 30_000 });
   await shootBothSizes(page, 'inventory-transfer-out');
+});
+
+test('head office dispatches a transfer in; the alert opens the receiving list at it', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize(DESKTOP);
+  await signInAsSolo(page);
+  await page.goto('/stock/transfer-in');
+  await expect(page.getByTestId('transfer-in-page')).toBeVisible(SLOW);
+  const stores = await demoTransferStores(page);
+
+  // Head office (admin): 总部派单 from 亦庄文化园店 to solo's 马驹桥店.
+  const office = await openConsole(browser, { viewport: DESKTOP });
+  await signIn(office, 'admin', 'Admin@2026!');
+  await office.goto('/stock/transfer-in');
+  await office.getByTestId('transfer-in-dispatch').click();
+  await office.getByTestId('transfer-apply-to').fill(stores.toStoreCode);
+  await office.getByTestId('transfer-apply-from').fill(stores.fromStoreCode);
+  await pickOption(office, 'transfer-apply-sku-0', 0);
+  await office.getByTestId('transfer-apply-qty-0').fill('2');
+  await office.getByTestId('transfer-apply-remark').fill('总部补货');
+  await closeCards(office);
+  await shootBothSizes(office, 'inventory-dispatch-dialog');
+  await office.getByTestId('transfer-dispatch-dialog-ok').click();
+  await expect(office.getByTestId('transfer-dispatch-dialog')).toBeHidden(SLOW);
+
+  // Solo hears 2 (自动调入单已派单); it opens the receiving list filtered to the new transfer.
+  const alert = page.getByTestId('broadcast-card').filter({ hasText: '自动调入单已派单' });
+  await expect(alert).toBeVisible(SLOW);
+  await alert.getByTestId('broadcast-card-detail').click();
+  await expect(page).toHaveURL(/\/stock\/transfer-in-receiving\?inOrderNo=TR\d+$/, SLOW);
+  const rows = page.getByTestId('transfer-in-receiving-table').locator('tr.ant-table-row');
+  await expect(rows).toHaveCount(1, SLOW);
+  await expect(rows).toContainText('待接单');
+  await expect(rows).toContainText(STORE_B);
 });

@@ -83,7 +83,10 @@ test.describe('store orders: grab and ship', () => {
     await page.getByTestId('received-status').getByText('已发货').click();
     await expect(page).toHaveURL(/status=shipped/);
     await expect(rows).toHaveCount(1);
+    // A bookmark of 已接订单 still opens it (its route name is ReceivedCustomerOrders since issue 21).
     await page.goto('/order/received-orders');
+    await expect(page.getByTestId('received-orders-page')).toBeVisible({ timeout: 30_000 });
+    await expect(rows.first()).toBeVisible({ timeout: 30_000 });
     await closeCards(page);
     await shootBothSizes(page, 'orders-received-list');
     await rows.first().getByTestId('list-key-link').click();

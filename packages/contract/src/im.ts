@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { storeCodeSchema } from './stores.js';
-import { BUSINESS_TYPES, messageKindOf, type TargetQuery } from './im-catalogue.js';
+import {
+  BUSINESS_TYPES,
+  businessTypeOf,
+  messageKindOf,
+  type MessageFamily,
+  type TargetQuery,
+} from './im-catalogue.js';
 import { recordId } from './common/fields.js';
 import { endpoint, noInput } from './common/endpoint.js';
 import { pageOf } from './common/page.js';
@@ -223,11 +229,26 @@ export function resolveMessageTarget(
     const query: Record<string, string> = {};
     for (const [key, value] of Object.entries(info))
       if (key !== 'componentName' && key !== 'url') query[key] = String(value);
-    return { kind: 'route', name: info.componentName, query };
+    return { kind: 'route', name: currentRouteName(businessType, info.componentName), query };
   }
   const target = messageKindOf(businessType, content.messageType)?.target;
   if (!target) return { kind: 'none' };
   return { kind: 'route', name: target.name, query: buildQuery(target.query, info) };
+}
+
+/**
+ * Route names that changed meaning, for messages stored before the change: `ReceivedOrders` was the store's
+ * received customer orders and is now the transfer-in receiving list (spec 2.15, issue 21 point 6). A message of
+ * another family that names it still opens the page it meant, under the page's new name.
+ */
+const RENAMED_ROUTES: Readonly<Record<string, { name: string; keptBy: MessageFamily }>> = {
+  ReceivedOrders: { name: 'ReceivedCustomerOrders', keptBy: 'inventory' },
+};
+
+function currentRouteName(businessType: number, name: string): string {
+  const renamed = RENAMED_ROUTES[name];
+  if (!renamed) return name;
+  return businessTypeOf(businessType)?.family === renamed.keptBy ? name : renamed.name;
 }
 
 function buildQuery(spec: TargetQuery, info: MessageContent['expandInfo']): Record<string, string> {

@@ -13,6 +13,7 @@ export const INVENTORY_PATHS = {
   transferList: '/tec/inventory/transfer/list',
   transferDetail: '/tec/inventory/transfer/detail',
   transferApply: '/tec/inventory/transfer/apply',
+  transferDispatch: '/tec/inventory/transfer/dispatch',
   transferAccept: '/tec/inventory/transfer/accept',
   transferRefuse: '/tec/inventory/transfer/refuse',
   transferConfirmBatch: '/tec/inventory/transfer/confirmBatch',
@@ -209,6 +210,16 @@ export const transferApplyBodySchema = z.object({
 });
 export type TransferApplyBody = z.input<typeof transferApplyBodySchema>;
 
+/** Head office's automatic transfer-in: `storeCode` is the caller's chosen store, the two parties are named. */
+export const transferDispatchBodySchema = transferApplyBodySchema.extend({
+  /** The receiving store. */
+  toStoreCode: storeCodeSchema,
+});
+export type TransferDispatchBody = z.input<typeof transferDispatchBodySchema>;
+/** A dispatch answers the new transfer's number: its detail belongs to the two stores, not to head office's. */
+export const transferDispatchResultSchema = z.object({ id: z.number().int(), transferNo: z.string() });
+export type TransferDispatchResult = z.infer<typeof transferDispatchResultSchema>;
+
 export const transferReasonBodySchema = transferDetailBodySchema.extend({ reason: reasonSchema });
 export type TransferReasonBody = z.input<typeof transferReasonBodySchema>;
 
@@ -375,6 +386,12 @@ export const inventoryEndpoints = {
     transferApplyBodySchema,
     transferDetailSchema,
     'Apply to transfer goods in from another store',
+  ),
+  transferDispatch: post(
+    P.transferDispatch,
+    transferDispatchBodySchema,
+    transferDispatchResultSchema,
+    'Head office dispatches an automatic transfer-in between two stores',
   ),
   transferAccept: post(
     P.transferAccept,

@@ -16,7 +16,8 @@ export const PAGE_COMPONENTS = [
   'StoreInfo',
   'RobOrders',
   'robOrderDetail',
-  'ReceivedOrders',
+  /** The store's received customer orders (已接订单), named `ReceivedOrders` before that name went to transfers. */
+  'ReceivedCustomerOrders',
   'receivedOrderDetail',
   'UntakenOrders',
   'ValetOrderCreate',
@@ -35,6 +36,8 @@ export const PAGE_COMPONENTS = [
   'memberInquiry',
   'memberStore',
   'TransferIn',
+  /** The transfer-in receiving list a message opens filtered to one order (spec 2.15 `ReceivedOrders` inOrderNo). */
+  'ReceivedOrders',
   'TransferOut',
   'receivingOrderDetails',
   'takeOrdersDetail',

@@ -25,7 +25,7 @@ export const pageRegistry: Readonly<Record<PageComponent, PageLoader>> = {
   RobOrders: () => import('../features/orders/rob-orders-page').then((m) => ({ Component: m.RobOrdersPage })),
   robOrderDetail: () =>
     import('../features/orders/rob-order-detail-page').then((m) => ({ Component: m.RobOrderDetailPage })),
-  ReceivedOrders: () =>
+  ReceivedCustomerOrders: () =>
     import('../features/orders/received-orders-page').then((m) => ({ Component: m.ReceivedOrdersPage })),
   receivedOrderDetail: () =>
     import('../features/orders/received-order-detail-page').then((m) => ({
@@ -71,6 +71,10 @@ export const pageRegistry: Readonly<Record<PageComponent, PageLoader>> = {
     import('../features/coupons/issue-schemes-page').then((m) => ({ Component: m.IssueSchemesPage })),
   TransferIn: () =>
     import('../features/inventory/transfer-list-page').then((m) => ({ Component: m.TransferInPage })),
+  ReceivedOrders: () =>
+    import('../features/inventory/transfer-list-page').then((m) => ({
+      Component: m.TransferInReceivingPage,
+    })),
   TransferOut: () =>
     import('../features/inventory/transfer-list-page').then((m) => ({ Component: m.TransferOutPage })),
   receivingOrderDetails: () =>

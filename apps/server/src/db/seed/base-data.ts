@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../client.js';
 import { seedDicts } from './dicts.js';
 import { seedMemberBase } from './member-data.js';
+import { renameMenus } from './menu-renames.js';
 import { seedMenus } from './menus.js';
 import { seedRoles } from './roles.js';
 import { seedTeaTreeDiscounts } from './tea-tree.js';
@@ -20,6 +21,7 @@ export async function seedBaseData(db: Database): Promise<BaseDataResult> {
   return db.transaction(async (tx) => {
     await lockSeeding(tx);
     const seededRoles = await seedRoles(tx);
+    await renameMenus(tx);
     const menusCreated = await seedMenus(tx, seededRoles);
     const dictItemsCreated = await seedDicts(tx);
     await seedTeaTreeDiscounts(tx);

@@ -32,6 +32,8 @@ type Plan = {
   received?: readonly number[];
   short?: readonly number[];
   cancelReason?: string;
+  /** Head office's automatic transfer-in (by admin) rather than the receiving store's application. */
+  origin?: 'dispatch';
   /** Days before `now` it was applied. */
   daysAgo: number;
 };
@@ -106,6 +108,15 @@ const PLANS: readonly Plan[] = [
     daysAgo: 1,
   },
   {
+    no: 'TR20261101090000000010',
+    to: '亦庄荣华店',
+    from: '马驹桥店',
+    status: 'pending_accept',
+    quantities: [5],
+    origin: 'dispatch',
+    daysAgo: 0,
+  },
+  {
     no: 'TR20261101090000000008',
     to: '马驹桥店',
     from: '亦庄荣华店',
@@ -168,13 +179,15 @@ export async function seedDemoInventory(tx: Database, now: Date): Promise<void> 
     const fromId = storeOf.get(plan.from);
     if (!toId || !fromId) continue;
     const at = new Date(now.getTime() - plan.daysAgo * 86_400_000);
-    const requester = clerkOf(toId);
+    const dispatcher = staff.find((s) => s.nickName === '系统管理员');
+    const origin = plan.origin ?? 'apply';
+    const requester = origin === 'dispatch' && dispatcher ? dispatcher : clerkOf(toId);
     const giver = clerkOf(fromId);
     const [transfer] = await tx
       .insert(stockTransfers)
       .values({
         transferNo: plan.no,
-        origin: 'apply',
+        origin,
         toStoreId: toId,
         fromStoreId: fromId,
         status: plan.status,
@@ -190,7 +203,7 @@ export async function seedDemoInventory(tx: Database, now: Date): Promise<void> 
     const t = transfer!;
     const doc = { type: 'transfer', id: t.id, no: t.transferNo, userId: giver.userId };
     const events: { action: string; toStatus: string; userId: number; userName: string }[] = [
-      { action: 'apply', toStatus: 'pending_accept', userId: requester.userId, userName: requester.nickName },
+      { action: origin, toStatus: 'pending_accept', userId: requester.userId, userName: requester.nickName },
     ];
     for (const [index, quantity] of plan.quantities.entries()) {
       const skuId = catalogue[index]!.id;

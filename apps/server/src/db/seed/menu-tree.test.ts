@@ -60,11 +60,12 @@ describe('menu tree', () => {
         'RequestGoodsDetails',
         'reviewPendingDetail',
         'DailySecondmentDetail',
+        'ReceivedOrders',
       ]),
     );
     const visible = all.filter(({ seed }) => seed.type === 1 && !seed.hidden).map(({ seed }) => seed.name);
     expect(visible).toEqual(
-      expect.arrayContaining(['memberStore', 'memberInquiry', 'ReceivedOrders', 'RobOrders']),
+      expect.arrayContaining(['memberStore', 'memberInquiry', 'ReceivedCustomerOrders', 'RobOrders']),
     );
   });
 

@@ -77,7 +77,7 @@ function button([title, permission, roles]: ButtonRow): MenuSeed {
 export const MENU_TREE: readonly MenuSeed[] = [
   directory('订单管理', 'Order', '/order', 'ShoppingCartOutlined', STORE_AREA, [
     page('抢单', 'RobOrders', 'rob-orders', 'ThunderboltOutlined', [['抢单', 'order:rob']]),
-    page('已接订单', 'ReceivedOrders', 'received-orders', 'CheckSquareOutlined', [
+    page('已接订单', 'ReceivedCustomerOrders', 'received-orders', 'CheckSquareOutlined', [
       ['发货', 'order:ship'], ['修改地址', 'order:modifyAddress'], ['修改周期计划', 'order:modifyCyclePlan'],
       ['取消订单', 'order:cancel'], ['开具发票', 'order:invoice'], ['核销', 'order:writeOff'], ['导出', 'order:export'],
     ]),
@@ -110,6 +110,7 @@ export const MENU_TREE: readonly MenuSeed[] = [
   directory('库存调拨', 'Stock', '/stock', 'SwapOutlined', STORE_AREA, [
     page('调拨调入', 'TransferIn', 'transfer-in', 'ImportOutlined', [
       ['申请调入', 'transferIn:apply'], ['确认收货', 'transferIn:receive'], ['取消调入', 'transferIn:cancel'],
+      ['总部派单', 'transferIn:dispatch', HEAD_OFFICE_ONLY],
     ]),
     page('调拨调出', 'TransferOut', 'transfer-out', 'ExportOutlined', [
       ['接单', 'transferOut:accept'], ['确认发货', 'transferOut:ship'],
@@ -118,6 +119,8 @@ export const MENU_TREE: readonly MenuSeed[] = [
       ['申请借货', 'borrow:apply'], ['归还', 'borrow:return'],
     ]),
     page('要货管理', 'RequestGoods', 'request-goods', 'InboxOutlined', [['申请要货', 'requestGoods:apply']]),
+    // The transfer-in list a message opens filtered to one order (spec 2.15 `ReceivedOrders` inOrderNo).
+    detailPage('调入收货', 'ReceivedOrders', 'transfer-in-receiving'),
     detailPage('调入单详情', 'receivingOrderDetails', 'transfer-in-detail'),
     detailPage('调出接单详情', 'takeOrdersDetail', 'transfer-out-detail'),
     detailPage('调出申请详情', 'applicationDetail', 'transfer-application-detail'),

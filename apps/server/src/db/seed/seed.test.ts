@@ -146,13 +146,15 @@ describe('seedBaseData', () => {
     const staff = await menuIdsOfRole(handle.db, 'store_staff');
     const manager = await menuIdsOfRole(handle.db, 'store_manager');
     // The buttons of a store area that only head office holds: decisions a store asks for but may not take,
-    // and head office's coupon templates (docs/domain/coupons.md).
+    // head office's coupon templates (docs/domain/coupons.md) and its dispatch of transfers in.
     const headOfficeDecisions = new Set(
       rows
-        .filter((m) => m.permission === 'cancelCheck:setState' || m.permission === 'coupon:edit')
+        .filter((m) =>
+          ['cancelCheck:setState', 'coupon:edit', 'transferIn:dispatch'].includes(m.permission ?? ''),
+        )
         .map((m) => m.id),
     );
-    expect(headOfficeDecisions.size).toBe(2);
+    expect(headOfficeDecisions.size).toBe(3);
     for (const id of headOfficeDecisions) {
       expect(headOffice.has(id)).toBe(true);
       expect(staff.has(id)).toBe(false);
@@ -213,6 +215,40 @@ describe('seedBaseData', () => {
     expect(managerMenus.has(marketing.id)).toBe(false);
     expect(managerMenus.has(restored[0]?.id ?? -1)).toBe(true);
   });
+
+  it('renames 已接订单 of a database seeded as ReceivedOrders and seeds the name for the transfer-in list', async () => {
+    const named = (name: string) => handle.db.select().from(menus).where(eq(menus.name, name));
+    const [customerOrders] = await named('ReceivedCustomerOrders');
+    const [transferList] = await named('ReceivedOrders');
+    if (!customerOrders || !transferList) throw new Error('seeded rows missing');
+    // The database as it was before the rename: 已接订单 named ReceivedOrders, no transfer-in receiving page.
+    await handle.db.delete(menus).where(eq(menus.id, transferList.id));
+    await handle.db
+      .update(menus)
+      .set({ name: 'ReceivedOrders', component: 'ReceivedOrders' })
+      .where(eq(menus.id, customerOrders.id));
+    const staffBefore = await menuIdsOfRole(handle.db, 'store_staff');
+
+    expect(await seedBaseData(handle.db)).toEqual({ rolesCreated: 0, menusCreated: 1, dictItemsCreated: 0 });
+    // Same row, same path and role links (bookmarks and grants keep working), under its new name.
+    expect((await named('ReceivedCustomerOrders'))[0]).toMatchObject({
+      id: customerOrders.id,
+      path: 'received-orders',
+      component: 'ReceivedCustomerOrders',
+    });
+    expect((await menuIdsOfRole(handle.db, 'store_staff')).has(customerOrders.id)).toBe(true);
+    expect(staffBefore.has(customerOrders.id)).toBe(true);
+    const stock = (await named('Stock'))[0];
+    const seededAgain = await named('ReceivedOrders');
+    expect(seededAgain).toHaveLength(1);
+    expect(seededAgain[0]).toMatchObject({
+      parentId: stock?.id,
+      path: 'transfer-in-receiving',
+      component: 'ReceivedOrders',
+      hidden: true,
+    });
+    expect(await seedBaseData(handle.db)).toEqual({ rolesCreated: 0, menusCreated: 0, dictItemsCreated: 0 });
+  });
 });
 
 describe('seedDemoData', () => {
@@ -255,8 +291,14 @@ describe('seedDemoData', () => {
   });
 
   it('has transfers in every state, and stock balances that equal their movements', async () => {
-    const transfers = await db.select({ status: stockTransfers.status }).from(stockTransfers);
+    const transfers = await db
+      .select({ status: stockTransfers.status, origin: stockTransfers.origin })
+      .from(stockTransfers);
     expect(new Set(transfers.map((r) => r.status))).toEqual(new Set(TRANSFER_STATUSES));
+    // Head office's automatic transfer-in, waiting for the giving store, beside the applications.
+    expect(transfers.filter((r) => r.origin === 'dispatch')).toEqual([
+      { status: 'pending_accept', origin: 'dispatch' },
+    ]);
     const sums = await db
       .select({
         id: stockMovements.balanceId,

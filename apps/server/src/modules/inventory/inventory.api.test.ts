@@ -377,6 +377,64 @@ describe('illegal transitions and store isolation', () => {
   });
 });
 
+describe('head office dispatches a transfer in', () => {
+  const dispatch = (who: OrderStaff, from: OrderStore, to: OrderStore, store = storeA) =>
+    post(who, P.transferDispatch, store, {
+      fromStoreCode: from.code,
+      toStoreCode: to.code,
+      remark: '总部补货',
+      lines: [{ skuId: skuA, quantity: 2 }],
+    });
+
+  it('opens a transfer waiting for the giving store: A hears 2 (the receiving list), B hears 1', async () => {
+    // Own stores are in the dispatcher's scope; the chosen store need not be a party.
+    const dispatcher = await addOrderStaff(t, [storeA, storeB, storeC], ['transferIn:dispatch']);
+    const response = await dispatch(dispatcher, storeB, storeA, storeC);
+    expect(response.statusCode).toBe(200);
+    const { id, transferNo } = dataOf<{ id: number; transferNo: string }>(response);
+    expect((await expectAuditedChange(t.db, 'transfer.dispatch', dispatcher.id)).target).toBe(transferNo);
+
+    const dispatched = (await messagesOf(t.db, clerkA.id, storeA.id)).at(-1)!;
+    expect(dispatched).toMatchObject({ businessType: 4, messageType: 2 });
+    expect(dispatched.text).toContain(transferNo);
+    expect(target(4, 2, dispatched)).toEqual({
+      kind: 'route',
+      name: 'ReceivedOrders',
+      query: { inOrderNo: transferNo },
+    });
+    const reminder = (await messagesOf(t.db, clerkB.id, storeB.id)).at(-1)!;
+    expect(reminder).toMatchObject({ businessType: 4, messageType: 1 });
+    expect(reminder.text).toContain('总部派单');
+
+    const seenByA = await ok<TransferDetail>(clerkA, P.transferDetail, storeA, { id });
+    expect(seenByA).toMatchObject({ origin: 'dispatch', status: 'pending_accept', side: 'in' });
+    expect(seenByA.timeline.map((e) => e.action)).toEqual(['dispatch']);
+    const accepted = await ok<TransferDetail>(clerkB, P.transferAccept, storeB, { id });
+    expect(accepted.status).toBe('accept_review');
+  });
+
+  it('is refused without the button, outside the scope, and for bad stores', async () => {
+    const noButton = await dispatch(clerkA, storeB, storeA);
+    expect(noButton.statusCode).toBe(403);
+    // Scope of store A only: store C is outside it.
+    const narrow = await addOrderStaff(t, [storeA], ['transferIn:dispatch']);
+    const outside = await dispatch(narrow, storeC, storeA);
+    expect([outside.statusCode, errorOf(outside).errorMsg]).toEqual([
+      403,
+      '调入或调出门店不在您的数据范围内',
+    ]);
+    const same = await dispatch(narrow, storeA, storeA);
+    expect([same.statusCode, errorOf(same).errorMsg]).toEqual([422, '调入门店与调出门店不能相同']);
+    const unknown = await post(narrow, P.transferDispatch, storeA, {
+      fromStoreCode: storeA.code,
+      toStoreCode: 'S9999999',
+      lines: [{ skuId: skuA, quantity: 1 }],
+    });
+    expect(unknown.statusCode).toBe(422);
+    expect(errorOf(unknown).errorMsg).toBe('调入门店不存在');
+  });
+});
+
 describe('two clerks and the last unit', () => {
   it('lets one reserve it and answers the other 409, never overselling', async () => {
     await stock(t.db, storeB, skuB, 'LAST', 1);

@@ -46,6 +46,14 @@ export function inventoryRoutes(
   route(app, api.transferApply, access.store(P.apply), (ctx) => transfers.apply(actorOf(ctx), ctx.input), {
     tags,
   });
+  // Head office: the caller's scope must cover both stores (checked by the service).
+  route(
+    app,
+    api.transferDispatch,
+    access.store(P.dispatch),
+    (ctx) => transfers.dispatch(actorOf(ctx), ctx.input),
+    { tags },
+  );
   route(
     app,
     api.transferAccept,

@@ -5,19 +5,22 @@ import {
   type TransferPage,
   type TransferRow,
   type TransferStatus,
+  type TransferDispatchResult,
   type transferApplyBodySchema,
   type transferConfirmBatchBodySchema,
+  type transferDispatchBodySchema,
   type transferListBodySchema,
   type transferReceiveBodySchema,
 } from '@console/contract';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { mapPage } from '../../db/paged-query.js';
-import { AppError, conflict, notFound } from '../../http/errors.js';
+import { AppError, conflict, forbidden, notFound } from '../../http/errors.js';
 import type { Clock } from '../../platform/clock.js';
 import type { AuditLog } from '../audit/audit-log.js';
 import { shanghaiDateTime } from '../im/message-format.js';
 import type { MessageProducer } from '../im/message-producer.js';
+import { loadDataScope, storeIdsInScope } from '../roles/data-scope.js';
 import type { ApprovalsService } from './approvals.service.js';
 import { RESULT_BUSINESS_TYPE } from './approvals.service.js';
 import { inTransaction, type InventoryActor, type Messenger } from './inventory-tx.js';
@@ -26,6 +29,8 @@ import type { StockDoc, StockLedger } from './stock-ledger.js';
 import { createTransfersRepository, type TransferRecord, type TransferView } from './transfers.repository.js';
 
 type ApplyBody = z.output<typeof transferApplyBodySchema>;
+type DispatchBody = z.output<typeof transferDispatchBodySchema>;
+type StoreRef = { id: number; enabled: boolean };
 type ListBody = z.output<typeof transferListBodySchema>;
 type ConfirmBatchBody = z.output<typeof transferConfirmBatchBodySchema>;
 type ReceiveBody = z.output<typeof transferReceiveBodySchema>;
@@ -52,6 +57,8 @@ export const TRANSFER_RESULT = {
 
 export const TRANSFER_PERMISSIONS = {
   apply: 'transferIn:apply',
+  /** Head office dispatches an automatic transfer-in between two stores of its scope. */
+  dispatch: 'transferIn:dispatch',
   receive: 'transferIn:receive',
   cancelIn: 'transferIn:cancel',
   accept: 'transferOut:accept',
@@ -64,7 +71,11 @@ export const TRANSFER_TEXT = {
   notFound: '调拨单不存在',
   fromStoreMissing: '调出门店不存在',
   fromStoreClosed: '调出门店已停业',
+  toStoreMissing: '调入门店不存在',
+  toStoreClosed: '调入门店已停业',
   sameStore: '不能向本店申请调拨',
+  sameStores: '调入门店与调出门店不能相同',
+  outOfScope: '调入或调出门店不在您的数据范围内',
   skuMissing: (id: number) => `商品 ${id} 不存在或已停用`,
   illegal: (status: TransferStatus, action: string) =>
     `调拨单当前状态为「${TRANSFER_STATUS_TEXT[status]}」，不能${action}`,
@@ -79,6 +90,9 @@ export const TRANSFER_TEXT = {
     `${name} 的实收与破损数量之和不能超过未收数量 ${outstanding}`,
   receiveNothing: '请填写收货数量',
   applied: (no: string, storeName: string) => `${storeName} 申请从本店调入货品，调拨单 ${no}，请及时接单`,
+  dispatchedOut: (no: string, storeName: string) =>
+    `总部派单：${storeName} 从本店调入货品，调拨单 ${no}，请及时接单`,
+  dispatchedIn: (no: string, storeName: string) => `总部已派单：本店从 ${storeName} 调入货品，调拨单 ${no}`,
   acceptedIn: (no: string, storeName: string) => `${storeName} 已接受调拨单 ${no}，等待发货`,
   acceptedOut: (no: string) => `调拨单 ${no} 接单审核已通过，请确认发货批次`,
   shipped: (no: string, storeName: string) => `${storeName} 已发出调拨单 ${no} 的货品，请收货`,
@@ -444,6 +458,97 @@ export function createTransfersService(deps: {
     },
   });
 
+  /** A store party to a new transfer: it exists and trades (422 naming the side otherwise). */
+  async function openStore(code: string, side: 'from' | 'to'): Promise<StoreRef> {
+    const store = await repo.storeByCode(code);
+    const [missing, closed] =
+      side === 'from'
+        ? [TRANSFER_TEXT.fromStoreMissing, TRANSFER_TEXT.fromStoreClosed]
+        : [TRANSFER_TEXT.toStoreMissing, TRANSFER_TEXT.toStoreClosed];
+    const code422 = side === 'from' ? 'TRANSFER_FROM_STORE' : 'TRANSFER_TO_STORE';
+    if (!store) throw new AppError(422, code422, missing);
+    if (!store.enabled) throw new AppError(422, code422, closed);
+    return store;
+  }
+
+  /**
+   * A new transfer waiting for the giving store to accept: an application of the receiving store (the giving
+   * store gets 1) or head office's dispatch (the receiving store gets 2, the giving store 1).
+   */
+  async function open(
+    actor: InventoryActor,
+    origin: 'apply' | 'dispatch',
+    toStoreId: number,
+    fromStoreId: number,
+    body: Pick<ApplyBody, 'lines' | 'remark'>,
+  ): Promise<TransferDispatchResult> {
+    const found = await repo.skusByIds(body.lines.map((l) => l.skuId));
+    for (const line of body.lines)
+      if (!found.some((s) => s.id === line.skuId && s.enabled))
+        throw new AppError(422, 'TRANSFER_SKU', TRANSFER_TEXT.skuMissing(line.skuId));
+    const now = clock();
+    return inTransaction(db, producer, async (tx, messenger) => {
+      const transferNo = newTransferNo(now);
+      const id = await repo.insert(
+        tx,
+        {
+          transferNo,
+          origin,
+          toStoreId,
+          fromStoreId,
+          status: 'pending_accept',
+          requestedBy: actor.userId,
+          remark: body.remark,
+          createdAt: now,
+          updatedAt: now,
+        },
+        body.lines,
+      );
+      const t = (await repo.lock(tx, id, null))!;
+      await repo.addEvent(tx, {
+        docType: DOC_TYPE,
+        docId: id,
+        action: origin,
+        toStatus: 'pending_accept',
+        userId: actor.userId,
+        userName: actor.nickName,
+        note: body.remark,
+        createdAt: now,
+      });
+      if (origin === 'dispatch') {
+        const giving = await storeName(tx, t, 'out');
+        await messenger.send(
+          message(
+            toStoreId,
+            TRANSFER_MESSAGE.autoDispatched,
+            TRANSFER_TEXT.dispatchedIn(transferNo, giving),
+            t,
+          ),
+        );
+      }
+      const outText = origin === 'dispatch' ? TRANSFER_TEXT.dispatchedOut : TRANSFER_TEXT.applied;
+      const receiving = await storeName(tx, t, 'in');
+      await messenger.send(
+        message(fromStoreId, TRANSFER_MESSAGE.outReminder, outText(transferNo, receiving), t),
+      );
+      await audit.record(
+        {
+          action: `transfer.${origin}`,
+          userId: actor.userId,
+          target: transferNo,
+          ip: actor.ip,
+          detail: {
+            before: null,
+            after: { transferNo, origin, status: 'pending_accept', toStoreId, fromStoreId },
+            body,
+          },
+        },
+        tx,
+      );
+      return { id, transferNo };
+    });
+  }
+
   return {
     detail: (actor: InventoryActor, id: number) => detail(actor, id),
 
@@ -452,60 +557,24 @@ export function createTransfersService(deps: {
     },
 
     async apply(actor: InventoryActor, body: ApplyBody): Promise<TransferDetail> {
-      const from = await repo.storeByCode(body.fromStoreCode);
-      if (!from) throw new AppError(422, 'TRANSFER_FROM_STORE', TRANSFER_TEXT.fromStoreMissing);
-      if (!from.enabled) throw new AppError(422, 'TRANSFER_FROM_STORE', TRANSFER_TEXT.fromStoreClosed);
+      const from = await openStore(body.fromStoreCode, 'from');
       if (from.id === actor.storeId) throw new AppError(422, 'TRANSFER_SAME_STORE', TRANSFER_TEXT.sameStore);
-      const found = await repo.skusByIds(body.lines.map((l) => l.skuId));
-      for (const line of body.lines)
-        if (!found.some((s) => s.id === line.skuId && s.enabled))
-          throw new AppError(422, 'TRANSFER_SKU', TRANSFER_TEXT.skuMissing(line.skuId));
-      const now = clock();
-      const id = await inTransaction(db, producer, async (tx, messenger) => {
-        const transferNo = newTransferNo(now);
-        const newId = await repo.insert(
-          tx,
-          {
-            transferNo,
-            origin: 'apply',
-            toStoreId: actor.storeId,
-            fromStoreId: from.id,
-            status: 'pending_accept',
-            requestedBy: actor.userId,
-            remark: body.remark,
-            createdAt: now,
-            updatedAt: now,
-          },
-          body.lines,
-        );
-        const t = (await repo.lock(tx, newId, null))!;
-        await repo.addEvent(tx, {
-          docType: DOC_TYPE,
-          docId: newId,
-          action: 'apply',
-          toStatus: 'pending_accept',
-          userId: actor.userId,
-          userName: actor.nickName,
-          note: body.remark,
-          createdAt: now,
-        });
-        const receiving = await storeName(tx, t, 'in');
-        await messenger.send(
-          message(from.id, TRANSFER_MESSAGE.outReminder, TRANSFER_TEXT.applied(transferNo, receiving), t),
-        );
-        await audit.record(
-          {
-            action: 'transfer.apply',
-            userId: actor.userId,
-            target: transferNo,
-            ip: actor.ip,
-            detail: { body },
-          },
-          tx,
-        );
-        return newId;
-      });
+      const { id } = await open(actor, 'apply', actor.storeId, from.id, body);
       return detail(actor, id);
+    },
+
+    /**
+     * Head office's automatic transfer-in (spec 4.9 type 2): a transfer from `fromStoreCode` to `toStoreCode`,
+     * both in the caller's data scope, waiting for the giving store as an application does.
+     */
+    async dispatch(actor: InventoryActor, body: DispatchBody): Promise<TransferDispatchResult> {
+      const to = await openStore(body.toStoreCode, 'to');
+      const from = await openStore(body.fromStoreCode, 'from');
+      if (to.id === from.id) throw new AppError(422, 'TRANSFER_SAME_STORE', TRANSFER_TEXT.sameStores);
+      const inside = await storeIdsInScope(db, await loadDataScope(db, actor.userId), [to.id, from.id]);
+      if (!inside.has(to.id) || !inside.has(from.id))
+        throw forbidden(TRANSFER_TEXT.outOfScope, 'TRANSFER_SCOPE');
+      return open(actor, 'dispatch', to.id, from.id, body);
     },
 
     accept: (actor: InventoryActor, id: number) =>

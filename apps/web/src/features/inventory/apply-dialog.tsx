@@ -1,4 +1,4 @@
-import { INVENTORY_REASON_MAX, inventoryEndpoints, type TransferDetail } from '@console/contract';
+import { INVENTORY_REASON_MAX, inventoryEndpoints } from '@console/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Form, InputNumber, Select, Space } from 'antd';
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
@@ -10,7 +10,27 @@ import { INVENTORY_LABELS } from './labels';
 
 const L = INVENTORY_LABELS.apply;
 
-type Values = { fromStoreCode: string; remark?: string; lines: { skuId: number; quantity: number }[] };
+type Values = {
+  fromStoreCode: string;
+  toStoreCode?: string;
+  remark?: string;
+  lines: { skuId: number; quantity: number }[];
+};
+
+/**
+ * 申请调入 (the chosen store receives) or 总部派单 (head office names the receiving store too: an automatic
+ * transfer-in, spec 4.9 type 2). Both answer the new transfer's id.
+ */
+export type ApplyMode = 'apply' | 'dispatch';
+
+const MODES = {
+  apply: { endpoint: inventoryEndpoints.transferApply, title: INVENTORY_LABELS.actions.apply, done: L.done },
+  dispatch: {
+    endpoint: inventoryEndpoints.transferDispatch,
+    title: INVENTORY_LABELS.actions.dispatch,
+    done: L.dispatched,
+  },
+} as const;
 
 /** The SKUs the store carries (its stock list), as choices for a transfer's lines. */
 export function useSkuChoices(storeCode: string, enabled: boolean) {
@@ -25,46 +45,65 @@ export function useSkuChoices(storeCode: string, enabled: boolean) {
   return [...seen].map(([value, label]) => ({ value, label }));
 }
 
-/** 申请调入: the giving store's code and the lines; the dialog is the confirmation. */
+/** 申请调入 / 总部派单: the stores' codes and the lines; the dialog is the confirmation. */
 export function ApplyDialog({
+  mode = 'apply',
   open,
   storeCode,
   onClose,
   onDone,
 }: {
+  mode?: ApplyMode;
   open: boolean;
   storeCode: string;
   onClose(): void;
-  onDone(detail: TransferDetail): void;
+  onDone(created: { id: number }): void;
 }) {
   const choices = useSkuChoices(storeCode, open);
+  const { endpoint, title, done } = MODES[mode];
   return (
     <FormDialog<Values>
       open={open}
-      title={INVENTORY_LABELS.actions.apply}
-      doneText={L.done}
-      okText={INVENTORY_LABELS.actions.apply}
-      testId="transfer-apply-dialog"
-      schema={inventoryEndpoints.transferApply.request}
+      title={title}
+      doneText={done}
+      okText={title}
+      testId={`transfer-${mode}-dialog`}
+      schema={endpoint.request}
       context={{ storeCode }}
       initialValues={{ lines: [{ skuId: undefined as unknown as number, quantity: 1 }] }}
       onClose={onClose}
       onDone={() => undefined}
       submit={async (values) => {
-        const detail = await call(
-          inventoryEndpoints.transferApply,
-          {
-            storeCode,
-            fromStoreCode: values.fromStoreCode.trim(),
-            remark: values.remark ?? '',
-            lines: values.lines,
-          },
-          { flags: { silent: true } },
-        );
-        onDone(detail);
-        return detail;
+        const body = {
+          storeCode,
+          fromStoreCode: values.fromStoreCode.trim(),
+          remark: values.remark ?? '',
+          lines: values.lines,
+        };
+        const options = { flags: { silent: true } };
+        const created =
+          mode === 'dispatch'
+            ? await call(
+                inventoryEndpoints.transferDispatch,
+                { ...body, toStoreCode: (values.toStoreCode ?? '').trim() },
+                options,
+              )
+            : await call(inventoryEndpoints.transferApply, body, options);
+        onDone(created);
+        return created;
       }}
     >
+      {mode === 'dispatch' ? (
+        <TextField
+          name="toStoreCode"
+          label={L.toStoreCode}
+          required={L.toStoreCodeRequired}
+          placeholder={L.fromStorePlaceholder}
+          max={32}
+          code="text"
+          testId="transfer-apply-to"
+        />
+      ) : null}
       <TextField
         name="fromStoreCode"
         label={L.fromStoreCode}

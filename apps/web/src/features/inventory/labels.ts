@@ -2,6 +2,7 @@
 export const INVENTORY_LABELS = {
   titles: {
     transferIn: '调拨调入',
+    transferInReceiving: '调入收货',
     transferOut: '调拨调出',
     transferDetail: '调拨单详情',
     reviewPending: '待我审核',
@@ -36,6 +37,8 @@ export const INVENTORY_LABELS = {
     keywordPlaceholder: '调拨单号/对方门店名称，回车查询',
     datePlaceholder: ['申请开始日期', '申请结束日期'] as [string, string],
     emptyIn: '暂无调入单',
+    /** The chip of a list a message opened filtered to one transfer-in order (spec 2.15 ReceivedOrders). */
+    inOrder: '调入单',
     emptyOut: '暂无调出单',
     discrepancy: '有差异',
     none: '无',
@@ -47,6 +50,7 @@ export const INVENTORY_LABELS = {
   },
   actions: {
     apply: '申请调入',
+    dispatch: '总部派单',
     accept: '接单',
     refuse: '拒绝接单',
     confirmBatch: '确认发货批次',
@@ -64,6 +68,9 @@ export const INVENTORY_LABELS = {
     addLine: '添加商品',
     remark: '备注',
     done: '调入申请已提交，等待对方接单',
+    toStoreCode: '调入门店编码',
+    toStoreCodeRequired: '请输入调入门店编码',
+    dispatched: '已派单，等待调出门店接单',
   },
   accept: { confirm: '接单后将提交接受调出审核，确认接单？', done: '已接单，等待审核' },
   ship: { confirm: '发货后库存将从本店扣减并转入在途，确认发货？', done: '已发货' },

@@ -14,7 +14,8 @@ import { statusFilterOf } from '../../components/list/use-list-query';
 import { useStoreList } from '../../components/list/use-store-list';
 import { useMenuPageLinks } from '../../components/use-menu-page-links';
 import { useRefresh } from '../../lib/use-refresh';
-import { ApplyDialog } from './apply-dialog';
+import { AddButton } from '../../components/list/add-button';
+import { ApplyDialog, type ApplyMode } from './apply-dialog';
 import { inventoryKeys } from './inventory-keys';
 import { INVENTORY_LABELS } from './labels';
 import { transferFiltersOf, transferUrlShape } from './transfer-query';
@@ -54,23 +55,33 @@ function useColumns(side: TransferSide): ListColumn<TransferRow>[] {
   ];
 }
 
-function TransferListPage({ side }: { side: TransferSide }) {
+/** Head office's 总部派单 button (apps/server/src/db/seed/menu-tree.ts). */
+const TRANSFER_DISPATCH_PERMISSION = 'transferIn:dispatch';
+
+/** The three lists: 调拨调入, 调拨调出 and the transfer-in receiving list a message opens (its own test ids). */
+const LIST_PAGES = {
+  'transfer-in': { side: 'in', title: INVENTORY_LABELS.titles.transferIn },
+  'transfer-in-receiving': { side: 'in', title: INVENTORY_LABELS.titles.transferInReceiving },
+  'transfer-out': { side: 'out', title: INVENTORY_LABELS.titles.transferOut },
+} as const satisfies Record<string, { side: TransferSide; title: string }>;
+
+function TransferListPage({ name }: { name: keyof typeof LIST_PAGES }) {
+  const { side, title } = LIST_PAGES[name];
   const { storeCode, listQuery, list } = useStoreList(transferUrlShape, {
     key: (code) => inventoryKeys.transfers(code, side),
     endpoint: () => inventoryEndpoints.transferList,
     filters: transferFiltersOf(side),
   });
   const columns = useColumns(side);
-  const [applying, setApplying] = useState(false);
+  const [dialog, setDialog] = useState<ApplyMode | null>(null);
   const refresh = useRefresh(inventoryKeys.all);
   const navigate = useNavigate();
   const links = useMenuPageLinks();
-  const name = side === 'in' ? 'transfer-in' : 'transfer-out';
 
   return (
     <>
       <ListPage
-        title={side === 'in' ? INVENTORY_LABELS.titles.transferIn : INVENTORY_LABELS.titles.transferOut}
+        title={title}
         name={name}
         list={list}
         columns={columns}
@@ -80,22 +91,45 @@ function TransferListPage({ side }: { side: TransferSide }) {
             ? {
                 label: INVENTORY_LABELS.actions.apply,
                 permission: ['transferIn:apply'],
-                onClick: () => setApplying(true),
+                onClick: () => setDialog('apply'),
               }
             : undefined
         }
+        toolbar={
+          side === 'in' ? (
+            <AddButton
+              label={INVENTORY_LABELS.actions.dispatch}
+              permission={[TRANSFER_DISPATCH_PERMISSION]}
+              testId={`${name}-dispatch`}
+              onClick={() => setDialog('dispatch')}
+            />
+          ) : undefined
+        }
         empty={{ description: side === 'in' ? L.emptyIn : L.emptyOut }}
         statusFilter={statusFilterOf(listQuery, TRANSFER_STATUS_OPTIONS)}
-        filters={<DateKeywordFilters listQuery={listQuery} name={name} labels={L} />}
+        filters={
+          <DateKeywordFilters listQuery={listQuery} name={name} labels={L}>
+            {listQuery.query.inOrderNo ? (
+              <Tag
+                data-testid={`${name}-in-order`}
+                closable
+                onClose={() => listQuery.setQuery({ inOrderNo: '' })}
+              >{`${L.inOrder} ${listQuery.query.inOrderNo}`}</Tag>
+            ) : null}
+          </DateKeywordFilters>
+        }
       />
-      {side === 'in' ? (
+      {side === 'in' && dialog ? (
         <ApplyDialog
-          open={applying}
+          mode={dialog}
+          open
           storeCode={storeCode}
-          onClose={() => setApplying(false)}
-          onDone={(detail) => {
+          onClose={() => setDialog(null)}
+          onDone={(created) => {
             refresh();
-            const to = links.href(TRANSFER_DETAIL_ROUTE.in, { id: String(detail.id) });
+            // A dispatch's stores need not include the chosen one: its detail is theirs, not head office's.
+            if (dialog === 'dispatch') return;
+            const to = links.href(TRANSFER_DETAIL_ROUTE.in, { id: String(created.id) });
             if (to) void navigate(to);
           }}
         />
@@ -104,12 +138,20 @@ function TransferListPage({ side }: { side: TransferSide }) {
   );
 }
 
-/** 调拨调入 (TransferIn; the message target `ReceivedOrders?inOrderNo=` lands here filtered to one order). */
+/** 调拨调入 (TransferIn): transfers the store receives. */
 export function TransferInPage() {
-  return <TransferListPage side="in" />;
+  return <TransferListPage name="transfer-in" />;
+}
+
+/**
+ * The transfer-in receiving list a message opens (spec 2.15 `ReceivedOrders` inOrderNo, a hidden page): 调拨调入
+ * filtered to that order, shown as a chip that clears it.
+ */
+export function TransferInReceivingPage() {
+  return <TransferListPage name="transfer-in-receiving" />;
 }
 
 /** 调拨调出 (TransferOut): transfers the store gives. */
 export function TransferOutPage() {
-  return <TransferListPage side="out" />;
+  return <TransferListPage name="transfer-out" />;
 }

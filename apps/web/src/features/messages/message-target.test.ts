@@ -17,9 +17,12 @@ function node(name: string, path: string, component: string, children?: MenuNode
 }
 
 const menus: MenuNode[] = [
+  node('Order', '/order', 'Layout', [
+    node('ReceivedCustomerOrders', 'received-orders', 'ReceivedCustomerOrders'),
+  ]),
   node('Transfer', '/transfer', 'Layout', [
     node('takeOrdersDetail', 'transfer-out-detail', 'takeOrdersDetail'),
-    node('ReceivedOrders', 'received-orders', 'ReceivedOrders'),
+    node('ReceivedOrders', 'transfer-in-receiving', 'ReceivedOrders'),
   ]),
   node('Member', '/member', 'Layout', [node('memberStore', 'member-store', 'memberStore')]),
 ];
@@ -126,7 +129,25 @@ describe('planMessageTarget', () => {
       message(4, 2, { componentName: 'ReceivedOrders', inOrderNo: 'IN-1' }),
       context,
     );
-    expect(plan).toMatchObject({ kind: 'navigate', to: '/transfer/received-orders?inOrderNo=IN-1' });
+    expect(plan).toMatchObject({ kind: 'navigate', to: '/transfer/transfer-in-receiving?inOrderNo=IN-1' });
+  });
+
+  it('opens the transfer-in receiving list filtered to the order for goods shipped (inventory 5)', () => {
+    expect(planMessageTarget(message(4, 5, { id: 7, inOrderNo: 'TI-7' }), context)).toMatchObject({
+      kind: 'navigate',
+      to: '/transfer/transfer-in-receiving?inOrderNo=TI-7',
+    });
+  });
+
+  it('keeps a stored customer-order message naming ReceivedOrders on the received customer orders', () => {
+    // Stored before the route name went to the transfer-in list (issue 21 point 6).
+    for (const businessType of [1, 2]) {
+      const plan = planMessageTarget(
+        message(businessType, 5, { componentName: 'ReceivedOrders', status: 'wait_ship' }),
+        context,
+      );
+      expect(plan).toMatchObject({ kind: 'navigate', to: '/order/received-orders?status=wait_ship' });
+    }
   });
 
   it('marks the current route so that the view is reloaded', () => {

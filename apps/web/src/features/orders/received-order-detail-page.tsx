@@ -61,7 +61,7 @@ export function ReceivedOrderDetailPage() {
   const storeCode = useStoreCode();
   const roles = useSessionStore((state) => state.roles);
   const links = useOrderLinks();
-  const backTo = useListReturn(links.href('ReceivedOrders'));
+  const backTo = useListReturn(links.href('ReceivedCustomerOrders'));
   const [dialog, setDialog] = useState<OrderAction | null>(null);
   useOrderMessageRefresh();
 

@@ -6,7 +6,7 @@ const node = menuNode;
 export const ORDER_MENUS: MenuNode[] = [
   node('Order', '/order', [
     node('RobOrders', 'rob-orders'),
-    node('ReceivedOrders', 'received-orders'),
+    node('ReceivedCustomerOrders', 'received-orders'),
     node('robOrderDetail', 'rob-order-detail'),
     node('receivedOrderDetail', 'received-order-detail'),
     node('UntakenOrders', 'untaken-orders'),

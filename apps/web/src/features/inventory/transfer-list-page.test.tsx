@@ -1,0 +1,145 @@
+import '../../test/dom';
+import { inventoryEndpoints, type MenuNode, type TransferPage, type TransferRow } from '@console/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, useLocation } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useMenuStore } from '../../stores/menu-store';
+import { useSessionStore } from '../../stores/session-store';
+import { useShopStore } from '../../stores/shop-store';
+import { answerCalls } from '../../test/fake-calls';
+import { TransferInPage, TransferInReceivingPage } from './transfer-list-page';
+
+const api = { list: vi.fn() };
+answerCalls((endpoint: unknown, input: unknown) =>
+  endpoint === inventoryEndpoints.transferList
+    ? api.list(input)
+    : Promise.reject(new Error('unexpected call')),
+);
+
+function node(name: string, path: string, children?: MenuNode[]): MenuNode {
+  return {
+    name,
+    path,
+    component: children ? 'Layout' : name,
+    hidden: false,
+    redirect: null,
+    alwaysShow: null,
+    meta: { title: name, icon: null, noCache: false },
+    children,
+  };
+}
+
+const STOCK_MENUS = [
+  node('Stock', '/stock', [
+    node('TransferIn', 'transfer-in'),
+    node('ReceivedOrders', 'transfer-in-receiving'),
+    node('receivingOrderDetails', 'transfer-in-detail'),
+  ]),
+];
+
+function Where() {
+  const location = useLocation();
+  return <output data-testid="where">{`${location.pathname}${location.search}`}</output>;
+}
+
+function renderAt(url: string, Page = TransferInReceivingPage) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[url]}>
+        <Page />
+        <Where />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+function row(id: number, transferNo: string): TransferRow {
+  return {
+    id,
+    transferNo,
+    origin: 'apply',
+    status: 'in_transit',
+    statusText: '运输中',
+    toStoreCode: 'S0001',
+    toStoreName: '北京朝阳店',
+    fromStoreCode: 'S0002',
+    fromStoreName: '北京海淀店',
+    lineCount: 2,
+    totalQuantity: 6,
+    hasDiscrepancy: false,
+    requestedByName: '王丽',
+    createdAt: '2026-11-21T04:52:31.564Z',
+    updatedAt: '2026-11-21T04:52:31.564Z',
+  };
+}
+
+const lastBody = () => api.list.mock.lastCall?.[0] as Record<string, unknown>;
+
+beforeEach(() => {
+  useMenuStore.setState({ menus: STOCK_MENUS });
+  useSessionStore.setState({ roles: ['transferIn:receive'] });
+  useShopStore.setState({ shopInfo: { addressId: 'S0001' } });
+  api.list.mockImplementation((body: { inOrderNo: string | null }): Promise<TransferPage> =>
+    Promise.resolve({
+      list: body.inOrderNo ? [row(7, body.inOrderNo)] : [row(7, 'TI-7'), row(8, 'TI-8')],
+      total: body.inOrderNo ? 1 : 2,
+      totalExact: true,
+      pageNum: 1,
+      pageSize: 20,
+      nextCursor: null,
+    }),
+  );
+});
+afterEach(() => {
+  cleanup();
+  vi.clearAllMocks();
+});
+
+describe('the transfer-in receiving list (ReceivedOrders inOrderNo)', { timeout: 30_000 }, () => {
+  it('asks for the one transfer-in order a message names and shows it as a chip', async () => {
+    renderAt('/stock/transfer-in-receiving?inOrderNo=TI-7');
+    expect(await screen.findByText('TI-7')).toBeTruthy();
+    expect(lastBody()).toMatchObject({ storeCode: 'S0001', side: 'in', inOrderNo: 'TI-7' });
+    expect(screen.getByTestId('transfer-in-receiving-in-order').textContent).toContain('调入单 TI-7');
+    expect(screen.queryByText('TI-8')).toBeNull();
+  });
+
+  it('clears the order filter from the chip and lists every transfer in', async () => {
+    renderAt('/stock/transfer-in-receiving?inOrderNo=TI-7');
+    const chip = await screen.findByTestId('transfer-in-receiving-in-order');
+    await userEvent.click(chip.querySelector('.ant-tag-close-icon')!);
+    expect(await screen.findByText('TI-8')).toBeTruthy();
+    expect(lastBody()).toMatchObject({ inOrderNo: null });
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/stock/transfer-in-receiving'));
+    expect(screen.queryByTestId('transfer-in-receiving-in-order')).toBeNull();
+  });
+
+  it('shows no chip on 调拨调入 itself', async () => {
+    renderAt('/stock/transfer-in', TransferInPage);
+    expect(await screen.findByText('TI-8')).toBeTruthy();
+    expect(lastBody()).toMatchObject({ inOrderNo: null });
+    expect(screen.getByTestId('transfer-in-page')).toBeTruthy();
+    expect(screen.queryByTestId('transfer-in-in-order')).toBeNull();
+  });
+});
+
+describe('总部派单 on 调拨调入', { timeout: 30_000 }, () => {
+  it('is offered to holders of transferIn:dispatch only, asking for the receiving store too', async () => {
+    renderAt('/stock/transfer-in', TransferInPage);
+    expect(await screen.findByText('TI-8')).toBeTruthy();
+    expect(screen.queryByTestId('transfer-in-dispatch')).toBeNull();
+    cleanup();
+
+    useSessionStore.setState({ roles: ['transferIn:dispatch'] });
+    renderAt('/stock/transfer-in', TransferInPage);
+    await userEvent.click(await screen.findByTestId('transfer-in-dispatch'));
+    const dialog = await screen.findByTestId('transfer-dispatch-dialog');
+    expect(dialog.textContent).toContain('调入门店编码');
+    expect(dialog.textContent).toContain('调出门店编码');
+    await userEvent.click(screen.getByTestId('transfer-dispatch-dialog-ok'));
+    expect(await screen.findByText('请输入调入门店编码')).toBeTruthy();
+  });
+});
