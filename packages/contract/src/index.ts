@@ -35,3 +35,4 @@ export * from './tea-tree.js';
 export * from './marketing-calendar.js';
 export * from './members.js';
 export * from './inventory.js';
+export * from './employee-purchase.js';

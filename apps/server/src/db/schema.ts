@@ -1077,3 +1077,4 @@ export * from './schema/tea-tree.js';
 export * from './schema/marketing-calendar.js';
 export * from './schema/members.js';
 export * from './schema/inventory.js';
+export * from './schema/employee-purchase.js';
