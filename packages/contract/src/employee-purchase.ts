@@ -74,6 +74,7 @@ export const EMPLOYEE_ORDER_STATUS_COLOR: Record<EmployeeOrderStatus, string> = 
 export const EMPLOYEE_ORDER_COLUMN_TITLES = {
   orderNo: '内购单号',
   employeeName: '员工',
+  workCode: '工号',
   itemCount: '件数',
   totalCents: '内购金额',
   status: '状态',

@@ -30,6 +30,7 @@ export const PAGE_COMPONENTS = [
   'CouponExchange',
   'IssueSchemes',
   'TeaTreeAdoption',
+  'EmployeePurchase',
   'MarketingCalendar',
   'memberInquiry',
   'memberStore',

@@ -163,10 +163,11 @@ export const MENU_TREE: readonly MenuSeed[] = [
     page('我的授权', 'AuthConfirm', 'auth-confirm', 'AuditOutlined'),
   ]),
 
-  directory('员工内购', 'EmployeePurchaseRoot', '/employee-purchase', 'CrownOutlined', HEAD_OFFICE_ONLY, [
+  // Employees buy at their store; the store's manager verifies pick-ups and cancels (docs/domain/employee-purchase.md).
+  directory('员工内购', 'EmployeePurchaseRoot', '/employee-purchase', 'CrownOutlined', STORE_AREA, [
     page('员工内购', 'EmployeePurchase', 'index', 'CrownOutlined', [
-      ['新增内购', 'employeePurchase:add'], ['取消内购', 'employeePurchase:cancel'],
-      ['核验', 'employeePurchase:verify'],
+      ['新增内购', 'employeePurchase:add'], ['取消内购', 'employeePurchase:cancel', MARKETING_AREA],
+      ['核验', 'employeePurchase:verify', MARKETING_AREA],
     ]),
   ]),
 
