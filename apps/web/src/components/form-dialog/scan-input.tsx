@@ -37,7 +37,6 @@ export function ScanInput({ placeholder, testId, onScan }: Props) {
         value={value}
         placeholder={placeholder}
         autoFocus
-        allowClear
         disabled={busy}
         data-testid={testId}
         onChange={(event) => setValue(event.target.value)}

@@ -40,7 +40,7 @@ export function OrderScanDialog(props: {
       title={`${labels.title} ${orderNo}`}
       okText={labels.ok}
       danger={mode === 'cancel'}
-      testId={`employee-purchase-${mode}`}
+      testId={`purchase-${mode}`}
       onClose={onClose}
       check={() => (scanned.length < lines.length ? L.incomplete(lines.length - scanned.length) : null)}
       submit={() => call(act, { storeCode, orderNo, epcs: scanned }, silent)}
@@ -50,7 +50,7 @@ export function OrderScanDialog(props: {
       <Space direction="vertical" style={{ width: '100%' }}>
         <ScanInput
           placeholder={L.scan}
-          testId={`employee-purchase-${mode}-scan`}
+          testId={`purchase-${mode}-scan`}
           onScan={async (code) => {
             const line = await call(check, { storeCode, orderNo, epc: code }, silent);
             setScanned((codes) => (codes.includes(line.epc) ? codes : [...codes, line.epc]));

@@ -15,7 +15,7 @@ function QuotaLine({ draft }: { draft: PurchaseDraft }) {
   const { quota } = draft;
   if (!quota) return <Alert type="warning" showIcon title={L.noQuota} />;
   return (
-    <Typography.Text type="secondary" data-testid="employee-purchase-quota">
+    <Typography.Text type="secondary" data-testid="purchase-quota">
       {L.quota(quota.usedItems, quota.maxItems, formatYuan(quota.usedCents), formatYuan(quota.maxCents))}
     </Typography.Text>
   );
@@ -41,7 +41,7 @@ export function PurchaseDialog(props: { open: boolean; storeCode: string; onClos
       open={open}
       title={L.title}
       okText={L.ok}
-      testId="employee-purchase-buy"
+      testId="purchase-buy"
       onClose={() => {
         setChanged(null);
         onClose();
@@ -54,14 +54,14 @@ export function PurchaseDialog(props: { open: boolean; storeCode: string; onClos
       <Space direction="vertical" style={{ width: '100%' }}>
         <ScanInput
           placeholder={L.scan}
-          testId="employee-purchase-scan"
+          testId="purchase-scan"
           onScan={async (epc) => setChanged(await call(api.checkSku, { storeCode, epc }, silent))}
         />
         {draft ? <QuotaLine draft={draft} /> : null}
         <List
           size="small"
           bordered
-          data-testid="employee-purchase-lines"
+          data-testid="purchase-lines"
           locale={{ emptyText: L.empty }}
           dataSource={draft?.lines ?? []}
           rowKey="epc"
@@ -86,7 +86,7 @@ export function PurchaseDialog(props: { open: boolean; storeCode: string; onClos
           )}
         />
         {draft ? (
-          <Typography.Text strong data-testid="employee-purchase-total">
+          <Typography.Text strong data-testid="purchase-total">
             {L.total(draft.itemCount, formatYuan(draft.totalCents))}
           </Typography.Text>
         ) : null}
