@@ -21,6 +21,7 @@ import {
   skus,
 } from '../../db/schema.js';
 import { shanghaiDay } from '../dashboard/daily-metrics.js';
+import { expectAuditedChange } from '../../test/audit-assertions.js';
 import { bearer } from '../../test/fixtures.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import {
@@ -171,7 +172,15 @@ describe('employee purchase', () => {
     const removed = dataOf<PurchaseDraft>(await post(PATHS.deleteDraftEpc, buyer, { epc: epcs[1] }));
     expect(removed.lines.map((l) => l.epc)).toEqual([epcs[0]]);
     expect(dataOf<PurchaseDraft>(await get(PATHS.draft, buyer)).itemCount).toBe(1);
+    expect((await expectAuditedChange(t.db, 'employee_purchase.unscan', buyer.id)).before).toEqual({
+      epc: epcs[1],
+    });
     const placed = dataOf<PlacedOrder>(await post(PATHS.add, buyer, {}));
+    const audited = await expectAuditedChange(t.db, 'employee_purchase.place', buyer.id);
+    expect([audited.target, audited.after]).toEqual([
+      placed.orderNo,
+      { status: 'placed', codes: [epcs[0]], totalCents: 1200 },
+    ]);
     expect(placed).toMatchObject({ itemCount: 1, totalCents: 1200 });
     expect(placed.orderNo).toMatch(/^EP\d{20}$/);
     // The sold code cannot be scanned again; the draft is gone; the quota shows what was used.
@@ -251,6 +260,7 @@ describe('employee purchase', () => {
     expect([short.statusCode, errorOf(short).errorMsg]).toEqual([422, '还有1件商品未扫描']);
     const verified = dataOf<EmployeeOrderDetail>(await post(PATHS.verify, manager, { orderNo, epcs }));
     expect(verified).toMatchObject({ status: 'verified', statusText: '已提货', handledBy: manager.nickName });
+    expect((await expectAuditedChange(t.db, 'employee_purchase.verify', manager.id)).target).toBe(orderNo);
     const twice = await post(PATHS.verify, manager, { orderNo, epcs });
     expect([twice.statusCode, errorOf(twice).errorMsg]).toEqual([409, '该内购单已提货，不能再操作']);
     const page = dataOf<EmployeeOrderPage>(
@@ -274,6 +284,9 @@ describe('employee purchase', () => {
     expect((await post(PATHS.cancelCheckSku, manager, { orderNo, epc: epcs[1] })).statusCode).toBe(200);
     const cancelled = dataOf<EmployeeOrderDetail>(await post(PATHS.cancelOrder, manager, { orderNo, epcs }));
     expect(cancelled).toMatchObject({ status: 'cancelled', lines: [{ epc: epcs[0] }, { epc: epcs[1] }] });
+    expect((await expectAuditedChange(t.db, 'employee_purchase.cancel', manager.id)).after).toEqual({
+      status: 'cancelled',
+    });
     expect(dataOf<PurchaseDraft>(await get(PATHS.draft, buyer)).quota!.usedItems).toBe(before);
     expect(dataOf<EpcInfo>(await post(PATHS.queryEpc, buyer, { epc: epcs[0] })).status).toBe('in_stock');
     expect((await scan(rival, epcs[0]!)).statusCode).toBe(200);

@@ -167,7 +167,7 @@ export function createEmployeePurchaseRepository(db: Database) {
         .values({ ...values, status: 'draft', createdAt: values.at })
         .onConflictDoNothing();
       const [row] = await tx
-        .select({ id: orders.id })
+        .select({ id: orders.id, orderNo: orders.orderNo })
         .from(orders)
         .where(
           and(
@@ -194,18 +194,17 @@ export function createEmployeePurchaseRepository(db: Database) {
       return added.length > 0;
     },
 
-    async deleteLine(orderId: number, epcId: number) {
-      const deleted = await db
+    async deleteLine(tx: Database, orderId: number, epcId: number) {
+      const deleted = await tx
         .delete(lines)
         .where(and(eq(lines.orderId, orderId), eq(lines.epcId, epcId)))
         .returning({ id: lines.id });
       return deleted.length;
     },
 
-    async deleteDraft(orderId: number) {
-      const deleted = await db.delete(lines).where(eq(lines.orderId, orderId)).returning({ id: lines.id });
-      await db.delete(orders).where(and(eq(orders.id, orderId), eq(orders.status, 'draft')));
-      return deleted.length;
+    async deleteDraft(tx: Database, orderId: number) {
+      await tx.delete(lines).where(eq(lines.orderId, orderId));
+      await tx.delete(orders).where(and(eq(orders.id, orderId), eq(orders.status, 'draft')));
     },
 
     /** The employee's quota of the month; `lock` serialises one employee's placings. */

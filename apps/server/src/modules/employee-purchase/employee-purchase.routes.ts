@@ -1,5 +1,6 @@
 import { EMPLOYEE_PURCHASE_PERMISSIONS as P, employeePurchaseEndpoints as api } from '@console/contract';
 import type { AppDeps, AppInstance } from '../../app-types.js';
+import { clientOf } from '../../http/client.js';
 import { access, ANY_STAFF, route, type RouteContext } from '../../http/route.js';
 import {
   createEmployeePurchaseService,
@@ -9,9 +10,18 @@ import {
 
 const tags = ['employee-purchase'];
 
-function actorOf({ caller, store }: Pick<RouteContext<typeof api.draft>, 'caller' | 'store'>): PurchaseActor {
+function actorOf({
+  caller,
+  store,
+  request,
+}: Pick<RouteContext<typeof api.draft>, 'caller' | 'store' | 'request'>): PurchaseActor {
   const { user, roles } = caller();
-  return { storeId: store().id, user: { id: user.id, nickName: user.nickName }, permissions: roles };
+  return {
+    storeId: store().id,
+    user: { id: user.id, nickName: user.nickName },
+    permissions: roles,
+    ip: clientOf(request).ip,
+  };
 }
 
 /** 员工内购 (spec 7.6 "Employee purchase", docs/domain/employee-purchase.md): every call scoped to the caller's store. */

@@ -23,6 +23,7 @@ import {
 import type { Database } from '../../db/client.js';
 import { mapPage } from '../../db/paged-query.js';
 import { AppError, conflict, notFound } from '../../http/errors.js';
+import { createAuditLog } from '../audit/audit-log.js';
 import type { Clock } from '../../platform/clock.js';
 import { shanghaiDay } from '../dashboard/daily-metrics.js';
 import { newEmployeePurchaseNo } from '../orders/order-numbers.js';
@@ -38,6 +39,7 @@ export type PurchaseActor = {
   storeId: number;
   user: { id: number; nickName: string };
   permissions: readonly string[];
+  ip: string;
 };
 
 const refuse = (code: string, message: string) => new AppError(422, code, message);
@@ -57,6 +59,15 @@ const buyableOf = (stock: { stock: number; safeStock: number }) => Math.max(0, s
 export function createEmployeePurchaseService(deps: { db: Database; clock: Clock }) {
   const { db, clock } = deps;
   const repo = createEmployeePurchaseRepository(db);
+  const audit = createAuditLog(db, clock);
+  /** Every change of a draft or an order is audited with its state before and after, in its transaction. */
+  const audited =
+    (actor: PurchaseActor, action: string, target: string, before: unknown, after: unknown) =>
+    (tx: Database) =>
+      audit.change(
+        { action, target, actor: { user: actor.user }, client: { ip: actor.ip }, before, after },
+        tx,
+      );
   const periodNow = () => shanghaiDay(clock()).slice(0, 7);
 
   async function quotaOf(userId: number, tx: Database = db, lock = false): Promise<Quota | null> {
@@ -179,6 +190,15 @@ export function createEmployeePurchaseService(deps: { db: Database; clock: Clock
       });
       if (!moved) throw conflict(TEXT.orderChanged, 'EMPLOYEE_ORDER_CHANGED');
       await then?.(tx);
+      await audited(
+        actor,
+        `employee_purchase.${to === 'verified' ? 'verify' : 'cancel'}`,
+        order.orderNo,
+        {
+          status: 'placed',
+        },
+        { status: to },
+      )(tx);
     });
     return detailOf(actor, (await repo.order(actor.storeId, order.orderNo))!);
   }
@@ -254,6 +274,7 @@ export function createEmployeePurchaseService(deps: { db: Database; clock: Clock
         });
         if (!(await repo.addLine(tx, { orderId: order.id, epcId: epc.id, skuId: epc.skuId, staffCents })))
           throw conflict(TEXT.epcScanned, 'EPC_SCANNED');
+        await audited(actor, 'employee_purchase.scan', order.orderNo, null, { epc: epc.epc, staffCents })(tx);
         return order.id;
       });
       return draftOf(actor, orderId);
@@ -267,14 +288,24 @@ export function createEmployeePurchaseService(deps: { db: Database; clock: Clock
     async deleteDraftEpc(actor: PurchaseActor, code: string): Promise<PurchaseDraft> {
       const draft = await repo.draft(actor.storeId, actor.user.id);
       const epc = await repo.epc(code);
-      if (!draft || !epc || !(await repo.deleteLine(draft.id, epc.id)))
-        throw notFound(TEXT.epcNotInDraft, 'EPC_NOT_IN_DRAFT');
+      if (!draft || !epc) throw notFound(TEXT.epcNotInDraft, 'EPC_NOT_IN_DRAFT');
+      await db.transaction(async (tx) => {
+        if (!(await repo.deleteLine(tx, draft.id, epc.id)))
+          throw notFound(TEXT.epcNotInDraft, 'EPC_NOT_IN_DRAFT');
+        await audited(actor, 'employee_purchase.unscan', draft.orderNo, { epc: epc.epc }, null)(tx);
+      });
       return draftOf(actor, draft.id);
     },
 
     async deleteDraft(actor: PurchaseActor): Promise<{ deleted: number }> {
       const draft = await repo.draft(actor.storeId, actor.user.id);
-      return { deleted: draft ? await repo.deleteDraft(draft.id) : 0 };
+      if (!draft) return { deleted: 0 };
+      const codes = (await repo.lines(draft.id)).map((line) => line.epc);
+      await db.transaction(async (tx) => {
+        await repo.deleteDraft(tx, draft.id);
+        await audited(actor, 'employee_purchase.discard', draft.orderNo, { codes }, null)(tx);
+      });
+      return { deleted: codes.length };
     },
 
     /**
@@ -313,6 +344,18 @@ export function createEmployeePurchaseService(deps: { db: Database; clock: Clock
           placedAt: now,
         });
         if (!placed) throw conflict(TEXT.orderChanged, 'EMPLOYEE_ORDER_CHANGED');
+        const codes = scanned.map((line) => line.epc);
+        await audited(
+          actor,
+          'employee_purchase.place',
+          draft.orderNo,
+          { status: 'draft', codes },
+          {
+            status: 'placed',
+            codes,
+            totalCents,
+          },
+        )(tx);
         return { orderNo: draft.orderNo, itemCount: scanned.length, totalCents };
       });
     },

@@ -9,14 +9,14 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { ApiError } from '../../lib/http';
 import { useSessionStore } from '../../stores/session-store';
 import { useShopStore } from '../../stores/shop-store';
 import { answerCalls } from '../../test/fake-calls';
 import { EmployeePurchasePage } from './employee-purchase-page';
 
-type Api = Record<keyof typeof employeePurchaseEndpoints, ReturnType<typeof vi.fn>>;
+type Api = Record<keyof typeof employeePurchaseEndpoints, Mock<(input: unknown) => Promise<unknown>>>;
 const api = Object.fromEntries(Object.keys(employeePurchaseEndpoints).map((name) => [name, vi.fn()])) as Api;
 answerCalls((endpoint: unknown, input: unknown) => {
   const name = Object.entries(employeePurchaseEndpoints).find(([, known]) => known === endpoint)?.[0];
@@ -118,8 +118,8 @@ describe('EmployeePurchasePage', { timeout: 30_000 }, () => {
   });
 
   it('verifies a pick-up only once every code of the order was scanned', async () => {
-    api.verifySkuQuery.mockImplementation((input: { epc: string }) =>
-      Promise.resolve({ epc: input.epc, ...LINE }),
+    api.verifySkuQuery.mockImplementation((input) =>
+      Promise.resolve({ epc: (input as { epc: string }).epc, ...LINE }),
     );
     api.verify.mockResolvedValue({ ...DETAIL, status: 'verified', statusText: '已提货' });
     renderPage();
