@@ -133,19 +133,23 @@ export const MENU_TREE: readonly MenuSeed[] = [
     detailPage('审核详情', 'reviewPendingDetail', 'review-pending-detail'),
   ]),
 
-  directory('营销', 'Marketing', '/marketing', 'GiftOutlined', MARKETING_AREA, [
-    page('优惠券兑换', 'CouponExchange', 'coupon-exchange', 'TagOutlined', [
+  // Store staff see the directory for 营销日历 alone (the promotions that concern their store); the rest of
+  // 营销 stays with managers and head office.
+  directory('营销', 'Marketing', '/marketing', 'GiftOutlined', STORE_AREA, [
+    { ...page('优惠券兑换', 'CouponExchange', 'coupon-exchange', 'TagOutlined', [
       ['兑换', 'coupon:exchange'], ['撤销兑换', 'coupon:cancelExchange'], ['导出', 'coupon:export'],
       ['编辑优惠券', 'coupon:edit', HEAD_OFFICE_ONLY],
-    ]),
-    page('发放方案', 'IssueSchemes', 'issue-schemes', 'NotificationOutlined', [
+    ]), roles: MARKETING_AREA },
+    { ...page('发放方案', 'IssueSchemes', 'issue-schemes', 'NotificationOutlined', [
       ['新增方案', 'issueScheme:add'], ['编辑方案', 'issueScheme:edit'], ['删除方案', 'issueScheme:delete'],
       ['显示/隐藏', 'issueScheme:showOrHide'], ['门店发放', 'issueScheme:issue'],
-    ]),
+    ]), roles: MARKETING_AREA },
     page('营销日历', 'MarketingCalendar', 'marketing-calendar', 'CalendarOutlined', [
-      ['新增营销活动', 'marketingCalendar:edit'],
+      ['新增营销活动', 'marketingCalendar:edit', MARKETING_AREA],
     ]),
-    page('茶树认养', 'TeaTreeAdoption', 'tea-tree-adoption', 'EnvironmentOutlined', [['新增认养', 'teaTree:add']]),
+    { ...page('茶树认养', 'TeaTreeAdoption', 'tea-tree-adoption', 'EnvironmentOutlined', [
+      ['新增认养', 'teaTree:add'],
+    ]), roles: MARKETING_AREA },
   ]),
 
   directory('积分商城', 'IntegralMall', '/integral-mall', 'ShopOutlined', HEAD_OFFICE_ONLY, [

@@ -26,6 +26,7 @@ import { useRefresh } from '../../lib/use-refresh';
 import { useStoreCode } from '../../stores/use-store-code';
 import { AddEventDialog } from './add-event-dialog';
 import { CALENDAR_LABELS } from './labels';
+import styles from './marketing-calendar.module.css';
 
 const L = CALENDAR_LABELS;
 const EDIT = [MARKETING_CALENDAR_EDIT] as const;
@@ -233,6 +234,7 @@ export function MarketingCalendarPage() {
       <Card title={L.title} extra={toolbar} loading={false} styles={{ header: { flexWrap: 'wrap' } }}>
         {query.view === 'month' ? (
           <Calendar
+            className={styles.month}
             value={month}
             onPanelChange={(value) => setQuery({ month: value.format('YYYY-MM') })}
             onSelect={(value, info) => {
