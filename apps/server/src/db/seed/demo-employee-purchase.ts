@@ -44,7 +44,10 @@ const ORDERS = [
  * safe stock in every demo order store, this month's quotas, and an order per state per store.
  */
 export async function seedDemoEmployeePurchase(tx: Database, now: Date): Promise<void> {
-  const goods = await tx.select().from(skus).where(inArray(skus.skuCode, [...STAFF_SKUS]));
+  const goods = await tx
+    .select()
+    .from(skus)
+    .where(inArray(skus.skuCode, [...STAFF_SKUS]));
   const skuOf = new Map(goods.map((g) => [g.skuCode, g]));
   await tx
     .insert(employeePurchasePrices)
@@ -91,7 +94,12 @@ export async function seedDemoEmployeePurchase(tx: Database, now: Date): Promise
   const staff = await tx
     .selectDistinct({ id: userStores.userId })
     .from(userStores)
-    .where(inArray(userStores.storeId, storeRows.map((s) => s.id)));
+    .where(
+      inArray(
+        userStores.storeId,
+        storeRows.map((s) => s.id),
+      ),
+    );
   const quotas = new Map(staff.map((s) => [s.id, STAFF_QUOTA]));
   if (admin) quotas.set(admin.id, ADMIN_QUOTA);
   await tx

@@ -363,7 +363,13 @@ export function ListCards<Row extends object>({
   return (
     <ul className={styles.cards} data-testid={`${name}-cards`}>
       {rows.map((row, index) => (
-        <ListCard key={String(row[rowKey])} row={row} index={index} columns={columns} actions={actionsOf(row)} />
+        <ListCard
+          key={String(row[rowKey])}
+          row={row}
+          index={index}
+          columns={columns}
+          actions={actionsOf(row)}
+        />
       ))}
     </ul>
   );

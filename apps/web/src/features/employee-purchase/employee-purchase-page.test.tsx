@@ -98,9 +98,7 @@ describe('EmployeePurchasePage', { timeout: 30_000 }, () => {
     api.checkSku
       .mockResolvedValueOnce(draftOf(['EP03R1002001']))
       .mockResolvedValueOnce(draftOf(['EP03R1002001', 'EP03R1002002']))
-      .mockRejectedValueOnce(
-        new ApiError('http', '超出本月内购额度：每月限购2件，已购0件', { status: 422 }),
-      );
+      .mockRejectedValueOnce(new ApiError('http', '超出本月内购额度：每月限购2件，已购0件', { status: 422 }));
     api.add.mockResolvedValue({ orderNo: 'EP20261121100000999999', itemCount: 2, totalCents: 8160 });
     renderPage();
     await userEvent.click(await screen.findByTestId('employee-purchase-add'));

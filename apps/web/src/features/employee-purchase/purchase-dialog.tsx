@@ -25,7 +25,12 @@ function QuotaLine({ draft }: { draft: PurchaseDraft }) {
  * 新增内购: the signed-in employee scans codes (or types one and presses Enter) into their draft, which the
  * server keeps (a closed dialog keeps it too); 提交内购 places it.
  */
-export function PurchaseDialog(props: { open: boolean; storeCode: string; onClose(): void; onPlaced(): void }) {
+export function PurchaseDialog(props: {
+  open: boolean;
+  storeCode: string;
+  onClose(): void;
+  onPlaced(): void;
+}) {
   const { open, storeCode, onClose, onPlaced } = props;
   const loaded = useQuery({
     queryKey: employeePurchaseKeys.draft(storeCode),
