@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_USERS, pickStoreAtStartup, signIn, switchStore } from '../support/session';
+import { DEMO_USERS, signIn, workInStore } from '../support/session';
 import { closeCards, DESKTOP, PHONE, settle } from '../support/screens';
 
 const SHOTS = process.env.E2E_SHOTS ?? '/tmp/employee-purchase-shots';
@@ -14,20 +14,19 @@ async function shoot(page: Page, name: string) {
  * month; the goods' codes are EP + the store's number + the SKU + the item, and R1002's are all in stock.
  */
 const CASES = [
-  // staff works in three stores and is asked to pick one; solo's one store is remembered.
-  { size: DESKTOP, user: DEMO_USERS.staff, store: '亦庄荣华店', prefix: 'EP03R1002', asked: true },
-  { size: PHONE, user: DEMO_USERS.solo, store: '马驹桥店', prefix: 'EP01R1002', asked: false },
+  // staff works in three stores (asked to pick one unless an earlier spec did); solo's one store is remembered.
+  { size: DESKTOP, user: DEMO_USERS.staff, store: '亦庄荣华店', prefix: 'EP03R1002' },
+  { size: PHONE, user: DEMO_USERS.solo, store: '马驹桥店', prefix: 'EP01R1002' },
 ] as const;
 
-for (const { size, user, store, prefix, asked } of CASES) {
+for (const { size, user, store, prefix } of CASES) {
   test(`an employee buys two items by scanning codes, the third is refused by the quota (${size.width})`, async ({
     page,
   }) => {
     test.setTimeout(120_000);
     await page.setViewportSize(DESKTOP);
     await signIn(page, user.username, user.password);
-    if (asked) await pickStoreAtStartup(page, store);
-    await switchStore(page, store);
+    await workInStore(page, store);
     await page.setViewportSize(size);
     await page.goto('/employee-purchase/index');
     await closeCards(page);

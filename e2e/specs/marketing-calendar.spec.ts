@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_USERS, pickStoreAtStartup, signIn, switchStore } from '../support/session';
+import { DEMO_USERS, signIn, switchStore, workInStore } from '../support/session';
 import { closeCards, DESKTOP, PHONE, settle } from '../support/screens';
 
 /** admin's remembered store: the event is for it, so it shows on its calendar and dashboard. */
@@ -55,7 +55,7 @@ test('store staff open 营销日历 from their menu and see the event head offic
 }) => {
   test.setTimeout(120_000);
   await signIn(page, DEMO_USERS.staff.username, DEMO_USERS.staff.password);
-  await pickStoreAtStartup(page, STORE_NAME);
+  await workInStore(page, STORE_NAME);
   await page.getByRole('menuitem', { name: '营销' }).click();
   await page.getByRole('menuitem', { name: '营销日历' }).click();
   const calendar = page.getByTestId('marketing-calendar-page');
