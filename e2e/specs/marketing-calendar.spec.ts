@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn, switchStore } from '../support/session';
+import { DEMO_USERS, signIn, switchStore, workInStore } from '../support/session';
 import { closeCards, DESKTOP, PHONE, settle } from '../support/screens';
 
 /** admin's remembered store: the event is for it, so it shows on its calendar and dashboard. */
@@ -39,7 +39,9 @@ for (const size of [DESKTOP, PHONE]) {
     await expect(calendar.getByTestId('calendar-event').filter({ hasText: title }).first()).toBeVisible();
 
     await page.getByTestId('calendar-view').getByText('列表').click();
-    await expect(page.getByTestId('calendar-table')).toContainText(title);
+    // A phone gets the kit's cards, not a table scrolling sideways.
+    const listView = page.getByTestId(size === PHONE ? 'calendar-cards' : 'calendar-table');
+    await expect(listView).toContainText(title);
     await shoot(page, 'calendar-list');
 
     await page.goto('/dashboard');
@@ -47,3 +49,25 @@ for (const size of [DESKTOP, PHONE]) {
     await shoot(page, 'dashboard-upcoming');
   });
 }
+
+test('store staff open 营销日历 from their menu and see the event head office added for their store', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page, DEMO_USERS.staff.username, DEMO_USERS.staff.password);
+  await workInStore(page, STORE_NAME);
+  await page.getByRole('menuitem', { name: '营销' }).click();
+  await page.getByRole('menuitem', { name: '营销日历' }).click();
+  const calendar = page.getByTestId('marketing-calendar-page');
+  await expect(
+    calendar
+      .getByTestId('calendar-event')
+      .filter({ hasText: `新品品鉴会${DESKTOP.width}` })
+      .first(),
+  ).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(page.getByRole('menuitem', { name: '茶树认养' })).toHaveCount(0);
+  await expect(page.getByTestId('calendar-add-open')).toHaveCount(0);
+  await shoot(page, 'calendar-staff');
+});

@@ -77,6 +77,18 @@ export async function pickStoreAtStartup(page: Page, storeName: string): Promise
   return selectedStoreCode(page);
 }
 
+/**
+ * Works in `shopName` whether or not the user has a remembered store yet (an earlier spec may have picked
+ * one): picks it in the start-up dialog when asked, else switches to it.
+ */
+export async function workInStore(page: Page, shopName: string): Promise<void> {
+  const dialog = page.getByTestId('store-select-dialog');
+  const chosen = page.getByTestId('header-store-slot').filter({ hasNotText: '选择门店' });
+  await expect(dialog.or(chosen).first()).toBeVisible({ timeout: 30_000 });
+  if (await dialog.isVisible()) await pickStoreAtStartup(page, shopName);
+  else await switchStore(page, shopName);
+}
+
 /** A user without a remembered store is asked to pick one before any page shows (`ready` is the page). */
 export async function pickStoreIfAsked(page: Page, ready: string): Promise<void> {
   const dialog = page.getByRole('dialog', { name: '选择门店' });

@@ -39,6 +39,7 @@ import { departmentsModule } from './modules/departments/index.js';
 import { storesAdminModule } from './modules/stores-admin/index.js';
 import { announcementsModule } from './modules/announcements/index.js';
 import { teaTreeModule } from './modules/tea-tree/index.js';
+import { employeePurchaseModule } from './modules/employee-purchase/index.js';
 import { marketingCalendarModule } from './modules/marketing-calendar/index.js';
 import { membersModule } from './modules/members/index.js';
 import { inventoryModule } from './modules/inventory/index.js';
@@ -169,6 +170,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     couponsModule(api, deps);
     pointsMallModule(api, deps);
     teaTreeModule(api, deps);
+    employeePurchaseModule(api, deps);
     marketingCalendarModule(api, deps, { producer: messageCenter.producer, jobs });
     membersModule(api, deps, { producer: messageCenter.producer, jobs });
     inventoryModule(api, deps, { producer: messageCenter.producer });

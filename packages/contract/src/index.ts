@@ -36,3 +36,4 @@ export * from './tea-tree.js';
 export * from './marketing-calendar.js';
 export * from './members.js';
 export * from './inventory.js';
+export * from './employee-purchase.js';

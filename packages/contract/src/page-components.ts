@@ -32,6 +32,7 @@ export const PAGE_COMPONENTS = [
   'IssueSchemes',
   'IntegralClasses',
   'TeaTreeAdoption',
+  'EmployeePurchase',
   'MarketingCalendar',
   'memberInquiry',
   'memberStore',

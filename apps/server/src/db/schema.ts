@@ -1088,3 +1088,4 @@ export * from './schema/marketing-calendar.js';
 export * from './schema/members.js';
 export * from './schema/inventory.js';
 export * from './schema/points-mall.js';
+export * from './schema/employee-purchase.js';

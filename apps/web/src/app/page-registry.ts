@@ -93,6 +93,10 @@ export const pageRegistry: Readonly<Record<PageComponent, PageLoader>> = {
     import('../features/announcements/announcements-page').then((m) => ({ Component: m.AnnouncementsPage })),
   TeaTreeAdoption: () =>
     import('../features/tea-tree/tea-tree-page').then((m) => ({ Component: m.TeaTreeAdoptionPage })),
+  EmployeePurchase: () =>
+    import('../features/employee-purchase/employee-purchase-page').then((m) => ({
+      Component: m.EmployeePurchasePage,
+    })),
   MarketingCalendar: () =>
     import('../features/marketing-calendar/marketing-calendar-page').then((m) => ({
       Component: m.MarketingCalendarPage,

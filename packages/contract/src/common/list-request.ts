@@ -7,7 +7,8 @@ export function keywordField(max = 50) {
   return z.string({ error: '搜索关键字不正确' }).trim().max(max, `搜索关键字不能超过${max}个字`).nullish();
 }
 
-type Paging = { max: number; defaultSize?: number; tooLarge?: string };
+/** `fromQuery`: a GET list, whose numbers arrive as text. */
+type Paging = { max: number; defaultSize?: number; tooLarge?: string; fromQuery?: boolean };
 
 /**
  * A list's filters, declared once: `request` (filters + paging) is what the list takes and `filters` what an

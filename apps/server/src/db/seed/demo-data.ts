@@ -1,5 +1,6 @@
 import { seedDemoCalendar } from './demo-calendar.js';
 import { seedDemoTeaTree } from './demo-tea-tree.js';
+import { seedDemoEmployeePurchase } from './demo-employee-purchase.js';
 import { seedDemoInventory } from './demo-inventory.js';
 import { eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../../modules/auth/password.js';
@@ -133,6 +134,7 @@ export async function seedDemoData(db: Database, now = new Date()): Promise<{ se
     await seedDemoCalendar(tx, now);
     await seedDemoMembers(tx, now);
     await seedDemoInventory(tx, now);
+    await seedDemoEmployeePurchase(tx, now);
     return { seeded: true };
   });
 }

@@ -136,19 +136,23 @@ export const MENU_TREE: readonly MenuSeed[] = [
     detailPage('审核详情', 'reviewPendingDetail', 'review-pending-detail'),
   ]),
 
-  directory('营销', 'Marketing', '/marketing', 'GiftOutlined', MARKETING_AREA, [
-    page('优惠券兑换', 'CouponExchange', 'coupon-exchange', 'TagOutlined', [
+  // Store staff see the directory for 营销日历 alone (the promotions that concern their store); the rest of
+  // 营销 stays with managers and head office.
+  directory('营销', 'Marketing', '/marketing', 'GiftOutlined', STORE_AREA, [
+    { ...page('优惠券兑换', 'CouponExchange', 'coupon-exchange', 'TagOutlined', [
       ['兑换', 'coupon:exchange'], ['撤销兑换', 'coupon:cancelExchange'], ['导出', 'coupon:export'],
       ['编辑优惠券', 'coupon:edit', HEAD_OFFICE_ONLY],
-    ]),
-    page('发放方案', 'IssueSchemes', 'issue-schemes', 'NotificationOutlined', [
+    ]), roles: MARKETING_AREA },
+    { ...page('发放方案', 'IssueSchemes', 'issue-schemes', 'NotificationOutlined', [
       ['新增方案', 'issueScheme:add'], ['编辑方案', 'issueScheme:edit'], ['删除方案', 'issueScheme:delete'],
       ['显示/隐藏', 'issueScheme:showOrHide'], ['门店发放', 'issueScheme:issue'],
-    ]),
+    ]), roles: MARKETING_AREA },
     page('营销日历', 'MarketingCalendar', 'marketing-calendar', 'CalendarOutlined', [
-      ['新增营销活动', 'marketingCalendar:edit'],
+      ['新增营销活动', 'marketingCalendar:edit', MARKETING_AREA],
     ]),
-    page('茶树认养', 'TeaTreeAdoption', 'tea-tree-adoption', 'EnvironmentOutlined', [['新增认养', 'teaTree:add']]),
+    { ...page('茶树认养', 'TeaTreeAdoption', 'tea-tree-adoption', 'EnvironmentOutlined', [
+      ['新增认养', 'teaTree:add'],
+    ]), roles: MARKETING_AREA },
   ]),
 
   // Store managers shelve the classes they manage on 积分分类; the class edits and 积分订单 stay head office's.
@@ -170,10 +174,11 @@ export const MENU_TREE: readonly MenuSeed[] = [
     page('我的授权', 'AuthConfirm', 'auth-confirm', 'AuditOutlined'),
   ]),
 
-  directory('员工内购', 'EmployeePurchaseRoot', '/employee-purchase', 'CrownOutlined', HEAD_OFFICE_ONLY, [
+  // Employees buy at their store; the store's manager verifies pick-ups and cancels (docs/domain/employee-purchase.md).
+  directory('员工内购', 'EmployeePurchaseRoot', '/employee-purchase', 'CrownOutlined', STORE_AREA, [
     page('员工内购', 'EmployeePurchase', 'index', 'CrownOutlined', [
-      ['新增内购', 'employeePurchase:add'], ['取消内购', 'employeePurchase:cancel'],
-      ['核验', 'employeePurchase:verify'],
+      ['新增内购', 'employeePurchase:add'], ['取消内购', 'employeePurchase:cancel', MARKETING_AREA],
+      ['核验', 'employeePurchase:verify', MARKETING_AREA],
     ]),
   ]),
 

@@ -27,3 +27,6 @@ export const newCancelCheckNo = (at: Date = new Date()): string => `CC${stamp(at
 
 /** The 6-digit code a pickup customer shows at the counter (leading zeros kept). */
 export const newWriteOffCode = (): string => digits(6);
+
+/** Employee-purchase (员工内购) order number, e.g. `EP20240501103000123456`. */
+export const newEmployeePurchaseNo = (at: Date = new Date()): string => `EP${stamp(at)}${digits(6)}`;

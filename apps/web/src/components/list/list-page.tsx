@@ -285,17 +285,7 @@ function ListBody<Row extends object>({
         {list.rows.length === 0 ? (
           emptyNode
         ) : (
-          <ul className={styles.cards} data-testid={`${name}-cards`}>
-            {list.rows.map((row, index) => (
-              <ListCard
-                key={String(row[rowKey])}
-                row={row}
-                index={index}
-                columns={columns}
-                actions={actionsOf(row)}
-              />
-            ))}
-          </ul>
+          <ListCards name={name} rows={list.rows} columns={columns} rowKey={rowKey} actionsOf={actionsOf} />
         )}
       </Spin>
     );
@@ -349,6 +339,39 @@ function ListBody<Row extends object>({
         }
       />
     </>
+  );
+}
+
+/**
+ * A phone's cards from a list's columns: the key column heads each card, the others are its lines, the row's
+ * actions under them. `<ListPage>` draws them below 576 px; a page with a list of its own (营销日历's list view)
+ * draws them too, so every list reads the same on a phone.
+ */
+export function ListCards<Row extends object>({
+  name,
+  rows,
+  columns,
+  rowKey,
+  actionsOf = () => [],
+}: {
+  name: string;
+  rows: readonly Row[];
+  columns: readonly ListColumn<Row>[];
+  rowKey: keyof Row;
+  actionsOf?(row: Row): RowAction<Row>[];
+}) {
+  return (
+    <ul className={styles.cards} data-testid={`${name}-cards`}>
+      {rows.map((row, index) => (
+        <ListCard
+          key={String(row[rowKey])}
+          row={row}
+          index={index}
+          columns={columns}
+          actions={actionsOf(row)}
+        />
+      ))}
+    </ul>
   );
 }
 

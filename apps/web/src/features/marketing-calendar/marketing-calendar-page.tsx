@@ -7,10 +7,13 @@ import {
   type MarketingEventType,
 } from '@console/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Calendar, Card, Segmented, Select, Space, Table, Tag, Tooltip } from 'antd';
+import { Button, Calendar, Card, Empty, Grid, Segmented, Select, Space, Table, Tag, Tooltip } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { AddButton } from '../../components/list/add-button';
+import type { ListColumn } from '../../components/list/columns';
+import { ListCards } from '../../components/list/list-page';
+import type { RowAction } from '../../components/list/row-actions';
 import { useListQuery } from '../../components/list/use-list-query';
 import { urlField } from '../../components/list/list-query';
 import { useHasPermission } from '../../components/permission';
@@ -23,6 +26,7 @@ import { useRefresh } from '../../lib/use-refresh';
 import { useStoreCode } from '../../stores/use-store-code';
 import { AddEventDialog } from './add-event-dialog';
 import { CALENDAR_LABELS } from './labels';
+import styles from './marketing-calendar.module.css';
 
 const L = CALENDAR_LABELS;
 const EDIT = [MARKETING_CALENDAR_EDIT] as const;
@@ -63,6 +67,74 @@ function EventTag({ event }: { event: MarketingEvent }) {
         {event.title}
       </Tag>
     </Tooltip>
+  );
+}
+
+const EVENT_COLUMNS: ListColumn<MarketingEvent>[] = [
+  { key: 'days', title: L.columns.days, width: 200, isKey: true, render: (_, e) => daysText(e) },
+  {
+    key: 'type',
+    title: L.columns.type,
+    width: 100,
+    render: (_, e) => <Tag color={e.color}>{e.typeText}</Tag>,
+  },
+  { key: 'title', title: L.columns.title, dataIndex: 'title' },
+  { key: 'stores', title: L.columns.stores, dataIndex: 'storesText', ellipsis: true },
+  { key: 'remark', title: L.columns.remark, dataIndex: 'remark', ellipsis: true },
+];
+
+/** The list view: a table, or on a phone the kit's cards from the same columns. */
+function EventList(props: {
+  events: MarketingEvent[];
+  loading: boolean;
+  onRemove: ((event: MarketingEvent) => void) | null;
+}) {
+  const { events, loading, onRemove } = props;
+  const phone = Grid.useBreakpoint().xs === true;
+  const removeAction: RowAction<MarketingEvent>[] = onRemove
+    ? [{ key: 'remove', label: L.remove, danger: true, onClick: onRemove }]
+    : [];
+  if (phone)
+    return events.length ? (
+      <ListCards
+        name="calendar"
+        rows={events}
+        columns={EVENT_COLUMNS}
+        rowKey="key"
+        actionsOf={(e) => (e.id ? removeAction : [])}
+      />
+    ) : (
+      <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={L.empty} />
+    );
+  return (
+    <Table
+      rowKey="key"
+      size="small"
+      loading={loading}
+      dataSource={events}
+      pagination={false}
+      scroll={{ x: 720 }}
+      locale={{ emptyText: L.empty }}
+      data-testid="calendar-table"
+      columns={[
+        ...EVENT_COLUMNS,
+        ...(onRemove
+          ? [
+              {
+                key: 'actions',
+                title: L.columns.actions,
+                width: 80,
+                render: (_: unknown, e: MarketingEvent) =>
+                  e.id ? (
+                    <Button type="link" danger size="small" onClick={() => onRemove(e)}>
+                      {L.remove}
+                    </Button>
+                  ) : null,
+              },
+            ]
+          : []),
+      ]}
+    />
   );
 }
 
@@ -162,6 +234,7 @@ export function MarketingCalendarPage() {
       <Card title={L.title} extra={toolbar} loading={false} styles={{ header: { flexWrap: 'wrap' } }}>
         {query.view === 'month' ? (
           <Calendar
+            className={styles.month}
             value={month}
             onPanelChange={(value) => setQuery({ month: value.format('YYYY-MM') })}
             onSelect={(value, info) => {
@@ -186,46 +259,14 @@ export function MarketingCalendarPage() {
             }}
           />
         ) : (
-          <Table
-            rowKey="key"
-            size="small"
-            loading={events.isLoading}
-            dataSource={list.filter(
+          <EventList
+            events={list.filter(
               (e) =>
                 e.endDate >= month.startOf('month').format('YYYY-MM-DD') &&
                 e.startDate <= month.endOf('month').format('YYYY-MM-DD'),
             )}
-            pagination={false}
-            scroll={{ x: 720 }}
-            locale={{ emptyText: L.empty }}
-            data-testid="calendar-table"
-            columns={[
-              { key: 'days', title: L.columns.days, width: 200, render: (_, e) => daysText(e) },
-              {
-                key: 'type',
-                title: L.columns.type,
-                width: 100,
-                render: (_, e) => <Tag color={e.color}>{e.typeText}</Tag>,
-              },
-              { key: 'title', title: L.columns.title, dataIndex: 'title' },
-              { key: 'stores', title: L.columns.stores, dataIndex: 'storesText', ellipsis: true },
-              { key: 'remark', title: L.columns.remark, dataIndex: 'remark', ellipsis: true },
-              ...(mayEdit
-                ? [
-                    {
-                      key: 'actions',
-                      title: L.columns.actions,
-                      width: 80,
-                      render: (_: unknown, e: MarketingEvent) =>
-                        e.id ? (
-                          <Button type="link" danger size="small" onClick={() => void remove(e)}>
-                            {L.remove}
-                          </Button>
-                        ) : null,
-                    },
-                  ]
-                : []),
-            ]}
+            loading={events.isLoading}
+            onRemove={mayEdit ? (e) => void remove(e) : null}
           />
         )}
       </Card>
