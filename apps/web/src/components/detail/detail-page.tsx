@@ -37,6 +37,9 @@ export function useDetailQuery<Key, Data>({
     queryFn: ({ signal }) => load(recordKey as Key, signal),
     enabled: (!needsStore || Boolean(storeCode)) && recordKey !== null,
     retry: false,
+    // A record's state moves on elsewhere (another store ships a transfer): each time the page is opened or its
+    // kept-alive tab shown again it asks again, showing what it has meanwhile.
+    refetchOnMount: 'always',
   });
   return { ...query, recordKey, noStore: needsStore && !storeCode };
 }
