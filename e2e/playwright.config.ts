@@ -1,11 +1,64 @@
-import { defineConfig, devices } from '@playwright/test';
+import { defineConfig, devices, type PlaywrightTestConfig } from '@playwright/test';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 const port = Number(process.env.E2E_PORT ?? 8091);
-export const baseURL = `http://127.0.0.1:${port}`;
-/** A fresh embedded database with demo data for every run. */
-const dataDir = path.join(tmpdir(), `console-e2e-${process.pid}-${Date.now()}`);
+
+/**
+ * E2E_SERVERS=2 runs the specs on two servers at once: each server has its own fresh database and its own project
+ * of spec files, run one file after another as with one server, so a spec only meets what the earlier specs of its
+ * own project left behind. SECOND_SERVER_SPECS balances the two by time; a new spec lands on the first server
+ * unless it is listed. Without it (the default, and `npm test` for now) one server runs every spec.
+ */
+const servers = process.env.E2E_SERVERS === '2' ? 2 : 1;
+const SECOND_SERVER_SPECS = [
+  'inventory',
+  'popups-order-numbers',
+  'orders',
+  'announcements',
+  'coupons',
+  'roles-menus-admin',
+  'dashboard-profile',
+  'valet-orders',
+].map((name) => `**/${name}.spec.ts`);
+
+const launchOptions = {
+  executablePath: '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--no-first-run',
+    '--disable-quic',
+    '--disable-sync',
+  ],
+};
+
+type WebServer = Extract<PlaywrightTestConfig['webServer'], unknown[]>[number];
+
+/** A server on the embedded database with fresh demo data, without demo order traffic: specs decide which orders and messages exist. */
+function server(serverPort: number): WebServer {
+  return {
+    command: 'node --import tsx apps/server/src/server.ts',
+    cwd: '..',
+    url: `http://127.0.0.1:${serverPort}/api/health`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    env: {
+      PORT: String(serverPort),
+      DATA_DIR: path.join(tmpdir(), `console-e2e-${process.pid}-${Date.now()}-${serverPort}`),
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'true',
+      DEMO_TRAFFIC_INTERVAL: '0',
+    },
+  };
+}
+
+const desktop = { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 768 } };
+const ports = servers === 2 ? [port, port + 100] : [port];
 
 export default defineConfig({
   testDir: './specs',
@@ -13,47 +66,34 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  workers: servers,
   retries: 0,
-  reporter: process.env.CI ? [['list']] : [['list']],
+  reporter: [['list']],
   use: {
-    baseURL,
+    baseURL: `http://127.0.0.1:${port}`,
     locale: 'zh-CN',
     timezoneId: 'Asia/Shanghai',
     viewport: { width: 1366, height: 768 },
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--no-first-run',
-        '--disable-quic',
-        '--disable-sync',
-      ],
-    },
+    launchOptions,
   },
-  projects: [
-    { name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 768 } } },
-  ],
-  webServer: {
-    command: 'node --import tsx apps/server/src/server.ts',
-    cwd: '..',
-    url: `${baseURL}/api/health`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: 'pipe',
-    // No demo order traffic: specs decide which orders and messages exist.
-    env: {
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: 'true',
-      DEMO_TRAFFIC_INTERVAL: '0',
-    },
-  },
+  projects:
+    servers === 2
+      ? [
+          {
+            name: 'chromium',
+            testIgnore: SECOND_SERVER_SPECS,
+            workers: 1,
+            use: { ...desktop, baseURL: `http://127.0.0.1:${ports[0]}` },
+          },
+          {
+            name: 'chromium-2',
+            testMatch: SECOND_SERVER_SPECS,
+            workers: 1,
+            use: { ...desktop, baseURL: `http://127.0.0.1:${ports[1]}` },
+          },
+        ]
+      : [{ name: 'chromium', use: desktop }],
+  webServer: ports.map(server),
 });
