@@ -32,6 +32,7 @@ export * from './region-text.js';
 export * from './coupons.js';
 export * from './issue-schemes.js';
 export * from './points-mall.js';
+export * from './integral-orders.js';
 export * from './tea-tree.js';
 export * from './marketing-calendar.js';
 export * from './members.js';

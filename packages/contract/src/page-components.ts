@@ -31,6 +31,7 @@ export const PAGE_COMPONENTS = [
   'CouponExchange',
   'IssueSchemes',
   'IntegralClasses',
+  'IntegralOrders',
   'TeaTreeAdoption',
   'EmployeePurchase',
   'MarketingCalendar',

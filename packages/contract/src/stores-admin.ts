@@ -115,6 +115,7 @@ export const storeOptionSchema = z.object({
   shopName: z.string(),
   status,
 });
+export type StoreOption = z.infer<typeof storeOptionSchema>;
 
 /** What opening and editing a store share; region names come from the national tree on the server. */
 const storeFields = {

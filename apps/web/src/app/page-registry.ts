@@ -67,6 +67,10 @@ export const pageRegistry: Readonly<Record<PageComponent, PageLoader>> = {
     import('../features/points-mall/integral-classes-page').then((m) => ({
       Component: m.IntegralClassesPage,
     })),
+  IntegralOrders: () =>
+    import('../features/points-mall/integral-orders-page').then((m) => ({
+      Component: m.IntegralOrdersPage,
+    })),
   IssueSchemes: () =>
     import('../features/coupons/issue-schemes-page').then((m) => ({ Component: m.IssueSchemesPage })),
   TransferIn: () =>

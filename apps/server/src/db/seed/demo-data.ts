@@ -20,7 +20,7 @@ import { lockSeeding, seedBaseData } from './base-data.js';
 import { seedDailyMetrics } from './daily-metrics.js';
 import { seedDemoAnnouncements } from './demo-announcements.js';
 import { seedDemoCoupons } from './demo-coupons.js';
-import { seedDemoPointsMall } from './demo-points-mall.js';
+import { seedDemoPointsMall, seedDemoPointsOrders } from './demo-points-mall.js';
 import { seedDemoMessages } from './demo-messages.js';
 import { seedDemoMembers } from './demo-members.js';
 import { seedDemoOrders } from './demo-orders.js';
@@ -130,6 +130,7 @@ export async function seedDemoData(db: Database, now = new Date()): Promise<{ se
     await seedDemoOrders(tx, now);
     await seedDemoCoupons(tx, now);
     await seedDemoPointsMall(tx, now);
+    await seedDemoPointsOrders(tx, now);
     await seedDemoTeaTree(tx, now);
     await seedDemoCalendar(tx, now);
     await seedDemoMembers(tx, now);

@@ -5,8 +5,11 @@ import {
   integralClassSkus,
   integralClassStores,
   integralShelves,
+  members,
   skus,
   stores,
+  users,
+  valetOrders,
 } from '../schema.js';
 
 const HOUR_MS = 3_600_000;
@@ -81,4 +84,74 @@ export async function seedDemoPointsMall(tx: Database, now: Date): Promise<void>
     );
     if (shelves.length > 0) await tx.insert(integralShelves).values(shelves);
   }
+}
+
+/** `VO` + Shanghai time to the second + a 6-digit serial, the shape of a real valet order number. */
+const demoValetOrderNo = (at: Date, serial: number) =>
+  `VO${new Date(at.getTime() + 8 * HOUR_MS).toISOString().replace(/[-:T]/g, '').slice(0, 14)}${String(serial).padStart(6, '0')}`;
+
+/** Demo points orders (积分订单): per store one waiting, one confirmed, one cancelled, a day apart. */
+// prettier-ignore
+const DEMO_POINTS_ORDERS = [
+  { status: 'pending_confirm', skuCode: 'I2002', quantity: 1, daysAgo: 0 },
+  { status: 'confirmed', skuCode: 'I2001', quantity: 2, daysAgo: 1 },
+  { status: 'cancelled', skuCode: 'I2005', quantity: 1, daysAgo: 2 },
+] as const;
+
+/**
+ * Points orders placed at the first three demo stores by the demo clerk for the first demo members, in every
+ * state, so 积分订单 shows rows across stores on a fresh start (confirmed ones carry no upstream order here).
+ */
+export async function seedDemoPointsOrders(tx: Database, now: Date): Promise<void> {
+  const [clerk] = await tx.select({ id: users.id }).from(users).where(eq(users.username, 'staff'));
+  const storeRows = await tx
+    .select({ id: stores.id })
+    .from(stores)
+    .where(eq(stores.enabled, true))
+    .orderBy(asc(stores.id))
+    .limit(3);
+  const memberRows = await tx.select({ id: members.id }).from(members).orderBy(asc(members.id)).limit(3);
+  const skuRows = await tx
+    .select({ code: skus.skuCode, name: skus.name, points: skus.points, priceCents: skus.priceCents })
+    .from(skus)
+    .where(
+      inArray(
+        skus.skuCode,
+        DEMO_POINTS_ORDERS.map((o) => o.skuCode),
+      ),
+    );
+  if (!clerk || memberRows.length === 0) return;
+  const rows = storeRows.flatMap((store, storeIndex) =>
+    DEMO_POINTS_ORDERS.map((o, n) => {
+      const sku = skuRows.find((s) => s.code === o.skuCode)!;
+      const at = new Date(now.getTime() - o.daysAgo * DAY_MS - (storeIndex * 3 + n + 1) * HOUR_MS);
+      const cash = sku.priceCents * o.quantity;
+      return {
+        valetOrderNo: demoValetOrderNo(at, storeIndex * 3 + n),
+        kind: 'integral',
+        storeId: store.id,
+        memberId: memberRows[(storeIndex + n) % memberRows.length]!.id,
+        deliveryType: 'pickup',
+        items: [
+          {
+            skuCode: sku.code,
+            name: sku.name,
+            quantity: o.quantity,
+            unitCents: sku.priceCents,
+            points: sku.points,
+          },
+        ],
+        goodsCents: cash,
+        payCents: cash,
+        points: sku.points * o.quantity,
+        status: o.status,
+        createdByUserId: clerk.id,
+        createdAt: at,
+        confirmedAt: o.status === 'confirmed' ? new Date(at.getTime() + HOUR_MS / 2) : null,
+        cancelledAt: o.status === 'cancelled' ? new Date(at.getTime() + HOUR_MS / 4) : null,
+        cancelReason: o.status === 'cancelled' ? '会员改选其他商品' : '',
+      };
+    }),
+  );
+  if (rows.length > 0) await tx.insert(valetOrders).values(rows);
 }

@@ -25,6 +25,7 @@ import {
   userRoles,
   users,
   userStores,
+  valetOrders,
 } from '../schema.js';
 import { DEMO_ORDER_STORES } from './demo-orders.js';
 import { TRANSFER_STATUSES } from '@console/contract';
@@ -340,6 +341,17 @@ describe('seedDemoData', () => {
         ),
       );
     expect(new Set(shelves.map((r) => r.onShelf))).toEqual(new Set([true, false]));
+  });
+
+  it('has points orders (积分订单) in every state at several stores', async () => {
+    const orders = await db
+      .select({ status: valetOrders.status, storeId: valetOrders.storeId })
+      .from(valetOrders)
+      .where(eq(valetOrders.kind, 'integral'));
+    expect(new Set(orders.map((o) => o.status))).toEqual(
+      new Set(['pending_confirm', 'confirmed', 'cancelled']),
+    );
+    expect(new Set(orders.map((o) => o.storeId)).size).toBeGreaterThan(1);
   });
 
   it('has notices in every state, the published one delivered without pop-ups', async () => {

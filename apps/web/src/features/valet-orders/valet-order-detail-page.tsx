@@ -1,10 +1,9 @@
 import { valetEndpoints, type ValetOrderDetail } from '@console/contract';
-import { Button, Table } from 'antd';
+import { Button } from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { DetailPage, useDetailQuery, useListReturn } from '../../components/detail/detail-page';
-import { AmountFields, InfoSection, addressText, infoField } from '../../components/detail/info-section';
-import { formatYuan } from '../../lib/format/display';
+import { InfoSection, infoField } from '../../components/detail/info-section';
 import { call } from '../../lib/http';
 import { useStoreCode } from '../../stores/use-store-code';
 import { VALET_LABELS } from './labels';
@@ -13,7 +12,7 @@ import { useValetConfirm } from './use-valet-confirm';
 import { ValetCancelDialog } from './valet-cancel-dialog';
 import { useValetLinks } from './valet-links';
 import styles from './valet-orders.module.css';
-import { VALET_STATUS_COLOR } from './valet-status';
+import { ItemsSection, MemberSection, OrderSection } from '../../components/valet-order/valet-order-sections';
 import { useRefresh } from '../../lib/use-refresh';
 
 const F = VALET_LABELS.fields;
@@ -136,81 +135,5 @@ export function ValetOrderDetailPage() {
         </>
       )}
     </DetailPage>
-  );
-}
-
-function OrderSection({ order }: { order: ValetOrderDetail }) {
-  return (
-    <InfoSection
-      title={D.orderTitle}
-      fields={[
-        infoField.text(F.valetOrderNo, order.valetOrderNo),
-        infoField.status(F.status, order.statusText, VALET_STATUS_COLOR[order.status], 'valet-status-tag'),
-        infoField.text(F.kind, order.kindText),
-        infoField.text(F.delivery, order.deliveryTypeText),
-        infoField.text(F.createdBy, order.createdByName),
-        infoField.time(F.createdAt, order.createdAt),
-        order.confirmedAt && infoField.time(F.confirmedAt, order.confirmedAt),
-        order.cancelledAt && infoField.time(F.cancelledAt, order.cancelledAt),
-        order.cancelledAt && infoField.text(F.cancelReason, order.cancelReason),
-        infoField.text(F.remark, order.remark),
-      ]}
-    />
-  );
-}
-
-function MemberSection({ order }: { order: ValetOrderDetail }) {
-  return (
-    <InfoSection
-      title={D.memberTitle}
-      fields={[
-        infoField.contact(F.member, order.memberName, order.memberPhoneMasked),
-        infoField.text(F.memberNo, order.memberNo),
-        infoField.text(F.memberPoints, order.memberPoints),
-        infoField.text(F.address, order.address ? addressText(order.address) : D.pickup),
-      ]}
-    />
-  );
-}
-
-function ItemsSection({ order }: { order: ValetOrderDetail }) {
-  const trialText = typeof order.trial.discountText === 'string' ? order.trial.discountText : '';
-  return (
-    <InfoSection title={D.itemsTitle}>
-      <Table
-        size="small"
-        rowKey="skuCode"
-        pagination={false}
-        scroll={{ x: 'max-content' }}
-        dataSource={order.items}
-        columns={[
-          { title: F.skuCode, dataIndex: 'skuCode', width: 100 },
-          { title: F.name, dataIndex: 'name' },
-          { title: F.quantity, dataIndex: 'quantity', width: 70, align: 'right' },
-          ...(order.kind === 'integral'
-            ? [{ title: F.points, dataIndex: 'points', width: 90, align: 'right' as const }]
-            : []),
-          {
-            title: F.unitPrice,
-            dataIndex: 'unitCents',
-            width: 110,
-            align: 'right' as const,
-            render: (cents: number) => formatYuan(cents),
-          },
-        ]}
-      />
-      <AmountFields
-        fields={[
-          infoField.money(F.goods, order.goodsCents),
-          infoField.money(F.freight, order.freightCents),
-          infoField.text(
-            F.discount,
-            `${formatYuan(order.discountCents)}${trialText ? `（${trialText}）` : ''}`,
-          ),
-          order.points > 0 && infoField.text(F.points, order.points),
-          infoField.money(F.pay, order.payCents, true),
-        ]}
-      />
-    </InfoSection>
   );
 }

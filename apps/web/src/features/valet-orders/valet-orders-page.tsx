@@ -15,7 +15,7 @@ import { valetKeys } from './valet-api';
 import { useValetConfirm } from './use-valet-confirm';
 import { ValetCancelDialog } from './valet-cancel-dialog';
 import { useValetLinks } from './valet-links';
-import { VALET_STATUS_COLOR, VALET_STATUS_OPTIONS } from './valet-status';
+import { VALET_STATUS_COLOR, VALET_STATUS_OPTIONS } from '../../components/valet-order/valet-status';
 import { VALET_VIEWS, valetFiltersOf, valetUrlShape } from './valet-query';
 import { useRefresh } from '../../lib/use-refresh';
 

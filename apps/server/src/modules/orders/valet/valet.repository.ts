@@ -1,5 +1,5 @@
 import type { ValetKind, ValetStatus } from '@console/contract';
-import { and, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../../../db/client.js';
 import { numberedPageOf } from '../../../db/paged-query.js';
 import {
@@ -13,48 +13,60 @@ import {
   valetOrders,
 } from '../../../db/schema.js';
 import { likeContains } from '../../../db/like-pattern.js';
+import { withinShanghaiDays } from '../../../db/shanghai-days.js';
+import { storeInScope, type DataScope } from '../../roles/data-scope.js';
 
 export type ValetFilter = {
-  status: 'all' | ValetStatus;
-  keyword?: string | undefined;
+  status?: 'all' | ValetStatus | null | undefined;
+  keyword?: string | null | undefined;
   dateFrom?: string | null | undefined;
   dateTo?: string | null | undefined;
   pageNum: number;
   pageSize: number;
 };
 
-const DAY_MS = 86_400_000;
-const dayStart = (day: string, plusDays = 0) =>
-  new Date(Date.parse(`${day}T00:00:00+08:00`) + plusDays * DAY_MS).toISOString();
+/**
+ * Whose valet orders: one store's (the store's pages), or every store of a head-office data scope, optionally
+ * narrowed to one store by code (积分订单).
+ */
+export type ValetStores = { storeId: number } | { scope: DataScope; storeCode?: string | null | undefined };
 
 const summaryColumns = {
   order: valetOrders,
   memberName: members.name,
   memberPhone: members.phone,
   createdByName: users.nickName,
+  storeCode: stores.shopCode,
+  storeName: stores.shopName,
 };
 export type SummaryRow = {
   order: typeof valetOrders.$inferSelect;
   memberName: string;
   memberPhone: string;
   createdByName: string;
+  storeCode: string;
+  storeName: string;
 };
 
 /** Every SQL statement of valet orders: the store's filtered page, one order with its upstream offer, the writes. */
 export function createValetRepository(db: Database) {
+  /** The condition on `valet_orders` joined with `stores` for `whose`. */
+  function storesCondition(whose: ValetStores): SQL | undefined {
+    if ('storeId' in whose) return eq(valetOrders.storeId, whose.storeId);
+    return and(
+      storeInScope(db, whose.scope),
+      whose.storeCode ? eq(stores.shopCode, whose.storeCode) : undefined,
+    );
+  }
+
   return {
-    async list(storeId: number, kind: ValetKind, filter: ValetFilter) {
+    async list(whose: ValetStores, kind: ValetKind, filter: ValetFilter) {
       const keyword = filter.keyword?.trim();
       const where = and(
-        eq(valetOrders.storeId, storeId),
+        storesCondition(whose),
         eq(valetOrders.kind, kind),
-        filter.status === 'all' ? undefined : eq(valetOrders.status, filter.status),
-        filter.dateFrom
-          ? sql`${valetOrders.createdAt} >= ${dayStart(filter.dateFrom)}::timestamptz`
-          : undefined,
-        filter.dateTo
-          ? sql`${valetOrders.createdAt} < ${dayStart(filter.dateTo, 1)}::timestamptz`
-          : undefined,
+        !filter.status || filter.status === 'all' ? undefined : eq(valetOrders.status, filter.status),
+        ...withinShanghaiDays(valetOrders.createdAt, filter.dateFrom, filter.dateTo),
         keyword
           ? or(
               eq(valetOrders.valetOrderNo, keyword),
@@ -71,18 +83,20 @@ export function createValetRepository(db: Database) {
           .from(valetOrders)
           .innerJoin(members, eq(members.id, valetOrders.memberId))
           .innerJoin(users, eq(users.id, valetOrders.createdByUserId))
+          .innerJoin(stores, eq(stores.id, valetOrders.storeId))
           .where(where)
           .orderBy(desc(valetOrders.createdAt), desc(valetOrders.id)),
         db
           .select({ n: count() })
           .from(valetOrders)
           .innerJoin(members, eq(members.id, valetOrders.memberId))
+          .innerJoin(stores, eq(stores.id, valetOrders.storeId))
           .where(where),
       );
     },
 
-    /** Either kind, by number, of this store only. */
-    async detail(storeId: number, valetOrderNo: string) {
+    /** Either kind, by number, of these stores only. */
+    async detail(whose: ValetStores, valetOrderNo: string) {
       const [row] = await db
         .select({
           ...summaryColumns,
@@ -99,8 +113,9 @@ export function createValetRepository(db: Database) {
         .from(valetOrders)
         .innerJoin(members, eq(members.id, valetOrders.memberId))
         .innerJoin(users, eq(users.id, valetOrders.createdByUserId))
+        .innerJoin(stores, eq(stores.id, valetOrders.storeId))
         .leftJoin(memberAddresses, eq(memberAddresses.id, valetOrders.addressId))
-        .where(and(eq(valetOrders.valetOrderNo, valetOrderNo), eq(valetOrders.storeId, storeId)))
+        .where(and(eq(valetOrders.valetOrderNo, valetOrderNo), storesCondition(whose)))
         .limit(1);
       return row ?? null;
     },

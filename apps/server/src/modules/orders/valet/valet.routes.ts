@@ -1,8 +1,9 @@
-import { valetEndpoints as api, type ValetKind } from '@console/contract';
+import { integralOrderEndpoints, valetEndpoints as api, type ValetKind } from '@console/contract';
 import type { AppDeps, AppInstance } from '../../../app-types.js';
 import { access, ANY_STAFF, route, type RouteContext } from '../../../http/route.js';
 import { createAuditLog } from '../../audit/audit-log.js';
 import type { MessageProducer } from '../../im/message-producer.js';
+import { createDataScopes } from '../../roles/data-scope.js';
 import { areaCatalogue } from '../../stores/area-tree.js';
 import type { OrderIntake } from '../integration/integration.service.js';
 import { createPointsRedemption } from '../../points/points-redemption.js';
@@ -14,7 +15,8 @@ const tags = ['orders'];
 
 /**
  * Valet orders for the points mall and uEnjoy (docs/domain/orders.md "Valet orders"): price trials, creation,
- * list, detail, confirmation into an offered upstream order, cancellation. Store-scoped by `storeCode`.
+ * list, detail, confirmation into an offered upstream order, cancellation. Store-scoped by `storeCode`; 积分订单
+ * reads the points orders across the stores of a head-office data scope.
  */
 export function valetOrderRoutes(
   app: AppInstance,
@@ -133,6 +135,25 @@ export function valetOrderRoutes(
         cancel: roles.includes('valetOrder:cancel'),
       });
     },
+    { tags },
+  );
+
+  // 积分订单 (head office): the points orders of the stores in the caller's data scope, read only.
+  const dataScopes = createDataScopes(db, app.authCache);
+  route(
+    app,
+    integralOrderEndpoints.page,
+    access.headOffice(ANY_STAFF),
+    async ({ caller, input: { storeCode, ...filter } }) =>
+      service.scopedList({ scope: await dataScopes(caller()), storeCode }, filter),
+    { tags },
+  );
+  route(
+    app,
+    integralOrderEndpoints.detail,
+    access.headOffice(ANY_STAFF),
+    async ({ caller, input }) =>
+      service.scopedDetail(await dataScopes(caller()), caller().user.id, input.valetOrderNo),
     { tags },
   );
 }

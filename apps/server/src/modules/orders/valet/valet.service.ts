@@ -39,7 +39,13 @@ import { newOmsOrderNo } from '../order-numbers.js';
 import { itemsSummaryOf, maskPhone } from '../plans/offer-format.js';
 import { priceBasket, type BasketInput } from './valet-pricing.js';
 import { assertValetTransition, canValet, type ValetAction } from './valet-states.js';
-import { createValetRepository, type SummaryRow, type ValetFilter } from './valet.repository.js';
+import {
+  createValetRepository,
+  type SummaryRow,
+  type ValetFilter,
+  type ValetStores,
+} from './valet.repository.js';
+import type { DataScope } from '../../roles/data-scope.js';
 import { decodeTrial, encodeTrial, type SignedTrial } from './valet-trial.js';
 import { VALET_TEXT } from './valet-texts.js';
 
@@ -453,10 +459,51 @@ export function createValetService(deps: {
     });
   }
 
+  /** One valet order of `whose` with its upstream offer and store, the phone view audited; 404 when not theirs. */
+  async function detailRecord(whose: ValetStores, userId: number, valetOrderNo: string) {
+    const row = await valets.detail(whose, valetOrderNo);
+    if (!row) throw notFound(VALET_TEXT.notFound, 'VALET_ORDER_NOT_FOUND');
+    const o = row.order;
+    if (row.address?.receiverPhone)
+      await audit.record({
+        action: 'member.phone_view',
+        userId,
+        target: valetOrderNo,
+        detail: { storeId: o.storeId, memberId: row.memberPublicId, record: 'valet_order' },
+      });
+    const plan = o.omsOrderNo ? await valets.planOf(o.omsOrderNo) : null;
+    return {
+      ...summaryOf(row),
+      storeCode: row.storeCode,
+      storeName: row.storeName,
+      memberId: row.memberPublicId,
+      memberNo: row.memberNo,
+      memberPoints: row.memberPoints,
+      address: row.address?.receiverName ? row.address : null,
+      items: o.items.map(({ skuCode, name, quantity, unitCents, points }) => ({
+        skuCode,
+        name,
+        quantity,
+        unitCents,
+        points,
+      })),
+      discountCents: o.goodsCents + o.freightCents - o.payCents,
+      trial: o.trial,
+      remark: o.remark,
+      confirmedAt: o.confirmedAt ? shanghaiDateTime(o.confirmedAt) : null,
+      cancelledAt: o.cancelledAt ? shanghaiDateTime(o.cancelledAt) : null,
+      cancelReason: o.cancelReason,
+      performancePlanOrderNo: plan?.performancePlanOrderNo ?? null,
+      planStatus: (plan?.status as PlanStatus | undefined) ?? null,
+      planStatusText: plan ? PLAN_STATUS_TEXT[plan.status as PlanStatus] : null,
+      takenStoreName: plan?.takenStoreName ?? null,
+    };
+  }
+
   return {
     /** The store's valet orders of one kind: a filtered page. */
     async list(storeId: number, kind: ValetKind, filter: ValetFilter) {
-      return mapPage(await valets.list(storeId, kind, filter), summaryOf);
+      return mapPage(await valets.list({ storeId }, kind, filter), summaryOf);
     },
 
     /**
@@ -468,46 +515,35 @@ export function createValetService(deps: {
       valetOrderNo: string,
       may: { confirm: boolean; cancel: boolean },
     ): Promise<ValetOrderDetail> {
-      const row = await valets.detail(viewer.storeId, valetOrderNo);
-      if (!row) throw notFound(VALET_TEXT.notFound, 'VALET_ORDER_NOT_FOUND');
-      if (row.address?.receiverPhone)
-        await audit.record({
-          action: 'member.phone_view',
-          userId: viewer.userId,
-          target: valetOrderNo,
-          detail: { storeId: viewer.storeId, memberId: row.memberPublicId, record: 'valet_order' },
-        });
-      const o = row.order;
-      const plan = o.omsOrderNo ? await valets.planOf(o.omsOrderNo) : null;
-      const status = o.status as ValetStatus;
+      const { status, ...record } = await detailRecord(
+        { storeId: viewer.storeId },
+        viewer.userId,
+        valetOrderNo,
+      );
       return {
-        ...summaryOf(row),
-        memberId: row.memberPublicId,
-        memberNo: row.memberNo,
-        memberPoints: row.memberPoints,
-        address: row.address?.receiverName ? row.address : null,
-        items: o.items.map(({ skuCode, name, quantity, unitCents, points }) => ({
-          skuCode,
-          name,
-          quantity,
-          unitCents,
-          points,
-        })),
-        discountCents: o.goodsCents + o.freightCents - o.payCents,
-        trial: o.trial,
-        remark: o.remark,
-        confirmedAt: o.confirmedAt ? shanghaiDateTime(o.confirmedAt) : null,
-        cancelledAt: o.cancelledAt ? shanghaiDateTime(o.cancelledAt) : null,
-        cancelReason: o.cancelReason,
-        performancePlanOrderNo: plan?.performancePlanOrderNo ?? null,
-        planStatus: (plan?.status as PlanStatus | undefined) ?? null,
-        planStatusText: plan ? PLAN_STATUS_TEXT[plan.status as PlanStatus] : null,
-        takenStoreName: plan?.takenStoreName ?? null,
+        ...record,
+        status,
         actions: {
           confirm: may.confirm && canValet('confirm', status),
           cancel: may.cancel && canValet('cancel', status),
         },
       };
+    },
+
+    /** 积分订单: the points orders of the stores of a head-office data scope (one store by code). */
+    async scopedList(whose: { scope: DataScope; storeCode?: string | null }, filter: ValetFilter) {
+      return mapPage(await valets.list(whose, 'integral', filter), (row) => ({
+        ...summaryOf(row),
+        storeCode: row.storeCode,
+        storeName: row.storeName,
+      }));
+    },
+
+    /** One points order of a store in `scope` (404 outside it, as an unknown one); read only. */
+    async scopedDetail(scope: DataScope, userId: number, valetOrderNo: string) {
+      const record = await detailRecord({ scope }, userId, valetOrderNo);
+      if (record.kind !== 'integral') throw notFound(VALET_TEXT.notFound, 'VALET_ORDER_NOT_FOUND');
+      return record;
     },
 
     createIntegral,

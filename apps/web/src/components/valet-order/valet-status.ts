@@ -1,5 +1,5 @@
 import { VALET_STATUSES, VALET_STATUS_TEXT, type ValetStatus } from '@console/contract';
-import { statusOptionsOf } from '../../components/list/status-options';
+import { statusOptionsOf } from '../list/status-options';
 
 /** The tag colour of a valet order's status, in the list and on the detail. */
 export const VALET_STATUS_COLOR: Record<ValetStatus, string> = {
