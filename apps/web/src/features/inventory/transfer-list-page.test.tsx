@@ -1,5 +1,5 @@
 import '../../test/dom';
-import { inventoryEndpoints, type MenuNode, type TransferPage, type TransferRow } from '@console/contract';
+import { inventoryEndpoints, type TransferPage, type TransferRow } from '@console/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -9,6 +9,7 @@ import { useMenuStore } from '../../stores/menu-store';
 import { useSessionStore } from '../../stores/session-store';
 import { useShopStore } from '../../stores/shop-store';
 import { answerCalls } from '../../test/fake-calls';
+import { menuNode } from '../../test/menu-node';
 import { TransferInPage, TransferInReceivingPage } from './transfer-list-page';
 
 const api = { list: vi.fn() };
@@ -18,24 +19,11 @@ answerCalls((endpoint: unknown, input: unknown) =>
     : Promise.reject(new Error('unexpected call')),
 );
 
-function node(name: string, path: string, children?: MenuNode[]): MenuNode {
-  return {
-    name,
-    path,
-    component: children ? 'Layout' : name,
-    hidden: false,
-    redirect: null,
-    alwaysShow: null,
-    meta: { title: name, icon: null, noCache: false },
-    children,
-  };
-}
-
 const STOCK_MENUS = [
-  node('Stock', '/stock', [
-    node('TransferIn', 'transfer-in'),
-    node('ReceivedOrders', 'transfer-in-receiving'),
-    node('receivingOrderDetails', 'transfer-in-detail'),
+  menuNode('Stock', '/stock', [
+    menuNode('TransferIn', 'transfer-in'),
+    menuNode('ReceivedOrders', 'transfer-in-receiving'),
+    menuNode('receivingOrderDetails', 'transfer-in-detail'),
   ]),
 ];
 

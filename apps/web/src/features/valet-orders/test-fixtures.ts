@@ -5,6 +5,7 @@ import type {
   ValetOrderDetail,
   ValetOrderSummary,
 } from '@console/contract';
+import { menuNode } from '../../test/menu-node';
 import type { DraftLine } from './valet-draft';
 
 export const member = (overrides: Partial<MemberSummary> = {}): MemberSummary => ({
@@ -51,27 +52,14 @@ export const MOULD: DraftLine['sku'] = {
   points: 1500,
 };
 
-function menu(name: string, path: string, children?: MenuNode[]): MenuNode {
-  return {
-    name,
-    path,
-    component: children ? 'Layout' : name,
-    hidden: false,
-    redirect: null,
-    alwaysShow: null,
-    meta: { title: name, icon: null, noCache: false },
-    children,
-  };
-}
-
 /** The valet pages of the staff's menu (apps/server/src/db/seed/menu-tree.ts). */
 export const VALET_MENUS: MenuNode[] = [
-  menu('Order', '/order', [
-    menu('ValetOrderCreate', 'valet-order-create'),
-    menu('ValetOrders', 'valet-orders'),
-    menu('valetOrderManagerDetail', 'valet-order-detail'),
-    menu('robOrderDetail', 'rob-order-detail'),
-    menu('receivedOrderDetail', 'received-order-detail'),
+  menuNode('Order', '/order', [
+    menuNode('ValetOrderCreate', 'valet-order-create'),
+    menuNode('ValetOrders', 'valet-orders'),
+    menuNode('valetOrderManagerDetail', 'valet-order-detail'),
+    menuNode('robOrderDetail', 'rob-order-detail'),
+    menuNode('receivedOrderDetail', 'received-order-detail'),
   ]),
 ];
 
