@@ -171,10 +171,23 @@ export const quotaSchema = z.object({
 });
 export type Quota = z.infer<typeof quotaSchema>;
 
+/** A combination whose every item the draft holds, charged at the combination's price `count` times. */
+export const appliedCombinationSchema = z.object({
+  code: z.string(),
+  name: z.string(),
+  count: z.number().int(),
+  savedCents: z.number().int(),
+});
+export type AppliedCombination = z.infer<typeof appliedCombinationSchema>;
+
 export const purchaseDraftSchema = z.object({
   lines: z.array(purchaseLineSchema),
   itemCount: z.number().int(),
+  /** The lines at their staff prices. */
+  listCents: z.number().int(),
+  /** What the employee pays: `listCents` less the combinations' savings. */
   totalCents: z.number().int(),
+  combinations: z.array(appliedCombinationSchema),
   /** Null when the employee has no quota this month (nothing can be bought). */
   quota: quotaSchema.nullable(),
 });
@@ -222,6 +235,8 @@ export type EmployeeOrderPage = z.infer<typeof employeeOrderPageSchema>;
 export const orderQuerySchema = storeQuery.extend({ orderNo: orderNoField });
 export const employeeOrderDetailSchema = employeeOrderRowSchema.extend({
   lines: z.array(purchaseLineSchema),
+  /** What complete combinations saved on the lines' staff prices when the order was placed. */
+  savedCents: z.number().int(),
   verifiedAt: z.string().nullable(),
   cancelledAt: z.string().nullable(),
   handledBy: z.string(),

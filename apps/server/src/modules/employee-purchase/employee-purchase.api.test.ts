@@ -179,7 +179,7 @@ describe('employee purchase', () => {
     const audited = await expectAuditedChange(t.db, 'employee_purchase.place', buyer.id);
     expect([audited.target, audited.after]).toEqual([
       placed.orderNo,
-      { status: 'placed', codes: [epcs[0]], totalCents: 1200 },
+      { status: 'placed', codes: [epcs[0]], totalCents: 1200, combinations: [] },
     ]);
     expect(placed).toMatchObject({ itemCount: 1, totalCents: 1200 });
     expect(placed.orderNo).toMatch(/^EP\d{20}$/);
@@ -193,6 +193,45 @@ describe('employee purchase', () => {
     expect(third.statusCode).toBe(422);
     expect(errorOf(third).errorMsg).toBe('超出本月内购额度：每月限购3件，已购3件');
     await giveQuota(buyer, 10);
+  });
+
+  it('charges a complete combination at its price: in the draft, the order, the quota and the detail', async () => {
+    const cake = await addSku(2);
+    const tea = await addSku(1);
+    const code = `CB${run}`;
+    await t.db.insert(employeePurchaseCombinations).values({
+      code,
+      name: '茶点礼盒',
+      staffCents: 2000,
+      items: [
+        { skuId: cake.skuId, quantity: 1 },
+        { skuId: tea.skuId, quantity: 1 },
+      ],
+    });
+    // ¥20 for the set against ¥24 at staff prices: a ¥36 money quota holds the set plus one more cake.
+    await giveQuota(rival, 3, 3200);
+    const alone = dataOf<PurchaseDraft>(await scan(rival, cake.epcs[0]!));
+    expect(alone).toMatchObject({ listCents: 1200, totalCents: 1200, combinations: [] });
+    const set = dataOf<PurchaseDraft>(await scan(rival, tea.epcs[0]!));
+    expect(set).toMatchObject({
+      listCents: 2400,
+      totalCents: 2000,
+      combinations: [{ code, name: '茶点礼盒', count: 1, savedCents: 400 }],
+    });
+    const third = dataOf<PurchaseDraft>(await scan(rival, cake.epcs[1]!));
+    expect([third.listCents, third.totalCents]).toEqual([3600, 3200]);
+    const placed = dataOf<PlacedOrder>(await post(PATHS.add, rival, {}));
+    expect(placed).toMatchObject({ itemCount: 3, totalCents: 3200 });
+    expect((await expectAuditedChange(t.db, 'employee_purchase.place', rival.id)).after).toMatchObject({
+      totalCents: 3200,
+      combinations: [`${code}×1`],
+    });
+    const detail = dataOf<EmployeeOrderDetail>(
+      await get(PATHS.verifyEpcList, manager, { orderNo: placed.orderNo }),
+    );
+    expect([detail.totalCents, detail.savedCents]).toEqual([3200, 400]);
+    expect(dataOf<PurchaseDraft>(await get(PATHS.draft, rival)).quota).toMatchObject({ usedCents: 3200 });
+    await giveQuota(rival, 10);
   });
 
   it('refuses a buyer without a quota and a purchase over the money quota', async () => {

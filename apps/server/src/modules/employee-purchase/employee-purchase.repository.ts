@@ -101,6 +101,12 @@ export function createEmployeePurchaseRepository(db: Database) {
         .limit(100);
     },
 
+    /** Every combination's price and goods, as draft pricing needs them. */
+    combinationSets(tx: Database = db) {
+      const c = employeePurchaseCombinations;
+      return tx.select({ code: c.code, name: c.name, staffCents: c.staffCents, items: c.items }).from(c);
+    },
+
     async combinations() {
       const rows = await db
         .select()

@@ -27,6 +27,7 @@ import { createAuditLog } from '../audit/audit-log.js';
 import type { Clock } from '../../platform/clock.js';
 import { shanghaiDay } from '../dashboard/daily-metrics.js';
 import { newEmployeePurchaseNo } from '../orders/order-numbers.js';
+import { priceDraft, type PricedLine } from './combination-pricing.js';
 import { EMPLOYEE_PURCHASE_TEXT as TEXT } from './employee-purchase-texts.js';
 import {
   createEmployeePurchaseRepository,
@@ -94,12 +95,17 @@ export function createEmployeePurchaseService(deps: { db: Database; clock: Clock
       throw refuse('EMPLOYEE_PURCHASE_SAFE_STOCK', TEXT.belowSafeStock(stock.stock, stock.safeStock));
   }
 
+  /** The draft's lines priced with today's combinations (a complete set at its combination price). */
+  async function priceOf(lines: readonly PricedLine[], tx: Database = db) {
+    return priceDraft(lines, await repo.combinationSets(tx));
+  }
+
   async function draftOf(actor: PurchaseActor, orderId: number | null): Promise<PurchaseDraft> {
     const rows = orderId ? await repo.lines(orderId) : [];
     return {
       lines: rows.map(lineOf),
       itemCount: rows.length,
-      totalCents: rows.reduce((sum, row) => sum + row.staffCents, 0),
+      ...(await priceOf(rows)),
       quota: await quotaOf(actor.user.id),
     };
   }
@@ -131,9 +137,12 @@ export function createEmployeePurchaseService(deps: { db: Database; clock: Clock
   }
 
   async function detailOf(actor: PurchaseActor, row: EmployeeOrderJoined): Promise<EmployeeOrderDetail> {
+    const lines = await repo.lines(row.id);
+    const listCents = lines.reduce((sum, line) => sum + line.staffCents, 0);
     return {
       ...rowOf(actor, row),
-      lines: (await repo.lines(row.id)).map(lineOf),
+      lines: lines.map(lineOf),
+      savedCents: row.status === 'draft' ? 0 : listCents - row.totalCents,
       verifiedAt: row.verifiedAt?.toISOString() ?? null,
       cancelledAt: row.cancelledAt?.toISOString() ?? null,
       handledBy: row.handledByName,
@@ -260,8 +269,8 @@ export function createEmployeePurchaseService(deps: { db: Database; clock: Clock
       const draft = await repo.draft(actor.storeId, actor.user.id);
       const scanned = draft ? await repo.lines(draft.id) : [];
       if (scanned.some((line) => line.epcId === epc.id)) throw conflict(TEXT.epcScanned, 'EPC_SCANNED');
-      const cents = scanned.reduce((sum, line) => sum + line.staffCents, 0);
-      assertWithinQuota(await quotaOf(actor.user.id), scanned.length + 1, cents + epc.staffCents);
+      const { totalCents } = await priceOf([...scanned, { skuId: epc.skuId, staffCents: epc.staffCents }]);
+      assertWithinQuota(await quotaOf(actor.user.id), scanned.length + 1, totalCents);
       const sameSku = scanned.filter((line) => line.skuId === epc.skuId).length;
       await assertAboveSafeStock(actor.storeId, epc.skuId, sameSku + 1);
       const staffCents = epc.staffCents;
@@ -317,9 +326,9 @@ export function createEmployeePurchaseService(deps: { db: Database; clock: Clock
       const draft = await repo.draft(actor.storeId, actor.user.id);
       const scanned = draft ? await repo.lines(draft.id) : [];
       if (!draft || !scanned.length) throw refuse('EMPLOYEE_PURCHASE_EMPTY', TEXT.emptyDraft);
-      const totalCents = scanned.reduce((sum, line) => sum + line.staffCents, 0);
       const now = clock();
       return db.transaction(async (tx) => {
+        const { totalCents, combinations } = await priceOf(scanned, tx);
         assertWithinQuota(await quotaOf(actor.user.id, tx, true), scanned.length, totalCents);
         for (const skuId of new Set(scanned.map((line) => line.skuId)).values())
           await assertAboveSafeStock(
@@ -350,10 +359,12 @@ export function createEmployeePurchaseService(deps: { db: Database; clock: Clock
           'employee_purchase.place',
           draft.orderNo,
           { status: 'draft', codes },
+          // `code` keys are masked in audit rows as secrets: a combination is written `CODE×count`.
           {
             status: 'placed',
             codes,
             totalCents,
+            combinations: combinations.map((set) => `${set.code}×${set.count}`),
           },
         )(tx);
         return { orderNo: draft.orderNo, itemCount: scanned.length, totalCents };

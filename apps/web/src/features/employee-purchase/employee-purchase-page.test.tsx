@@ -25,10 +25,12 @@ answerCalls((endpoint: unknown, input: unknown) => {
 
 const LINE = { skuCode: 'R1002', name: '蛋黄酥', spec: '8枚/盒', staffCents: 4080 };
 const QUOTA = { period: '2026-11', maxItems: 2, maxCents: 50_000, usedItems: 0, usedCents: 0 };
-const draftOf = (codes: string[]): PurchaseDraft => ({
+const draftOf = (codes: string[], combinations: PurchaseDraft['combinations'] = []): PurchaseDraft => ({
   lines: codes.map((epc) => ({ epc, ...LINE })),
   itemCount: codes.length,
-  totalCents: codes.length * 4080,
+  listCents: codes.length * 4080,
+  totalCents: codes.length * 4080 - combinations.reduce((sum, set) => sum + set.savedCents, 0),
+  combinations,
   quota: QUOTA,
 });
 const ORDER: EmployeeOrderRow = {
@@ -46,6 +48,7 @@ const ORDER: EmployeeOrderRow = {
 const DETAIL: EmployeeOrderDetail = {
   ...ORDER,
   lines: draftOf(['EP03R1002001', 'EP03R1002002']).lines,
+  savedCents: 0,
   verifiedAt: null,
   cancelledAt: null,
   handledBy: '',
@@ -113,6 +116,17 @@ describe('EmployeePurchasePage', { timeout: 30_000 }, () => {
     expect(api.add).not.toHaveBeenCalled();
     await userEvent.click(screen.getByTestId('purchase-buy-ok'));
     await waitFor(() => expect(api.add).toHaveBeenCalledWith({ storeCode: 'S0001' }));
+  });
+
+  it("shows a complete combination's saving and the total it leaves", async () => {
+    const set = { code: 'EPC-GIFT01', name: '月饼蛋黄酥内购礼盒', count: 1, savedCents: 1160 };
+    api.draft.mockResolvedValue(draftOf(['EP03R1001001', 'EP03R1002001'], [set]));
+    renderPage();
+    await userEvent.click(await screen.findByTestId('employee-purchase-add'));
+    expect((await screen.findByTestId('purchase-combination')).textContent).toBe(
+      '套装「月饼蛋黄酥内购礼盒」×1，优惠 ¥11.60',
+    );
+    expect(screen.getByTestId('purchase-total').textContent).toContain('¥70.00');
   });
 
   it('verifies a pick-up only once every code of the order was scanned', async () => {

@@ -15,6 +15,8 @@ export const EMPLOYEE_PURCHASE_LABELS = {
     remove: '移除',
     empty: '尚未扫描商品',
     total: (items: number, yuan: string) => `共${items}件，内购金额 ${yuan}`,
+    combination: (name: string, count: number, savedYuan: string) =>
+      `套装「${name}」×${count}，优惠 ${savedYuan}`,
     quota: (used: number, max: number, usedYuan: string, maxYuan: string) =>
       `本月额度：已购${used}/${max}件，已用${usedYuan}/${maxYuan}`,
     noQuota: '您本月没有内购额度',

@@ -90,6 +90,11 @@ export function PurchaseDialog(props: {
             </List.Item>
           )}
         />
+        {draft?.combinations.map((set) => (
+          <Typography.Text key={set.code} type="success" data-testid="purchase-combination">
+            {L.combination(set.name, set.count, formatYuan(set.savedCents))}
+          </Typography.Text>
+        ))}
         {draft ? (
           <Typography.Text strong data-testid="purchase-total">
             {L.total(draft.itemCount, formatYuan(draft.totalCents))}
