@@ -921,6 +921,8 @@ export const valetOrders = pgTable(
     uniqueIndex('valet_orders_no_key').on(t.valetOrderNo),
     index('valet_orders_store_idx').on(t.storeId, t.createdAt),
     index('valet_orders_creator_idx').on(t.createdByUserId),
+    // The per-member limit of points-mall SKUs counts a member's confirmed points orders.
+    index('valet_orders_member_idx').on(t.memberId, t.kind, t.status),
   ],
 );
 

@@ -11,6 +11,7 @@ import {
   users,
   valetOrders,
 } from '../schema.js';
+import { DEMO_ORDER_STORES } from './demo-orders.js';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -24,10 +25,10 @@ const DEMO_MALL_SKUS = [
   { skuCode: 'I2008', name: '中秋限定兔子公仔', spec: '20cm', points: 3000, priceCents: 1990, labelName: '节日限定', perMemberLimit: 1 },
 ] as const;
 
-/** Classes in their order, their SKU codes, and how many of the first demo stores manage each. */
+/** Classes in their order, their SKU codes, and how many of the managing stores (below) manage each. */
 const DEMO_CLASSES = [
-  { name: '生活周边', codes: ['I2002', 'I2001', 'I2005'], managers: 3, enabled: true },
-  { name: '美味兑换', codes: ['I2003', 'I2006'], managers: 4, enabled: true },
+  { name: '生活周边', codes: ['I2002', 'I2001', 'I2005'], managers: 4, enabled: true },
+  { name: '美味兑换', codes: ['I2003', 'I2006'], managers: 6, enabled: true },
   { name: '烘焙工具', codes: ['I2004', 'I2007'], managers: 2, enabled: true },
   { name: '节日限定', codes: ['I2008'], managers: 0, enabled: false },
 ] as const;
@@ -53,12 +54,22 @@ export async function seedDemoPointsMall(tx: Database, now: Date): Promise<void>
     .from(skus)
     .where(inArray(skus.skuCode, codes));
   const skuIdOf = new Map(skuRows.map((s) => [s.code, s.id]));
-  const storeRows = await tx
+  // The first two stores (三里屯店 and 望京店: the demo store manager's), then the demo accounts' stores, so the
+  // demo clerks can redeem points-mall goods from their shelves.
+  const firstStores = await tx
     .select({ id: stores.id })
     .from(stores)
     .where(eq(stores.enabled, true))
     .orderBy(asc(stores.id))
-    .limit(4);
+    .limit(2);
+  const orderStores = await tx
+    .select({ id: stores.id, name: stores.shopName })
+    .from(stores)
+    .where(inArray(stores.shopName, [...DEMO_ORDER_STORES]));
+  const storeRows = [
+    ...firstStores,
+    ...DEMO_ORDER_STORES.flatMap((name) => orderStores.filter((s) => s.name === name)),
+  ];
 
   for (const [sort, c] of DEMO_CLASSES.entries()) {
     const [row] = await tx

@@ -12,10 +12,12 @@ import type { LightMyRequestResponse } from 'fastify';
 import type { Database } from '../../db/client.js';
 import {
   imMessages,
+  integralShelves,
   members,
   omsOrders,
   orderLogs,
   shopGroups,
+  skus,
   stores,
   users,
   userStores,
@@ -78,7 +80,24 @@ export async function addOrderStore(
       longitude: at.longitude,
     })
     .returning({ id: stores.id });
+  await shelveIntegralSkus(db, store!.id);
   return { id: store!.id, code, ...at };
+}
+
+/**
+ * Puts every points-mall SKU there is on the store's shelf with `stock` items, as a store that redeems them has;
+ * tests of the redemption terms set their own shelves.
+ */
+export async function shelveIntegralSkus(db: Database, storeId: number, stock = 1_000): Promise<void> {
+  const integral = await db.select({ id: skus.id }).from(skus).where(eq(skus.kind, 'integral'));
+  if (integral.length)
+    await db
+      .insert(integralShelves)
+      .values(integral.map((sku) => ({ storeId, skuId: sku.id, onShelf: true, stock })))
+      .onConflictDoUpdate({
+        target: [integralShelves.storeId, integralShelves.skuId],
+        set: { onShelf: true, stock },
+      });
 }
 
 /** A signed-in user authorised for the stores, holding the given order permissions (all by default). */

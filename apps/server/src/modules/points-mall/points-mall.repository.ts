@@ -9,6 +9,7 @@ import {
   integralShelves,
   skus,
   stores,
+  valetOrders,
 } from '../../db/schema.js';
 
 export type ClassRecord = typeof integralClasses.$inferSelect;
@@ -369,3 +370,65 @@ export function createPointsMallRepository(db: Database) {
 }
 
 export type PointsMallRepository = ReturnType<typeof createPointsMallRepository>;
+
+/** The statements of redemption-terms.ts, run in the caller's transaction. */
+export function createRedemptionTermsRepository(tx: Database) {
+  return {
+    /** The terms of the integral SKUs by code, with the store's shelf of each (off and 0 without a row). */
+    terms(storeId: number, skuCodes: string[]) {
+      return tx
+        .select({
+          skuCode: skus.skuCode,
+          name: skus.name,
+          perMemberLimit: skus.perMemberLimit,
+          validFrom: skus.validFrom,
+          validTo: skus.validTo,
+          onShelf: sql<boolean>`coalesce(${integralShelves.onShelf}, false)`,
+          stock: sql<number>`coalesce(${integralShelves.stock}, 0)`,
+        })
+        .from(skus)
+        .leftJoin(
+          integralShelves,
+          and(eq(integralShelves.skuId, skus.id), eq(integralShelves.storeId, storeId)),
+        )
+        .where(and(eq(skus.kind, 'integral'), inArray(skus.skuCode, skuCodes)));
+    },
+
+    /** How many of each SKU the member redeemed through confirmed valet points orders. */
+    async redeemed(memberId: number): Promise<Map<string, number>> {
+      const orders = await tx
+        .select({ items: valetOrders.items })
+        .from(valetOrders)
+        .where(
+          and(
+            eq(valetOrders.memberId, memberId),
+            eq(valetOrders.kind, 'integral'),
+            eq(valetOrders.status, 'confirmed'),
+          ),
+        );
+      const redeemed = new Map<string, number>();
+      for (const item of orders.flatMap((order) => order.items))
+        redeemed.set(item.skuCode, (redeemed.get(item.skuCode) ?? 0) + item.quantity);
+      return redeemed;
+    },
+
+    /** Moves the store's shelf stock of a SKU by `delta`; taking more than it holds changes nothing (false). */
+    async moveStock(storeId: number, skuCode: string, delta: number): Promise<boolean> {
+      const moved = await tx
+        .update(integralShelves)
+        .set({ stock: sql`${integralShelves.stock} + ${delta}` })
+        .where(
+          and(
+            eq(integralShelves.storeId, storeId),
+            eq(
+              integralShelves.skuId,
+              sql`(select ${skus.id} from ${skus} where ${skus.skuCode} = ${skuCode})`,
+            ),
+            sql`${integralShelves.stock} + ${delta} >= 0`,
+          ),
+        )
+        .returning({ stock: integralShelves.stock });
+      return moved.length > 0;
+    },
+  };
+}

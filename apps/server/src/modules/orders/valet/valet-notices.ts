@@ -1,5 +1,6 @@
 import type { Database } from '../../../db/client.js';
 import type { OrderMessenger } from '../plans/offer-messages.js';
+import { returnToShelf } from '../../points-mall/redemption-terms.js';
 import { createValetRepository } from './valet.repository.js';
 
 export const VALET_NOTICE_TEXT = {
@@ -27,7 +28,8 @@ export async function tellValetCreatorsNotTaken(
 
 /**
  * The customer cancelled the upstream order of a valet order: the valet order becomes `cancelled` (the one way
- * out of `confirmed`) and, when it was not taken yet, its creator gets order and customer 3.
+ * out of `confirmed`), a points order's goods go back on the store's shelf, and, when it was not taken yet, its
+ * creator gets order and customer 3.
  */
 export async function cancelValetOrderUpstream(
   tx: Database,
@@ -36,11 +38,13 @@ export async function cancelValetOrderUpstream(
 ): Promise<void> {
   const valets = createValetRepository(tx);
   for (const valet of await valets.behindUpstream(tx, [input.omsOrderId])) {
-    await valets.setStatus(tx, valet.id, 'confirmed', {
+    const cancelled = await valets.setStatus(tx, valet.id, 'confirmed', {
       status: 'cancelled',
       cancelledAt: input.at,
       cancelReason: `顾客取消：${input.reason}`.slice(0, 255),
     });
+    if (cancelled.length && valet.kind === 'integral')
+      await returnToShelf(tx, { storeId: valet.storeId, lines: valet.items });
     if (input.tellCreator)
       await messenger.send(
         tx,

@@ -247,6 +247,8 @@ export function createValetRepository(db: Database) {
           id: valetOrders.id,
           valetOrderNo: valetOrders.valetOrderNo,
           status: valetOrders.status,
+          kind: valetOrders.kind,
+          items: valetOrders.items,
           storeId: valetOrders.storeId,
           createdByUserId: valetOrders.createdByUserId,
           omsOrderNo: omsOrders.omsOrderNo,

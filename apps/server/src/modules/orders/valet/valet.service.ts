@@ -31,6 +31,7 @@ import type { OrderIntake } from '../integration/integration.service.js';
 import type { AuditLog } from '../../audit/audit-log.js';
 import type { MemberConsent, PointsRedemption, Redemption } from '../../points/points-redemption.js';
 import { POINTS_TEXT } from '../../points/points-texts.js';
+import { createRedemptionTerms } from '../../points-mall/redemption-terms.js';
 import type { MemberScope } from '../lookups/member-access.js';
 import type { MemberLookups } from '../lookups/member-lookups.js';
 import { runStateChange } from '../order-action.js';
@@ -103,6 +104,7 @@ export function createValetService(deps: {
 }) {
   const { db, clock, producer, intake, memberLookups, audit, redemption, trialSecret } = deps;
   const valets = createValetRepository(db);
+  const terms = createRedemptionTerms({ clock });
 
   async function insertValetOrder(
     tx: Database,
@@ -138,6 +140,7 @@ export function createValetService(deps: {
     const priced = await priceBasket(db, memberLookups, actor.store, { ...body, member, kind: 'integral' });
     if (priced.member.points < priced.points)
       throw new AppError(422, 'VALET_POINTS_SHORT', VALET_TEXT.notEnoughPoints);
+    await terms.check(db, { storeId: actor.store.id, memberId: priced.member.id, lines: priced.lines });
     const row = await insertValetOrder(db, actor, {
       kind: 'integral',
       memberId: priced.member.id,
@@ -366,6 +369,8 @@ export function createValetService(deps: {
             throw new AppError(422, 'MEMBER_CONFIRMATION_REQUIRED', POINTS_TEXT.memberConfirmationRequired);
           await redemption.redeem(tx, consented.redemption, consented.consent);
         }
+        if (kind === 'integral')
+          await terms.redeem(tx, { storeId: order.storeId, memberId: order.memberId, lines: order.items });
         const address = await deliveryAddressOf(tx, order, member, now);
         const discountCents = order.goodsCents + order.freightCents - order.payCents;
         const pushed = await intake.pushOrder(

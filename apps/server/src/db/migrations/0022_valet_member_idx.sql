@@ -1,0 +1,1 @@
+CREATE INDEX "valet_orders_member_idx" ON "valet_orders" USING btree ("member_id","kind","status");
