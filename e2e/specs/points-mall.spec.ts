@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { closeCards, DESKTOP, shootBothSizes } from '../support/screens';
+import { closeCards, DESKTOP, PHONE, shootBothSizes } from '../support/screens';
+import { forgetLastStore, SCREENSHOT_DIR } from '../support/demo-api';
 import { closeConsoles, DEMO_USERS, openConsole, pickStoreAtStartup, signIn } from '../support/session';
 
 /**
@@ -96,4 +97,35 @@ test('head office creates a class, adds a SKU and sorts it; a store shelves the 
   await expect(shelfRow).toContainText('已上架');
   await expect(shelfRow).toContainText('8');
   await shootBothSizes(store, 'points-mall-store-shelf');
+});
+
+test('on a phone, a store manager shelves a SKU of a class the store manages and takes it off again', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  await forgetLastStore(request, 'zhangwei'); // he picks 望京店 whichever store he used last
+  await page.setViewportSize(PHONE);
+  await signIn(page, 'zhangwei', DEMO_USERS.staff.password);
+  await pickStoreAtStartup(page, '望京店');
+  await page.goto('/integral-mall/integral-classes');
+  await expect(page.getByTestId('integral-classes-page')).toBeVisible({ timeout: 30_000 });
+  await closeCards(page);
+  // 生活周边 is managed by 望京店 in the demo; its last SKU was never shelved there.
+  await page.getByTestId('class-choose').filter({ hasText: '生活周边' }).click();
+  const card = page.getByTestId('list-card').filter({ hasText: '定制陶瓷马克杯' });
+  await expect(card).toContainText('未上架', { timeout: 30_000 });
+  await card.getByTestId('row-action-on').click();
+  await page.getByTestId('shelf-form-stock').fill('6');
+  await page.getByTestId('shelf-form-ok').click();
+  await expect(page.getByTestId('shelf-form')).toBeHidden();
+  await expect(card).toContainText('已上架');
+  await expect(card).toContainText('6');
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/points-mall-phone-shelved-390.png`, fullPage: true });
+  await card.getByTestId('row-action-off').click();
+  await page
+    .locator('.ant-modal-confirm')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
+  await expect(card).toContainText('未上架');
 });
