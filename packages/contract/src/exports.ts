@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { endpoint, pageOf, pageRequest } from './common/index.js';
 import { COUPON_PATHS, exchangeExportBodySchema } from './coupons.js';
+import { INTEGRAL_ORDER_PATHS, integralOrderExportBodySchema } from './integral-orders.js';
 import { receivedFilters } from './orders-fulfilment.js';
 import { storeCodeSchema } from './stores.js';
 
@@ -12,7 +13,7 @@ import { storeCodeSchema } from './stores.js';
 export const EXPORT_PATHS = {
   /** Queue an export of the received orders with the list's filters (designed; `order:export`). */
   receivedOrders: '/tec/trade_order/manager/order/export',
-  /** The store's export records, newest first (spec 7.6). */
+  /** The store's export records and the caller's own head-office exports, newest first (spec 7.6). */
   records: '/tec/fms/excel/ljy/uEnjoy/queryRecordList',
   /** Queue a new job with the parameters of an earlier one (spec 7.6; `export:again`). */
   again: '/tec/fms/excel/ljy/uEnjoy/exportAgain',
@@ -29,11 +30,12 @@ export const EXPORT_STATUS_TEXT: Record<ExportStatus, string> = {
   failed: '导出失败',
 };
 
-export const EXPORT_KINDS = ['received-orders', 'coupon-exchanges'] as const;
+export const EXPORT_KINDS = ['received-orders', 'coupon-exchanges', 'integral-orders'] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 export const EXPORT_KIND_TEXT: Record<ExportKind, string> = {
   'received-orders': '已接订单',
   'coupon-exchanges': '优惠券兑换记录',
+  'integral-orders': '积分订单',
 };
 
 /** One export holds at most this many rows; a larger selection fails with a message to narrow the filters. */
@@ -105,6 +107,14 @@ export const exportEndpoints = {
     request: exchangeExportBodySchema,
     response: exportJobCreatedSchema,
     summary: "Queue an Excel export of the store's coupon exchange records with the list filters",
+  }),
+  integralOrders: endpoint({
+    method: 'POST',
+    path: INTEGRAL_ORDER_PATHS.export,
+    request: integralOrderExportBodySchema,
+    response: exportJobCreatedSchema,
+    summary:
+      "Queue a head-office Excel export of the points-mall orders in the caller's data scope with the list filters",
   }),
   records: endpoint({
     method: 'POST',

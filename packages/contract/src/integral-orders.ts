@@ -20,6 +20,8 @@ import { storeCodeSchema } from './stores.js';
 export const INTEGRAL_ORDER_PATHS = {
   page: '/tec/trade_order/integralMall/admin/order/page',
   detail: '/tec/trade_order/integralMall/admin/order/detail',
+  /** Queue the head-office Excel export (`integralOrder:export`); the job is exportEndpoints.integralOrders. */
+  export: '/tec/trade_order/integralMall/admin/order/export',
 } as const;
 
 /** The list's filters; dateFrom/dateTo bound the day the order was placed (Asia/Shanghai). */
@@ -34,6 +36,8 @@ export const integralOrderFilters = listFilters(
   { max: VALET_PAGE_SIZE_MAX, defaultSize: 20, tooLarge: `每页最多${VALET_PAGE_SIZE_MAX}条` },
 );
 export type IntegralOrderFilters = z.input<typeof integralOrderFilters.filters>;
+export const integralOrderExportBodySchema = integralOrderFilters.filters;
+export type IntegralOrderExportBody = z.infer<typeof integralOrderExportBodySchema>;
 
 const storeFields = { storeCode: z.string(), storeName: z.string() };
 export const integralOrderRowSchema = valetOrderSummarySchema.extend(storeFields);

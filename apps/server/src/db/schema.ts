@@ -987,7 +987,8 @@ export const exportJobs = pgTable(
   'export_jobs',
   {
     id: identityId(),
-    storeId: requiredRef('store_id', () => stores.id),
+    /** The store whose records list it; null for a head-office export, listed only to the user who queued it. */
+    storeId: integer('store_id').references(() => stores.id),
     userId: requiredRef('user_id', () => users.id),
     /** What is exported, e.g. received-orders. */
     kind: varchar('kind', { length: 32 }).notNull(),
@@ -1004,6 +1005,9 @@ export const exportJobs = pgTable(
   },
   (t) => [
     index('export_jobs_store_idx').on(t.storeId, t.createdAt),
+    index('export_jobs_head_office_idx')
+      .on(t.userId, t.createdAt)
+      .where(sql`${t.storeId} is null`),
     index('export_jobs_pending_idx')
       .on(t.createdAt)
       .where(sql`${t.status} in ('queued', 'running')`),

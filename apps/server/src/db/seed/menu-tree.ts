@@ -159,7 +159,7 @@ export const MENU_TREE: readonly MenuSeed[] = [
   directory('积分商城', 'IntegralMall', '/integral-mall', 'ShopOutlined', MARKETING_AREA, [
     {
       ...page('积分订单', 'IntegralOrders', 'integral-orders', 'OrderedListOutlined', [
-        ['代客兑换', 'integralOrder:create'], ['确认订单', 'integralOrder:confirm'],
+        ['代客兑换', 'integralOrder:create'], ['确认订单', 'integralOrder:confirm'], ['导出', 'integralOrder:export'],
       ]),
       roles: HEAD_OFFICE_ONLY,
     },

@@ -1,17 +1,23 @@
 import type { ExportKind, ExportStatus } from '@console/contract';
-import { and, count, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { exportJobs, users } from '../../db/schema.js';
 import { numberedPageOf } from '../../db/paged-query.js';
 
 export type ClaimedJob = {
   id: number;
-  storeId: number;
+  /** Null for a head-office export. */
+  storeId: number | null;
   kind: ExportKind;
   params: Record<string, unknown>;
 };
 
 export type ExportJobRepository = ReturnType<typeof createExportJobRepository>;
+
+/** Who lists a job: the store's staff at that store, and a head-office export only the user who queued it. */
+export type JobReader = { storeId: number; userId: number };
+const readableBy = ({ storeId, userId }: JobReader) =>
+  or(eq(exportJobs.storeId, storeId), and(isNull(exportJobs.storeId), eq(exportJobs.userId, userId)));
 
 /**
  * `export_jobs`. While a job runs, `finished_at` is its heartbeat (set on claim and on every page); a job whose
@@ -20,7 +26,7 @@ export type ExportJobRepository = ReturnType<typeof createExportJobRepository>;
 export function createExportJobRepository(db: Database) {
   return {
     async create(job: {
-      storeId: number;
+      storeId: number | null;
       userId: number;
       kind: ExportKind;
       params: Record<string, unknown>;
@@ -39,30 +45,31 @@ export function createExportJobRepository(db: Database) {
       return { id: row!.id, status: row!.status as ExportStatus };
     },
 
-    /** A job of the store, without its file; null for a missing job or another store's. */
-    async find(storeId: number, id: number) {
+    /** A job the reader may list, without its file; null for a missing job or one they may not. */
+    async find(reader: JobReader, id: number) {
       const [row] = await db
         .select({
           id: exportJobs.id,
+          storeId: exportJobs.storeId,
           kind: exportJobs.kind,
           params: exportJobs.params,
           status: exportJobs.status,
         })
         .from(exportJobs)
-        .where(and(eq(exportJobs.id, id), eq(exportJobs.storeId, storeId)));
+        .where(and(eq(exportJobs.id, id), readableBy(reader)));
       return row ?? null;
     },
 
-    async file(storeId: number, id: number) {
+    async file(reader: JobReader, id: number) {
       const [row] = await db
         .select({ status: exportJobs.status, fileName: exportJobs.fileName, content: exportJobs.content })
         .from(exportJobs)
-        .where(and(eq(exportJobs.id, id), eq(exportJobs.storeId, storeId)));
+        .where(and(eq(exportJobs.id, id), readableBy(reader)));
       return row ?? null;
     },
 
-    /** The store's records, newest first (the table is small per store: an exact count is fine). */
-    async page(storeId: number, pageNum: number, pageSize: number) {
+    /** The reader's records, newest first (the table is small per store: an exact count is fine). */
+    async page(reader: JobReader, pageNum: number, pageSize: number) {
       return numberedPageOf(
         { pageNum, pageSize },
         db
@@ -80,9 +87,9 @@ export function createExportJobRepository(db: Database) {
           })
           .from(exportJobs)
           .innerJoin(users, eq(users.id, exportJobs.userId))
-          .where(eq(exportJobs.storeId, storeId))
+          .where(readableBy(reader))
           .orderBy(desc(exportJobs.createdAt), desc(exportJobs.id)),
-        db.select({ n: count() }).from(exportJobs).where(eq(exportJobs.storeId, storeId)),
+        db.select({ n: count() }).from(exportJobs).where(readableBy(reader)),
       );
     },
 

@@ -57,10 +57,10 @@ export function createExportRunner(options: ExportRunnerOptions) {
         await jobs.progress(job.id, progress, clock());
         await options.afterProgress?.(job.id, progress);
       });
-      const [store] = await db
-        .select({ name: stores.shopName })
-        .from(stores)
-        .where(eq(stores.id, job.storeId));
+      const [store] =
+        job.storeId === null
+          ? []
+          : await db.select({ name: stores.shopName }).from(stores).where(eq(stores.id, job.storeId));
       const fileName = `${EXPORT_KIND_TEXT[job.kind]}_${store?.name ?? storeCode}_${shanghaiStamp(clock())}.xlsx`;
       await jobs.done(job.id, { fileName, content: file.content, rowCount: file.rowCount }, clock());
     } catch (error) {

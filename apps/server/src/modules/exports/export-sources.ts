@@ -2,13 +2,23 @@ import { exchangeExportBodySchema, receivedOrdersExportBodySchema, type ExportKi
 import type { Database } from '../../db/client.js';
 import { couponExchangeExport } from '../coupons/coupon-export.js';
 import { createFulfilmentRepository } from '../orders/fulfilment/fulfilment.repository.js';
+import { integralOrderExport, integralOrderExportParams } from '../orders/valet/integral-order-export.js';
 import type { SheetSource } from './sheet-writer.js';
 
-/** What a job of one kind reads, built from the parameters stored with the job (checked again here). */
+/**
+ * What a job of one kind reads, built from the parameters stored with the job (checked again here); `storeCode`
+ * names the file when the job has no store.
+ */
 type ExportSourceOf = (
   db: Database,
-  job: { storeId: number; params: unknown },
+  job: { storeId: number | null; params: unknown },
 ) => { source: SheetSource<object>; storeCode: string };
+
+/** A store's export kind: its job always has the store. */
+const ofStore = (job: { storeId: number | null }) => {
+  if (job.storeId === null) throw new Error('a store export job without its store');
+  return job.storeId;
+};
 
 /**
  * Every export kind and the module that answers its rows: the source (columns, bounded count, keyset pages)
@@ -17,10 +27,14 @@ type ExportSourceOf = (
 export const EXPORT_SOURCES: Record<ExportKind, ExportSourceOf> = {
   'received-orders': (db, job) => {
     const { storeCode, ...filter } = receivedOrdersExportBodySchema.parse(job.params);
-    return { source: createFulfilmentRepository(db).receivedExport(job.storeId, filter), storeCode };
+    return { source: createFulfilmentRepository(db).receivedExport(ofStore(job), filter), storeCode };
   },
   'coupon-exchanges': (db, job) => {
     const { storeCode, ...filter } = exchangeExportBodySchema.parse(job.params);
-    return { source: couponExchangeExport(db, job.storeId, { storeCode, ...filter }), storeCode };
+    return { source: couponExchangeExport(db, ofStore(job), { storeCode, ...filter }), storeCode };
+  },
+  'integral-orders': (db, job) => {
+    const params = integralOrderExportParams.parse(job.params);
+    return { source: integralOrderExport(db, params), storeCode: params.filter.storeCode ?? '总部' };
   },
 };

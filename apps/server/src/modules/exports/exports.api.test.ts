@@ -5,12 +5,12 @@ import {
   type ExportRecordPage,
 } from '@console/contract';
 import { eq } from 'drizzle-orm';
-import type { Workbook } from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportJobs, performanceOrders, userStores } from '../../db/schema.js';
 import { bearer, createUser, signIn } from '../../test/fixtures.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { addOrder, addStore, call, type TestStore } from '../orders/fulfilment/fulfilment-test-fixtures.js';
+import { downloadExport, finishedExport, rowsOf, workbookOf } from './exports-test-fixtures.js';
 
 /** The workbook's headers: the list page's titles, a money column's with （元）. */
 const KNOWN_HEADERS = [
@@ -59,42 +59,9 @@ const exportReceived = (who: Staff | null, body: Record<string, unknown>) =>
 const records = (who: Staff, storeCode: string) =>
   call<ExportRecordPage>(t, 'POST', EXPORT_PATHS.records, who, { storeCode, pageSize: 50 });
 const download = (who: Staff, storeCode: string, id: number | string) =>
-  t.app.inject({
-    method: 'GET',
-    url: EXPORT_PATHS.download,
-    headers: bearer(who.token),
-    query: { storeCode, id: String(id) },
-  });
-
-/** The record of a job once the runner finished it (done or failed). */
-async function finished(id: number, who: Staff = clerk, storeCode = store.code): Promise<ExportRecord> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const record = (await records(who, storeCode)).body.data.list.find((r) => r.id === id);
-    if (record && (record.status === 'done' || record.status === 'failed')) return record;
-    if (Date.now() > deadline) throw new Error(`export ${id} did not finish: ${JSON.stringify(record)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-async function workbookOf(bytes: Buffer): Promise<Workbook> {
-  const { default: ExcelJS } = await import('exceljs');
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
-  return workbook;
-}
-
-/** The sheet's rows as header → value objects. */
-function rowsOf(workbook: Workbook): Record<string, unknown>[] {
-  const sheet = workbook.worksheets[0]!;
-  const headers = (sheet.getRow(1).values as unknown[]).slice(1) as string[];
-  const rows: Record<string, unknown>[] = [];
-  for (let r = 2; r <= sheet.rowCount; r += 1) {
-    const values = (sheet.getRow(r).values as unknown[]).slice(1);
-    rows.push(Object.fromEntries(headers.map((h, i) => [h, values[i]])));
-  }
-  return rows;
-}
+  downloadExport(t, who.token, storeCode, id);
+const finished = (id: number, who: Staff = clerk, storeCode = store.code): Promise<ExportRecord> =>
+  finishedExport(t, who.token, storeCode, id);
 
 beforeAll(async () => {
   t = await createTestApp();

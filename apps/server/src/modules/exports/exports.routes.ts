@@ -9,7 +9,9 @@ import {
 import type { AppDeps, AppInstance } from '../../app-types.js';
 import { conflict, notFound } from '../../http/errors.js';
 import { access, ANY_STAFF, rawRoute, route, type RouteContext } from '../../http/route.js';
-import { createExportJobRepository } from './export-jobs.repository.js';
+import { createDataScopes } from '../roles/data-scope.js';
+import type { IntegralOrderExportParams } from '../orders/valet/integral-order-export.js';
+import { createExportJobRepository, type JobReader } from './export-jobs.repository.js';
 import { createExportRunner, type ExportRunner, type ExportRunnerOptions } from './export-runner.js';
 import { EXPORT_TEXT } from './exports.messages.js';
 
@@ -36,21 +38,29 @@ export function exportRoutes(
   const runner = createExportRunner({ db, jobs, clock, log: app.log, ...runnerOptions });
   app.addHook('onClose', () => runner.stop());
 
-  async function queue(
-    { store, caller }: Pick<RouteContext<typeof api.again>, 'store' | 'caller'>,
+  /** Queues a job of the store, or a head-office one (`storeId` null) that only its creator lists. */
+  async function queueFor(
+    storeId: number | null,
+    userId: number,
     kind: ExportKind,
     params: Record<string, unknown>,
   ): Promise<ExportJobCreated> {
-    const job = await jobs.create({
-      storeId: store().id,
-      userId: caller().user.id,
-      kind,
-      params,
-      at: clock(),
-    });
+    const job = await jobs.create({ storeId, userId, kind, params, at: clock() });
     runner.kick();
     return { id: job.id, status: job.status, statusText: EXPORT_STATUS_TEXT[job.status] };
   }
+  const queue = (
+    { store, caller }: Pick<RouteContext<typeof api.again>, 'store' | 'caller'>,
+    kind: ExportKind,
+    params: Record<string, unknown>,
+  ) => queueFor(store().id, caller().user.id, kind, params);
+  const readerOf = ({
+    store,
+    caller,
+  }: Pick<RouteContext<typeof api.again>, 'store' | 'caller'>): JobReader => ({
+    storeId: store().id,
+    userId: caller().user.id,
+  });
 
   route(
     app,
@@ -68,13 +78,27 @@ export function exportRoutes(
     { tags },
   );
 
+  // 积分订单 of the caller's data scope: a head-office export, listed in the caller's 导出记录 at any store.
+  const dataScopes = createDataScopes(db, app.authCache);
+  route(
+    app,
+    api.integralOrders,
+    access.headOffice('integralOrder:export'),
+    async ({ caller, input }) =>
+      queueFor(null, caller().user.id, 'integral-orders', {
+        scope: await dataScopes(caller()),
+        filter: input,
+      } satisfies IntegralOrderExportParams),
+    { tags },
+  );
+
   route(
     app,
     api.records,
     access.store(ANY_STAFF),
-    async ({ input, store }) => {
-      const { pageNum, pageSize } = input;
-      const page = await jobs.page(store().id, pageNum, pageSize);
+    async (ctx) => {
+      const { pageNum, pageSize } = ctx.input;
+      const page = await jobs.page(readerOf(ctx), pageNum, pageSize);
       return {
         list: page.list.map((row) => ({
           ...row,
@@ -100,9 +124,11 @@ export function exportRoutes(
     api.again,
     access.store('export:again'),
     async (ctx) => {
-      const earlier = await jobs.find(ctx.store().id, ctx.input.id);
+      const earlier = await jobs.find(readerOf(ctx), ctx.input.id);
       if (!earlier) throw notFound(EXPORT_TEXT.notFound, 'EXPORT_NOT_FOUND');
-      return queue(ctx, earlier.kind as ExportKind, earlier.params);
+      // A head-office export runs again as one, with the scope it was asked with.
+      const storeId = earlier.storeId === null ? null : ctx.store().id;
+      return queueFor(storeId, ctx.caller().user.id, earlier.kind as ExportKind, earlier.params);
     },
     { tags },
   );
@@ -111,8 +137,8 @@ export function exportRoutes(
     app,
     api.download,
     access.store(ANY_STAFF),
-    async ({ input, store, reply }) => {
-      const job = await jobs.file(store().id, input.id);
+    async ({ input, store, caller, reply }) => {
+      const job = await jobs.file(readerOf({ store, caller }), input.id);
       if (!job) throw notFound(EXPORT_TEXT.notFound, 'EXPORT_NOT_FOUND');
       if (job.status === 'failed') throw conflict(EXPORT_TEXT.failed, 'EXPORT_FAILED');
       if (job.status !== 'done' || !job.content) throw conflict(EXPORT_TEXT.notReady, 'EXPORT_NOT_READY');

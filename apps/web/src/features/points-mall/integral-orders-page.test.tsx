@@ -1,5 +1,6 @@
 import '../../test/dom';
 import {
+  exportEndpoints,
   integralOrderEndpoints,
   storeAdminEndpoints,
   type IntegralOrderDetail,
@@ -9,6 +10,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/http';
+import { useSessionStore } from '../../stores/session-store';
 import { answerCalls } from '../../test/fake-calls';
 import { renderPage, where } from '../../test/render-page';
 import { IntegralOrdersPage, integralOrderFiltersOf } from './integral-orders-page';
@@ -16,7 +18,9 @@ import { IntegralOrdersPage, integralOrderFiltersOf } from './integral-orders-pa
 const page = vi.fn<(input: unknown) => unknown>();
 const detail = vi.fn<(input: unknown) => unknown>();
 const stores = vi.fn<(input: unknown) => unknown>();
+const exportJob = vi.fn<(input: unknown) => unknown>();
 answerCalls((endpoint: unknown, input: unknown) => {
+  if (endpoint === exportEndpoints.integralOrders) return exportJob(input);
   if (endpoint === integralOrderEndpoints.page) return page(input);
   if (endpoint === integralOrderEndpoints.detail) return detail(input);
   if (endpoint === storeAdminEndpoints.conditionQuery) return stores(input);
@@ -123,6 +127,24 @@ describe('IntegralOrdersPage', { timeout: 60_000 }, () => {
     const confirmed = screen.getByText('VO0002').closest('tr')!;
     expect(within(confirmed).getByText('国贸店')).toBeTruthy();
     expect(within(confirmed).getByText('800 积分 + ¥9.90')).toBeTruthy();
+  });
+
+  it("exports with the list's filters for a user holding the button, and says where the file will be", async () => {
+    useSessionStore.setState({ roles: ['integralOrder:export'] });
+    exportJob.mockResolvedValue({ id: 7, status: 'queued', statusText: '排队中' });
+    renderPage('/integral-mall/integral-orders?store=MD000002&status=cancelled', <IntegralOrdersPage />);
+    await userEvent.click(await screen.findByTestId('list-export'));
+    await waitFor(() =>
+      expect(exportJob).toHaveBeenCalledWith({ storeCode: 'MD000002', status: 'cancelled' }),
+    );
+    expect(await screen.findByTestId('export-queued')).toBeTruthy();
+  });
+
+  it('shows no export without the button permission', async () => {
+    useSessionStore.setState({ roles: [] });
+    renderPage('/integral-mall/integral-orders', <IntegralOrdersPage />);
+    await screen.findByText('VO0002');
+    expect(screen.queryByTestId('list-export')).toBeNull();
   });
 
   it('opens an order in the drawer by its number, and says so when it is outside the scope', async () => {

@@ -1,6 +1,7 @@
 import {
   VALET_STATUSES,
   VALET_STATUS_TEXT,
+  exportEndpoints,
   integralOrderEndpoints,
   type IntegralOrderFilters,
   type IntegralOrderRow,
@@ -11,6 +12,7 @@ import { Alert, Drawer, Skeleton } from 'antd';
 import { useSearchParams } from 'react-router';
 import { InfoSection, infoField } from '../../components/detail/info-section';
 import { column, type ListColumn } from '../../components/list/columns';
+import { useExportAction } from '../../components/list/export-button';
 import { DateKeywordFilters } from '../../components/list/list-filters';
 import { ListPage } from '../../components/list/list-page';
 import { dateRangeOfQuery, dateUrlShape, urlField, type UrlQuery } from '../../components/list/list-query';
@@ -80,7 +82,10 @@ function useColumns(): ListColumn<IntegralOrderRow>[] {
   ];
 }
 
-/** 积分订单 (head office): the points orders of every store in the caller's data scope; a drawer per order. */
+/**
+ * 积分订单 (head office): the points orders of every store in the caller's data scope; a drawer per order; 导出 as
+ * a head-office export job (its file is listed in the asker's 导出记录 only).
+ */
 export function IntegralOrdersPage() {
   const { listQuery, list } = useHeadOfficeList(integralOrdersUrlShape, {
     key: integralOrderKeys.page,
@@ -88,6 +93,10 @@ export function IntegralOrdersPage() {
     filters: integralOrderFiltersOf,
   });
   const { query, setQuery } = listQuery;
+  const exporter = useExportAction({
+    permission: ['integralOrder:export'],
+    start: () => call(exportEndpoints.integralOrders, integralOrderFiltersOf(query)),
+  });
   const [params, setParams] = useSearchParams();
   const open = params.get(OPEN_PARAM);
   const close = () =>
@@ -106,6 +115,8 @@ export function IntegralOrdersPage() {
         list={list}
         columns={useColumns()}
         rowKey="valetOrderNo"
+        toolbar={exporter.button}
+        notice={exporter.notice}
         empty={{ description: L.empty }}
         statusFilter={statusFilterOf(listQuery, VALET_STATUS_OPTIONS)}
         filters={

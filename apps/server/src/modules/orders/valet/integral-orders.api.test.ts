@@ -1,5 +1,6 @@
 import {
   INTEGRAL_ORDER_PATHS as PATHS,
+  type ExportJobCreated,
   type IntegralOrderDetail,
   type IntegralOrderRow,
   type Page,
@@ -9,6 +10,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { members, roles, valetOrders } from '../../../db/schema.js';
 import { bearer, ensureRole } from '../../../test/fixtures.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import {
+  downloadExport,
+  exportRecords,
+  finishedExport,
+  rowsOf,
+  workbookOf,
+} from '../../exports/exports-test-fixtures.js';
 import {
   addOrderStaff,
   addOrderStore,
@@ -156,5 +164,53 @@ describe('积分订单 across the stores of the data scope', () => {
     const badNumber = await detail(wide, '订单');
     expect(badNumber.statusCode).toBe(400);
     expect(errorOf(badNumber).errorMsg).toMatch(/代客订单号格式不正确/);
+  });
+});
+
+describe('积分订单 export (a head-office export job)', () => {
+  const queue = async (who: OrderStaff, body: object) => {
+    const response = await staffPost(t, PATHS.export, who, body);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<{ data: ExportJobCreated }>().data.id;
+  };
+  /** The order numbers of a finished export, whose file is named after the store filtered on, else 总部. */
+  const orderNosIn = async (who: OrderStaff, id: number, named = '总部') => {
+    const record = await finishedExport(t, who.token, east.code, id);
+    expect(record).toMatchObject({ status: 'done', kindText: '积分订单' });
+    expect(record.fileName).toMatch(new RegExp(`^积分订单_${named}_\\d{14}\\.xlsx$`));
+    const file = await downloadExport(t, who.token, east.code, id);
+    expect(file.statusCode).toBe(200);
+    return rowsOf(await workbookOf(file.rawPayload)).map((row) => row['订单号']);
+  };
+
+  it("writes the list's rows within the asker's data scope and filters, listed and downloaded only by the asker", async () => {
+    const wideExporter = await addOrderStaff(
+      t,
+      [east],
+      ['head_office', 'integral_orders_all', 'integralOrder:export'],
+    );
+    const narrowExporter = await addOrderStaff(t, [east], ['head_office', 'integralOrder:export']);
+    const everyState = await queue(wideExporter, {});
+    expect(await orderNosIn(wideExporter, everyState)).toEqual(
+      ['west-2', 'east-2', 'west-1', 'east-1', 'west-0', 'east-0'].map((key) => orderNo[key]),
+    );
+    const confirmedWest = await queue(wideExporter, { storeCode: west.code, status: 'confirmed' });
+    expect(await orderNosIn(wideExporter, confirmedWest, west.code)).toEqual([orderNo['west-1']]);
+    // The narrow head office's scope is its own store: west's orders are not in its file.
+    expect(await orderNosIn(narrowExporter, await queue(narrowExporter, {}))).toEqual(
+      ['east-2', 'east-1', 'east-0'].map((key) => orderNo[key]),
+    );
+    // The store's other staff neither list nor download a head-office export.
+    expect((await exportRecords(t, clerk.token, east.code)).map((r) => r.id)).not.toContain(everyState);
+    expect((await downloadExport(t, clerk.token, east.code, everyState)).statusCode).toBe(404);
+    expect((await downloadExport(t, narrowExporter.token, east.code, everyState)).statusCode).toBe(404);
+  });
+
+  it('needs head office with the export button, and checks the filters', async () => {
+    expect((await staffPost(t, PATHS.export, clerk, {})).statusCode).toBe(403);
+    expect((await staffPost(t, PATHS.export, wide, {})).statusCode).toBe(403);
+    const exporter = await addOrderStaff(t, [east], ['head_office', 'integralOrder:export']);
+    const bad = await staffPost(t, PATHS.export, exporter, { status: 'lost' });
+    expect([bad.statusCode, errorOf(bad).errorMsg]).toEqual([400, '订单状态不正确']);
   });
 });

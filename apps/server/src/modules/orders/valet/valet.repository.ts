@@ -1,5 +1,5 @@
 import type { ValetKind, ValetStatus } from '@console/contract';
-import { and, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../../db/client.js';
 import { numberedPageOf } from '../../../db/paged-query.js';
 import {
@@ -16,14 +16,14 @@ import { likeContains } from '../../../db/like-pattern.js';
 import { withinShanghaiDays } from '../../../db/shanghai-days.js';
 import { storeInScope, type DataScope } from '../../roles/data-scope.js';
 
-export type ValetFilter = {
+/** What a list of valet orders is filtered by; a page of it adds `pageNum` and `pageSize`. */
+export type ValetFilters = {
   status?: 'all' | ValetStatus | null | undefined;
   keyword?: string | null | undefined;
   dateFrom?: string | null | undefined;
   dateTo?: string | null | undefined;
-  pageNum: number;
-  pageSize: number;
 };
+export type ValetFilter = ValetFilters & { pageNum: number; pageSize: number };
 
 /**
  * Whose valet orders: one store's (the store's pages), or every store of a head-office data scope, optionally
@@ -59,33 +59,39 @@ export function createValetRepository(db: Database) {
     );
   }
 
+  /** The filters of a list of one kind of these stores, on valet_orders joined with members and stores. */
+  function listWhere(whose: ValetStores, kind: ValetKind, filter: ValetFilters) {
+    const keyword = filter.keyword?.trim();
+    return and(
+      storesCondition(whose),
+      eq(valetOrders.kind, kind),
+      !filter.status || filter.status === 'all' ? undefined : eq(valetOrders.status, filter.status),
+      ...withinShanghaiDays(valetOrders.createdAt, filter.dateFrom, filter.dateTo),
+      keyword
+        ? or(
+            eq(valetOrders.valetOrderNo, keyword),
+            eq(valetOrders.omsOrderNo, keyword),
+            eq(members.phone, keyword),
+            ilike(members.name, likeContains(keyword)),
+          )
+        : undefined,
+    );
+  }
+
+  const summarySelect = () =>
+    db
+      .select(summaryColumns)
+      .from(valetOrders)
+      .innerJoin(members, eq(members.id, valetOrders.memberId))
+      .innerJoin(users, eq(users.id, valetOrders.createdByUserId))
+      .innerJoin(stores, eq(stores.id, valetOrders.storeId));
+
   return {
     async list(whose: ValetStores, kind: ValetKind, filter: ValetFilter) {
-      const keyword = filter.keyword?.trim();
-      const where = and(
-        storesCondition(whose),
-        eq(valetOrders.kind, kind),
-        !filter.status || filter.status === 'all' ? undefined : eq(valetOrders.status, filter.status),
-        ...withinShanghaiDays(valetOrders.createdAt, filter.dateFrom, filter.dateTo),
-        keyword
-          ? or(
-              eq(valetOrders.valetOrderNo, keyword),
-              eq(valetOrders.omsOrderNo, keyword),
-              eq(members.phone, keyword),
-              ilike(members.name, likeContains(keyword)),
-            )
-          : undefined,
-      );
+      const where = listWhere(whose, kind, filter);
       return numberedPageOf(
         filter,
-        db
-          .select(summaryColumns)
-          .from(valetOrders)
-          .innerJoin(members, eq(members.id, valetOrders.memberId))
-          .innerJoin(users, eq(users.id, valetOrders.createdByUserId))
-          .innerJoin(stores, eq(stores.id, valetOrders.storeId))
-          .where(where)
-          .orderBy(desc(valetOrders.createdAt), desc(valetOrders.id)),
+        summarySelect().where(where).orderBy(desc(valetOrders.createdAt), desc(valetOrders.id)),
         db
           .select({ n: count() })
           .from(valetOrders)
@@ -93,6 +99,37 @@ export function createValetRepository(db: Database) {
           .innerJoin(stores, eq(stores.id, valetOrders.storeId))
           .where(where),
       );
+    },
+
+    /** The list's next `n` rows after `before` (newest first), for an export. */
+    batch(
+      whose: ValetStores,
+      kind: ValetKind,
+      filter: ValetFilters,
+      before: { createdAt: Date; id: number } | null,
+      n: number,
+    ): Promise<SummaryRow[]> {
+      const after = before
+        ? sql`(${valetOrders.createdAt}, ${valetOrders.id}) < (${before.createdAt}, ${before.id})`
+        : undefined;
+      return summarySelect()
+        .where(and(listWhere(whose, kind, filter), after))
+        .orderBy(desc(valetOrders.createdAt), desc(valetOrders.id))
+        .limit(n);
+    },
+
+    /** The list's rows counted up to `limit`. */
+    async countUpTo(whose: ValetStores, kind: ValetKind, filter: ValetFilters, limit: number) {
+      const capped = db
+        .select({ id: valetOrders.id })
+        .from(valetOrders)
+        .innerJoin(members, eq(members.id, valetOrders.memberId))
+        .innerJoin(stores, eq(stores.id, valetOrders.storeId))
+        .where(listWhere(whose, kind, filter))
+        .limit(limit)
+        .as('capped');
+      const [row] = await db.select({ n: count() }).from(capped);
+      return Number(row?.n ?? 0);
     },
 
     /** Either kind, by number, of these stores only. */

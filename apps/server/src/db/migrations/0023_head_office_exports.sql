@@ -1,0 +1,2 @@
+ALTER TABLE "export_jobs" ALTER COLUMN "store_id" DROP NOT NULL;--> statement-breakpoint
+CREATE INDEX "export_jobs_head_office_idx" ON "export_jobs" USING btree ("user_id","created_at") WHERE "export_jobs"."store_id" is null;
