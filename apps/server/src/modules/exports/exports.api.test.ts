@@ -7,7 +7,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportJobs, performanceOrders, userStores } from '../../db/schema.js';
-import { bearer, createUser, signIn } from '../../test/fixtures.js';
+import { createUser, signIn } from '../../test/fixtures.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { addOrder, addStore, call, type TestStore } from '../orders/fulfilment/fulfilment-test-fixtures.js';
 import { downloadExport, finishedExport, rowsOf, workbookOf } from './exports-test-fixtures.js';
