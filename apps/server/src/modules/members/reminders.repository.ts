@@ -36,7 +36,7 @@ export function createRemindersRepository(db: Database) {
           case i.kind
             when 'equity' then coalesce((select string_agg(x.name, '、' order by x.sort) from member_equities y
               join member_level_equities x on x.id = y.equity_id
-              where y.member_id = i.member_id and y.activated_at is null and x.needs_activation
+              where y.member_id = i.member_id and y.activated_at is null and y.needs_activation
                 and 'equity:' || x.level = i.ref_key), '')
             when 'repurchase' then coalesce((select c.name from member_repurchase_cycles c
               where c.category = split_part(i.ref_key, ':', 1)), '')
@@ -64,9 +64,9 @@ export function createRemindersRepository(db: Database) {
         equity: sql`select m.id as member_id, m.home_store_id as store_id, 'equity' as kind, 2 as message_type,
             'equity:' || le.level as ref_key
           from member_equities e
-            join member_level_equities le on le.id = e.equity_id and le.needs_activation
+            join member_level_equities le on le.id = e.equity_id
             join members m on m.id = e.member_id
-          where e.activated_at is null and ${reachable}`,
+          where e.activated_at is null and e.needs_activation and ${reachable}`,
         repurchase: sql`select d.member_id, d.store_id, 'repurchase' as kind, 1 as message_type,
             d.category || ':' || d.due_on as ref_key
           from member_repurchase_due d
@@ -131,9 +131,10 @@ export function createRemindersRepository(db: Database) {
         sql`insert into member_reminders (member_id, store_id, kind, ref_key, message_type, created_at)
           select distinct m.id, m.home_store_id, 'equity', 'equity:' || le.level, 2, ${now}::timestamptz
           from member_equities e
-            join member_level_equities le on le.id = e.equity_id and le.needs_activation
+            join member_level_equities le on le.id = e.equity_id
             join members m on m.id = e.member_id
           where e.member_id > ${span.from} and e.member_id <= ${span.to} and e.activated_at is null
+            and e.needs_activation
             and m.contact_consent and not m.temporary and m.home_store_id is not null
           on conflict do nothing
           returning member_id, store_id, kind, message_type, ref_key`,
