@@ -166,14 +166,16 @@ const KEY_TYPE: Record<KeysetKind, string> = {
   id: 'bigint',
   text: 'text',
 };
+/** A calendar date or instant that exists (JavaScript rolls `02-30` over to March; PostgreSQL refuses it). */
+const realTime = (text: string, length: number) => {
+  const at = new Date(text.endsWith('Z') ? text : `${text}T00:00:00Z`);
+  return !Number.isNaN(at.getTime()) && at.toISOString().slice(0, length) === text.slice(0, length);
+};
 const KEY_VALID: Record<KeysetKind, (value: unknown) => boolean> = {
   timestamptz: (v) =>
-    typeof v === 'string' &&
-    /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/.test(v) &&
-    !Number.isNaN(Date.parse(v)),
+    typeof v === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/.test(v) && realTime(v, 23),
   date: (v) =>
-    typeof v === 'string' &&
-    (v === 'infinity' || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v)))),
+    typeof v === 'string' && (v === 'infinity' || (/^\d{4}-\d{2}-\d{2}$/.test(v) && realTime(v, 10))),
   id: (v) => typeof v === 'number' && Number.isSafeInteger(v) && v >= 1,
   text: (v) => typeof v === 'string' && v.length <= 64,
 };
