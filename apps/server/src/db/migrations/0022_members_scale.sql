@@ -11,6 +11,8 @@ UPDATE "member_equities" e SET "needs_activation" = le."needs_activation", "stor
   FROM "member_level_equities" le, "members" m
   WHERE le."id" = e."equity_id" AND m."id" = e."member_id";--> statement-breakpoint
 ALTER TABLE "member_equities" ALTER COLUMN "needs_activation" SET NOT NULL;--> statement-breakpoint
+-- Hand-written: the update rewrote every grant; fresh statistics, or the planner still sees the old pending rows.
+ANALYZE "member_equities";--> statement-breakpoint
 ALTER TABLE "member_equities" ADD CONSTRAINT "member_equities_store_id_stores_id_fk" FOREIGN KEY ("store_id") REFERENCES "public"."stores"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "member_equities_store_pending_idx" ON "member_equities" USING btree ("store_id","granted_at","id") WHERE "member_equities"."activated_at" is null and "member_equities"."needs_activation";--> statement-breakpoint
 CREATE INDEX "members_guide_idx" ON "members" USING btree ("guide_user_id","home_store_id",coalesce("next_follow_up_on", 'infinity'::date),"id");--> statement-breakpoint

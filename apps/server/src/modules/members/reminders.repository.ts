@@ -99,6 +99,7 @@ export function createRemindersRepository(db: Database) {
           join member_repurchase_cycles c on c.category = s.category and c.enabled
           join members m on m.id = o.member_id
         where o.member_id > ${span.from} and o.member_id <= ${span.to} and o.status <> 'customer_cancelled'
+          and m.id > ${span.from} and m.id <= ${span.to}
           and m.home_store_id is not null
         group by o.member_id, s.category, m.home_store_id, c.cycle_days
         on conflict (member_id, category) do update set
@@ -135,6 +136,9 @@ export function createRemindersRepository(db: Database) {
             join members m on m.id = e.member_id
           where e.member_id > ${span.from} and e.member_id <= ${span.to} and e.activated_at is null
             and e.needs_activation
+            -- The span again on the member: PostgreSQL carries an equality across a join, not a range, and
+            -- without it read all members for each chunk (bench/members/RESULTS.md).
+            and m.id > ${span.from} and m.id <= ${span.to}
             and m.contact_consent and not m.temporary and m.home_store_id is not null
           on conflict do nothing
           returning member_id, store_id, kind, message_type, ref_key`,
@@ -151,6 +155,7 @@ export function createRemindersRepository(db: Database) {
             join members m on m.id = d.member_id
           where d.member_id > ${span.from} and d.member_id <= ${span.to} and d.followed_at is null
             and d.due_on - c.lead_days <= ${today}::date and m.contact_consent
+            and m.id > ${span.from} and m.id <= ${span.to}
           on conflict do nothing
           returning member_id, store_id, kind, message_type, ref_key`,
       ),
