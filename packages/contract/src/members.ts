@@ -77,8 +77,11 @@ export const MEMBER_STORE_TAB_TEXT: Record<MemberStoreTab, string> = {
 export const FOLLOW_UP_CONTENT_MAX = 500;
 export const ASSIGN_BATCH_MAX = 200;
 export const FOLLOW_UP_NEXT_DAYS_MAX = 366;
-/** 会员跟进 counts each tab (and a list its rows) up to this many, then says `999+`: a bounded count. */
-export const MEMBER_STORE_COUNT_CAP = 999;
+/**
+ * 会员跟进 counts each tab (and a list its rows) up to this many, then says `99+` (a to-do badge): a bounded
+ * count that reads at most 100 rows of an index range, whatever the store's size.
+ */
+export const MEMBER_STORE_COUNT_CAP = 99;
 
 export const MEMBER_TEXT = {
   notFound: '会员不存在',
@@ -390,6 +393,6 @@ export const memberEndpoints = {
     path: MEMBER_PATHS.storeCounts,
     request: z.object({ storeCode: storeCodeSchema }),
     response: memberStoreCountsSchema,
-    summary: 'The row count of each tab of 会员跟进, bounded (999+)',
+    summary: 'The row count of each tab of 会员跟进, bounded (99+)',
   }),
 };

@@ -125,7 +125,8 @@ export function createMembersRepository(db: Database) {
         conditions.push(
           eq(memberEquities.storeId, f.storeId),
           isNull(memberEquities.activatedAt),
-          eq(memberEquities.needsActivation, true),
+          // Written as the partial index's predicate: a bound `= true` would keep the planner off the index.
+          sql`${memberEquities.needsActivation}`,
         );
         detail = sql<string>`${memberLevelEquities.name}`;
         equityId = sql<number>`${memberLevelEquities.id}`;

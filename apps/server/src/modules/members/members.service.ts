@@ -478,7 +478,7 @@ export function createMembersService(deps: { db: Database; clock: Clock; audit: 
       };
     },
 
-    /** Each tab's rows, counted up to MEMBER_STORE_COUNT_CAP (then `999+`). */
+    /** Each tab's rows, counted up to MEMBER_STORE_COUNT_CAP (then `99+`). */
     async storeCounts(actor: MemberActor): Promise<MemberStoreCounts> {
       const base = {
         storeId: actor.storeId,

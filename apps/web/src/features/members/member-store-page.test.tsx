@@ -71,7 +71,7 @@ beforeEach(() => {
   useShopStore.setState({ shopInfo: { addressId: 'S0001' } });
   api.counts.mockResolvedValue({
     toAssign: counted(2),
-    mine: counted(999, false),
+    mine: counted(99, false),
     overdue: counted(209),
     equity: counted(29),
     repurchase: counted(33),
@@ -107,7 +107,7 @@ describe('MemberStorePage', { timeout: 60_000 }, () => {
     expect(await screen.findByRole('tab', { name: '复购到期 33', selected: true })).toBeTruthy();
     expect(screen.getByRole('tab', { name: '待分配 2' })).toBeTruthy();
     // A count the server stopped at its cap says so.
-    expect(screen.getByRole('tab', { name: '我的跟进 999+' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: '我的跟进 99+' })).toBeTruthy();
     // The number links to the profile.
     expect(within(table).getByText('M200868').closest('a')?.getAttribute('href')).toBe(
       `/member/member-inquiry?memberId=${MEMBER_ID}`,
