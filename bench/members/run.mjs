@@ -173,7 +173,7 @@ async function main() {
     const job = tsx('./job.ts', [database.url]);
     for (const run of job.runs)
       console.log(
-        `  run ${run.run}: ${fmt(run.seconds)} s, sent ${JSON.stringify(run.result)}, messages ${run.messagesTotal}`,
+        `  run ${run.run}: ${fmt(run.seconds)} s, ${JSON.stringify(run.result)}, messages ${run.messagesTotal}`,
       );
 
     const { session, cases } = await withClient(database.url, async (client) => {
@@ -225,7 +225,9 @@ function writeResults({ results, job, counts, seedSeconds, pgVersion, loadAtEnd 
   });
   const jobRows = job.runs.map(
     (r) =>
-      `| ${r.run} | ${fmt(r.seconds)} | ${r.result.upgrade} / ${r.result.equity} / ${r.result.repurchase} | ` +
+      `| ${r.run} | ${fmt(r.seconds)} | ${Object.values(r.result.phaseMs)
+        .map((ms) => fmt(ms / 1000))
+        .join(' / ')} | ${r.result.upgrade} / ${r.result.equity} / ${r.result.repurchase} | ` +
       `${r.remindersTotal.toLocaleString()} | ${r.messagesTotal.toLocaleString()} | ${yes(r.seconds < GOALS.jobSeconds)} |`,
   );
   const text = `# Members scale benchmark
@@ -242,8 +244,8 @@ mooncake / bread orders of 1 in 30 members${seedSeconds === null ? ' (seeded by 
 
 ## Daily reminder job (\`members.daily-reminders\`) over all members, run twice
 
-| run | seconds | sent upgrade / equity / repurchase | member_reminders rows | messages | < ${GOALS.jobSeconds} s |
-|---|---|---|---|---|---|
+| run | seconds | phases s: refresh / upgrade / equity / repurchase / send | sent upgrade / equity / repurchase | member_reminders rows | messages | < ${GOALS.jobSeconds} s |
+|---|---|---|---|---|---|---|
 ${jobRows.join('\n')}
 
 The second run sends nothing: each reminder is sent once (the \`member_reminders\` row is the idempotence key).

@@ -85,8 +85,8 @@ export async function seedMembers(client, { members, ledgerPerMember }) {
   );
   await step(
     'equities',
-    `insert into member_equities (member_id, equity_id, granted_at, activated_at)
-     select m.id, e.id, coalesce(m.level_changed_at, m.created_at),
+    `insert into member_equities (member_id, equity_id, store_id, needs_activation, granted_at, activated_at)
+     select m.id, e.id, m.home_store_id, e.needs_activation, coalesce(m.level_changed_at, m.created_at),
        case when e.needs_activation and (m.level_changed_at is null or e.level < m.level)
          then coalesce(m.level_changed_at, m.created_at) + interval '1 day' end
      from members m join member_level_equities e on e.level <= m.level where m.member_no like 'MB%'`,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint, keywordField, listFilters, pageOf } from './common/index.js';
+import { endpoint, keysetListFilters, keysetPageOf, keywordField } from './common/index.js';
 import { calendarDateSchema } from './common/date-range.js';
 import { recordId } from './common/fields.js';
 import { MEMBER_PUBLIC_ID_PATTERN } from './orders-valet.js';
@@ -77,6 +77,11 @@ export const MEMBER_STORE_TAB_TEXT: Record<MemberStoreTab, string> = {
 export const FOLLOW_UP_CONTENT_MAX = 500;
 export const ASSIGN_BATCH_MAX = 200;
 export const FOLLOW_UP_NEXT_DAYS_MAX = 366;
+/**
+ * 会员跟进 counts each tab (and a list its rows) up to this many, then says `99+` (a to-do badge): a bounded
+ * count that reads at most 100 rows of an index range, whatever the store's size.
+ */
+export const MEMBER_STORE_COUNT_CAP = 99;
 
 export const MEMBER_TEXT = {
   notFound: '会员不存在',
@@ -89,6 +94,7 @@ export const MEMBER_TEXT = {
   nextDateFar: `下次跟进日期不能晚于${FOLLOW_UP_NEXT_DAYS_MAX}天后`,
   equityNotFound: '该会员没有这项权益',
   equityActivated: '该权益已激活',
+  badCursor: '分页游标不正确，请从第一页重新查询',
 } as const;
 
 export const memberInquiryQuerySchema = z.object({
@@ -263,7 +269,7 @@ export const activityQrSchema = z.object({
   content: z.string(),
 });
 
-export const memberStoreFilters = listFilters(
+export const memberStoreFilters = keysetListFilters(
   {
     storeCode: storeCodeSchema,
     tab: z.enum(MEMBER_STORE_TABS, { error: '列表类型不正确' }).default('toAssign'),
@@ -290,12 +296,16 @@ export const memberStoreRowSchema = z.object({
   equityId: z.number().int().nullable(),
 });
 export type MemberStoreRow = z.infer<typeof memberStoreRowSchema>;
-export const memberStorePageSchema = pageOf(memberStoreRowSchema);
+/** Keyset pages: `total` exact up to MEMBER_STORE_COUNT_CAP (`totalExact` false beyond). */
+export const memberStorePageSchema = keysetPageOf(memberStoreRowSchema);
+export type MemberStorePage = z.infer<typeof memberStorePageSchema>;
 
+const tabCountSchema = z.object({ total: z.number().int(), totalExact: z.boolean() });
+/** Each tab's rows, counted up to MEMBER_STORE_COUNT_CAP. */
 export const memberStoreCountsSchema = z.object(
-  Object.fromEntries(MEMBER_STORE_TABS.map((tab) => [tab, z.number().int()])) as Record<
+  Object.fromEntries(MEMBER_STORE_TABS.map((tab) => [tab, tabCountSchema])) as Record<
     MemberStoreTab,
-    z.ZodNumber
+    typeof tabCountSchema
   >,
 );
 export type MemberStoreCounts = z.infer<typeof memberStoreCountsSchema>;
@@ -383,6 +393,6 @@ export const memberEndpoints = {
     path: MEMBER_PATHS.storeCounts,
     request: z.object({ storeCode: storeCodeSchema }),
     response: memberStoreCountsSchema,
-    summary: 'The row count of each tab of 会员跟进',
+    summary: 'The row count of each tab of 会员跟进, bounded (99+)',
   }),
 };

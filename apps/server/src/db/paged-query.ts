@@ -139,3 +139,79 @@ export function preparedRunner<Row>(prefix: string, { planEachTime = false } = {
     return prepared.execute(params);
   };
 }
+
+/** What a keyset key holds, as a cursor carries it: a timestamp to the microsecond, a date, an id or a text. */
+export type KeysetKind = 'timestamptz' | 'date' | 'id' | 'text';
+
+/** The key of a keyset list: the column or expression it orders by, and what it holds. */
+export type KeysetKey = { sql: SQL | { getSQL(): SQL }; kind: KeysetKind };
+
+/**
+ * A row's keys as the cursor keeps them, read as one JSON array: a timestamp as text to the microsecond (UTC),
+ * so no row is skipped or repeated by rounding; a date as text (`infinity` included); ids and texts as they are.
+ */
+export const keysetRead = (keys: readonly KeysetKey[]) =>
+  sql<unknown[]>`json_build_array(${sql.join(
+    keys.map((k) =>
+      k.kind === 'timestamptz'
+        ? sql`to_char(${k.sql} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`
+        : sql`${k.sql}`,
+    ),
+    sql`, `,
+  )})`;
+
+const KEY_TYPE: Record<KeysetKind, string> = {
+  timestamptz: 'timestamptz',
+  date: 'date',
+  id: 'bigint',
+  text: 'text',
+};
+/** A calendar date or instant that exists (JavaScript rolls `02-30` over to March; PostgreSQL refuses it). */
+const realTime = (text: string, length: number) => {
+  const at = new Date(text.endsWith('Z') ? text : `${text}T00:00:00Z`);
+  return !Number.isNaN(at.getTime()) && at.toISOString().slice(0, length) === text.slice(0, length);
+};
+const KEY_VALID: Record<KeysetKind, (value: unknown) => boolean> = {
+  timestamptz: (v) =>
+    typeof v === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/.test(v) && realTime(v, 23),
+  date: (v) =>
+    typeof v === 'string' && (v === 'infinity' || (/^\d{4}-\d{2}-\d{2}$/.test(v) && realTime(v, 10))),
+  id: (v) => typeof v === 'number' && Number.isSafeInteger(v) && v >= 1,
+  text: (v) => typeof v === 'string' && v.length <= 64,
+};
+
+/**
+ * The keyset condition of a list ordered by `keys`, all ascending or all descending: the rows past the
+ * cursor's `values` (a row comparison, which an index on the same keys answers as a range).
+ */
+export function keysetPast(
+  direction: 'asc' | 'desc',
+  keys: readonly KeysetKey[],
+  values: readonly unknown[],
+) {
+  const columns = sql.join(
+    keys.map((k) => sql`${k.sql}`),
+    sql`, `,
+  );
+  const cursor = sql.join(
+    keys.map((k, i) => sql`${values[i]}::${sql.raw(KEY_TYPE[k.kind])}`),
+    sql`, `,
+  );
+  return direction === 'asc' ? sql`(${columns}) > (${cursor})` : sql`(${columns}) < (${cursor})`;
+}
+
+/** A keyset cursor for the client: the last row's key values, opaque (base64url JSON). */
+export function encodeKeyset(values: readonly unknown[]): string {
+  return Buffer.from(JSON.stringify(values), 'utf8').toString('base64url');
+}
+
+/** The key values of a cursor we issued for keys of these kinds, or null when it is not one. */
+export function decodeKeyset(value: string, kinds: readonly KeysetKind[]): unknown[] | null {
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(value, 'base64url').toString('utf8'));
+    if (!Array.isArray(parsed) || parsed.length !== kinds.length) return null;
+    return parsed.every((v, i) => KEY_VALID[kinds[i]!](v)) ? parsed : null;
+  } catch {
+    return null;
+  }
+}

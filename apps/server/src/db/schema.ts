@@ -573,10 +573,17 @@ export const members = pgTable(
     index('members_phone_prefix_idx').on(sql`${t.phone} varchar_pattern_ops`),
     index('members_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
     index('members_home_store_idx').on(t.homeStoreId),
-    index('members_guide_idx').on(t.guideUserId, t.nextFollowUpOn),
-    index('members_store_follow_idx').on(t.homeStoreId, t.nextFollowUpOn),
+    // The lists of 会员跟进 read their page in index order, (key, id) as their keyset (members.repository.ts):
+    // 我的跟进 by next date (none last), 跟进逾期 by next date, 待分配 newest upgrade first.
+    index('members_guide_idx').on(
+      t.guideUserId,
+      t.homeStoreId,
+      sql`coalesce(${t.nextFollowUpOn}, 'infinity'::date)`,
+      t.id,
+    ),
+    index('members_store_follow_idx').on(t.homeStoreId, t.nextFollowUpOn, t.id),
     index('members_to_assign_idx')
-      .on(t.homeStoreId, t.levelChangedAt)
+      .on(t.homeStoreId, t.levelChangedAt, t.id)
       .where(sql`${t.guideUserId} is null and ${t.levelChangedAt} is not null`),
   ],
 );

@@ -50,7 +50,12 @@ export const memberLevelEquities = pgTable(
   (t) => [uniqueIndex('member_level_equities_code_key').on(t.code)],
 );
 
-/** An equity a member holds: granted when they reach its level, activated (or not yet) by a clerk. */
+/**
+ * An equity a member holds: granted when they reach its level, activated (or not yet) by a clerk. A grant keeps
+ * its own terms: `needsActivation` is the equity's at the grant, and `storeId` the member's home store then (the
+ * store whose 权益待激活 list shows it), so the store's pending grants are one index range
+ * (bench/members/RESULTS.md).
+ */
 export const memberEquities = pgTable(
   'member_equities',
   {
@@ -61,6 +66,8 @@ export const memberEquities = pgTable(
     equityId: integer('equity_id')
       .notNull()
       .references(() => memberLevelEquities.id),
+    storeId: integer('store_id').references(() => stores.id),
+    needsActivation: boolean('needs_activation').notNull(),
     grantedAt: timestamp('granted_at', { withTimezone: true }).notNull(),
     activatedAt: timestamp('activated_at', { withTimezone: true }),
     activatedByUserId: integer('activated_by_user_id').references(() => users.id),
@@ -68,9 +75,13 @@ export const memberEquities = pgTable(
   },
   (t) => [
     uniqueIndex('member_equities_key').on(t.memberId, t.equityId),
+    // Pending: waiting for a clerk (an equity that needs no activation is never pending).
     index('member_equities_pending_idx')
       .on(t.memberId)
-      .where(sql`${t.activatedAt} is null`),
+      .where(sql`${t.activatedAt} is null and ${t.needsActivation}`),
+    index('member_equities_store_pending_idx')
+      .on(t.storeId, t.grantedAt, t.id)
+      .where(sql`${t.activatedAt} is null and ${t.needsActivation}`),
   ],
 );
 
@@ -175,7 +186,7 @@ export const memberRepurchaseDue = pgTable(
   (t) => [
     primaryKey({ columns: [t.memberId, t.category] }),
     index('member_repurchase_due_open_idx')
-      .on(t.storeId, t.dueOn)
+      .on(t.storeId, t.dueOn, t.memberId, t.category)
       .where(sql`${t.followedAt} is null`),
   ],
 );

@@ -72,9 +72,9 @@ export async function seedDemoMembers(tx: Database, now: Date): Promise<void> {
     await tx.execute(sql`insert into member_points_ledger (member_id, delta, balance_after, reason, created_at)
       select m.id, m.points, m.points, 'opening', m.created_at from members m where ${mine}`);
     // Equities up to the level; those of a level just reached are still to activate.
-    await tx.execute(sql`insert into member_equities (member_id, equity_id, granted_at, activated_at,
-        activated_by_user_id, activated_store_id)
-      select m.id, e.id, coalesce(m.level_changed_at, m.created_at),
+    await tx.execute(sql`insert into member_equities (member_id, equity_id, store_id, needs_activation,
+        granted_at, activated_at, activated_by_user_id, activated_store_id)
+      select m.id, e.id, m.home_store_id, e.needs_activation, coalesce(m.level_changed_at, m.created_at),
         case when e.needs_activation and (m.level_changed_at is null or e.level < m.level)
           then coalesce(m.level_changed_at, m.created_at) + interval '1 day' end,
         case when e.needs_activation and (m.level_changed_at is null or e.level < m.level) then ${guide}::int end,

@@ -8,7 +8,15 @@ import { createRemindersRepository, type NewReminder } from './reminders.reposit
 /** Members per transaction: a run over a million members is many short transactions, not one long one. */
 export const REMINDER_CHUNK_MEMBERS = 20_000;
 
-export type ReminderRunResult = { upgrade: number; equity: number; repurchase: number };
+/** The phases of a run, each one set-based SQL per chunk (the send: the messages of a chunk in a few inserts). */
+export const REMINDER_PHASES = ['refresh', 'upgrade', 'equity', 'repurchase', 'send'] as const;
+export type ReminderRunResult = {
+  upgrade: number;
+  equity: number;
+  repurchase: number;
+  /** Milliseconds spent in each phase over all chunks (bench/members measures them). */
+  phaseMs: Record<(typeof REMINDER_PHASES)[number], number>;
+};
 
 /** The message of a reminder (spec 4.9 member family; the catalogue gives the title and the 2.15 target). */
 export function reminderText(r: NewReminder): string {
@@ -78,19 +86,28 @@ export function createMemberReminders(deps: { db: Database; clock: Clock; produc
     async run(): Promise<ReminderRunResult> {
       const now = clock();
       const today = shanghaiDay(now);
-      const result: ReminderRunResult = { upgrade: 0, equity: 0, repurchase: 0 };
+      const phaseMs = Object.fromEntries(REMINDER_PHASES.map((p) => [p, 0])) as ReminderRunResult['phaseMs'];
+      const timed = async <T>(phase: keyof typeof phaseMs, work: () => Promise<T>): Promise<T> => {
+        const started = performance.now();
+        try {
+          return await work();
+        } finally {
+          phaseMs[phase] += performance.now() - started;
+        }
+      };
+      const result: ReminderRunResult = { upgrade: 0, equity: 0, repurchase: 0, phaseMs };
       const { min, max } = await repo.memberIdSpan();
       for (let from = min - 1; from < max; from += REMINDER_CHUNK_MEMBERS) {
         const span = { from, to: Math.min(max, from + REMINDER_CHUNK_MEMBERS) };
         const wakeKeys = await db.transaction(async (tx) => {
-          await repo.refreshRepurchaseDue(tx, span);
+          await timed('refresh', () => repo.refreshRepurchaseDue(tx, span));
           const reminders = [
-            ...(await repo.insertUpgrades(tx, span, now)),
-            ...(await repo.insertEquities(tx, span, now)),
-            ...(await repo.insertRepurchases(tx, span, now, today)),
+            ...(await timed('upgrade', () => repo.insertUpgrades(tx, span, now))),
+            ...(await timed('equity', () => repo.insertEquities(tx, span, now))),
+            ...(await timed('repurchase', () => repo.insertRepurchases(tx, span, now, today))),
           ];
           for (const reminder of reminders) result[reminder.kind] += 1;
-          return sendReminders(tx, producer, reminders);
+          return timed('send', () => sendReminders(tx, producer, reminders));
         });
         producer.wake(wakeKeys);
       }

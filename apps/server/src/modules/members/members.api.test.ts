@@ -6,7 +6,7 @@ import {
   type MemberTag,
   type MemberTagGroup,
 } from '@console/contract';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   auditLog,
@@ -81,9 +81,15 @@ beforeAll(async () => {
     .returning({ id: members.id, publicId: members.publicId, memberNo: members.memberNo });
   foreign = foreignRow!;
   const equities = await t.db.select().from(memberLevelEquities).where(eq(memberLevelEquities.level, 3));
-  await t.db
-    .insert(memberEquities)
-    .values(equities.map((e) => ({ memberId: own.id, equityId: e.id, grantedAt: now })));
+  await t.db.insert(memberEquities).values(
+    equities.map((e) => ({
+      memberId: own.id,
+      equityId: e.id,
+      storeId: store.id,
+      needsActivation: e.needsActivation,
+      grantedAt: now,
+    })),
+  );
 });
 afterAll(() => t.close());
 
@@ -280,9 +286,57 @@ describe('会员查询', () => {
 });
 
 describe('会员跟进', () => {
+  it('pages 我的跟进 by keyset in next-date order (none last), counts only the first page, refuses a bad cursor', async () => {
+    const dates = ['2026-12-03', null, '2026-12-01', '2026-12-03'];
+    const rows = await t.db
+      .insert(members)
+      .values(
+        dates.map((nextFollowUpOn, i) => ({
+          memberNo: `MK${stamp}${i}`,
+          name: `翻页会员${i}`,
+          phone: `1357${stamp.slice(1)}${i}`,
+          homeStoreId: store.id,
+          guideUserId: plain.id,
+          nextFollowUpOn,
+        })),
+      )
+      .returning({ id: members.id, publicId: members.publicId });
+    type KeysetPage = {
+      list: { memberId: string; nextFollowUpOn: string | null }[];
+      total: number | null;
+      totalExact: boolean;
+      nextCursor: string | null;
+    };
+    const first = dataOf<KeysetPage>(await tab('mine', plain, { pageSize: 3 }));
+    expect(first).toMatchObject({ total: 4, totalExact: true });
+    const second = dataOf<KeysetPage>(
+      await tab('mine', plain, { pageSize: 3, pageNum: 2, cursor: first.nextCursor }),
+    );
+    expect(second).toMatchObject({ total: null, nextCursor: null });
+    // 12-01, then the two of 12-03 by id, then the one without a date.
+    expect([...first.list, ...second.list].map((r) => r.memberId)).toEqual(
+      [rows[2]!, rows[0]!, rows[3]!, rows[1]!].map((r) => r.publicId),
+    );
+    for (const cursor of ['x', Buffer.from('["2026-12-01"]').toString('base64url'), 'W1siYSJdLCAxXQ']) {
+      const bad = await tab('mine', plain, { cursor });
+      expect(bad.statusCode).toBe(400);
+      expect(errorOf(bad).errorMsg).toBe('分页游标不正确，请从第一页重新查询');
+    }
+    await t.db.delete(members).where(
+      inArray(
+        members.id,
+        rows.map((r) => r.id),
+      ),
+    );
+  });
+
   it('lists the upgraded member without a guide under 待分配, then assigns a guide of the store', async () => {
     const counts = dataOf<MemberStoreCounts>(await get(MEMBER_PATHS.storeCounts, { storeCode: store.code }));
-    expect(counts).toMatchObject({ toAssign: 1, mine: 0, equity: 1 });
+    expect(counts).toMatchObject({
+      toAssign: { total: 1, totalExact: true },
+      mine: { total: 0, totalExact: true },
+      equity: { total: 1, totalExact: true },
+    });
     const toAssign = dataOf<{ list: { memberId: string; phoneMasked: string }[]; total: number }>(
       await tab('toAssign'),
     );
@@ -302,7 +356,7 @@ describe('会员跟进', () => {
     expect(dataOf(done)).toEqual({ assigned: 1 });
     expect(await lastAudit('member.assign_guide')).toMatchObject({ userId: clerk.id });
     const after = dataOf<MemberStoreCounts>(await get(MEMBER_PATHS.storeCounts, { storeCode: store.code }));
-    expect(after).toMatchObject({ toAssign: 0, mine: 1 });
+    expect(after).toMatchObject({ toAssign: { total: 0 }, mine: { total: 1 } });
     const guides = dataOf<{ userId: number; members: number }[]>(
       await get(MEMBER_PATHS.guideOptions, { storeCode: store.code }),
     );
@@ -429,9 +483,15 @@ describe('daily member reminders', () => {
     const noConsent = await addMember({ tag: 'D', level: 3, levelChangedAt: now, contactConsent: false }, 4);
     const buyer = await addMember({ tag: 'E' }, 5);
     const level4 = await t.db.select().from(memberLevelEquities).where(eq(memberLevelEquities.level, 4));
-    await t.db
-      .insert(memberEquities)
-      .values(level4.map((e) => ({ memberId: needsTags.id, equityId: e.id, grantedAt: now })));
+    await t.db.insert(memberEquities).values(
+      level4.map((e) => ({
+        memberId: needsTags.id,
+        equityId: e.id,
+        storeId: store.id,
+        needsActivation: e.needsActivation,
+        grantedAt: now,
+      })),
+    );
     await t.db
       .insert(skus)
       .values({

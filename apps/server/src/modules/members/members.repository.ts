@@ -1,7 +1,15 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { likeContains } from '../../db/like-pattern.js';
-import { numberedPageOf, type Paging } from '../../db/paged-query.js';
+import {
+  cappedCountQuery,
+  keysetPast,
+  keysetRead,
+  pageWindow,
+  type KeysetKey,
+  type KeysetKind,
+  type Paging,
+} from '../../db/paged-query.js';
 import {
   dictItems,
   dictTypes,
@@ -65,9 +73,14 @@ export function createMembersRepository(db: Database) {
         and(eq(dictItems.typeId, dictTypes.id), eq(dictItems.value, memberTags.groupCode)),
       );
 
-  /** The rows one tab of 会员跟进 lists, and the column it shows. */
+  /**
+   * The rows one tab of 会员跟进 lists, the column it shows, and its keyset: the keys it is ordered by (all
+   * ascending or all descending), which an index of the tab reads in order (schema: members_guide_idx,
+   * members_store_follow_idx, members_to_assign_idx, member_equities_store_pending_idx,
+   * member_repurchase_due_open_idx), so a page reads its rows and never sorts the store's members.
+   */
   const tabQuery = (f: StoreListFilter) => {
-    const conditions: (SQL | undefined)[] = [eq(members.homeStoreId, f.storeId)];
+    const conditions: (SQL | undefined)[] = [];
     if (f.keyword) {
       conditions.push(
         /^\d+$/.test(f.keyword)
@@ -79,32 +92,48 @@ export function createMembersRepository(db: Database) {
       );
     }
     if (f.memberPublicId) conditions.push(eq(members.publicId, f.memberPublicId));
+    const home = eq(members.homeStoreId, f.storeId);
+    const memberId: KeysetKey = { sql: members.id, kind: 'id' };
     let detail: SQL<string> = sql<string>`''`;
     let equityId: SQL<number | null> = sql<number | null>`null::int`;
-    let order: SQL[] = [desc(members.levelChangedAt), desc(members.id)];
+    let keys: KeysetKey[];
+    let direction: 'asc' | 'desc' = 'asc';
     let join: 'equity' | 'repurchase' | null = null;
     switch (f.tab) {
       case 'toAssign':
         conditions.push(
+          home,
           isNull(members.guideUserId),
           isNotNull(members.levelChangedAt),
           sql`${members.level} in (select level from ${memberLevels} where needs_guide)`,
         );
+        keys = [{ sql: members.levelChangedAt, kind: 'timestamptz' }, memberId];
+        direction = 'desc';
         break;
       case 'mine':
-        conditions.push(eq(members.guideUserId, f.userId));
-        order = [sql`${members.nextFollowUpOn} asc nulls last`, desc(members.id)];
+        // The next date, none last: the same expression as the index.
+        conditions.push(home, eq(members.guideUserId, f.userId));
+        keys = [{ sql: sql`coalesce(${members.nextFollowUpOn}, 'infinity'::date)`, kind: 'date' }, memberId];
         break;
       case 'overdue':
-        conditions.push(lt(members.nextFollowUpOn, f.today));
-        order = [asc(members.nextFollowUpOn), desc(members.id)];
+        conditions.push(home, lt(members.nextFollowUpOn, f.today));
+        keys = [{ sql: members.nextFollowUpOn, kind: 'date' }, memberId];
         break;
       case 'equity':
+        // The store's pending grants (the grant keeps the store and its need of activation).
         join = 'equity';
-        conditions.push(isNull(memberEquities.activatedAt), eq(memberLevelEquities.needsActivation, true));
+        conditions.push(
+          eq(memberEquities.storeId, f.storeId),
+          isNull(memberEquities.activatedAt),
+          // Written as the partial index's predicate: a bound `= true` would keep the planner off the index.
+          sql`${memberEquities.needsActivation}`,
+        );
         detail = sql<string>`${memberLevelEquities.name}`;
         equityId = sql<number>`${memberLevelEquities.id}`;
-        order = [asc(memberEquities.grantedAt), desc(memberEquities.id)];
+        keys = [
+          { sql: memberEquities.grantedAt, kind: 'timestamptz' },
+          { sql: memberEquities.id, kind: 'id' },
+        ];
         break;
       case 'repurchase':
         join = 'repurchase';
@@ -114,10 +143,15 @@ export function createMembersRepository(db: Database) {
           sql`${memberRepurchaseDue.dueOn} - ${memberRepurchaseCycles.leadDays} <= ${f.today}::date`,
         );
         detail = sql<string>`${memberRepurchaseCycles.name} || ' · ' || to_char(${memberRepurchaseDue.dueOn}, 'YYYY-MM-DD') || '到期'`;
-        order = [asc(memberRepurchaseDue.dueOn), desc(members.id)];
+        keys = [
+          { sql: memberRepurchaseDue.dueOn, kind: 'date' },
+          { sql: memberRepurchaseDue.memberId, kind: 'id' },
+          { sql: memberRepurchaseDue.category, kind: 'text' },
+        ];
         break;
     }
-    return { where: and(...conditions), detail, equityId, order, join };
+    const order = keys.map((k) => (direction === 'asc' ? asc(k.sql) : desc(k.sql)));
+    return { where: and(...conditions), detail, equityId, keys, direction, order, join };
   };
 
   /** The tab's joins on a dynamic select (the equity and repurchase tabs list one row per equity / category). */
@@ -163,7 +197,7 @@ export function createMembersRepository(db: Database) {
           equityId: memberLevelEquities.id,
           name: memberLevelEquities.name,
           level: memberLevelEquities.level,
-          needsActivation: memberLevelEquities.needsActivation,
+          needsActivation: memberEquities.needsActivation,
           activatedAt: memberEquities.activatedAt,
         })
         .from(memberEquities)
@@ -377,10 +411,14 @@ export function createMembersRepository(db: Database) {
       return row ?? null;
     },
 
-    /** One page of a tab of 会员跟进. */
-    storePage(filter: StoreListFilter, paging: Paging) {
+    /**
+     * One page of a tab of 会员跟进 in the tab's key order: after `cursor` (the key values of the page before's
+     * last row) by keyset, else by OFFSET for `pageNum`. One row more than asked tells whether another follows.
+     */
+    storePage(filter: StoreListFilter, paging: Paging, cursor: unknown[] | null) {
       const q = tabQuery(filter);
-      const rows = joined(
+      const window = pageWindow(paging, { peek: true });
+      return joined(
         db
           .select({
             memberId: members.publicId,
@@ -396,20 +434,42 @@ export function createMembersRepository(db: Database) {
             lastFollowUpAt: members.lastFollowUpAt,
             detail: q.detail,
             equityId: q.equityId,
+            keyset: keysetRead(q.keys),
           })
           .from(members)
           .$dynamic(),
         q.join,
       )
-        .where(q.where)
-        .orderBy(...q.order);
-      const counted = joined(db.select({ n: count() }).from(members).$dynamic(), q.join).where(q.where);
-      return numberedPageOf(paging, rows, counted);
+        .where(and(q.where, cursor ? keysetPast(q.direction, q.keys, cursor) : undefined))
+        .orderBy(...q.order)
+        .limit(window.limit)
+        .offset(cursor ? 0 : window.offset);
     },
 
-    async storeCount(filter: StoreListFilter): Promise<number> {
+    /** The kinds of a tab's keys: what a cursor of that tab must hold. */
+    keysetKinds: (tab: MemberStoreTab): KeysetKind[] =>
+      tabQuery({
+        storeId: 0,
+        userId: 0,
+        tab,
+        keyword: null,
+        memberPublicId: null,
+        today: '2000-01-01',
+      }).keys.map((k) => k.kind),
+
+    /** The tab's rows counted up to `cap` + 1 (a bounded index range, never the store's members to the end). */
+    async storeCount(filter: StoreListFilter, cap: number): Promise<number> {
       const q = tabQuery(filter);
-      const [row] = await joined(db.select({ n: count() }).from(members).$dynamic(), q.join).where(q.where);
+      const limited = joined(
+        db
+          .select({ one: sql`1` })
+          .from(members)
+          .$dynamic(),
+        q.join,
+      )
+        .where(q.where)
+        .limit(cap + 1);
+      const [row] = await cappedCountQuery(db, limited);
       return Number(row?.n ?? 0);
     },
   };

@@ -6,6 +6,7 @@ import {
   MEMBER_CODE_PREFIX,
   MEMBER_PUBLIC_ID_PATTERN,
   MEMBER_SEARCH_LIMIT,
+  MEMBER_STORE_COUNT_CAP,
   MEMBER_STORE_TABS,
   MEMBER_TEXT,
   ORDER_CHANNEL_TEXT,
@@ -16,6 +17,7 @@ import {
   type MemberHit,
   type MemberProfile,
   type MemberStoreCounts,
+  type MemberStorePage,
   type MemberTag,
   type MemberTagGroup,
   type OrderChannel,
@@ -28,8 +30,8 @@ import {
 import QRCode from 'qrcode';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
-import { mapPage } from '../../db/paged-query.js';
-import { AppError, notFound } from '../../http/errors.js';
+import { cappedTotal, decodeKeyset, encodeKeyset, splitPeek } from '../../db/paged-query.js';
+import { AppError, badRequest, notFound } from '../../http/errors.js';
 import type { Clock } from '../../platform/clock.js';
 import type { AuditLog } from '../audit/audit-log.js';
 import { shanghaiDay } from '../dashboard/daily-metrics.js';
@@ -168,20 +170,27 @@ export function createMembersService(deps: { db: Database; clock: Clock; audit: 
       return hitsOf(rows);
     },
 
-    /** The profile with the full phone; the read is audited (`member.view`). */
+    /**
+     * The profile with the full phone; the read is audited (`member.view`). The points balance is the
+     * member's `points`, which only the points ledger writes with each ledger row (`modules/points`), so the
+     * profile never sums the ledger.
+     */
     async profile(actor: MemberActor, publicId: string): Promise<MemberProfile> {
-      const m = await access.viewAudited(actor, publicId);
-      const [levels, names, guide, equities, tags, ledger, orders, addresses, followUps] = await Promise.all([
-        repo.levels(),
-        repo.storeNames(m.homeStoreId ? [m.homeStoreId] : []),
-        m.guideUserId ? repo.userName(m.guideUserId) : Promise.resolve(null),
-        repo.equitiesOf(m.id),
-        repo.tagsOf(m.id),
-        repo.ledgerOf(m.id),
-        repo.ordersOf(m.id),
-        repo.addressesOf(m.id),
-        repo.followUpsOf(m.id),
-      ]);
+      // One read decides whether the store serves the member; the audit row and the sections then go at once.
+      const m = await access.requireServed(actor, publicId);
+      const [, levels, names, guide, equities, tags, ledger, orders, addresses, followUps] =
+        await Promise.all([
+          access.recordView(actor, m),
+          repo.levels(),
+          repo.storeNames(m.homeStoreId ? [m.homeStoreId] : []),
+          m.guideUserId ? repo.userName(m.guideUserId) : Promise.resolve(null),
+          repo.equitiesOf(m.id),
+          repo.tagsOf(m.id),
+          repo.ledgerOf(m.id),
+          repo.ordersOf(m.id),
+          repo.addressesOf(m.id),
+          repo.followUpsOf(m.id),
+        ]);
       const next = levels.find((l) => l.level > m.level) ?? null;
       const homeStore = m.homeStoreId === actor.storeId;
       return {
@@ -425,35 +434,51 @@ export function createMembersService(deps: { db: Database; clock: Clock; audit: 
       return { image, content };
     },
 
-    async storeList(actor: MemberActor, body: StoreListBody) {
-      const levels = await repo.levels();
-      const page = await repo.storePage(
-        {
-          storeId: actor.storeId,
-          userId: actor.userId,
-          tab: body.tab,
-          keyword: body.keyword ?? null,
-          memberPublicId: body.memberId ?? null,
-          today: today(),
-        },
-        body,
-      );
-      return mapPage(page, (r) => ({
-        memberId: r.memberId,
-        memberNo: r.memberNo,
-        name: r.name,
-        phoneMasked: maskPhone(r.phone),
-        level: r.level,
-        levelName: levelName(levels, r.level),
-        guideName: r.guideName,
-        levelChangedAt: r.levelChangedAt ? shanghaiDateTime(r.levelChangedAt) : null,
-        nextFollowUpOn: r.nextFollowUpOn,
-        lastFollowUpAt: r.lastFollowUpAt ? shanghaiDateTime(r.lastFollowUpAt) : null,
-        detail: r.detail,
-        equityId: r.equityId,
-      }));
+    /**
+     * A keyset page of a tab: after the cursor of the page before, else page `pageNum` by OFFSET; the count
+     * (bounded at MEMBER_STORE_COUNT_CAP) only on a page read without a cursor.
+     */
+    async storeList(actor: MemberActor, body: StoreListBody): Promise<MemberStorePage> {
+      const cursor = body.cursor ? decodeKeyset(body.cursor, repo.keysetKinds(body.tab)) : null;
+      if (body.cursor && !cursor) throw badRequest(MEMBER_TEXT.badCursor, 'MEMBER_CURSOR_INVALID');
+      const filter = {
+        storeId: actor.storeId,
+        userId: actor.userId,
+        tab: body.tab,
+        keyword: body.keyword ?? null,
+        memberPublicId: body.memberId ?? null,
+        today: today(),
+      };
+      const [levels, read, counted] = await Promise.all([
+        repo.levels(),
+        repo.storePage(filter, body, cursor),
+        cursor ? null : repo.storeCount(filter, MEMBER_STORE_COUNT_CAP),
+      ]);
+      const { rows, hasMore } = splitPeek(read, body.pageSize);
+      const last = rows.at(-1);
+      return {
+        list: rows.map((r) => ({
+          memberId: r.memberId,
+          memberNo: r.memberNo,
+          name: r.name,
+          phoneMasked: maskPhone(r.phone),
+          level: r.level,
+          levelName: levelName(levels, r.level),
+          guideName: r.guideName,
+          levelChangedAt: r.levelChangedAt ? shanghaiDateTime(r.levelChangedAt) : null,
+          nextFollowUpOn: r.nextFollowUpOn,
+          lastFollowUpAt: r.lastFollowUpAt ? shanghaiDateTime(r.lastFollowUpAt) : null,
+          detail: r.detail,
+          equityId: r.equityId,
+        })),
+        ...cappedTotal(counted, MEMBER_STORE_COUNT_CAP),
+        pageNum: body.pageNum,
+        pageSize: body.pageSize,
+        nextCursor: hasMore && last ? encodeKeyset(last.keyset) : null,
+      };
     },
 
+    /** Each tab's rows, counted up to MEMBER_STORE_COUNT_CAP (then `99+`). */
     async storeCounts(actor: MemberActor): Promise<MemberStoreCounts> {
       const base = {
         storeId: actor.storeId,
@@ -462,8 +487,12 @@ export function createMembersService(deps: { db: Database; clock: Clock; audit: 
         memberPublicId: null,
         today: today(),
       };
-      const counts = await Promise.all(MEMBER_STORE_TABS.map((tab) => repo.storeCount({ ...base, tab })));
-      return Object.fromEntries(MEMBER_STORE_TABS.map((tab, i) => [tab, counts[i]!])) as MemberStoreCounts;
+      const counts = await Promise.all(
+        MEMBER_STORE_TABS.map((tab) => repo.storeCount({ ...base, tab }, MEMBER_STORE_COUNT_CAP)),
+      );
+      return Object.fromEntries(
+        MEMBER_STORE_TABS.map((tab, i) => [tab, cappedTotal(counts[i]!, MEMBER_STORE_COUNT_CAP)]),
+      ) as MemberStoreCounts;
     },
   };
 }

@@ -36,7 +36,7 @@ export function createRemindersRepository(db: Database) {
           case i.kind
             when 'equity' then coalesce((select string_agg(x.name, '、' order by x.sort) from member_equities y
               join member_level_equities x on x.id = y.equity_id
-              where y.member_id = i.member_id and y.activated_at is null and x.needs_activation
+              where y.member_id = i.member_id and y.activated_at is null and y.needs_activation
                 and 'equity:' || x.level = i.ref_key), '')
             when 'repurchase' then coalesce((select c.name from member_repurchase_cycles c
               where c.category = split_part(i.ref_key, ':', 1)), '')
@@ -64,9 +64,9 @@ export function createRemindersRepository(db: Database) {
         equity: sql`select m.id as member_id, m.home_store_id as store_id, 'equity' as kind, 2 as message_type,
             'equity:' || le.level as ref_key
           from member_equities e
-            join member_level_equities le on le.id = e.equity_id and le.needs_activation
+            join member_level_equities le on le.id = e.equity_id
             join members m on m.id = e.member_id
-          where e.activated_at is null and ${reachable}`,
+          where e.activated_at is null and e.needs_activation and ${reachable}`,
         repurchase: sql`select d.member_id, d.store_id, 'repurchase' as kind, 1 as message_type,
             d.category || ':' || d.due_on as ref_key
           from member_repurchase_due d
@@ -99,6 +99,7 @@ export function createRemindersRepository(db: Database) {
           join member_repurchase_cycles c on c.category = s.category and c.enabled
           join members m on m.id = o.member_id
         where o.member_id > ${span.from} and o.member_id <= ${span.to} and o.status <> 'customer_cancelled'
+          and m.id > ${span.from} and m.id <= ${span.to}
           and m.home_store_id is not null
         group by o.member_id, s.category, m.home_store_id, c.cycle_days
         on conflict (member_id, category) do update set
@@ -131,9 +132,13 @@ export function createRemindersRepository(db: Database) {
         sql`insert into member_reminders (member_id, store_id, kind, ref_key, message_type, created_at)
           select distinct m.id, m.home_store_id, 'equity', 'equity:' || le.level, 2, ${now}::timestamptz
           from member_equities e
-            join member_level_equities le on le.id = e.equity_id and le.needs_activation
+            join member_level_equities le on le.id = e.equity_id
             join members m on m.id = e.member_id
           where e.member_id > ${span.from} and e.member_id <= ${span.to} and e.activated_at is null
+            and e.needs_activation
+            -- The span again on the member: PostgreSQL carries an equality across a join, not a range, and
+            -- without it read all members for each chunk (bench/members/RESULTS.md).
+            and m.id > ${span.from} and m.id <= ${span.to}
             and m.contact_consent and not m.temporary and m.home_store_id is not null
           on conflict do nothing
           returning member_id, store_id, kind, message_type, ref_key`,
@@ -150,6 +155,7 @@ export function createRemindersRepository(db: Database) {
             join members m on m.id = d.member_id
           where d.member_id > ${span.from} and d.member_id <= ${span.to} and d.followed_at is null
             and d.due_on - c.lead_days <= ${today}::date and m.contact_consent
+            and m.id > ${span.from} and m.id <= ${span.to}
           on conflict do nothing
           returning member_id, store_id, kind, message_type, ref_key`,
       ),

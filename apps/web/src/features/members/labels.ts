@@ -95,7 +95,9 @@ export const MEMBER_LABELS = {
       equity: '没有待激活权益的会员',
       repurchase: '没有复购到期的会员',
     },
-    tab: (label: string, count: number | undefined) => (count === undefined ? label : `${label} ${count}`),
+    /** A tab with its count; a count the server stopped at its cap reads `99+`. */
+    tab: (label: string, count: { total: number; totalExact: boolean } | undefined) =>
+      count === undefined ? label : `${label} ${count.total}${count.totalExact ? '' : '+'}`,
     onlyMember: '只看消息中的会员',
     showAll: '查看全部',
   },

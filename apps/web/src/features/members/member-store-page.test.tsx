@@ -54,13 +54,28 @@ const row = (overrides: Partial<MemberStoreRow> = {}): MemberStoreRow => ({
   equityId: null,
   ...overrides,
 });
-const pageOf = (rows: MemberStoreRow[]) => ({ list: rows, total: rows.length, pageNum: 1, pageSize: 20 });
+const pageOf = (rows: MemberStoreRow[]) => ({
+  list: rows,
+  total: rows.length,
+  totalExact: true,
+  pageNum: 1,
+  pageSize: 20,
+  nextCursor: null,
+});
+
+const counted = (total: number, totalExact = true) => ({ total, totalExact });
 
 beforeEach(() => {
   useMenuStore.setState({ menus: MEMBER_MENUS });
   useSessionStore.setState({ roles: ['member:follow', 'member:assign'] });
   useShopStore.setState({ shopInfo: { addressId: 'S0001' } });
-  api.counts.mockResolvedValue({ toAssign: 2, mine: 711, overdue: 209, equity: 29, repurchase: 33 });
+  api.counts.mockResolvedValue({
+    toAssign: counted(2),
+    mine: counted(99, false),
+    overdue: counted(209),
+    equity: counted(29),
+    repurchase: counted(33),
+  });
 });
 afterEach(() => {
   cleanup();
@@ -91,6 +106,8 @@ describe('MemberStorePage', { timeout: 60_000 }, () => {
     expect(within(table).getByText('面包 · 2026-11-25到期')).toBeTruthy();
     expect(await screen.findByRole('tab', { name: '复购到期 33', selected: true })).toBeTruthy();
     expect(screen.getByRole('tab', { name: '待分配 2' })).toBeTruthy();
+    // A count the server stopped at its cap says so.
+    expect(screen.getByRole('tab', { name: '我的跟进 99+' })).toBeTruthy();
     // The number links to the profile.
     expect(within(table).getByText('M200868').closest('a')?.getAttribute('href')).toBe(
       `/member/member-inquiry?memberId=${MEMBER_ID}`,

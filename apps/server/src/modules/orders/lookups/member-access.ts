@@ -60,19 +60,16 @@ export function createMemberAccess(db: Database, clock: Clock) {
     requireServed,
 
     /**
-     * The member in full (the whole phone) for the profile: as `requireServed`, and every read writes the audit
-     * row `member.view` (clerk, store, member), so who looked at whose number can be told.
+     * The audit row `member.view` (clerk, store, member) of a read of the member in full (the whole phone), so
+     * who looked at whose number can be told. The profile writes it while it reads the rest of the member.
      */
-    async viewAudited(scope: MemberScope, publicId: string): Promise<MemberRow> {
-      const row = await requireServed(scope, publicId);
-      await audit.record({
+    recordView: (scope: MemberScope, row: MemberRow) =>
+      audit.record({
         action: 'member.view',
         userId: scope.userId,
         target: `member:${row.publicId}`,
         detail: { storeId: scope.storeId, memberNo: row.memberNo },
-      });
-      return row;
-    },
+      }),
   };
 }
 
