@@ -12,6 +12,8 @@ import { Alert, Drawer, Form, Input, List, Modal, Table, Tag, Typography } from 
 import { useState } from 'react';
 import { column, type ListColumn } from '../../components/list/columns';
 import { ListPage } from '../../components/list/list-page';
+import { urlField } from '../../components/list/list-query';
+import { useListQuery } from '../../components/list/use-list-query';
 import { formatDate } from '../../lib/format/date';
 import { call } from '../../lib/http';
 import { notify } from '../../lib/notify';
@@ -49,6 +51,11 @@ const COLUMNS: ListColumn<JobRow>[] = [
   column.time('nextRunAt', T.nextRun),
 ];
 
+export const timingUrlShape = {
+  pageNum: urlField.pageNum(),
+  pageSize: urlField.pageSize([10, 20, 50], 20),
+};
+
 /** 定时任务: the runner's jobs with pause, resume, run once, cron edit with its next five runs, and the run log. */
 export function TimingPage() {
   const jobs = useQuery({
@@ -74,7 +81,11 @@ export function TimingPage() {
       setRunsOf(run.jobName);
     },
   });
-  const rows = jobs.data ?? [];
+  // The runner's jobs are few and answered whole; the page cuts them into the kit's pages.
+  const listQuery = useListQuery(timingUrlShape);
+  const { pageNum, pageSize } = listQuery.query;
+  const all = jobs.data ?? [];
+  const rows = all.slice((pageNum - 1) * pageSize, pageNum * pageSize);
   return (
     <>
       <ListPage
@@ -82,13 +93,14 @@ export function TimingPage() {
         name="timing"
         list={{
           rows,
-          total: jobs.data ? rows.length : null,
+          total: jobs.data ? all.length : null,
           totalExact: true,
           isLoading: jobs.isLoading,
           isFetching: jobs.isFetching,
           isError: jobs.isError,
           error: jobs.error,
           refetch: jobs.refetch,
+          paging: listQuery,
         }}
         columns={COLUMNS}
         rowKey="name"
