@@ -23,19 +23,6 @@ export type DictSeed = {
  * option lists the pages offer (cancel reasons, member tags).
  */
 export const DICT_SEEDS: readonly DictSeed[] = [
-  {
-    // The number in the label is the days a kind of log is kept; a disabled item keeps it for ever
-    // (docs/domain/system-tools.md). The 'system.log-retention' job reads it every night.
-    code: 'log_retention',
-    name: '日志保留天数',
-    description: '各类日志的保留天数：修改标签中的天数，停用则不清理',
-    items: {
-      operation: '操作日志保留180天',
-      login: '登录日志保留90天',
-      error: '异常日志保留30天',
-      job_run: '任务记录保留30天',
-    },
-  },
   { code: 'delivery_type', name: '配送方式', description: '订单的配送方式', items: DELIVERY_TYPE_TEXT },
   { code: 'order_channel', name: '订单渠道', description: '上游订单的来源渠道', items: ORDER_CHANNEL_TEXT },
   { code: 'invoice_type', name: '发票类型', description: '顾客申请的发票类型', items: INVOICE_TYPE_TEXT },
@@ -71,5 +58,18 @@ export const DICT_SEEDS: readonly DictSeed[] = [
     name: '会员标签分组',
     description: '会员标签的分组：打标签只提供启用分组下的标签，按分组的排序展示（标签本身在会员标签表里）',
     items: MEMBER_TAG_GROUPS,
+  },
+  {
+    // The number in the label is the days a kind of log is kept; a disabled item keeps it for ever
+    // (docs/domain/system-tools.md). The 'system.log-retention' job reads it every night.
+    code: 'log_retention',
+    name: '日志保留天数',
+    description: '各类日志的保留天数：修改标签中的天数，停用则不清理',
+    items: {
+      operation: '操作日志保留180天',
+      login: '登录日志保留90天',
+      error: '异常日志保留30天',
+      job_run: '任务记录保留30天',
+    },
   },
 ];
