@@ -24,7 +24,10 @@ test.describe('系统工具', () => {
     });
     expect(created.status()).toBe(200);
 
-    await page.goto('/system/monitor/logs');
+    // Through the sidebar, as an administrator finds it: 系统工具 › 系统监控 › 操作日志.
+    await page.getByRole('menuitem', { name: /系统工具/ }).click();
+    await page.getByRole('menuitem', { name: /系统监控/ }).click();
+    await page.getByRole('menuitem', { name: /操作日志/ }).click();
     await pickStoreIfAsked(page, 'operation-logs-page');
     await page.getByTestId('operation-logs-action').locator('input').fill('dict.type.create');
     await page.getByTestId('operation-logs-action').locator('input').press('Enter');
