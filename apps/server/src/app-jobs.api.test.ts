@@ -22,6 +22,21 @@ describe('the app runs every timer as a job on one runner', () => {
           lastRun,
         })),
       ).toEqual([
+        // The runner's own housekeeping (platform/jobs/job-runner.ts): settings made elsewhere, dead runs.
+        {
+          name: 'jobs.sync-settings',
+          scope: 'instance',
+          schedule: { everyMs: 15_000 },
+          running: false,
+          lastRun: null,
+        },
+        {
+          name: 'jobs.stale-runs',
+          scope: 'cluster',
+          schedule: { everyMs: 60_000 },
+          running: false,
+          lastRun: null,
+        },
         {
           name: 'im.pending-sweep',
           scope: 'instance',
@@ -75,6 +90,13 @@ describe('the app runs every timer as a job on one runner', () => {
           name: 'members.daily-reminders',
           scope: 'cluster',
           schedule: { cron: '0 30 0 * * *' },
+          running: false,
+          lastRun: null,
+        },
+        {
+          name: 'system.log-retention',
+          scope: 'cluster',
+          schedule: { cron: '0 40 3 * * *' },
           running: false,
           lastRun: null,
         },

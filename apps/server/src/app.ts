@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import Fastify, { type RouteOptions } from 'fastify';
 import swagger from '@fastify/swagger';
 import rateLimit from '@fastify/rate-limit';
@@ -45,6 +46,11 @@ import { membersModule } from './modules/members/index.js';
 import { inventoryModule } from './modules/inventory/index.js';
 import { createClusterLock } from './platform/jobs/cluster-lock.js';
 import { createJobRunner, type JobRunner } from './platform/jobs/job-runner.js';
+import { createJobStateStore } from './platform/jobs/job-state.js';
+import { registerRequestTrace } from './http/request-trace.js';
+import { createAuditLog } from './modules/audit/audit-log.js';
+import { createServerErrorLog, registerRefusedCallLog } from './modules/system-tools/request-records.js';
+import { systemToolsModule } from './modules/system-tools/index.js';
 import { AUTH_NOTIFY_CHANNEL, createPgNotifyChannel } from './platform/pg-notify.js';
 import { createWakeBus } from './platform/wake-bus.js';
 
@@ -87,6 +93,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     onConstructorPoisoning: 'error',
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
+    // Unique across instances: 异常日志 and the audit rows name the request by it.
+    genReqId: () => randomUUID(),
   }).withTypeProvider<ZodTypeProvider>();
 
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
@@ -95,7 +103,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   // Only JSON is accepted; anything else answers 415.
   app.removeContentTypeParser('text/plain');
 
-  registerErrorHandler(app);
+  registerErrorHandler(app, createServerErrorLog(deps.db, deps.clock));
+  registerRequestTrace(app);
   registerInputGuard(app);
   await registerSecurityHeaders(app, config);
   await app.register(rateLimit, {
@@ -137,11 +146,13 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     lock: createClusterLock(deps.db, deps.dbKind, app.log),
     log: app.log,
     clock: deps.clock,
+    state: createJobStateStore(deps.db),
   });
   app.decorate('jobs', jobs);
   app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', () => jobs.stop());
   registerAuthentication(app, deps, wakeBus);
+  registerRefusedCallLog(app, createAuditLog(deps.db, deps.clock));
   await registerUploads(app);
   const dashboardSources = createDashboardSources();
   let messageCenter: ImModule | null = null;
@@ -177,6 +188,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     dashboardRoutes(api, deps, dashboardSources);
     profileRoutes(api, deps);
     clientErrorRoutes(api, deps);
+    systemToolsModule(api, deps, { jobs });
     // Belt and braces: demo helpers never exist in production, whatever demoMode says.
     if (config.demoMode && !config.production) devRoutes(api, deps);
     options.extraRoutes?.(api);

@@ -47,6 +47,11 @@ export const PAGE_COMPONENTS = [
   'ReviewPending',
   'AuditRequests',
   'reviewPendingDetail',
+  'Log',
+  'ErrorLog',
+  'LoginLog',
+  'OnlineUser',
+  'Timing',
 ] as const;
 export type PageComponent = (typeof PAGE_COMPONENTS)[number];
 

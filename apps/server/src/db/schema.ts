@@ -332,6 +332,8 @@ export const sessions = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     ip: varchar('ip', { length: 64 }).notNull().default(''),
     userAgent: varchar('user_agent', { length: 255 }).notNull().default(''),
+    /** The last authenticated request, written at most once a minute per instance (在线用户). */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
 );
@@ -408,11 +410,18 @@ export const auditLog = pgTable(
     target: varchar('target', { length: 128 }).notNull().default(''),
     detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
     ip: varchar('ip', { length: 64 }).notNull().default(''),
+    /** The store the call named (body, query or header), when it named one. */
+    storeCode: varchar('store_code', { length: 32 }),
+    /** ok: the change was made; fail: a signed-in state-changing call that was refused (docs/domain/system-tools.md). */
+    result: varchar('result', { length: 8 }).notNull().default('ok'),
+    /** The request behind the row: id, method, path, user agent and its parameters with secrets masked. */
+    request: jsonb('request').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: createdAt(),
   },
   (t) => [
     index('audit_log_user_idx').on(t.userId, t.createdAt),
     index('audit_log_action_idx').on(t.action, t.createdAt),
+    index('audit_log_created_idx').on(t.createdAt),
   ],
 );
 
@@ -1102,3 +1111,4 @@ export * from './schema/members.js';
 export * from './schema/inventory.js';
 export * from './schema/points-mall.js';
 export * from './schema/employee-purchase.js';
+export * from './schema/system-tools.js';

@@ -24,6 +24,9 @@ declare module 'fastify' {
   }
 }
 
+/** How stale 在线用户's 最后访问 may be. */
+export const LAST_SEEN_EVERY_MS = 60_000;
+
 /** The token travels as `Authorization: Bearer <token>` and as `externalToken: <token>` (spec 7.1). */
 export function tokenOf(request: FastifyRequest): string | null {
   const authorization = request.headers.authorization;
@@ -48,6 +51,17 @@ export function registerAuthentication(
   app.decorate('requireServiceToken', serviceTokenCheck(config.serviceToken));
   app.addHook('onClose', async () => authCache.close());
   app.decorateRequest('auth', null);
+  // 在线用户's 最后访问: at most one write a minute per session and instance, after the answer is decided.
+  const seen = new Map<number, number>();
+  const markSeen = (request: FastifyRequest, sessionId: number) => {
+    const now = clock().getTime();
+    if (now - (seen.get(sessionId) ?? 0) < LAST_SEEN_EVERY_MS) return;
+    if (seen.size > 10_000) seen.clear();
+    seen.set(sessionId, now);
+    void sessions
+      .touch(sessionId, LAST_SEEN_EVERY_MS)
+      .catch((error: unknown) => request.log.warn({ err: error }, 'last seen not saved'));
+  };
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const token = tokenOf(request);
     if (!token) throw unauthorized('请先登录');
@@ -55,5 +69,6 @@ export function registerAuthentication(
     const auth = await authCache.session(sha256(token), () => sessions.load(token));
     if (!auth) throw unauthorized();
     request.auth = auth;
+    markSeen(request, auth.sessionId);
   });
 }

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from '../http/errors.js';
 import { failure } from '../http/envelope.js';
@@ -13,7 +13,10 @@ const FRAMEWORK_MESSAGES: Record<string, { status: number; message: string }> = 
 };
 
 /** Every failure leaves as the envelope with a Chinese message; a 5xx never exposes internals. */
-export function registerErrorHandler(app: FastifyInstance): void {
+export function registerErrorHandler(
+  app: FastifyInstance,
+  onServerError?: (request: FastifyRequest, error: FastifyError) => void,
+): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       return reply
@@ -26,7 +29,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its schema');
-      return reply.code(500).send(failure('INTERNAL', '服务器繁忙，请稍后再试'));
+      onServerError?.(request, error);
+      return reply
+        .code(500)
+        .header('x-request-id', request.id)
+        .send(failure('INTERNAL', '服务器繁忙，请稍后再试'));
     }
     const known = error.code ? FRAMEWORK_MESSAGES[error.code] : undefined;
     if (known) return reply.code(known.status).send(failure(error.code, known.message));
@@ -38,7 +45,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.code(error.statusCode).send(failure(error.code ?? 'BAD_REQUEST', '请求内容不正确'));
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.code(500).send(failure('INTERNAL', '服务器繁忙，请稍后再试'));
+    onServerError?.(request, error);
+    // The id names the error's row in 异常日志: what a clerk reads out to support.
+    return reply
+      .code(500)
+      .header('x-request-id', request.id)
+      .send(failure('INTERNAL', '服务器繁忙，请稍后再试'));
   });
 
   app.setNotFoundHandler((request, reply) => {

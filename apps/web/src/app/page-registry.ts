@@ -12,6 +12,15 @@ export const pageRegistry: Readonly<Record<PageComponent, PageLoader>> = {
     import('../features/users-admin/users-admin-page').then((m) => ({ Component: m.UsersAdminPage })),
   Role: () => import('../features/roles-admin/roles-page').then((m) => ({ Component: m.RolesPage })),
   Menu: () => import('../features/menus-admin/menus-page').then((m) => ({ Component: m.MenusPage })),
+  Log: () =>
+    import('../features/system-tools/operation-log-page').then((m) => ({ Component: m.OperationLogPage })),
+  ErrorLog: () =>
+    import('../features/system-tools/error-log-page').then((m) => ({ Component: m.ErrorLogPage })),
+  LoginLog: () =>
+    import('../features/system-tools/login-log-page').then((m) => ({ Component: m.LoginLogPage })),
+  OnlineUser: () =>
+    import('../features/system-tools/online-users-page').then((m) => ({ Component: m.OnlineUsersPage })),
+  Timing: () => import('../features/system-tools/timing-page').then((m) => ({ Component: m.TimingPage })),
   Dict: () => import('../features/dicts/dict-page').then((m) => ({ Component: m.DictPage })),
   Dept: () => import('../features/departments/dept-page').then((m) => ({ Component: m.DeptPage })),
   ShopAdmin: () =>

@@ -2,6 +2,7 @@ import { seedDemoCalendar } from './demo-calendar.js';
 import { seedDemoTeaTree } from './demo-tea-tree.js';
 import { seedDemoEmployeePurchase } from './demo-employee-purchase.js';
 import { seedDemoInventory } from './demo-inventory.js';
+import { seedDemoSystemTools } from './demo-system-tools.js';
 import { eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../../modules/auth/password.js';
 import type { Database } from '../client.js';
@@ -136,6 +137,7 @@ export async function seedDemoData(db: Database, now = new Date()): Promise<{ se
     await seedDemoMembers(tx, now);
     await seedDemoInventory(tx, now);
     await seedDemoEmployeePurchase(tx, now);
+    await seedDemoSystemTools(tx, now, required(userIdOf.get('admin'), 'admin'));
     return { seeded: true };
   });
 }

@@ -59,4 +59,17 @@ export const DICT_SEEDS: readonly DictSeed[] = [
     description: '会员标签的分组：打标签只提供启用分组下的标签，按分组的排序展示（标签本身在会员标签表里）',
     items: MEMBER_TAG_GROUPS,
   },
+  {
+    // The number in the label is the days a kind of log is kept; a disabled item keeps it for ever
+    // (docs/domain/system-tools.md). The 'system.log-retention' job reads it every night.
+    code: 'log_retention',
+    name: '日志保留天数',
+    description: '各类日志的保留天数：修改标签中的天数，停用则不清理',
+    items: {
+      operation: '操作日志保留180天',
+      login: '登录日志保留90天',
+      error: '异常日志保留30天',
+      job_run: '任务记录保留30天',
+    },
+  },
 ];

@@ -221,10 +221,14 @@ export const MENU_TREE: readonly MenuSeed[] = [
       ]),
       roles: HEAD_OFFICE_ONLY,
     },
-    page('定时任务', 'Timing', 'timing', 'ScheduleOutlined', [['编辑任务', 'timing:edit'], ['立即执行', 'timing:run']]),
+    page('定时任务', 'Timing', 'timing', 'ScheduleOutlined', [
+      ['查看任务', 'timing:list'], ['编辑任务', 'timing:edit'], ['立即执行', 'timing:run'],
+    ]),
+    page('在线用户', 'OnlineUser', 'online', 'TeamOutlined', [['查看在线用户', 'online:list'], ['强制下线', 'online:kick']]),
     subDirectory('系统监控', 'Monitor', 'monitor', 'DashboardOutlined', [
-      page('操作日志', 'Log', 'logs', 'FileTextOutlined'),
-      page('异常日志', 'ErrorLog', 'error-logs', 'BugOutlined'),
+      page('操作日志', 'Log', 'logs', 'FileTextOutlined', [['查看日志', 'log:list']]),
+      page('异常日志', 'ErrorLog', 'error-logs', 'BugOutlined', [['查看异常日志', 'errorLog:list']]),
+      page('登录日志', 'LoginLog', 'login-logs', 'LoginOutlined', [['查看登录日志', 'loginLog:list']]),
       page('SQL监控', 'Sql', 'sql', 'ConsoleSqlOutlined'),
     ]),
   ]),

@@ -31,6 +31,7 @@ export function announcementsModule(
   announcementRoutes(app, service);
   wiring.jobs.register({
     name: 'announcements.publish-due',
+    description: '通知公告：发布到时的定时公告',
     scope: 'cluster',
     schedule: { everyMs: DUE_SWEEP_MS },
     run: async () => {

@@ -3,6 +3,7 @@ import { auditLog } from '../../db/schema.js';
 import type { Clock } from '../../platform/clock.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/pg-errors.js';
 import type { AdminActor } from './admin-actor.js';
+import { currentRequest, storeCodeOf } from '../../http/request-trace.js';
 
 export type AuditEntry = {
   action: string;
@@ -10,6 +11,8 @@ export type AuditEntry = {
   target?: string;
   detail?: Record<string, unknown>;
   ip?: string;
+  /** `fail`: a refused state-changing call (written by the request hook of `audit-failures.ts`). */
+  result?: 'ok' | 'fail';
 };
 
 /**
@@ -35,6 +38,32 @@ export const MASKED = '***';
 
 /** Keys whose values are secrets: passwords, tokens, hashes, tickets, sign-in and captcha codes. */
 const SECRET_KEY = /pass(word|wd)?$|pwd|secret|token|ticket|hash|captcha|answer|^code$|smsCode|verifyCode/i;
+
+/** Request parameters longer than this (as JSON) are not kept: a row is a record, not an upload store. */
+const PARAMS_MAX_CHARS = 8000;
+
+/**
+ * What an audit row says of the request it was written for: its id, method, path, user agent and its
+ * parameters (query and body) with every secret masked. Empty outside a request (jobs, start-up).
+ */
+export function requestRecordOf(): { storeCode: string | null; request: Record<string, unknown> } {
+  const request = currentRequest();
+  if (!request) return { storeCode: null, request: {} };
+  const raw = { query: request.query ?? {}, body: request.body ?? {} };
+  const masked = maskSecrets(raw);
+  const params = JSON.stringify(masked).length > PARAMS_MAX_CHARS ? { omitted: true } : masked;
+  const userAgent = request.headers['user-agent'];
+  return {
+    storeCode: storeCodeOf(request),
+    request: {
+      id: request.id,
+      method: request.method,
+      path: request.routeOptions.url ?? request.url.split('?')[0],
+      userAgent: typeof userAgent === 'string' ? userAgent.slice(0, 255) : '',
+      params,
+    },
+  };
+}
 
 /** A copy of `value` with the value of every secret-named key, at any depth, replaced by `MASKED`. */
 export function maskSecrets(value: unknown): unknown {
@@ -64,6 +93,8 @@ export function createAuditLog(db: Database, clock: Clock) {
       target: (entry.target ?? '').slice(0, 128),
       detail: (maskSecrets(entry.detail ?? {}) as Record<string, unknown>) ?? {},
       ip: (entry.ip ?? '').slice(0, 64),
+      result: entry.result ?? 'ok',
+      ...requestRecordOf(),
       createdAt: clock(),
     });
   }

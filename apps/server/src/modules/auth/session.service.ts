@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNotNull, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, lt, ne, or } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { menus, roleMenus, roles, sessions, userRoles, users } from '../../db/schema.js';
 import type { Clock } from '../../platform/clock.js';
@@ -90,6 +90,20 @@ export function createSessionService(db: Database, clock: Clock, authCache?: Pic
           ),
         );
       return new Set(rows.map((row) => row.id));
+    },
+
+    /** Marks the session seen now (在线用户's 最后访问), unless it was marked within the last `withinMs`. */
+    async touch(sessionId: number, withinMs: number): Promise<void> {
+      const now = clock();
+      await db
+        .update(sessions)
+        .set({ lastSeenAt: now })
+        .where(
+          and(
+            eq(sessions.id, sessionId),
+            or(isNull(sessions.lastSeenAt), lt(sessions.lastSeenAt, new Date(now.getTime() - withinMs))),
+          ),
+        );
     },
 
     async revoke(sessionId: number): Promise<void> {

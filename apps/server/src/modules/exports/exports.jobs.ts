@@ -10,6 +10,7 @@ const POLL_MS = 5_000;
 export function registerExportJobs(runner: JobRunner, exports: Pick<ExportRunner, 'drain'>): void {
   runner.register({
     name: 'exports.drain',
+    description: '导出：生成排队中的 Excel 文件',
     scope: 'instance',
     schedule: { everyMs: POLL_MS },
     run: () => exports.drain(),

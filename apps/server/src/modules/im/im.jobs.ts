@@ -13,6 +13,7 @@ export function registerImJobs(
   const sweeper = createPendingSweeper({ hub: wiring.hub, messages: createMessageRepository(db) });
   runner.register({
     name: 'im.pending-sweep',
+    description: '消息推送：重发未确认的消息',
     scope: 'instance',
     schedule: { everyMs: config.longPoll.sweepMs },
     run: () => sweeper.sweep(),

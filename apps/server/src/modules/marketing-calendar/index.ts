@@ -55,6 +55,7 @@ export function marketingCalendarModule(
 
   wiring.jobs.register({
     name: 'marketing-calendar.remind-tomorrow',
+    description: '营销日历：前一天提醒活动',
     scope: 'cluster',
     schedule: { cron: REMIND_CRON },
     run: async () => {

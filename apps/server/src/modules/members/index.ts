@@ -22,6 +22,7 @@ export function membersModule(
   const reminders = createMemberReminders({ db, clock, producer: wiring.producer });
   wiring.jobs.register({
     name: 'members.daily-reminders',
+    description: '会员：升级、权益与复购提醒',
     scope: 'cluster',
     schedule: { cron: DAILY_REMINDER_CRON },
     run: async () => {
@@ -34,6 +35,7 @@ export function membersModule(
     const traffic = createDemoMemberTraffic({ db, clock, producer: wiring.producer });
     wiring.jobs.register({
       name: 'members.demo-traffic',
+      description: '演示：模拟会员消息',
       scope: 'cluster',
       schedule: { everyMs: demoTrafficIntervalSeconds * MEMBER_TRAFFIC_EVERY_INTERVALS * 1000 },
       run: async () => {

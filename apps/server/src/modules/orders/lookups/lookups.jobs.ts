@@ -9,6 +9,7 @@ export function registerLookupJobs(runner: JobRunner, { db, clock }: Pick<AppDep
   const access = createMemberAccess(db, clock);
   runner.register({
     name: 'members.expired-finds',
+    description: '会员查找记录：清理过期的查找',
     scope: 'cluster',
     schedule: { everyMs: EXPIRED_FINDS_SWEEP_MS },
     run: async () => {

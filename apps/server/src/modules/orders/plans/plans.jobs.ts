@@ -21,6 +21,7 @@ export function registerPlanJobs(
   const plans = createPlansService({ db, clock, producer });
   runner.register({
     name: 'orders.offer-expiry',
+    description: '抢单：过期未抢的订单转入未接订单',
     scope: 'cluster',
     schedule: { everyMs: EXPIRY_SWEEP_MS },
     run: async () => {
@@ -32,6 +33,7 @@ export function registerPlanJobs(
     const traffic = createDemoTraffic({ db, clock, intake: createOrderIntake({ db, clock, producer }) });
     runner.register({
       name: 'orders.demo-traffic',
+      description: '演示：模拟上游推送订单',
       scope: 'cluster',
       schedule: { everyMs: config.demoTrafficIntervalSeconds * 1000 },
       run: async () => {

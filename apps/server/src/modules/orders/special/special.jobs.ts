@@ -17,6 +17,7 @@ export function registerSpecialOrderJobs(
   const reminder = createShipReminder({ db, clock, producer: wiring.producer });
   runner.register({
     name: 'orders.ship-reminder',
+    description: '已接未发货订单的发货提醒',
     scope: 'cluster',
     schedule: { everyMs: REMINDER_SWEEP_MS },
     run: async () => {

@@ -1,0 +1,70 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
+
+/** Server errors (5xx) as 异常日志 shows them; the stack only ever reaches the administrator. */
+export const serverErrors = pgTable(
+  'server_errors',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    requestId: varchar('request_id', { length: 64 }).notNull(),
+    method: varchar('method', { length: 8 }).notNull(),
+    path: varchar('path', { length: 500 }).notNull(),
+    status: smallint('status').notNull(),
+    message: varchar('message', { length: 1000 }).notNull(),
+    stack: varchar('stack', { length: 8000 }).notNull().default(''),
+    userId: integer('user_id'),
+    ip: varchar('ip', { length: 64 }).notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('server_errors_created_idx').on(t.createdAt)],
+);
+
+/**
+ * What an administrator changed of a job the code registers (定时任务): a cron replacing the code's schedule,
+ * and whether scheduled ticks run. A job without a row runs as the code says. Every instance reads it.
+ */
+export const scheduledJobs = pgTable('scheduled_jobs', {
+  name: varchar('name', { length: 64 }).primaryKey(),
+  cron: varchar('cron', { length: 64 }),
+  enabled: boolean('enabled').notNull().default(true),
+  updatedBy: integer('updated_by'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * One run of a job: `running` with a heartbeat while it goes, then `ok` or `failed`. A `running` row whose
+ * heartbeat stopped (its instance died) is marked failed by the next tick of any instance.
+ */
+export const jobRuns = pgTable(
+  'job_runs',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    jobName: varchar('job_name', { length: 64 }).notNull(),
+    /** schedule | manual */
+    trigger: varchar('trigger', { length: 8 }).notNull(),
+    instanceId: varchar('instance_id', { length: 64 }).notNull(),
+    /** running | ok | failed */
+    status: varchar('status', { length: 8 }).notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    durationMs: integer('duration_ms'),
+    error: text('error'),
+  },
+  (t) => [
+    index('job_runs_job_idx').on(t.jobName, t.startedAt),
+    index('job_runs_running_idx')
+      .on(t.heartbeatAt)
+      .where(sql`${t.status} = 'running'`),
+  ],
+);

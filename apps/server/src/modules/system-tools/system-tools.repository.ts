@@ -1,0 +1,303 @@
+import { and, count, desc, eq, gt, ilike, inArray, isNull, like, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { ErrorLogQuery, LoginLogQuery, OnlineQuery, OperationLogQuery } from '@console/contract';
+import type { Database } from '../../db/client.js';
+import { numberedPageOf } from '../../db/paged-query.js';
+import { likeContains, likeLiteral } from '../../db/like-pattern.js';
+import { withinShanghaiDays } from '../../db/shanghai-days.js';
+import {
+  auditLog,
+  clientErrorReports,
+  jobRuns,
+  scheduledJobs,
+  serverErrors,
+  sessions,
+  stores,
+  userLastStores,
+  users,
+} from '../../db/schema.js';
+
+type Paging = { pageNum: number; pageSize: number };
+
+/** The audit actions that are sign-ins (登录日志); 操作日志 shows every other row. */
+export const LOGIN_ACTIONS = ['auth.login.success', 'auth.login.failure'];
+
+const logColumns = {
+  id: auditLog.id,
+  action: auditLog.action,
+  userName: sql<string>`coalesce(${users.nickName}, '')`,
+  userAccount: sql<string>`coalesce(${users.username}, '')`,
+  storeCode: auditLog.storeCode,
+  target: auditLog.target,
+  ip: auditLog.ip,
+  result: auditLog.result,
+  request: auditLog.request,
+  detail: auditLog.detail,
+  createdAt: auditLog.createdAt,
+};
+
+export function createSystemToolsRepository(db: Database) {
+  const operationWhere = (q: Omit<OperationLogQuery, 'pageNum' | 'pageSize'>) => {
+    const where: (SQL | undefined)[] = [
+      sql`${auditLog.action} not in (${sql.join(
+        LOGIN_ACTIONS.map((a) => sql`${a}`),
+        sql`, `,
+      )})`,
+      ...withinShanghaiDays(auditLog.createdAt, q.dateFrom, q.dateTo),
+    ];
+    if (q.user)
+      where.push(
+        or(ilike(users.username, likeContains(q.user)), ilike(users.nickName, likeContains(q.user))),
+      );
+    if (q.storeCode) where.push(eq(auditLog.storeCode, q.storeCode));
+    if (q.action) where.push(like(auditLog.action, `${likeLiteral(q.action)}%`));
+    if (q.result) where.push(eq(auditLog.result, q.result));
+    return and(...where);
+  };
+
+  return {
+    operationLogs(q: OperationLogQuery & Paging) {
+      const where = operationWhere(q);
+      return numberedPageOf(
+        q,
+        db
+          .select(logColumns)
+          .from(auditLog)
+          .leftJoin(users, eq(users.id, auditLog.userId))
+          .where(where)
+          .orderBy(desc(auditLog.createdAt), desc(auditLog.id)),
+        db.select({ n: count() }).from(auditLog).leftJoin(users, eq(users.id, auditLog.userId)).where(where),
+      );
+    },
+
+    async operationLog(id: number) {
+      const [row] = await db
+        .select(logColumns)
+        .from(auditLog)
+        .leftJoin(users, eq(users.id, auditLog.userId))
+        .where(eq(auditLog.id, id));
+      return row ?? null;
+    },
+
+    loginLogs(q: LoginLogQuery & Paging) {
+      const where = and(
+        inArray(auditLog.action, LOGIN_ACTIONS),
+        ...withinShanghaiDays(auditLog.createdAt, q.dateFrom, q.dateTo),
+        q.result ? eq(auditLog.action, q.result === 'ok' ? LOGIN_ACTIONS[0]! : LOGIN_ACTIONS[1]!) : undefined,
+        q.keyword
+          ? or(ilike(auditLog.target, likeContains(q.keyword)), ilike(auditLog.ip, likeContains(q.keyword)))
+          : undefined,
+      );
+      return numberedPageOf(
+        q,
+        db
+          .select(logColumns)
+          .from(auditLog)
+          .leftJoin(users, eq(users.id, auditLog.userId))
+          .where(where)
+          .orderBy(desc(auditLog.createdAt), desc(auditLog.id)),
+        db.select({ n: count() }).from(auditLog).where(where),
+      );
+    },
+
+    serverErrors(q: ErrorLogQuery & Paging) {
+      const where = and(
+        ...withinShanghaiDays(serverErrors.createdAt, q.dateFrom, q.dateTo),
+        q.keyword
+          ? or(
+              ilike(serverErrors.requestId, likeContains(q.keyword)),
+              ilike(serverErrors.path, likeContains(q.keyword)),
+              ilike(serverErrors.message, likeContains(q.keyword)),
+            )
+          : undefined,
+      );
+      return numberedPageOf(
+        q,
+        db
+          .select({
+            id: serverErrors.id,
+            requestId: serverErrors.requestId,
+            method: serverErrors.method,
+            path: serverErrors.path,
+            status: serverErrors.status,
+            message: serverErrors.message,
+            stack: serverErrors.stack,
+            userName: sql<string>`coalesce(${users.nickName}, '')`,
+            ip: serverErrors.ip,
+            createdAt: serverErrors.createdAt,
+          })
+          .from(serverErrors)
+          .leftJoin(users, eq(users.id, serverErrors.userId))
+          .where(where)
+          .orderBy(desc(serverErrors.createdAt), desc(serverErrors.id)),
+        db.select({ n: count() }).from(serverErrors).where(where),
+      );
+    },
+
+    clientErrors(q: ErrorLogQuery & Paging) {
+      const where = and(
+        ...withinShanghaiDays(clientErrorReports.createdAt, q.dateFrom, q.dateTo),
+        q.keyword
+          ? or(
+              ilike(clientErrorReports.message, likeContains(q.keyword)),
+              ilike(clientErrorReports.pageUrl, likeContains(q.keyword)),
+            )
+          : undefined,
+      );
+      return numberedPageOf(
+        q,
+        db
+          .select({
+            id: clientErrorReports.id,
+            kind: clientErrorReports.kind,
+            message: clientErrorReports.message,
+            stack: clientErrorReports.stack,
+            pageUrl: clientErrorReports.pageUrl,
+            userAgent: clientErrorReports.userAgent,
+            release: clientErrorReports.release,
+            storeCode: clientErrorReports.storeCode,
+            userName: sql<string>`coalesce(${users.nickName}, '')`,
+            createdAt: clientErrorReports.createdAt,
+          })
+          .from(clientErrorReports)
+          .leftJoin(users, eq(users.id, clientErrorReports.userId))
+          .where(where)
+          .orderBy(desc(clientErrorReports.createdAt), desc(clientErrorReports.id)),
+        db.select({ n: count() }).from(clientErrorReports).where(where),
+      );
+    },
+
+    onlineSessions(q: OnlineQuery & Paging, now: Date) {
+      const where = and(
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, now),
+        eq(users.enabled, true),
+        q.keyword
+          ? or(ilike(users.username, likeContains(q.keyword)), ilike(users.nickName, likeContains(q.keyword)))
+          : undefined,
+      );
+      return numberedPageOf(
+        q,
+        db
+          .select({
+            sessionId: sessions.id,
+            userId: users.id,
+            userName: users.nickName,
+            userAccount: users.username,
+            storeName: sql<string>`coalesce(${stores.shopName}, '')`,
+            ip: sessions.ip,
+            userAgent: sessions.userAgent,
+            signedInAt: sessions.createdAt,
+            lastSeenAt: sessions.lastSeenAt,
+          })
+          .from(sessions)
+          .innerJoin(users, eq(users.id, sessions.userId))
+          .leftJoin(userLastStores, eq(userLastStores.userId, users.id))
+          .leftJoin(stores, eq(stores.id, userLastStores.storeId))
+          .where(where)
+          .orderBy(sql`coalesce(${sessions.lastSeenAt}, ${sessions.createdAt}) desc`, desc(sessions.id)),
+        db.select({ n: count() }).from(sessions).innerJoin(users, eq(users.id, sessions.userId)).where(where),
+      );
+    },
+
+    async liveSession(sessionId: number, now: Date) {
+      const [row] = await db
+        .select({ id: sessions.id, userId: sessions.userId, userName: users.username })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
+      return row ?? null;
+    },
+
+    async saveJobSetting(
+      tx: Database,
+      name: string,
+      setting: { cron?: string | null; enabled?: boolean },
+      by: number,
+      now: Date,
+    ) {
+      const [before] = await tx.select().from(scheduledJobs).where(eq(scheduledJobs.name, name));
+      const next = {
+        cron: setting.cron !== undefined ? setting.cron : (before?.cron ?? null),
+        enabled: setting.enabled ?? before?.enabled ?? true,
+      };
+      await tx
+        .insert(scheduledJobs)
+        .values({ name, ...next, updatedBy: by, updatedAt: now })
+        .onConflictDoUpdate({ target: scheduledJobs.name, set: { ...next, updatedBy: by, updatedAt: now } });
+      return { before: before ? { cron: before.cron, enabled: before.enabled } : null, after: next };
+    },
+
+    /** The latest run of each job, as every instance recorded them. */
+    async lastRuns() {
+      return db
+        .selectDistinctOn([jobRuns.jobName])
+        .from(jobRuns)
+        .orderBy(jobRuns.jobName, desc(jobRuns.startedAt), desc(jobRuns.id));
+    },
+
+    async runningElsewhere(name: string, freshAfter: Date) {
+      const [row] = await db
+        .select({ id: jobRuns.id })
+        .from(jobRuns)
+        .where(
+          and(eq(jobRuns.jobName, name), eq(jobRuns.status, 'running'), gt(jobRuns.heartbeatAt, freshAfter)),
+        )
+        .limit(1);
+      return row !== undefined;
+    },
+
+    jobRuns(name: string, q: Paging) {
+      const where = eq(jobRuns.jobName, name);
+      return numberedPageOf(
+        q,
+        db.select().from(jobRuns).where(where).orderBy(desc(jobRuns.startedAt), desc(jobRuns.id)),
+        db.select({ n: count() }).from(jobRuns).where(where),
+      );
+    },
+
+    /** Deletes rows older than `before` of one log kind; answers how many went. */
+    async prune(kind: RetentionKind, before: Date): Promise<number> {
+      const gone = await (() => {
+        switch (kind) {
+          case 'operation':
+            return db
+              .delete(auditLog)
+              .where(
+                and(
+                  lt(auditLog.createdAt, before),
+                  sql`${auditLog.action} not in (${sql.join(
+                    LOGIN_ACTIONS.map((a) => sql`${a}`),
+                    sql`, `,
+                  )})`,
+                ),
+              )
+              .returning({ id: auditLog.id });
+          case 'login':
+            return db
+              .delete(auditLog)
+              .where(and(lt(auditLog.createdAt, before), inArray(auditLog.action, LOGIN_ACTIONS)))
+              .returning({ id: auditLog.id });
+          case 'error':
+            return Promise.all([
+              db
+                .delete(serverErrors)
+                .where(lt(serverErrors.createdAt, before))
+                .returning({ id: serverErrors.id }),
+              db
+                .delete(clientErrorReports)
+                .where(lt(clientErrorReports.createdAt, before))
+                .returning({ id: clientErrorReports.id }),
+            ]).then(([a, b]) => [...a, ...b]);
+          case 'job_run':
+            return db
+              .delete(jobRuns)
+              .where(and(lt(jobRuns.startedAt, before), sql`${jobRuns.status} <> 'running'`))
+              .returning({ id: jobRuns.id });
+        }
+      })();
+      return gone.length;
+    },
+  };
+}
+
+export type RetentionKind = 'operation' | 'login' | 'error' | 'job_run';

@@ -1,0 +1,118 @@
+import { systemToolEndpoints, type ClientErrorRow, type ServerErrorRow } from '@console/contract';
+import { Typography } from 'antd';
+import { column, type ListColumn } from '../../components/list/columns';
+import { DateKeywordFilters } from '../../components/list/list-filters';
+import { ListPage } from '../../components/list/list-page';
+import { dateRangeOfQuery, dateUrlShape, urlField, type UrlQuery } from '../../components/list/list-query';
+import { useHeadOfficeList } from '../../components/list/use-head-office-list';
+import { useListQuery } from '../../components/list/use-list-query';
+import { SYSTEM_TOOL_LABELS } from './labels';
+import { systemToolKeys } from './system-tool-keys';
+
+const L = SYSTEM_TOOL_LABELS.errors;
+const T = L.columns;
+const KINDS = ['server', 'client'] as const;
+
+export const errorLogUrlShape = {
+  kind: urlField.oneOfOr(KINDS, 'server'),
+  keyword: urlField.keyword(50),
+  ...dateUrlShape,
+  pageNum: urlField.pageNum(),
+  pageSize: urlField.pageSize([10, 20, 50, 100], 20),
+};
+const filtersOf = (query: UrlQuery<typeof errorLogUrlShape>) => ({
+  keyword: query.keyword || null,
+  ...dateRangeOfQuery(query, new Date()),
+});
+
+/** The stack, folded; the server sends none to anyone but the administrator. */
+const stackColumn = <Row extends { stack: string | null }>(): ListColumn<Row> => ({
+  key: 'stack',
+  title: T.stack,
+  width: 260,
+  render: (_, row) =>
+    row.stack === null ? (
+      <Typography.Text type="secondary">{L.stackHidden}</Typography.Text>
+    ) : (
+      <Typography.Paragraph ellipsis={{ rows: 2, expandable: true }} style={{ margin: 0, fontSize: 12 }}>
+        {row.stack || '-'}
+      </Typography.Paragraph>
+    ),
+});
+
+const SERVER_COLUMNS: ListColumn<ServerErrorRow>[] = [
+  column.time('createdAt', T.createdAt),
+  column.text('requestId', T.requestId, { width: 290 }),
+  { key: 'path', title: T.path, width: 200, render: (_, row) => `${row.method} ${row.path}` },
+  column.remark('message', T.message, { width: 220 }),
+  stackColumn<ServerErrorRow>(),
+  column.text('userName', T.user, { width: 100 }),
+  column.text('ip', T.ip, { width: 120, hiddenByDefault: true }),
+];
+
+const CLIENT_COLUMNS: ListColumn<ClientErrorRow>[] = [
+  column.time('createdAt', T.createdAt),
+  column.text('kind', T.kind, { width: 90 }),
+  column.remark('message', T.message, { width: 220 }),
+  column.remark('pageUrl', T.pageUrl, { width: 200 }),
+  stackColumn<ClientErrorRow>(),
+  column.text('userName', T.user, { width: 100 }),
+  column.text('storeCode', T.store, { width: 100, hiddenByDefault: true }),
+  column.text('release', T.release, { width: 100, hiddenByDefault: true }),
+];
+
+/** 异常日志: the server's 5xx with their request ids, and the browsers' reports, one tab each. */
+export function ErrorLogPage() {
+  return useListQuery(errorLogUrlShape).query.kind === 'client' ? <ClientErrors /> : <ServerErrors />;
+}
+
+function tabsOf(listQuery: {
+  query: { kind: string };
+  setQuery(patch: { kind: 'server' | 'client' }): void;
+}) {
+  return {
+    value: listQuery.query.kind,
+    options: KINDS.map((kind) => ({ value: kind, label: L.tabs[kind] })),
+    onChange: (kind: string) => listQuery.setQuery({ kind: kind === 'client' ? 'client' : 'server' }),
+  };
+}
+
+function ServerErrors() {
+  const { listQuery, list } = useHeadOfficeList(errorLogUrlShape, {
+    key: systemToolKeys.serverErrors,
+    endpoint: systemToolEndpoints.errorLogs,
+    filters: filtersOf,
+  });
+  return (
+    <ListPage
+      title={L.title}
+      name="error-logs"
+      list={list}
+      columns={SERVER_COLUMNS}
+      rowKey="id"
+      empty={{ description: L.empty }}
+      tabs={tabsOf(listQuery)}
+      filters={<DateKeywordFilters listQuery={listQuery} name="error-logs" labels={L.list} />}
+    />
+  );
+}
+
+function ClientErrors() {
+  const { listQuery, list } = useHeadOfficeList(errorLogUrlShape, {
+    key: systemToolKeys.clientErrors,
+    endpoint: systemToolEndpoints.clientErrorLogs,
+    filters: filtersOf,
+  });
+  return (
+    <ListPage
+      title={L.title}
+      name="error-logs"
+      list={list}
+      columns={CLIENT_COLUMNS}
+      rowKey="id"
+      empty={{ description: L.empty }}
+      tabs={tabsOf(listQuery)}
+      filters={<DateKeywordFilters listQuery={listQuery} name="error-logs" labels={L.list} />}
+    />
+  );
+}

@@ -1,0 +1,57 @@
+import { LOG_RESULTS, systemToolEndpoints, type LoginLogRow } from '@console/contract';
+import { column, type ListColumn } from '../../components/list/columns';
+import { DateKeywordFilters } from '../../components/list/list-filters';
+import { ListPage } from '../../components/list/list-page';
+import { dateRangeOfQuery, dateUrlShape, urlField } from '../../components/list/list-query';
+import { useHeadOfficeList } from '../../components/list/use-head-office-list';
+import { statusFilterOf } from '../../components/list/use-list-query';
+import { SYSTEM_TOOL_LABELS } from './labels';
+import { RESULT_COLOR, RESULT_OPTIONS } from './log-results';
+import { systemToolKeys } from './system-tool-keys';
+
+const L = SYSTEM_TOOL_LABELS.login;
+const T = L.columns;
+
+export const loginLogUrlShape = {
+  status: urlField.oneOfOr(['all', ...LOG_RESULTS], 'all'),
+  keyword: urlField.keyword(64),
+  ...dateUrlShape,
+  pageNum: urlField.pageNum(),
+  pageSize: urlField.pageSize([10, 20, 50, 100], 20),
+};
+
+const COLUMNS: ListColumn<LoginLogRow>[] = [
+  column.time('createdAt', T.createdAt),
+  column.text('account', T.account, { width: 140 }),
+  column.text('userName', T.user, { width: 100 }),
+  column.status('result', T.result, SYSTEM_TOOL_LABELS.result, RESULT_COLOR, { testId: 'login-log-result' }),
+  column.text('method', T.method, { width: 100 }),
+  column.text('reason', T.reason, { width: 120 }),
+  column.text('ip', T.ip, { width: 130 }),
+  column.remark('userAgent', T.userAgent, { width: 200, hiddenByDefault: true }),
+];
+
+/** 登录日志: sign-ins that succeeded and failed, with the IP and the reason of a failure. */
+export function LoginLogPage() {
+  const { listQuery, list } = useHeadOfficeList(loginLogUrlShape, {
+    key: systemToolKeys.login,
+    endpoint: systemToolEndpoints.loginLogs,
+    filters: (query) => ({
+      keyword: query.keyword || null,
+      result: query.status === 'all' ? null : query.status,
+      ...dateRangeOfQuery(query, new Date()),
+    }),
+  });
+  return (
+    <ListPage
+      title={L.title}
+      name="login-logs"
+      list={list}
+      columns={COLUMNS}
+      rowKey="id"
+      empty={{ description: L.empty }}
+      statusFilter={statusFilterOf(listQuery, RESULT_OPTIONS)}
+      filters={<DateKeywordFilters listQuery={listQuery} name="login-logs" labels={L.list} />}
+    />
+  );
+}
