@@ -238,7 +238,7 @@ describe('runChange', () => {
         },
         raced: () => new AppError(409, 'RACED', '已被他人抢先'),
       }),
-    ).rejects.toMatchObject({ statusCode: 409, code: 'RACED' });
+    ).rejects.toMatchObject({ statusCode: 409, message: '已被他人抢先' });
     expect(await logCount(row.id)).toBe(1);
   });
 });
