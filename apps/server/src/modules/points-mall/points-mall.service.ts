@@ -20,7 +20,7 @@ import type { AdminActor } from '../audit/admin-actor.js';
 import type { AuditLog } from '../audit/audit-log.js';
 import { auditedChanges } from '../audit/run-change.js';
 import { shanghaiDateTime } from '../im/message-format.js';
-import { haversineKm, originOf, type Coordinates } from '../stores/geo.js';
+import { metersBetween, originOf, type Coordinates } from '../stores/geo.js';
 import { createPointsMallRepository, type ClassRecord } from './points-mall.repository.js';
 
 export const POINTS_MALL_TEXT = {
@@ -262,7 +262,7 @@ export function createPointsMallService(deps: { db: Database; clock: Clock; audi
       return rows
         .map(({ latitude, longitude, ...shop }) => ({
           ...shop,
-          distanceMeters: Math.round(haversineKm(origin, { latitude, longitude }) * 1000),
+          distanceMeters: metersBetween(origin, { latitude, longitude }),
         }))
         .sort((a, b) => a.distanceMeters - b.distanceMeters)
         .slice(0, NEAR_SHOPS_MAX);
