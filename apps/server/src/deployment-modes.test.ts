@@ -26,53 +26,57 @@ const pushOrder = (baseUrl: string, token: string) =>
     body: '{}',
   });
 
-describe.runIf(adminUrl)('a server on DATABASE_URL without a demo flag', () => {
-  let scratch: ScratchDatabase;
-  beforeAll(async () => {
-    scratch = await createScratchDatabase(adminUrl!, 'dm');
-  });
-  afterAll(() => scratch?.drop());
-
-  it('serves no /dev/* helper and refuses the demo service token (production)', SLOW, async () => {
-    const server = await startServerProcess({
-      name: 'production',
-      env: { NODE_ENV: 'production', DATABASE_URL: scratch.url, SERVICE_TOKEN: STRONG_TOKEN },
-      ...START,
+// The three starts are independent (their own database or data folder): run side by side, the file takes about
+// as long as its slowest start instead of the sum of all three.
+describe.concurrent('deployment modes', () => {
+  describe.runIf(adminUrl)('a server on DATABASE_URL without a demo flag', () => {
+    let scratch: ScratchDatabase;
+    beforeAll(async () => {
+      scratch = await createScratchDatabase(adminUrl!, 'dm');
     });
-    try {
-      for (const url of ['/dev/sms-outbox?phone=13800000000', '/dev/captcha/any-uuid'])
-        expect((await fetch(`${server.baseUrl}${url}`)).status).toBe(404);
-      expect((await pushOrder(server.baseUrl, DEMO_SERVICE_TOKEN)).status).toBe(401);
-      // The real token passes the guard and meets the body's own check.
-      expect((await pushOrder(server.baseUrl, STRONG_TOKEN)).status).toBe(400);
-      const config = await (await fetch(`${server.baseUrl}/app-config.js`)).text();
-      expect(config).toContain('"demoMode":false');
-    } finally {
-      await server.stop();
-    }
+    afterAll(() => scratch?.drop());
+
+    it('serves no /dev/* helper and refuses the demo service token (production)', SLOW, async () => {
+      const server = await startServerProcess({
+        name: 'production',
+        env: { NODE_ENV: 'production', DATABASE_URL: scratch.url, SERVICE_TOKEN: STRONG_TOKEN },
+        ...START,
+      });
+      try {
+        for (const url of ['/dev/sms-outbox?phone=13800000000', '/dev/captcha/any-uuid'])
+          expect((await fetch(`${server.baseUrl}${url}`)).status).toBe(404);
+        expect((await pushOrder(server.baseUrl, DEMO_SERVICE_TOKEN)).status).toBe(401);
+        // The real token passes the guard and meets the body's own check.
+        expect((await pushOrder(server.baseUrl, STRONG_TOKEN)).status).toBe(400);
+        const config = await (await fetch(`${server.baseUrl}/app-config.js`)).text();
+        expect(config).toContain('"demoMode":false');
+      } finally {
+        await server.stop();
+      }
+    });
+
+    it('does not start in development either without its own service token', SLOW, async () => {
+      const start = startServerProcess({ name: 'no-token', env: { DATABASE_URL: scratch.url } });
+      await expect(start).rejects.toThrow(/SERVICE_TOKEN: required outside demo mode/);
+    });
   });
 
-  it('does not start in development either without its own service token', SLOW, async () => {
-    const start = startServerProcess({ name: 'no-token', env: { DATABASE_URL: scratch.url } });
-    await expect(start).rejects.toThrow(/SERVICE_TOKEN: required outside demo mode/);
-  });
-});
+  describe('the embedded default', () => {
+    let dataDir: string;
+    beforeAll(async () => {
+      dataDir = await mkdtemp(path.join(tmpdir(), 'console-demo-'));
+    });
+    afterAll(() => rm(dataDir, { recursive: true, force: true }));
 
-describe('the embedded default', () => {
-  let dataDir: string;
-  beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(tmpdir(), 'console-demo-'));
-  });
-  afterAll(() => rm(dataDir, { recursive: true, force: true }));
-
-  it('runs in demo mode and tells the login page so', SLOW, async () => {
-    const server = await startServerProcess({ name: 'embedded', env: { DATA_DIR: dataDir }, ...START });
-    try {
-      const config = await (await fetch(`${server.baseUrl}/app-config.js`)).text();
-      expect(config).toContain('"demoMode":true');
-      expect((await fetch(`${server.baseUrl}/dev/sms-outbox?phone=13800000000`)).status).toBe(200);
-    } finally {
-      await server.stop();
-    }
+    it('runs in demo mode and tells the login page so', SLOW, async () => {
+      const server = await startServerProcess({ name: 'embedded', env: { DATA_DIR: dataDir }, ...START });
+      try {
+        const config = await (await fetch(`${server.baseUrl}/app-config.js`)).text();
+        expect(config).toContain('"demoMode":true');
+        expect((await fetch(`${server.baseUrl}/dev/sms-outbox?phone=13800000000`)).status).toBe(200);
+      } finally {
+        await server.stop();
+      }
+    });
   });
 });

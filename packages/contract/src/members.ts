@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint, keysetListFilters, keysetPageOf, keywordField } from './common/index.js';
+import { endpoint, keysetListFilters, keysetPageOf, keywordField, labelledCodes } from './common/index.js';
 import { calendarDateSchema } from './common/date-range.js';
 import { recordId } from './common/fields.js';
 import { MEMBER_PUBLIC_ID_PATTERN } from './orders-valet.js';
@@ -35,43 +35,39 @@ export const memberPublicIdSchema = z
 /** What the member's code encodes when scanned: `member:<publicId>` (then `:<store code>` on an activity QR). */
 export const MEMBER_CODE_PREFIX = 'member:';
 
-export const MEMBER_CHANNELS = ['store', 'mini_program', 'online', 'valet'] as const;
-export type MemberChannel = (typeof MEMBER_CHANNELS)[number];
-export const MEMBER_CHANNEL_TEXT: Record<MemberChannel, string> = {
+export const { codes: MEMBER_CHANNELS, text: MEMBER_CHANNEL_TEXT } = labelledCodes({
   store: '门店注册',
   mini_program: '小程序',
   online: '线上商城',
   valet: '代客下单',
-};
+});
+export type MemberChannel = (typeof MEMBER_CHANNELS)[number];
 
-export const FOLLOW_UP_CHANNELS = ['phone', 'wechat', 'visit', 'sms'] as const;
-export type FollowUpChannel = (typeof FOLLOW_UP_CHANNELS)[number];
-export const FOLLOW_UP_CHANNEL_TEXT: Record<FollowUpChannel, string> = {
+export const { codes: FOLLOW_UP_CHANNELS, text: FOLLOW_UP_CHANNEL_TEXT } = labelledCodes({
   phone: '电话',
   wechat: '企业微信',
   visit: '到店',
   sms: '短信',
-};
+});
+export type FollowUpChannel = (typeof FOLLOW_UP_CHANNELS)[number];
 
-export const FOLLOW_UP_RESULTS = ['reached', 'no_answer', 'declined', 'purchased'] as const;
-export type FollowUpResult = (typeof FOLLOW_UP_RESULTS)[number];
-export const FOLLOW_UP_RESULT_TEXT: Record<FollowUpResult, string> = {
+export const { codes: FOLLOW_UP_RESULTS, text: FOLLOW_UP_RESULT_TEXT } = labelledCodes({
   reached: '已联系',
   no_answer: '未接通',
   declined: '无意向',
   purchased: '已复购',
-};
+});
+export type FollowUpResult = (typeof FOLLOW_UP_RESULTS)[number];
 
 /** The tabs of 会员跟进; `equity` is the message target's `activateUser=1`, `repurchase` its `permissionUser=1`. */
-export const MEMBER_STORE_TABS = ['toAssign', 'mine', 'overdue', 'equity', 'repurchase'] as const;
-export type MemberStoreTab = (typeof MEMBER_STORE_TABS)[number];
-export const MEMBER_STORE_TAB_TEXT: Record<MemberStoreTab, string> = {
+export const { codes: MEMBER_STORE_TABS, text: MEMBER_STORE_TAB_TEXT } = labelledCodes({
   toAssign: '待分配',
   mine: '我的跟进',
   overdue: '跟进逾期',
   equity: '权益待激活',
   repurchase: '复购到期',
-};
+});
+export type MemberStoreTab = (typeof MEMBER_STORE_TABS)[number];
 
 /** Longest follow-up text, the most members one batch assigns, and how far ahead a next date may be. */
 export const FOLLOW_UP_CONTENT_MAX = 500;

@@ -5,6 +5,7 @@ import { keysetListFilters, keywordField, listFilters } from './list-request.js'
 import { keysetPageOf, pageOf, pageRequest } from './page.js';
 import { noInput } from './endpoint.js';
 import { takesNothing } from './takes-nothing.js';
+import { labelledCodes } from './labelled-codes.js';
 
 const messages = (result: z.ZodSafeParseResult<unknown>) => result.error?.issues.map((i) => i.message) ?? [];
 
@@ -86,5 +87,15 @@ describe('takesNothing', () => {
     expect(takesNothing(z.object({ a: z.string() }))).toBe(false);
     expect(takesNothing(z.object({}).default({}))).toBe(false);
     expect(takesNothing(null)).toBe(false);
+  });
+});
+
+describe('labelledCodes', () => {
+  it('answers the codes in declaration order and their labels, for z.enum and the label map', () => {
+    const { codes, text } = labelledCodes({ phone: '电话', visit: '到店' });
+    expect(codes).toEqual(['phone', 'visit']);
+    expect(z.enum(codes).safeParse('visit').success).toBe(true);
+    expect(z.enum(codes).safeParse('sms').success).toBe(false);
+    expect(text.visit).toBe('到店');
   });
 });

@@ -4,3 +4,4 @@ export * from './list-request.js';
 export * from './endpoint.js';
 export * from './takes-nothing.js';
 export * from './mask.js';
+export * from './labelled-codes.js';

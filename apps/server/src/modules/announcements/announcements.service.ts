@@ -19,6 +19,7 @@ import type { Clock } from '../../platform/clock.js';
 import type { AuthContext } from '../../plugins/request-context.js';
 import type { AdminActor } from '../audit/admin-actor.js';
 import type { AuditLog } from '../audit/audit-log.js';
+import { auditedChanges } from '../audit/run-change.js';
 import type { MessageProducer } from '../im/message-producer.js';
 import { groupsOutside, storeInScope, type DataScope } from '../roles/data-scope.js';
 import { checkAttachment } from './attachment-check.js';
@@ -105,7 +106,7 @@ function rowOf(record: NoticeRecord, targets: readonly NamedTarget[]): Announcem
 export function createAnnouncementsService(deps: AnnouncementsServiceDeps) {
   const { db, clock, repo, producer, audit } = deps;
 
-  const change = audit.changes({
+  const change = auditedChanges(db, audit, {
     raced: () => conflict(ANNOUNCEMENT_MESSAGES.raced, 'ANNOUNCEMENT_RACED'),
   });
 
@@ -278,9 +279,8 @@ export function createAnnouncementsService(deps: AnnouncementsServiceDeps) {
 
     /** A draft goes out now, or becomes scheduled when its time is still ahead (the job publishes it then). */
     async publish(actor: AdminActor, id: number): Promise<AnnouncementDetail> {
-      let wakeKeys: string[] = [];
       const allowance = await allowanceOf(actor.caller);
-      const result = await change(actor, 'announcement.publish', String(id), async (tx) => {
+      return change(actor, 'announcement.publish', String(id), async (tx, _prepared, afterCommit) => {
         const notice = await locked(tx, id);
         if (notice.status !== 'draft')
           throw conflict(ANNOUNCEMENT_MESSAGES.notDraft('发布'), 'ANNOUNCEMENT_NOT_DRAFT');
@@ -289,13 +289,12 @@ export function createAnnouncementsService(deps: AnnouncementsServiceDeps) {
         if (notice.publishAt && notice.publishAt.getTime() > clock().getTime()) {
           await repo.update(tx, id, { status: 'scheduled' }, clock());
         } else {
-          ({ wakeKeys } = await deliver(tx, notice, { requireRecipients: true }));
+          const { wakeKeys } = await deliver(tx, notice, { requireRecipients: true });
+          afterCommit(() => producer.wake(wakeKeys));
         }
         const after = await detailOf(id, tx);
         return { result: after, before, after };
       });
-      producer.wake(wakeKeys);
-      return result;
     },
 
     /** Withdrawing takes the notice's messages out of every inbox; a held poll re-reads and never sees them. */

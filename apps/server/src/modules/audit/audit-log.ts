@@ -1,8 +1,6 @@
 import type { Database } from '../../db/client.js';
 import { auditLog } from '../../db/schema.js';
 import type { Clock } from '../../platform/clock.js';
-import { isForeignKeyViolation, isUniqueViolation } from '../../db/pg-errors.js';
-import type { AdminActor } from './admin-actor.js';
 import { currentRequest, storeCodeOf } from '../../http/request-trace.js';
 
 export type AuditEntry = {
@@ -30,7 +28,7 @@ export type AuditChange = {
   detail?: Record<string, unknown>;
 };
 
-/** What an audited change's `run` answers: its result, and the states before and after it. */
+/** What the `run` of an administrative change (`auditedChanges` in run-change.ts) answers: its result, and the states before and after it. */
 export type AuditedChange<T> = { result: T; before: unknown; after: unknown };
 
 /** What a secret's value becomes in the audit log. */
@@ -114,41 +112,5 @@ export function createAuditLog(db: Database, clock: Clock) {
   return {
     record,
     change,
-    /**
-     * The one way a service runs an administrative change: `changes(options)` answers
-     * `change(actor, action, target, run)`, which runs `run` and writes the audit row in one transaction; `run`
-     * answers the result with the states before and after. `prepare` runs first in the transaction (a tree lock
-     * and the rows the rules need); `raced` is the refusal to answer when a concurrent change wins on a unique or
-     * foreign key (a 409); `committed` runs after the commit (dropping a cache).
-     */
-    changes<Prepared = undefined>(
-      options: {
-        prepare?: (tx: Database) => Promise<Prepared>;
-        raced?: () => Error;
-        committed?: () => void;
-      } = {},
-    ) {
-      return async <T>(
-        actor: AdminActor,
-        action: string,
-        target: string,
-        run: (tx: Database, prepared: Prepared) => Promise<AuditedChange<T>>,
-      ): Promise<T> => {
-        try {
-          const result = await db.transaction(async (tx) => {
-            const prepared = (options.prepare ? await options.prepare(tx) : undefined) as Prepared;
-            const { result, before, after } = await run(tx, prepared);
-            await change({ action, target, actor: actor.caller, client: actor.client, before, after }, tx);
-            return result;
-          });
-          options.committed?.();
-          return result;
-        } catch (error) {
-          if (options.raced && (isUniqueViolation(error) || isForeignKeyViolation(error)))
-            throw options.raced();
-          throw error;
-        }
-      };
-    },
   };
 }

@@ -18,15 +18,15 @@ import {
 } from '@console/contract';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
-import { isUniqueViolation } from '../../db/pg-errors.js';
 import { mapPage } from '../../db/paged-query.js';
 import { AppError, conflict, notFound } from '../../http/errors.js';
 import type { Clock } from '../../platform/clock.js';
 import type { AdminActor } from '../audit/admin-actor.js';
 import { createAuditLog, type AuditLog } from '../audit/audit-log.js';
+import { auditedChanges } from '../audit/run-change.js';
 import { shanghaiDateTime } from '../im/message-format.js';
 import type { MemberAccess, MemberRow } from '../orders/lookups/member-access.js';
-import { runStateChange } from '../orders/order-action.js';
+import { runChange } from '../audit/run-change.js';
 import { createPointsLedger } from '../points/points-ledger.js';
 import type { PointsRedemption, Redemption } from '../points/points-redemption.js';
 import { COUPON_TEXT } from './coupon-texts.js';
@@ -140,7 +140,7 @@ export function createCouponsService(deps: {
   memberAccess: MemberAccess;
 }) {
   const { db, clock, audit, redemption, memberAccess } = deps;
-  const change = audit.changes();
+  const change = auditedChanges(db, audit);
   const repo = createCouponsRepository(db);
   const ledger = createPointsLedger(db);
 
@@ -337,9 +337,10 @@ export function createCouponsService(deps: {
     ): Promise<ExchangeDetail> {
       const prepared = await prepare(actor, input);
       const consent = await redemption.consent(prepared.redemption, input.memberCode);
-      try {
-        return await db.transaction(async (transaction) => {
-          const tx = transaction as unknown as Database;
+      return runChange(db, {
+        // A clash on the exchange number (the idempotency key typed at the counter) is a 409.
+        raced: () => conflict(COUPON_TEXT.exchangeNoTaken, 'EXCHANGE_NO_TAKEN'),
+        record: async (tx) => {
           const coupon = await assertExchangeable(
             await repo.lockTemplate(tx, input.couponId),
             actor,
@@ -378,11 +379,8 @@ export function createCouponsService(deps: {
             },
           });
           return detailOf(actor, input.exchangeNo, spent.balanceAfter, tx);
-        });
-      } catch (error) {
-        if (isUniqueViolation(error)) throw conflict(COUPON_TEXT.exchangeNoTaken, 'EXCHANGE_NO_TAKEN');
-        throw error;
-      }
+        },
+      });
     },
 
     /** Undoes an unused exchange within the window: stock and points come back (a `refund` ledger row). */
@@ -392,7 +390,7 @@ export function createCouponsService(deps: {
     ): Promise<ExchangeDetail> {
       const now = clock();
       let balanceAfter = 0;
-      await runStateChange(db, null, {
+      await runChange(db, {
         lock: {
           read: async (tx) => {
             const row = await repo.lockExchange(tx, actor.store.id, input.exchangeNo);

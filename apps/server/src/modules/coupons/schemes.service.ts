@@ -21,6 +21,7 @@ import { AppError, conflict, notFound } from '../../http/errors.js';
 import type { Clock } from '../../platform/clock.js';
 import type { AdminActor } from '../audit/admin-actor.js';
 import { createAuditLog, type AuditLog } from '../audit/audit-log.js';
+import { auditedChanges, runChange } from '../audit/run-change.js';
 import { shanghaiDateTime } from '../im/message-format.js';
 import type { MemberAccess } from '../orders/lookups/member-access.js';
 import { COUPON_TEXT } from './coupon-texts.js';
@@ -72,9 +73,9 @@ export function createSchemesService(deps: {
   memberAccess: MemberAccess;
 }) {
   const { db, clock, audit, memberAccess } = deps;
-  const change = audit.changes();
+  const change = auditedChanges(db, audit);
   /** A new scheme's number is random: a clash answers 409 and the caller tries again. */
-  const changeNumbered = audit.changes({
+  const changeNumbered = auditedChanges(db, audit, {
     raced: () => conflict('方案编号冲突，请重试', 'SCHEME_NO_TAKEN'),
   });
   const repo = createSchemesRepository(db);
@@ -236,58 +237,64 @@ export function createSchemesService(deps: {
     async issue(actor: IssueActor, input: { id: number; memberId: string }) {
       const scope = { storeId: actor.store.id, sessionId: actor.sessionId, userId: actor.user.id };
       const member = await memberAccess.requireServed(scope, input.memberId);
-      return db.transaction(async (transaction) => {
-        const tx = transaction as unknown as Database;
-        const s = await repo.lockScheme(tx, input.id);
-        if (!s) throw notFound(SCHEME_TEXT.notFound, 'SCHEME_NOT_FOUND');
-        const now = clock();
-        if (schemeState(s, now) !== 'running')
-          throw new AppError(422, 'SCHEME_NOT_RUNNING', SCHEME_TEXT.notRunning);
-        if (!s.visible) throw new AppError(422, 'SCHEME_HIDDEN', SCHEME_TEXT.hidden);
-        if (!s.channels.includes('store_counter'))
-          throw new AppError(422, 'SCHEME_NO_COUNTER', SCHEME_TEXT.noCounterChannel);
-        if (!(await repo.inStoreScope(tx, s.id, actor.store.id)))
-          throw new AppError(422, 'SCHEME_STORE_NOT_IN_SCOPE', SCHEME_TEXT.storeNotInScope);
-        const isNew = now.getTime() - member.createdAt.getTime() <= NEW_MEMBER_DAYS * DAY_MS;
-        if (
-          (s.audience === 'new_members' && !isNew) ||
-          (s.audience === 'min_level' && member.level < s.minLevel)
-        )
-          throw new AppError(422, 'SCHEME_AUDIENCE', SCHEME_TEXT.audience);
-        if ((await repo.issuesTo(tx, s.id, member.id)) >= s.perMemberLimit)
-          throw new AppError(422, 'SCHEME_MEMBER_LIMIT', SCHEME_TEXT.memberLimit(s.perMemberLimit));
-        if (!(await repo.takeIssue(tx, s.id)))
-          throw new AppError(422, 'SCHEME_EXHAUSTED', SCHEME_TEXT.exhausted);
-        const batch = `CI${now.getTime()}${String(randomInt(1_000_000)).padStart(6, '0')}`;
-        const rows = (await repo.couponsOf(s.id, tx)).flatMap((part) =>
-          Array.from({ length: part.count }, () => part.coupon),
-        );
-        const couponNos = rows.map((_, i) => `${batch}-${i + 1}`);
-        await repo.insertIssued(
-          tx,
-          rows.map((coupon, i) => ({
-            couponNo: couponNos[i]!,
-            couponId: coupon.id,
-            memberId: member.id,
-            source: 'scheme',
-            schemeId: s.id,
-            channel: 'store_counter',
-            storeId: actor.store.id,
+      return runChange(db, {
+        lock: {
+          read: async (tx) => {
+            const s = await repo.lockScheme(tx, input.id);
+            if (!s) throw notFound(SCHEME_TEXT.notFound, 'SCHEME_NOT_FOUND');
+            return s;
+          },
+        },
+        record: async (tx, { locked: s }) => {
+          const now = clock();
+          if (schemeState(s, now) !== 'running')
+            throw new AppError(422, 'SCHEME_NOT_RUNNING', SCHEME_TEXT.notRunning);
+          if (!s.visible) throw new AppError(422, 'SCHEME_HIDDEN', SCHEME_TEXT.hidden);
+          if (!s.channels.includes('store_counter'))
+            throw new AppError(422, 'SCHEME_NO_COUNTER', SCHEME_TEXT.noCounterChannel);
+          if (!(await repo.inStoreScope(tx, s.id, actor.store.id)))
+            throw new AppError(422, 'SCHEME_STORE_NOT_IN_SCOPE', SCHEME_TEXT.storeNotInScope);
+          const isNew = now.getTime() - member.createdAt.getTime() <= NEW_MEMBER_DAYS * DAY_MS;
+          if (
+            (s.audience === 'new_members' && !isNew) ||
+            (s.audience === 'min_level' && member.level < s.minLevel)
+          )
+            throw new AppError(422, 'SCHEME_AUDIENCE', SCHEME_TEXT.audience);
+          if ((await repo.issuesTo(tx, s.id, member.id)) >= s.perMemberLimit)
+            throw new AppError(422, 'SCHEME_MEMBER_LIMIT', SCHEME_TEXT.memberLimit(s.perMemberLimit));
+          if (!(await repo.takeIssue(tx, s.id)))
+            throw new AppError(422, 'SCHEME_EXHAUSTED', SCHEME_TEXT.exhausted);
+          const batch = `CI${now.getTime()}${String(randomInt(1_000_000)).padStart(6, '0')}`;
+          const rows = (await repo.couponsOf(s.id, tx)).flatMap((part) =>
+            Array.from({ length: part.count }, () => part.coupon),
+          );
+          const couponNos = rows.map((_, i) => `${batch}-${i + 1}`);
+          await repo.insertIssued(
+            tx,
+            rows.map((coupon, i) => ({
+              couponNo: couponNos[i]!,
+              couponId: coupon.id,
+              memberId: member.id,
+              source: 'scheme',
+              schemeId: s.id,
+              channel: 'store_counter',
+              storeId: actor.store.id,
+              userId: actor.user.id,
+              points: 0,
+              status: 'unused',
+              validFrom: now,
+              validTo: new Date(now.getTime() + coupon.validDays * DAY_MS),
+              createdAt: now,
+            })),
+          );
+          await createAuditLog(tx, clock).record({
+            action: 'issue_scheme.issue',
             userId: actor.user.id,
-            points: 0,
-            status: 'unused',
-            validFrom: now,
-            validTo: new Date(now.getTime() + coupon.validDays * DAY_MS),
-            createdAt: now,
-          })),
-        );
-        await createAuditLog(tx, clock).record({
-          action: 'issue_scheme.issue',
-          userId: actor.user.id,
-          target: s.schemeNo,
-          detail: { storeCode: actor.store.shopCode, memberId: member.publicId, couponNos },
-        });
-        return { couponNos, issuedCount: s.issuedCount + 1 };
+            target: s.schemeNo,
+            detail: { storeCode: actor.store.shopCode, memberId: member.publicId, couponNos },
+          });
+          return { couponNos, issuedCount: s.issuedCount + 1 };
+        },
       });
     },
   };

@@ -11,6 +11,7 @@ import { AppError, conflict, notFound } from '../../http/errors.js';
 import type { Clock } from '../../platform/clock.js';
 import type { AdminActor } from '../audit/admin-actor.js';
 import { createAuditLog } from '../audit/audit-log.js';
+import { auditedChanges } from '../audit/run-change.js';
 import { createDepartmentsRepository } from './departments.repository.js';
 import { buildDeptTree, depthOf, heightOf, subtreeIds, type DeptRecord } from './dept-tree.js';
 
@@ -38,7 +39,7 @@ export function createDepartmentsService(db: Database, clock: Clock) {
   const audit = createAuditLog(db, clock);
 
   /** Each change locks the tree and sees all of it. */
-  const change = audit.changes({
+  const change = auditedChanges(db, audit, {
     prepare: async (tx) => {
       await repo.lockTree(tx);
       return repo.all(tx);

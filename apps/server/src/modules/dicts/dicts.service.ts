@@ -15,6 +15,7 @@ import { conflict, notFound } from '../../http/errors.js';
 import type { Clock } from '../../platform/clock.js';
 import type { AdminActor } from '../audit/admin-actor.js';
 import { createAuditLog } from '../audit/audit-log.js';
+import { auditedChanges } from '../audit/run-change.js';
 import { createDictsRepository } from './dicts.repository.js';
 
 export const DICT_MESSAGES = {
@@ -44,7 +45,7 @@ export function createDictsService(db: Database, clock: Clock) {
   const audit = createAuditLog(db, clock);
 
   /** One change: its rule checks, writes and audit row commit together; a unique race answers 409. */
-  const change = audit.changes({ raced: () => conflict(DICT_MESSAGES.raced, 'DICT_RACED') });
+  const change = auditedChanges(db, audit, { raced: () => conflict(DICT_MESSAGES.raced, 'DICT_RACED') });
 
   async function lockedType(tx: Database, id: number): Promise<DictTypeRow> {
     const type = await repo.typeById(id, tx, { lock: true });

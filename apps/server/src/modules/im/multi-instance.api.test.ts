@@ -115,9 +115,14 @@ async function pendingCount(receiver: Receiver): Promise<number> {
 /** Two instances sharing the database and Redis, started one after the other (both seed base data). */
 async function startPair(name: string, env: Record<string, string>): Promise<[ServerProcess, ServerProcess]> {
   const common = { DATABASE_URL: scratch.url, REDIS_URL: redis.url, SERVICE_TOKEN, ...env };
-  const a = await startServerProcess({ name: `${name}-A`, env: common });
-  const b = await startServerProcess({ name: `${name}-B`, env: common });
-  return [a, b];
+  // Started side by side: each start is mostly compiling and connecting, independent of the other.
+  const [a, b] = await Promise.allSettled([
+    startServerProcess({ name: `${name}-A`, env: common }),
+    startServerProcess({ name: `${name}-B`, env: common }),
+  ]);
+  if (a.status === 'fulfilled' && b.status === 'fulfilled') return [a.value, b.value];
+  for (const started of [a, b]) if (started.status === 'fulfilled') await started.value.kill();
+  throw a.status === 'rejected' ? a.reason : (b as PromiseRejectedResult).reason;
 }
 
 type StreamOutcome = {

@@ -11,6 +11,7 @@ const tags = ['menus'];
 /** 菜单管理: head office reads the tree; its buttons (`menu:add`, `menu:edit`, `menu:del`, admin's) change it. */
 export function menuAdminRoutes(app: AppInstance, { db, clock }: AppDeps): void {
   const service = createMenuAdminService({
+    db,
     repo: createMenuAdminRepository(db),
     audit: createAuditLog(db, clock),
     authCache: app.authCache,

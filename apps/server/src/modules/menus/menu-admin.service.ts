@@ -1,3 +1,4 @@
+import type { Database } from '../../db/client.js';
 import {
   MENU_ICONS,
   MENU_TYPES,
@@ -10,6 +11,7 @@ import type { z } from 'zod';
 import { AppError, conflict, forbidden, notFound } from '../../http/errors.js';
 import type { AdminActor } from '../audit/admin-actor.js';
 import type { AuditLog } from '../audit/audit-log.js';
+import { auditedChanges } from '../audit/run-change.js';
 import type { AuthCache } from '../auth/auth-cache.js';
 import { subtreeIds } from '../departments/dept-tree.js';
 import type { MenuAdminRepository, MenuRecord, MenuValues } from './menu-admin.repository.js';
@@ -62,13 +64,14 @@ const rowOf = ({ createdAt: _createdAt, ...row }: MenuRecord): MenuRow => row;
  * (a caller's roles carry the menus' permissions), so users see it at their next menu load and request.
  */
 export function createMenuAdminService(deps: {
+  db: Database;
   repo: MenuAdminRepository;
   audit: AuditLog;
   authCache: Pick<AuthCache, 'forgetAll'>;
 }) {
-  const { repo, audit, authCache } = deps;
+  const { db, repo, audit, authCache } = deps;
 
-  const change = audit.changes({
+  const change = auditedChanges(db, audit, {
     prepare: async (tx) => {
       await repo.lockTree(tx);
       return repo.all(tx);

@@ -18,8 +18,9 @@ import { AppError, conflict, forbidden, notFound } from '../../http/errors.js';
 import type { Clock } from '../../platform/clock.js';
 import type { AdminActor } from '../audit/admin-actor.js';
 import type { AuditLog } from '../audit/audit-log.js';
+import { auditedChanges } from '../audit/run-change.js';
 import { shanghaiDateTime } from '../im/message-format.js';
-import { haversineKm, originOf, type Coordinates } from '../stores/geo.js';
+import { metersBetween, originOf, type Coordinates } from '../stores/geo.js';
 import { createPointsMallRepository, type ClassRecord } from './points-mall.repository.js';
 
 export const POINTS_MALL_TEXT = {
@@ -64,8 +65,8 @@ export function skuRowOf<T extends SkuFields>(
 export function createPointsMallService(deps: { db: Database; clock: Clock; audit: AuditLog }) {
   const { db, clock, audit } = deps;
   const repo = createPointsMallRepository(db);
-  const change = audit.changes();
-  const changeNamed = audit.changes({
+  const change = auditedChanges(db, audit);
+  const changeNamed = auditedChanges(db, audit, {
     raced: () => conflict(POINTS_MALL_TEXT.nameTaken, 'CLASS_NAME_TAKEN'),
   });
 
@@ -261,7 +262,7 @@ export function createPointsMallService(deps: { db: Database; clock: Clock; audi
       return rows
         .map(({ latitude, longitude, ...shop }) => ({
           ...shop,
-          distanceMeters: Math.round(haversineKm(origin, { latitude, longitude }) * 1000),
+          distanceMeters: metersBetween(origin, { latitude, longitude }),
         }))
         .sort((a, b) => a.distanceMeters - b.distanceMeters)
         .slice(0, NEAR_SHOPS_MAX);

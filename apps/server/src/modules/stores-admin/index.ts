@@ -9,6 +9,7 @@ import { createStoresAdminService } from './stores-admin.service.js';
 /** 门店管理 and 门店分组 (docs/domain/stores-admin.md): head office opens, edits, closes stores and groups them. */
 export function storesAdminModule(app: AppInstance, { db, clock }: AppDeps): void {
   const service = createStoresAdminService({
+    db,
     repo: createStoresAdminRepository(db),
     areas: areaCatalogue,
     audit: createAuditLog(db, clock),

@@ -28,6 +28,7 @@ import type { Clock } from '../../platform/clock.js';
 import type { AuthCache } from '../auth/auth-cache.js';
 import type { AdminActor } from '../audit/admin-actor.js';
 import type { AuditLog } from '../audit/audit-log.js';
+import { auditedChanges } from '../audit/run-change.js';
 import { groupsOutside, type DataScope } from '../roles/data-scope.js';
 import { regionText, resolveRegion, storeAddressOf, type AreaCatalogue } from '../stores/area-tree.js';
 import type { GroupRecord, StoreRecord, StoresAdminRepository } from './stores-admin.repository.js';
@@ -81,6 +82,7 @@ export function storeRowOf(record: StoreRecord): StoreAdminRow {
 }
 
 export type StoresAdminDeps = {
+  db: Database;
   repo: StoresAdminRepository;
   areas: AreaCatalogue;
   audit: AuditLog;
@@ -93,6 +95,7 @@ export type StoresAdminDeps = {
 
 /** 门店管理 and 门店分组 (docs/domain/stores-admin.md): every change in one transaction with its audit row. */
 export function createStoresAdminService({
+  db,
   repo,
   areas,
   audit,
@@ -100,7 +103,7 @@ export function createStoresAdminService({
   authCache,
   dataScopes,
 }: StoresAdminDeps) {
-  const change = audit.changes();
+  const change = auditedChanges(db, audit);
 
   /** The store, 404 when missing or (with `scope`) outside the caller's data scope: as if it did not exist. */
   async function storeOrThrow(

@@ -24,6 +24,11 @@ export function haversineKm(a: Coordinates, b: Coordinates): number {
   return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
+/** Distance in whole metres. */
+export function metersBetween(a: Coordinates, b: Coordinates): number {
+  return Math.round(haversineKm(a, b) * 1000);
+}
+
 /** Distance rounded to 0.01 km, null for a store without a location. */
 export function distanceKmOf(origin: Coordinates, store: Coordinates): number | null {
   return isLocated(store) ? Math.round(haversineKm(origin, store) * 100) / 100 : null;

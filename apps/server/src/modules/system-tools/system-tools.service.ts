@@ -20,6 +20,7 @@ import { STALE_AFTER_MS } from '../../platform/jobs/job-runner.js';
 import type { AuthContext } from '../../plugins/request-context.js';
 import type { AdminActor } from '../audit/admin-actor.js';
 import { createAuditLog } from '../audit/audit-log.js';
+import { auditedChanges } from '../audit/run-change.js';
 import type { SessionService } from '../auth/session.service.js';
 import { SUPER_ROLE } from '../menus/menu.service.js';
 import { createSystemToolsRepository, type RetentionKind } from './system-tools.repository.js';
@@ -66,7 +67,7 @@ export function createSystemToolsService(deps: {
   const { db, clock, jobs, sessions } = deps;
   const repo = createSystemToolsRepository(db);
   const audit = createAuditLog(db, clock);
-  const change = audit.changes();
+  const change = auditedChanges(db, audit);
 
   const runRowOf = (row: {
     id: number;

@@ -158,6 +158,26 @@ export function SortField({ label, max, testId }: { label: string; max: number; 
   );
 }
 
+type NumberFieldProps = { name: string; label: string; min: number; max: number; testId?: string };
+
+function NumberItem({ name, label, min, max, testId, precision }: NumberFieldProps & { precision: number }) {
+  return (
+    <Form.Item name={name} label={label}>
+      <InputNumber min={min} max={max} precision={precision} style={{ width: '100%' }} data-testid={testId} />
+    </Form.Item>
+  );
+}
+
+/** A whole number of a form (a count, points, stock, a per-member limit), full width, from `min` to `max`. */
+export function IntegerField(field: NumberFieldProps) {
+  return <NumberItem {...field} precision={0} />;
+}
+
+/** An amount in yuan with fen (two decimals), full width; the request turns it into cents. */
+export function YuanField(field: NumberFieldProps) {
+  return <NumberItem {...field} precision={2} />;
+}
+
 /** 状态 as a 启用 / 停用 switch (the `enabled` field). */
 export function EnabledField({ label }: { label: string }) {
   return (

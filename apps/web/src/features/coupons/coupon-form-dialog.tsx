@@ -1,8 +1,8 @@
 import { COUPON_KIND_TEXT, COUPON_KINDS, couponEndpoints, type CouponKind } from '@console/contract';
-import { DatePicker, Form, InputNumber, Radio } from 'antd';
+import { DatePicker, Form, Radio } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { FormDialog } from '../../components/form-dialog/form-dialog';
-import { TextField } from '../../components/form-dialog/form-fields';
+import { IntegerField, TextField, YuanField } from '../../components/form-dialog/form-fields';
 import { call } from '../../lib/http';
 import { COUPON_LABELS } from './labels';
 
@@ -82,63 +82,23 @@ export function CouponFormDialog({
       <Form.Item noStyle dependencies={['kind']}>
         {({ getFieldValue }) =>
           getFieldValue('kind') === 'cash' ? (
-            <Form.Item name="value" label={L.value}>
-              <InputNumber
-                min={0.01}
-                max={10000}
-                precision={2}
-                style={{ width: '100%' }}
-                data-testid="coupon-form-value"
-              />
-            </Form.Item>
+            <YuanField name="value" label={L.value} min={0.01} max={10000} testId="coupon-form-value" />
           ) : (
             <>
-              <Form.Item name="discountRate" label={L.discountRate}>
-                <InputNumber min={1} max={99} precision={0} style={{ width: '100%' }} />
-              </Form.Item>
-              <Form.Item name="maxDiscount" label={L.maxDiscount}>
-                <InputNumber min={0} max={10000} precision={2} style={{ width: '100%' }} />
-              </Form.Item>
+              <IntegerField name="discountRate" label={L.discountRate} min={1} max={99} />
+              <YuanField name="maxDiscount" label={L.maxDiscount} min={0} max={10000} />
             </>
           )
         }
       </Form.Item>
-      <Form.Item name="threshold" label={L.threshold}>
-        <InputNumber
-          min={0}
-          max={10000}
-          precision={2}
-          style={{ width: '100%' }}
-          data-testid="coupon-form-threshold"
-        />
-      </Form.Item>
-      <Form.Item name="points" label={L.points}>
-        <InputNumber
-          min={0}
-          max={100000}
-          precision={0}
-          style={{ width: '100%' }}
-          data-testid="coupon-form-points"
-        />
-      </Form.Item>
+      <YuanField name="threshold" label={L.threshold} min={0} max={10000} testId="coupon-form-threshold" />
+      <IntegerField name="points" label={L.points} min={0} max={100000} testId="coupon-form-points" />
       <Form.Item name="window" label={L.window}>
         <DatePicker.RangePicker style={{ width: '100%' }} allowClear={false} />
       </Form.Item>
-      <Form.Item name="validDays" label={L.validDays}>
-        <InputNumber min={1} max={365} precision={0} style={{ width: '100%' }} />
-      </Form.Item>
-      <Form.Item name="stock" label={L.stock}>
-        <InputNumber
-          min={1}
-          max={1000000}
-          precision={0}
-          style={{ width: '100%' }}
-          data-testid="coupon-form-stock"
-        />
-      </Form.Item>
-      <Form.Item name="perMemberLimit" label={L.perMemberLimit}>
-        <InputNumber min={1} max={99} precision={0} style={{ width: '100%' }} />
-      </Form.Item>
+      <IntegerField name="validDays" label={L.validDays} min={1} max={365} />
+      <IntegerField name="stock" label={L.stock} min={1} max={1000000} testId="coupon-form-stock" />
+      <IntegerField name="perMemberLimit" label={L.perMemberLimit} min={1} max={99} />
     </FormDialog>
   );
 }

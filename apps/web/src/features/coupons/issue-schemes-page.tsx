@@ -10,11 +10,11 @@ import {
   type IssueSchemeState,
 } from '@console/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Checkbox, DatePicker, Form, InputNumber, Select } from 'antd';
+import { Checkbox, DatePicker, Form, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { FormDialog } from '../../components/form-dialog/form-dialog';
-import { TextField } from '../../components/form-dialog/form-fields';
+import { IntegerField, TextField } from '../../components/form-dialog/form-fields';
 import { column, type ListColumn } from '../../components/list/columns';
 import { ListPage } from '../../components/list/list-page';
 import { urlField } from '../../components/list/list-query';
@@ -133,15 +133,9 @@ function SchemeFormDialog({ open, onClose, onDone }: { open: boolean; onClose():
           }))}
         />
       </Form.Item>
-      <Form.Item name="count" label={L.count}>
-        <InputNumber min={1} max={10} precision={0} style={{ width: '100%' }} />
-      </Form.Item>
-      <Form.Item name="quantity" label={L.quantity}>
-        <InputNumber min={1} max={1000000} precision={0} style={{ width: '100%' }} />
-      </Form.Item>
-      <Form.Item name="perMemberLimit" label={L.perMemberLimit}>
-        <InputNumber min={1} max={99} precision={0} style={{ width: '100%' }} />
-      </Form.Item>
+      <IntegerField name="count" label={L.count} min={1} max={10} />
+      <IntegerField name="quantity" label={L.quantity} min={1} max={1000000} />
+      <IntegerField name="perMemberLimit" label={L.perMemberLimit} min={1} max={99} />
       <Form.Item name="window" label={L.fields.window}>
         <DatePicker.RangePicker style={{ width: '100%' }} allowClear={false} />
       </Form.Item>

@@ -7,15 +7,14 @@ import {
   type ShelfSkuRow,
 } from '@console/contract';
 import { useQuery } from '@tanstack/react-query';
-import { DatePicker, Form, InputNumber, Select, Switch } from 'antd';
+import { DatePicker, Form, Select, Switch } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { FormDialog, LoadingFormDialog } from '../../components/form-dialog/form-dialog';
-import { TextField } from '../../components/form-dialog/form-fields';
+import { IntegerField, TextField, YuanField } from '../../components/form-dialog/form-fields';
 import { call } from '../../lib/http';
 import { MALL_LABELS as L } from './labels';
 
 const silent = { flags: { silent: true } } as const;
-const NUMBER_STYLE = { width: '100%' } as const;
 
 export const classDetailOf = (id: number, signal?: AbortSignal) =>
   call(api.selectClassSkuById, {}, { pathParams: { id }, ...(signal ? { signal } : {}), ...silent });
@@ -136,23 +135,17 @@ export function AddSkuDialog({
           }))}
         />
       </Form.Item>
-      <Form.Item name="points" label={L.skuForm.points}>
-        <InputNumber
-          min={1}
-          max={1_000_000}
-          precision={0}
-          style={NUMBER_STYLE}
-          data-testid="class-sku-form-points"
-        />
-      </Form.Item>
-      <Form.Item name="cash" label={L.skuForm.cash}>
-        <InputNumber min={0} max={10_000} precision={2} style={NUMBER_STYLE} />
-      </Form.Item>
-      <Form.Item name="perMemberLimit" label={L.skuForm.perMemberLimit}>
-        <InputNumber min={0} max={99} precision={0} style={NUMBER_STYLE} />
-      </Form.Item>
+      <IntegerField
+        name="points"
+        label={L.skuForm.points}
+        min={1}
+        max={1_000_000}
+        testId="class-sku-form-points"
+      />
+      <YuanField name="cash" label={L.skuForm.cash} min={0} max={10_000} />
+      <IntegerField name="perMemberLimit" label={L.skuForm.perMemberLimit} min={0} max={99} />
       <Form.Item name="window" label={L.skuForm.window}>
-        <DatePicker.RangePicker style={NUMBER_STYLE} />
+        <DatePicker.RangePicker style={{ width: '100%' }} />
       </Form.Item>
     </FormDialog>
   );
@@ -211,15 +204,7 @@ export function ShelfDialog({
         call(api.shelvesState, { storeCode, skuId: sku.skuId, onShelf: true, stock: v.stock }, silent)
       }
     >
-      <Form.Item name="stock" label={L.shelfForm.stock}>
-        <InputNumber
-          min={0}
-          max={100_000}
-          precision={0}
-          style={NUMBER_STYLE}
-          data-testid="shelf-form-stock"
-        />
-      </Form.Item>
+      <IntegerField name="stock" label={L.shelfForm.stock} min={0} max={100_000} testId="shelf-form-stock" />
     </FormDialog>
   );
 }

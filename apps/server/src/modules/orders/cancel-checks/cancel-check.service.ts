@@ -25,10 +25,11 @@ import type { Clock } from '../../../platform/clock.js';
 import { shanghaiDateTime } from '../../im/message-format.js';
 import { NoReceiversError, type MessageProducer } from '../../im/message-producer.js';
 import { cancelTakenOrder } from '../integration/integration.service.js';
+import { changeMessenger } from '../plans/offer-messages.js';
 import { recordOrderLog, type OrderOperator } from '../order-log.js';
 import { newCancelCheckNo } from '../order-numbers.js';
 import { itemsSummaryOf } from '../plans/offer-format.js';
-import { runStateChange } from '../order-action.js';
+import { runChange } from '../../audit/run-change.js';
 import {
   createCancelCheckRepository,
   toCheckRow,
@@ -216,7 +217,7 @@ export function createCancelCheckService(deps: {
     async setState(actor: CheckActor, body: SetStateBody): Promise<CancelCheckDetail> {
       const now = clock();
       const operator: OrderOperator = { id: actor.userId, name: actor.nickName };
-      await runStateChange(db, producer, {
+      await runChange(db, {
         lock: {
           read: async (tx) => {
             const check = await checks.lockCheck(tx, actor.storeId, body.id);
@@ -237,7 +238,8 @@ export function createCancelCheckService(deps: {
             decidedAt: now,
           }),
         changed: { message: CANCEL_CHECK_TEXT.alreadyDecided, code: 'CANCEL_CHECK_DECIDED' },
-        record: async (tx, { locked: { check, order, plan, performance }, messenger }) => {
+        record: async (tx, { locked: { check, order, plan, performance }, afterCommit }) => {
+          const messenger = changeMessenger(producer, afterCommit);
           await recordOrderLog(tx, {
             omsOrderId: order.id,
             performanceOrderId: performance.id,

@@ -44,7 +44,7 @@ import { FULFILMENT_TEXT } from './fulfilment.messages.js';
 import type { FulfilmentRepository, OrderKey, StoreOrder } from './fulfilment.repository.js';
 import { cappedTotal } from '../../../db/paged-query.js';
 import { decodeCursor, encodeCursor } from './received-cursor.js';
-import { runStateChange } from '../order-action.js';
+import { runChange } from '../../audit/run-change.js';
 
 /** Who acts, in which store, with which permissions (the session's roles: role and button permissions). */
 export type Actor = { storeId: number; userId: number; nickName: string; roles: readonly string[] };
@@ -93,7 +93,7 @@ export function createFulfilmentService(deps: {
     },
   ): Promise<OrderActionResult> {
     const to = FULFILMENT_TRANSITIONS[step.action].to ?? order.status;
-    await runStateChange(db, null, {
+    await runChange(db, {
       from: order.status,
       assert: (status) => assertFulfilmentTransition(step.action, status),
       update: (tx) =>

@@ -1,12 +1,10 @@
 import { CANDIDATE_RADIUS_KM, NEAREST_CANDIDATES } from '@console/contract';
 import type { Database } from '../../../db/client.js';
 import { AppError } from '../../../http/errors.js';
-import { haversineKm, type Coordinates } from '../../stores/geo.js';
+import { metersBetween, type Coordinates } from '../../stores/geo.js';
 import type { IntegrationRepository } from './integration.repository.js';
 
 export type CandidateStore = { id: number; shopCode: string; distanceMeters: number };
-
-const metersBetween = (a: Coordinates, b: Coordinates) => Math.round(haversineKm(a, b) * 1000);
 
 /**
  * The stores an order is offered to: the ones the platform named (all must exist and be enabled), else the

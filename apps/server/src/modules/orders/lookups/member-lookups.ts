@@ -8,7 +8,7 @@ import type { Clock } from '../../../platform/clock.js';
 import type { AuditLog } from '../../audit/audit-log.js';
 import { shanghaiDateTime } from '../../im/message-format.js';
 import type { AreaCatalogue } from '../../stores/area-tree.js';
-import { haversineKm, isLocated, type Coordinates } from '../../stores/geo.js';
+import { isLocated, metersBetween, type Coordinates } from '../../stores/geo.js';
 import { LOOKUP_TEXT } from './lookup-texts.js';
 import { createLookupsRepository, type AddressRow } from './lookups.repository.js';
 import { createMemberAccess, maskedKeywords, type MemberRow, type MemberScope } from './member-access.js';
@@ -68,8 +68,7 @@ export function createMemberLookups(deps: {
   }
 
   const addressOf = (row: AddressRow, store: Coordinates, bikeDistanceMeters: number): MemberAddress => {
-    const distanceMeters =
-      isLocated(row) && isLocated(store) ? Math.round(haversineKm(store, row) * 1000) : null;
+    const distanceMeters = isLocated(row) && isLocated(store) ? metersBetween(store, row) : null;
     return {
       addressId: row.id,
       receiverName: row.receiverName,

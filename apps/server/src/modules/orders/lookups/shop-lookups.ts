@@ -3,7 +3,7 @@ import type { Database } from '../../../db/client.js';
 import type { Clock } from '../../../platform/clock.js';
 import { notFound } from '../../../http/errors.js';
 import { createStoreRepository } from '../../stores/store.repository.js';
-import { haversineKm, isLocated, type Coordinates } from '../../stores/geo.js';
+import { metersBetween, isLocated, type Coordinates } from '../../stores/geo.js';
 import { LOOKUP_TEXT } from './lookup-texts.js';
 import { createLookupsRepository } from './lookups.repository.js';
 
@@ -11,8 +11,6 @@ const UENJOY_SHOPS_MAX = 20;
 const SUGGESTIONS_MAX = 10;
 /** uEnjoy stores are looked for this far around the point. */
 const UENJOY_SHOP_RADIUS_KM = 30;
-
-const metersBetween = (a: Coordinates, b: Coordinates) => Math.round(haversineKm(a, b) * 1000);
 
 /**
  * Store facts the valet flows need (store_ms): shop info, the bike-delivery radius, the uEnjoy stores near a

@@ -1,5 +1,6 @@
 import { ORDER_TIMING, type ExpandInfo } from '@console/contract';
 import type { Database } from '../../../db/client.js';
+import type { AfterCommit } from '../../audit/run-change.js';
 import { NoReceiversError, type MessageProducer } from '../../im/message-producer.js';
 
 /** Business type and message type of each order event (spec 4.9, docs/domain/orders.md "Messages"). */
@@ -54,6 +55,16 @@ export function createOrderMessenger(producer: Pick<MessageProducer, 'publish' |
 }
 
 export type OrderMessenger = ReturnType<typeof createOrderMessenger>;
+
+/** The order messenger of one `runChange`: its messages are written in the change, woken after its commit. */
+export function changeMessenger(
+  producer: Pick<MessageProducer, 'publish' | 'wake'>,
+  afterCommit: AfterCommit,
+): OrderMessenger {
+  const messenger = createOrderMessenger(producer);
+  afterCommit(messenger.wake);
+  return messenger;
+}
 
 const km = (meters: number) => (meters / 1000).toFixed(1);
 

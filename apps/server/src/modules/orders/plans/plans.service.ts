@@ -14,13 +14,13 @@ import type { Clock } from '../../../platform/clock.js';
 import { shanghaiDay } from '../../dashboard/daily-metrics.js';
 import { shanghaiDateTime } from '../../im/message-format.js';
 import type { MessageProducer } from '../../im/message-producer.js';
-import { runStateChange } from '../order-action.js';
+import { runChange } from '../../audit/run-change.js';
 import { recordOrderLog } from '../order-log.js';
 import { newPerformanceOrderNo, newWriteOffCode } from '../order-numbers.js';
 import { IllegalTransitionError, assertPlanTransition } from '../order-states.js';
 import { tellValetCreatorsNotTaken } from '../valet/valet-notices.js';
 import { itemsSummaryOf, maskName, maskPhone, offerSummaryOf } from './offer-format.js';
-import { ORDER_MESSAGE_TEXT, createOrderMessenger } from './offer-messages.js';
+import { ORDER_MESSAGE_TEXT, changeMessenger, createOrderMessenger } from './offer-messages.js';
 import {
   createPlansRepository,
   grabbable,
@@ -62,7 +62,7 @@ export function createPlansService(deps: { db: Database; clock: Clock; producer:
     performancePlanOrderNo: string,
   ): Promise<GrabResult> {
     const now = clock();
-    return runStateChange(db, producer, {
+    return runChange(db, {
       assert: (status: PlanStatus) => assertPlanTransition(action, status),
       update: (tx) =>
         plans.claim(tx, {
@@ -74,7 +74,8 @@ export function createPlansService(deps: { db: Database; clock: Clock; producer:
         }),
       current: (tx) => planStateNow(plans, tx, action, taker.storeId, performancePlanOrderNo, now),
       changed: { message: GRAB_TEXT.stillOffering, code: 'ORDER_STATE_CONFLICT' },
-      record: async (tx, { row: plan, messenger }) => {
+      record: async (tx, { row: plan, afterCommit }) => {
+        const messenger = changeMessenger(producer, afterCommit);
         const order = await plans.omsOrder(tx, plan.omsOrderId);
         const items = (await plans.itemsOf([plan.omsOrderId], tx)).get(plan.omsOrderId) ?? [];
         const deliveryType = order.deliveryType as DeliveryType;

@@ -2,7 +2,7 @@ import { VALET_FREIGHT, VALET_KIND_TEXT, type DeliveryType, type ValetKind } fro
 import type { Database } from '../../../db/client.js';
 import { AppError } from '../../../http/errors.js';
 import { lineTotals, priceLines, skuCodesOf } from '../order-lines.js';
-import { haversineKm, isLocated, type Coordinates } from '../../stores/geo.js';
+import { isLocated, metersBetween, type Coordinates } from '../../stores/geo.js';
 import type { MemberRow } from '../lookups/member-access.js';
 import type { MemberLookups } from '../lookups/member-lookups.js';
 import { VALET_TEXT } from './valet-texts.js';
@@ -35,7 +35,7 @@ export async function priceBasket(
         ? missingAddress()
         : await memberLookups.requireAddress(member.id, input.addressId, tx);
   const distanceMeters =
-    address && isLocated(address) && isLocated(store) ? Math.round(haversineKm(store, address) * 1000) : null;
+    address && isLocated(address) && isLocated(store) ? metersBetween(store, address) : null;
   if (input.deliveryType === 'store_delivery') {
     if (distanceMeters === null)
       throw new AppError(422, 'VALET_ADDRESS_UNLOCATED', VALET_TEXT.addressUnlocated);

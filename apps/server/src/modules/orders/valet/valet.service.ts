@@ -34,10 +34,11 @@ import { POINTS_TEXT } from '../../points/points-texts.js';
 import { createRedemptionTerms } from '../../points-mall/redemption-terms.js';
 import type { MemberScope } from '../lookups/member-access.js';
 import type { MemberLookups } from '../lookups/member-lookups.js';
-import { runStateChange } from '../order-action.js';
+import { runChange } from '../../audit/run-change.js';
 import { recordOrderLog } from '../order-log.js';
 import { newOmsOrderNo } from '../order-numbers.js';
 import { itemsSummaryOf, maskPhone } from '../plans/offer-format.js';
+import { changeMessenger } from '../plans/offer-messages.js';
 import { priceBasket, type BasketInput } from './valet-pricing.js';
 import { assertValetTransition, canValet, type ValetAction } from './valet-states.js';
 import {
@@ -354,7 +355,7 @@ export function createValetService(deps: {
     const consented = await consentFor(actor, kind, valetOrderNo, memberCode);
     const now = clock();
     const omsOrderNo = newOmsOrderNo(now);
-    return runStateChange(db, producer, {
+    return runChange(db, {
       ...pendingValetOrder(actor, kind, valetOrderNo, 'confirm'),
       update: (tx, order) =>
         valets.setStatus(tx, order.id, 'pending_confirm', {
@@ -362,7 +363,8 @@ export function createValetService(deps: {
           omsOrderNo,
           confirmedAt: now,
         }),
-      record: async (tx, { locked: order, messenger }) => {
+      record: async (tx, { locked: order, afterCommit }) => {
+        const messenger = changeMessenger(producer, afterCommit);
         const member = await valets.member(tx, order.memberId);
         if (order.points > 0) {
           if (!consented || consented.redemption.points !== order.points)
@@ -451,7 +453,7 @@ export function createValetService(deps: {
     valetOrderNo: string,
     reason: string,
   ): Promise<ValetActionResult> {
-    return runStateChange(db, null, {
+    return runChange(db, {
       ...pendingValetOrder(actor, kind, valetOrderNo, 'cancel'),
       update: (tx, order) =>
         valets.setStatus(tx, order.id, 'pending_confirm', {
