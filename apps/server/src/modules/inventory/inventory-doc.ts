@@ -2,10 +2,11 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { DocEvent } from '@console/contract';
 import type { Database } from '../../db/client.js';
 import { stockDocEvents } from '../../db/schema.js';
-import { conflict } from '../../http/errors.js';
+import { AppError, conflict } from '../../http/errors.js';
 import type { Clock } from '../../platform/clock.js';
 import { shanghaiDateTime } from '../im/message-format.js';
 import type { PublishInput } from '../im/message-producer.js';
+import type { StockDoc, StockLedger } from './stock-ledger.js';
 
 /**
  * What every inventory document (transfer, request goods, loan) shares: its timeline rows, its messages with
@@ -112,3 +113,78 @@ export function createInventoryDocKit<S extends string>(spec: {
 }
 
 export type InventoryDocKit = ReturnType<typeof createInventoryDocKit>;
+
+/** A shipped document line as the receiving store settles it. */
+export type ShippedLine = {
+  line: {
+    id: number;
+    skuId: number;
+    batchNo: string;
+    shipQuantity: number;
+    receivedQuantity: number;
+    damagedQuantity: number;
+    shortQuantity: number;
+  };
+  skuName: string;
+};
+export type ReceiveEntry = { lineId: number; received: number; damaged: number; closeShort: boolean };
+
+export const RECEIVE_TEXT = {
+  unknownLine: (id: number) => `明细 ${id} 不属于该单据`,
+  tooMany: (name: string, outstanding: number) =>
+    `${name} 的实收与破损数量之和不能超过未收数量 ${outstanding}`,
+  nothing: '请填写收货数量',
+};
+
+export const outstandingOf = ({ line }: ShippedLine) =>
+  line.shipQuantity - line.receivedQuantity - line.damagedQuantity - line.shortQuantity;
+
+/**
+ * The receiving store settles shipped lines (docs/domain/inventory.md "Receiving"): per line the received units
+ * enter on-hand, damaged and (with `closeShort`) the rest leave in-transit only; answers whether every line is
+ * settled, whether any was short or damaged, and the timeline note.
+ */
+export async function receiveLines(
+  tx: Database,
+  ledger: StockLedger,
+  storeId: number,
+  lines: ShippedLine[],
+  entries: readonly ReceiveEntry[],
+  doc: StockDoc,
+  updateLine: (lineId: number, set: Partial<ShippedLine['line']>) => Promise<void>,
+): Promise<{ done: boolean; discrepancy: boolean; note: string }> {
+  let discrepancy = false;
+  let moved = false;
+  const notes: string[] = [];
+  for (const entry of entries) {
+    const found = lines.find(({ line }) => line.id === entry.lineId);
+    if (!found) throw new AppError(422, 'DOC_LINE', RECEIVE_TEXT.unknownLine(entry.lineId));
+    const { line, skuName } = found;
+    const outstanding = outstandingOf(found);
+    if (entry.received + entry.damaged > outstanding)
+      throw new AppError(422, 'DOC_QUANTITY', RECEIVE_TEXT.tooMany(skuName, outstanding));
+    const short = entry.closeShort ? outstanding - entry.received - entry.damaged : 0;
+    if (entry.received + entry.damaged + short === 0) continue;
+    moved = true;
+    const key = { storeId, skuId: line.skuId, batchNo: line.batchNo };
+    await ledger.settleInTransit(tx, key, entry.received, 'transfer_receive', doc);
+    await ledger.settleInTransit(tx, key, entry.damaged, 'transfer_damaged', doc);
+    await ledger.settleInTransit(tx, key, short, 'transfer_short', doc);
+    line.receivedQuantity += entry.received;
+    line.damagedQuantity += entry.damaged;
+    line.shortQuantity += short;
+    await updateLine(line.id, {
+      receivedQuantity: line.receivedQuantity,
+      damagedQuantity: line.damagedQuantity,
+      shortQuantity: line.shortQuantity,
+    });
+    if (entry.damaged > 0 || short > 0) discrepancy = true;
+    notes.push(
+      `${skuName} 实收${entry.received}` +
+        (entry.damaged ? ` 破损${entry.damaged}` : '') +
+        (short ? ` 短少${short}` : ''),
+    );
+  }
+  if (!moved) throw new AppError(422, 'DOC_RECEIVE_NOTHING', RECEIVE_TEXT.nothing);
+  return { done: lines.every((l) => outstandingOf(l) === 0), discrepancy, note: notes.join('；') };
+}

@@ -22,7 +22,7 @@ import { shanghaiDateTime } from '../im/message-format.js';
 import type { MessageProducer } from '../im/message-producer.js';
 import { loadDataScope, storeIdsInScope } from '../roles/data-scope.js';
 import type { ApprovalsService } from './approvals.service.js';
-import { createInventoryDocKit, type DocRef } from './inventory-doc.js';
+import { createInventoryDocKit, receiveLines, type DocRef } from './inventory-doc.js';
 import { inTransaction, type InventoryActor, type Messenger } from './inventory-tx.js';
 import { newTransferNo } from './inventory-numbers.js';
 import type { StockDoc, StockLedger } from './stock-ledger.js';
@@ -81,9 +81,6 @@ export const TRANSFER_TEXT = {
   unknownLine: (id: number) => `调拨明细 ${id} 不属于该调拨单`,
   shipTooMany: (name: string, max: number) => `${name} 的发货数量不能超过申请数量 ${max}`,
   noBatch: (name: string, batchNo: string) => `本店没有 ${name} 的批次 ${batchNo}`,
-  receiveTooMany: (name: string, outstanding: number) =>
-    `${name} 的实收与破损数量之和不能超过未收数量 ${outstanding}`,
-  receiveNothing: '请填写收货数量',
   applied: (no: string, storeName: string) => `${storeName} 申请从本店调入货品，调拨单 ${no}，请及时接单`,
   dispatchedOut: (no: string, storeName: string) =>
     `总部派单：${storeName} 从本店调入货品，调拨单 ${no}，请及时接单`,
@@ -649,49 +646,18 @@ export function createTransfersService(deps: {
 
     receive: (actor: InventoryActor, body: ReceiveBody) =>
       act(actor, body.id, 'receive', async (tx, t) => {
-        const lines = await repo.lines(tx, t.id);
-        const doc = docOf(t, actor.userId);
-        let discrepancy = false;
-        let moved = false;
-        const notes: string[] = [];
-        for (const entry of body.lines) {
-          const found = lines.find(({ line }) => line.id === entry.lineId);
-          if (!found) throw new AppError(422, 'TRANSFER_LINE', TRANSFER_TEXT.unknownLine(entry.lineId));
-          const { line, skuName } = found;
-          const outstanding =
-            line.shipQuantity - line.receivedQuantity - line.damagedQuantity - line.shortQuantity;
-          if (entry.received + entry.damaged > outstanding)
-            throw new AppError(422, 'TRANSFER_QUANTITY', TRANSFER_TEXT.receiveTooMany(skuName, outstanding));
-          const short = entry.closeShort ? outstanding - entry.received - entry.damaged : 0;
-          if (entry.received + entry.damaged + short === 0) continue;
-          moved = true;
-          const key = { storeId: t.toStoreId, skuId: line.skuId, batchNo: line.batchNo };
-          await ledger.settleInTransit(tx, key, entry.received, 'transfer_receive', doc);
-          await ledger.settleInTransit(tx, key, entry.damaged, 'transfer_damaged', doc);
-          await ledger.settleInTransit(tx, key, short, 'transfer_short', doc);
-          line.receivedQuantity += entry.received;
-          line.damagedQuantity += entry.damaged;
-          line.shortQuantity += short;
-          await repo.updateLine(tx, line.id, {
-            receivedQuantity: line.receivedQuantity,
-            damagedQuantity: line.damagedQuantity,
-            shortQuantity: line.shortQuantity,
-          });
-          if (entry.damaged > 0 || short > 0) discrepancy = true;
-          notes.push(
-            `${skuName} 实收${entry.received}` +
-              (entry.damaged ? ` 破损${entry.damaged}` : '') +
-              (short ? ` 短少${short}` : ''),
-          );
-        }
-        if (!moved) throw new AppError(422, 'TRANSFER_RECEIVE_NOTHING', TRANSFER_TEXT.receiveNothing);
-        const done = lines.every(
-          ({ line }) =>
-            line.shipQuantity - line.receivedQuantity - line.damagedQuantity - line.shortQuantity === 0,
+        const { done, discrepancy, note } = await receiveLines(
+          tx,
+          ledger,
+          t.toStoreId,
+          await repo.lines(tx, t.id),
+          body.lines,
+          docOf(t, actor.userId),
+          (lineId, set) => repo.updateLine(tx, lineId, set),
         );
         const to: TransferStatus = done ? 'received' : 'partially_received';
         await move(tx, t, to, discrepancy ? { hasDiscrepancy: true } : {});
-        await event(tx, t, 'receive', to, actor, notes.join('；'));
+        await event(tx, t, 'receive', to, actor, note);
       }),
   };
 }
