@@ -47,6 +47,8 @@ export const PAGE_COMPONENTS = [
   'ReviewPending',
   'AuditRequests',
   'reviewPendingDetail',
+  'RequestGoods',
+  'RequestGoodsDetails',
 ] as const;
 export type PageComponent = (typeof PAGE_COMPONENTS)[number];
 
