@@ -228,7 +228,7 @@ test('a request-goods rejection reaches the requester', async ({ page, browser }
   await page.getByTestId('transfer-apply-remark').fill('周末备货');
   await page.getByTestId('request-goods-apply-dialog-ok').click();
   await expect(page.getByTestId('request-goods-detail-page')).toBeVisible(SLOW);
-  await expect(page.getByTestId('request-goods-status')).toHaveText('待审核', SLOW);
+  await expect(page.getByTestId('request-goods-detail-status')).toHaveText('待审核', SLOW);
   const requestNo = /RG\d+/.exec(
     (await page.getByTestId('request-goods-detail-page').textContent()) ?? '',
   )![0];
@@ -257,7 +257,7 @@ test('a request-goods rejection reaches the requester', async ({ page, browser }
     new RegExp(`/stock/request-goods-detail\\?id=\\d+&orderNo=${requestNo}`),
     SLOW,
   );
-  await expect(page.getByTestId('request-goods-status')).toHaveText('已驳回', SLOW);
+  await expect(page.getByTestId('request-goods-detail-status')).toHaveText('已驳回', SLOW);
   await expect(page.getByTestId('request-goods-reason')).toHaveText('本周已配送，请下周再要');
   await expect(page.getByTestId('request-goods-timeline')).toContainText('审核驳回');
   await closeCards(page);

@@ -213,7 +213,7 @@ export function RequestGoodsDetailPage() {
                 F.status,
                 r.statusText,
                 REQUEST_GOODS_STATUS_COLOR[r.status],
-                'request-goods-status',
+                'request-goods-detail-status',
               ),
               infoField.text(R.warehouse, r.warehouseName),
               infoField.money(R.value, r.valueCents),
