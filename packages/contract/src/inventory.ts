@@ -29,6 +29,7 @@ export const INVENTORY_PATHS = {
   requestGoodsApply: '/tec/inventory/requestGoods/apply',
   requestGoodsCancel: '/tec/inventory/requestGoods/cancel',
   requestGoodsReceive: '/tec/inventory/requestGoods/receive',
+  requestGoodsExport: '/tec/inventory/requestGoods/export',
 } as const;
 
 const PAGE_SIZE_MAX = 50;
@@ -289,7 +290,7 @@ export const REQUEST_GOODS_STATUS_TEXT: Record<RequestGoodsStatus, string> = {
 export const REQUEST_GOODS_ACTIONS = ['receive', 'cancel'] as const;
 export type RequestGoodsAction = (typeof REQUEST_GOODS_ACTIONS)[number];
 
-export const requestGoodsListBodySchema = listFilters(
+export const requestGoodsFilters = listFilters(
   {
     storeCode: storeCodeSchema,
     status: z.enum(['all', ...REQUEST_GOODS_STATUSES], { error: '要货单状态不正确' }).default('all'),
@@ -298,8 +299,24 @@ export const requestGoodsListBodySchema = listFilters(
     ...dateRangeFields,
   },
   { max: PAGE_SIZE_MAX },
-).request;
+);
+export const requestGoodsListBodySchema = requestGoodsFilters.request;
 export type RequestGoodsListBody = z.input<typeof requestGoodsListBodySchema>;
+/** The list's filters without paging: what an Excel export of 要货管理 takes. */
+export const requestGoodsExportBodySchema = requestGoodsFilters.filters;
+export type RequestGoodsExportBody = z.infer<typeof requestGoodsExportBodySchema>;
+/** The workbook's column titles (the list's). */
+export const REQUEST_GOODS_COLUMN_TITLES = {
+  requestNo: '要货单号',
+  status: '状态',
+  warehouseName: '供货仓库',
+  lineCount: '商品种数',
+  totalQuantity: '申请数量',
+  valueCents: '申请金额',
+  flags: '差异',
+  requestedByName: '申请人',
+  createdAt: '申请时间',
+} as const;
 
 export const requestGoodsRowSchema = z.object({
   id: z.number().int(),

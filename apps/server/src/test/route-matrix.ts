@@ -315,6 +315,7 @@ export const ROUTE_MATRIX: readonly MatrixRow[] = [
   row('POST /tec/inventory/requestGoods/apply',                                               'store(requestGoods:apply)',        '401 401 403 ok  403 ok  ok'),
   row('POST /tec/inventory/requestGoods/cancel',                                              'store(requestGoods:apply)',        '401 401 403 ok  403 ok  ok'),
   row('POST /tec/inventory/requestGoods/receive',                                             'store(requestGoods:apply)',        '401 401 403 ok  403 ok  ok'),
+  row('POST /tec/inventory/requestGoods/export',                                              'store(requestGoods:apply)',        '401 401 403 ok  403 ok  ok'),
   row('GET /dev/sms-outbox',                                                         'public',                           'ok  ok  ok  ok  -   ok  ok'),
   row('GET /dev/captcha/:uuid',                                                      'public',                           'ok  ok  ok  ok  -   ok  ok'),
   row('POST /dev/forget-last-store',                                                 'public',                           'ok  ok  ok  ok  -   ok  ok'),

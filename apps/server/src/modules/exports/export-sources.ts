@@ -1,6 +1,12 @@
-import { exchangeExportBodySchema, receivedOrdersExportBodySchema, type ExportKind } from '@console/contract';
+import {
+  exchangeExportBodySchema,
+  receivedOrdersExportBodySchema,
+  requestGoodsExportBodySchema,
+  type ExportKind,
+} from '@console/contract';
 import type { Database } from '../../db/client.js';
 import { couponExchangeExport } from '../coupons/coupon-export.js';
+import { requestGoodsExport } from '../inventory/request-goods-export.js';
 import { createFulfilmentRepository } from '../orders/fulfilment/fulfilment.repository.js';
 import type { SheetSource } from './sheet-writer.js';
 
@@ -22,5 +28,9 @@ export const EXPORT_SOURCES: Record<ExportKind, ExportSourceOf> = {
   'coupon-exchanges': (db, job) => {
     const { storeCode, ...filter } = exchangeExportBodySchema.parse(job.params);
     return { source: couponExchangeExport(db, job.storeId, { storeCode, ...filter }), storeCode };
+  },
+  'request-goods': (db, job) => {
+    const params = requestGoodsExportBodySchema.parse(job.params);
+    return { source: requestGoodsExport(db, job.storeId, params), storeCode: params.storeCode };
   },
 };

@@ -1,5 +1,7 @@
 import {
+  EXPORT_PATHS,
   INVENTORY_PATHS as P,
+  type ExportRecordPage,
   resolveMessageTarget,
   type RequestGoodsDetail,
   type RequestGoodsPage,
@@ -323,5 +325,34 @@ describe('request goods (要货)', () => {
       (await post(areaManager, P.requestGoodsApply, storeC, { lines: [{ skuId: skuA, quantity: 1 }] }))
         .statusCode,
     ).toBe(403);
+  });
+
+  it('exports the list through the export jobs with its filters and titles', async () => {
+    const queued = await ok<{ id: number }>(clerkA, P.requestGoodsExport, storeA, { status: 'rejected' });
+    const deadline = Date.now() + 15_000;
+    let record: ExportRecordPage['list'][number] | undefined;
+    for (;;) {
+      const page = await ok<ExportRecordPage>(clerkA, EXPORT_PATHS.records, storeA, { pageSize: 50 });
+      record = page.list.find((r) => r.id === queued.id);
+      if (record && (record.status === 'done' || record.status === 'failed')) break;
+      if (Date.now() > deadline) throw new Error(`export did not finish: ${JSON.stringify(record)}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(record).toMatchObject({ status: 'done', kind: 'request-goods', kindText: '要货单', rowCount: 2 });
+    const file = await t.app.inject({
+      method: 'GET',
+      url: EXPORT_PATHS.download,
+      headers: { authorization: `Bearer ${clerkA.token}` },
+      query: { storeCode: storeA.code, id: String(queued.id) },
+    });
+    expect(file.statusCode).toBe(200);
+    const { default: ExcelJS } = await import('exceljs');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    expect((sheet.getRow(1).values as unknown[]).slice(1, 3)).toEqual(['要货单号', '状态']);
+    expect(sheet.getRow(2).getCell(2).value).toBe('已驳回');
+    // Another store's staff cannot export store A's list.
+    expect((await post(clerkC, P.requestGoodsExport, storeA, {})).statusCode).toBe(403);
   });
 });

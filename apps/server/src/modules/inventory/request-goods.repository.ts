@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, lt, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.js';
 import { numberedPageOf } from '../../db/paged-query.js';
@@ -50,6 +50,16 @@ export type RequestFilters = {
   pageNum: number;
   pageSize: number;
 };
+
+const whereOf = (storeId: number, f: Omit<RequestFilters, 'pageNum' | 'pageSize'>) =>
+  and(
+    ...([
+      eq(stockRequests.storeId, storeId),
+      f.status === 'all' ? undefined : eq(stockRequests.status, f.status),
+      f.keyword ? eq(stockRequests.requestNo, f.keyword.toUpperCase()) : undefined,
+      ...withinShanghaiDays(stockRequests.createdAt, f.dateFrom, f.dateTo),
+    ] as (SQL | undefined)[]),
+  );
 
 /** Request goods (要货单) rows: a store sees its own only (`storeId` in every read). */
 export function createRequestGoodsRepository(db: Database) {
@@ -155,19 +165,36 @@ export function createRequestGoodsRepository(db: Database) {
     },
 
     async page(storeId: number, f: RequestFilters) {
-      const where = and(
-        ...([
-          eq(stockRequests.storeId, storeId),
-          f.status === 'all' ? undefined : eq(stockRequests.status, f.status),
-          f.keyword ? eq(stockRequests.requestNo, f.keyword.toUpperCase()) : undefined,
-          ...withinShanghaiDays(stockRequests.createdAt, f.dateFrom, f.dateTo),
-        ] as (SQL | undefined)[]),
-      );
+      const where = whereOf(storeId, f);
       return numberedPageOf(
         f,
         joined(db).where(where).orderBy(desc(stockRequests.id)).$dynamic(),
         db.select({ n: count() }).from(stockRequests).where(where),
       );
+    },
+
+    /** The export's rows, newest first, `limit` at a time before the id `before`. */
+    async batch(
+      storeId: number,
+      f: Omit<RequestFilters, 'pageNum' | 'pageSize'>,
+      before: number | null,
+      limit: number,
+    ) {
+      return joined(db)
+        .where(and(whereOf(storeId, f), before === null ? undefined : lt(stockRequests.id, before)))
+        .orderBy(desc(stockRequests.id))
+        .limit(limit);
+    },
+
+    async countUpTo(storeId: number, f: Omit<RequestFilters, 'pageNum' | 'pageSize'>, limit: number) {
+      const capped = db
+        .select({ id: stockRequests.id })
+        .from(stockRequests)
+        .where(whereOf(storeId, f))
+        .limit(limit)
+        .as('capped');
+      const [row] = await db.select({ n: count() }).from(capped);
+      return Number(row?.n ?? 0);
     },
   };
 }

@@ -63,7 +63,7 @@ function actionsFor(status: RequestGoodsStatus): RequestGoodsAction[] {
   return [];
 }
 
-function toRow(view: RequestView): RequestGoodsRow {
+export function toRequestRow(view: RequestView): RequestGoodsRow {
   const status = view.status as RequestGoodsStatus;
   return {
     id: view.id,
@@ -125,7 +125,7 @@ export function createRequestGoodsService(deps: {
     const status = view.status as RequestGoodsStatus;
     const lines = await repo.lines(db, id);
     return {
-      ...toRow(view),
+      ...toRequestRow(view),
       remark: view.remark,
       rejectReason: view.rejectReason,
       lines: lines.map((l) => ({
@@ -252,7 +252,7 @@ export function createRequestGoodsService(deps: {
     detail,
 
     async list(storeId: number, body: ListBody): Promise<RequestGoodsPage> {
-      return mapPage(await repo.page(storeId, body), toRow);
+      return mapPage(await repo.page(storeId, body), toRequestRow);
     },
 
     /** Submits a request (lines checked against the catalogue) and opens its audit: to-do 21 to the approvers. */

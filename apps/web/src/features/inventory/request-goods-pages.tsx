@@ -2,6 +2,7 @@ import {
   REQUEST_GOODS_STATUSES,
   REQUEST_GOODS_STATUS_TEXT,
   INVENTORY_REASON_MAX,
+  exportEndpoints,
   inventoryEndpoints,
   type RequestGoodsDetail,
   type RequestGoodsListBody,
@@ -16,6 +17,7 @@ import { DetailPage, LogTimeline, useDetailQuery, useListReturn } from '../../co
 import { InfoSection, infoField } from '../../components/detail/info-section';
 import { ReasonDialog } from '../../components/form-dialog/reason-dialog';
 import { column, type ListColumn } from '../../components/list/columns';
+import { useExportAction } from '../../components/list/export-button';
 import { DateKeywordFilters } from '../../components/list/list-filters';
 import { ListPage } from '../../components/list/list-page';
 import { dateRangeOfQuery, dateUrlShape, urlField, type UrlQuery } from '../../components/list/list-query';
@@ -110,6 +112,11 @@ export function RequestGoodsPage() {
   const refresh = useRefresh(inventoryKeys.all);
   const navigate = useNavigate();
   const links = useMenuPageLinks();
+  // The store's requesters export (no separate export button is seeded for 要货管理).
+  const exporter = useExportAction({
+    permission: ['requestGoods:apply'],
+    start: () => call(exportEndpoints.requestGoods, requestGoodsFiltersOf(storeCode, listQuery.query)),
+  });
   return (
     <>
       <ListPage
@@ -119,6 +126,8 @@ export function RequestGoodsPage() {
         columns={columns}
         rowKey="id"
         add={{ label: R.apply, permission: ['requestGoods:apply'], onClick: () => setOpen(true) }}
+        toolbar={exporter.button}
+        notice={exporter.notice}
         empty={{ description: R.empty }}
         statusFilter={statusFilterOf(listQuery, STATUS_OPTIONS)}
         filters={
