@@ -5,7 +5,9 @@ import { stockDocEvents } from '../../db/schema.js';
 import { AppError, conflict } from '../../http/errors.js';
 import type { Clock } from '../../platform/clock.js';
 import { shanghaiDateTime } from '../im/message-format.js';
-import type { PublishInput } from '../im/message-producer.js';
+import type { AuditLog } from '../audit/audit-log.js';
+import type { MessageProducer, PublishInput } from '../im/message-producer.js';
+import type { ApprovalsService } from './approvals.service.js';
 import type { StockDoc, StockLedger } from './stock-ledger.js';
 
 /**
@@ -18,6 +20,16 @@ import type { StockDoc, StockLedger } from './stock-ledger.js';
 export const INVENTORY_BUSINESS_TYPE = 4;
 /** Approval results (business type 6). */
 export const RESULT_BUSINESS_TYPE = 6;
+
+/** What a document's service is built from (`index.ts` builds one set for every document). */
+export type InventoryDocDeps = {
+  db: Database;
+  clock: Clock;
+  producer: MessageProducer;
+  audit: AuditLog;
+  ledger: StockLedger;
+  approvals: ApprovalsService;
+};
 
 export type DocRef = { id: number; no: string; status: string };
 export type DocActor = { userId: number; nickName: string } | null;

@@ -13,15 +13,17 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { mapPage } from '../../db/paged-query.js';
 import { AppError, notFound } from '../../http/errors.js';
-import type { Clock } from '../../platform/clock.js';
-import type { AuditLog } from '../audit/audit-log.js';
 import { shanghaiDateTime } from '../im/message-format.js';
-import type { MessageProducer } from '../im/message-producer.js';
-import type { ApprovalsService } from './approvals.service.js';
-import { createInventoryDocKit, outstandingOf, receiveLines, type DocRef } from './inventory-doc.js';
+import {
+  createInventoryDocKit,
+  type InventoryDocDeps,
+  outstandingOf,
+  receiveLines,
+  type DocRef,
+} from './inventory-doc.js';
 import { newRequestNo } from './inventory-numbers.js';
 import { inTransaction, type InventoryActor, type Messenger } from './inventory-tx.js';
-import type { StockDoc, StockLedger } from './stock-ledger.js';
+import type { StockDoc } from './stock-ledger.js';
 import {
   createRequestGoodsRepository,
   type RequestRecord,
@@ -87,14 +89,7 @@ export function toRequestRow(view: RequestView): RequestGoodsRow {
  * to-do 21) decides; on approval the warehouse ships what it has through the ledger (the rest is short: message
  * 9) and the store receives per line as it does a transfer.
  */
-export function createRequestGoodsService(deps: {
-  db: Database;
-  clock: Clock;
-  producer: MessageProducer;
-  audit: AuditLog;
-  ledger: StockLedger;
-  approvals: ApprovalsService;
-}) {
+export function createRequestGoodsService(deps: InventoryDocDeps) {
   const { db, clock, producer, audit, ledger, approvals } = deps;
   const repo = createRequestGoodsRepository(db);
   const kit = createInventoryDocKit<RequestGoodsStatus>({

@@ -16,16 +16,12 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { mapPage } from '../../db/paged-query.js';
 import { AppError, forbidden, notFound } from '../../http/errors.js';
-import type { Clock } from '../../platform/clock.js';
-import type { AuditLog } from '../audit/audit-log.js';
 import { shanghaiDateTime } from '../im/message-format.js';
-import type { MessageProducer } from '../im/message-producer.js';
 import { loadDataScope, storeIdsInScope } from '../roles/data-scope.js';
-import type { ApprovalsService } from './approvals.service.js';
-import { createInventoryDocKit, receiveLines, type DocRef } from './inventory-doc.js';
+import { createInventoryDocKit, type InventoryDocDeps, receiveLines, type DocRef } from './inventory-doc.js';
 import { inTransaction, type InventoryActor, type Messenger } from './inventory-tx.js';
 import { newTransferNo } from './inventory-numbers.js';
-import type { StockDoc, StockLedger } from './stock-ledger.js';
+import type { StockDoc } from './stock-ledger.js';
 import { createTransfersRepository, type TransferRecord, type TransferView } from './transfers.repository.js';
 
 type ApplyBody = z.output<typeof transferApplyBodySchema>;
@@ -186,14 +182,7 @@ function toRow(view: TransferView): TransferRow {
  * party to it finds it), checks side, permission and state (409 with the state's name), changes it with the
  * ledger movements, the timeline, the audit row and the messages in one transaction.
  */
-export function createTransfersService(deps: {
-  db: Database;
-  clock: Clock;
-  producer: MessageProducer;
-  audit: AuditLog;
-  ledger: StockLedger;
-  approvals: ApprovalsService;
-}) {
+export function createTransfersService(deps: InventoryDocDeps) {
   const { db, clock, producer, audit, ledger, approvals } = deps;
   const repo = createTransfersRepository(db);
   const kit = createInventoryDocKit<TransferStatus>({
