@@ -210,3 +210,56 @@ test('head office dispatches a transfer in; the alert opens the receiving list a
   await expect(rows).toContainText('待接单');
   await expect(rows).toContainText(STORE_B);
 });
+
+test('a request-goods rejection reaches the requester', async ({ page, browser }) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize(DESKTOP);
+
+  // Solo (马驹桥店): 要货管理 has demo rows; request goods from the warehouse.
+  await signInAsSolo(page);
+  await page.goto('/stock/request-goods');
+  await expect(page.getByTestId('request-goods-page')).toBeVisible(SLOW);
+  await expect(page.getByTestId('request-goods-table')).toContainText('待审核', SLOW);
+  await closeCards(page);
+  await shootBothSizes(page, 'inventory-request-goods');
+  await page.getByTestId('request-goods-add').click();
+  await pickOption(page, 'transfer-apply-sku-0', 0);
+  await page.getByTestId('transfer-apply-qty-0').fill('2');
+  await page.getByTestId('transfer-apply-remark').fill('周末备货');
+  await page.getByTestId('request-goods-apply-dialog-ok').click();
+  await expect(page.getByTestId('request-goods-detail-page')).toBeVisible(SLOW);
+  await expect(page.getByTestId('request-goods-detail-status')).toHaveText('待审核', SLOW);
+  const requestNo = /RG\d+/.exec(
+    (await page.getByTestId('request-goods-detail-page').textContent()) ?? '',
+  )![0];
+
+  // The auditor (admin): rejects it in 待我审核 with a reason.
+  const auditor = await openConsole(browser, { viewport: DESKTOP });
+  await signIn(auditor, 'admin', 'Admin@2026!');
+  await auditor.goto('/audit/review-pending?busiType=1');
+  const row = auditor
+    .getByTestId('review-pending-table')
+    .locator('tr.ant-table-row')
+    .filter({ hasText: requestNo });
+  await expect(row).toContainText('要货审核', SLOW);
+  await row.getByTestId('row-action-reject').click();
+  await auditor.getByTestId('audit-reject-reason').fill('本周已配送，请下周再要');
+  await auditor.getByTestId('audit-reject-dialog-ok').click();
+  await expect(row).toHaveCount(0, SLOW);
+
+  // Solo hears 32 (要货审核驳回); it opens the request (RequestGoodsDetails id, orderNo) with the reason.
+  const alert = page.getByTestId('broadcast-card').filter({ hasText: requestNo });
+  await expect(alert).toBeVisible(SLOW);
+  await expect(alert).toContainText('要货审核驳回');
+  await shootBothSizes(page, 'inventory-request-goods-rejected-alert');
+  await alert.getByTestId('broadcast-card-detail').click();
+  await expect(page).toHaveURL(
+    new RegExp(`/stock/request-goods-detail\\?id=\\d+&orderNo=${requestNo}`),
+    SLOW,
+  );
+  await expect(page.getByTestId('request-goods-detail-status')).toHaveText('已驳回', SLOW);
+  await expect(page.getByTestId('request-goods-reason')).toHaveText('本周已配送，请下周再要');
+  await expect(page.getByTestId('request-goods-timeline')).toContainText('审核驳回');
+  await closeCards(page);
+  await shootBothSizes(page, 'inventory-request-goods-rejected');
+});

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { endpoint, pageOf, pageRequest } from './common/index.js';
 import { COUPON_PATHS, exchangeExportBodySchema } from './coupons.js';
 import { INTEGRAL_ORDER_PATHS, integralOrderExportBodySchema } from './integral-orders.js';
+import { INVENTORY_PATHS, requestGoodsExportBodySchema } from './inventory.js';
 import { receivedFilters } from './orders-fulfilment.js';
 import { storeCodeSchema } from './stores.js';
 
@@ -30,12 +31,18 @@ export const EXPORT_STATUS_TEXT: Record<ExportStatus, string> = {
   failed: '导出失败',
 };
 
-export const EXPORT_KINDS = ['received-orders', 'coupon-exchanges', 'integral-orders'] as const;
+export const EXPORT_KINDS = [
+  'received-orders',
+  'coupon-exchanges',
+  'integral-orders',
+  'request-goods',
+] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 export const EXPORT_KIND_TEXT: Record<ExportKind, string> = {
   'received-orders': '已接订单',
   'coupon-exchanges': '优惠券兑换记录',
   'integral-orders': '积分订单',
+  'request-goods': '要货单',
 };
 
 /** One export holds at most this many rows; a larger selection fails with a message to narrow the filters. */
@@ -115,6 +122,13 @@ export const exportEndpoints = {
     response: exportJobCreatedSchema,
     summary:
       "Queue a head-office Excel export of the points-mall orders in the caller's data scope with the list filters",
+  }),
+  requestGoods: endpoint({
+    method: 'POST',
+    path: INVENTORY_PATHS.requestGoodsExport,
+    request: requestGoodsExportBodySchema,
+    response: exportJobCreatedSchema,
+    summary: "Queue an Excel export of the store's requests for goods with the list filters",
   }),
   records: endpoint({
     method: 'POST',

@@ -24,6 +24,12 @@ export const INVENTORY_PATHS = {
   auditMine: '/tec/inventory/audit/mine',
   auditDecide: '/tec/inventory/audit/decide',
   auditBatchApprove: '/tec/inventory/audit/batchApprove',
+  requestGoodsList: '/tec/inventory/requestGoods/list',
+  requestGoodsDetail: '/tec/inventory/requestGoods/detail',
+  requestGoodsApply: '/tec/inventory/requestGoods/apply',
+  requestGoodsCancel: '/tec/inventory/requestGoods/cancel',
+  requestGoodsReceive: '/tec/inventory/requestGoods/receive',
+  requestGoodsExport: '/tec/inventory/requestGoods/export',
 } as const;
 
 const PAGE_SIZE_MAX = 50;
@@ -260,6 +266,107 @@ export const transferReceiveBodySchema = transferDetailBodySchema.extend({
 export type TransferReceiveBody = z.input<typeof transferReceiveBodySchema>;
 
 // ------------------------------------------------------------------------------------------------------------
+// Request goods (要货)
+
+export const REQUEST_GOODS_STATUSES = [
+  'pending_review',
+  'rejected',
+  'in_transit',
+  'partially_received',
+  'received',
+  'out_of_stock',
+  'cancelled',
+] as const;
+export type RequestGoodsStatus = (typeof REQUEST_GOODS_STATUSES)[number];
+export const REQUEST_GOODS_STATUS_TEXT: Record<RequestGoodsStatus, string> = {
+  pending_review: '待审核',
+  rejected: '已驳回',
+  in_transit: '已发货',
+  partially_received: '部分收货',
+  received: '已收货',
+  out_of_stock: '仓库缺货',
+  cancelled: '已撤回',
+};
+export const REQUEST_GOODS_ACTIONS = ['receive', 'cancel'] as const;
+export type RequestGoodsAction = (typeof REQUEST_GOODS_ACTIONS)[number];
+
+export const requestGoodsFilters = listFilters(
+  {
+    storeCode: storeCodeSchema,
+    status: z.enum(['all', ...REQUEST_GOODS_STATUSES], { error: '要货单状态不正确' }).default('all'),
+    /** Request number (exact). */
+    keyword: keywordField(50),
+    ...dateRangeFields,
+  },
+  { max: PAGE_SIZE_MAX },
+);
+export const requestGoodsListBodySchema = requestGoodsFilters.request;
+export type RequestGoodsListBody = z.input<typeof requestGoodsListBodySchema>;
+/** The list's filters without paging: what an Excel export of 要货管理 takes. */
+export const requestGoodsExportBodySchema = requestGoodsFilters.filters;
+export type RequestGoodsExportBody = z.infer<typeof requestGoodsExportBodySchema>;
+/** The workbook's column titles (the list's). */
+export const REQUEST_GOODS_COLUMN_TITLES = {
+  requestNo: '要货单号',
+  status: '状态',
+  warehouseName: '供货仓库',
+  lineCount: '商品种数',
+  totalQuantity: '申请数量',
+  valueCents: '申请金额',
+  flags: '差异',
+  requestedByName: '申请人',
+  createdAt: '申请时间',
+} as const;
+
+export const requestGoodsRowSchema = z.object({
+  id: z.number().int(),
+  requestNo: z.string(),
+  status: z.enum(REQUEST_GOODS_STATUSES),
+  statusText: z.string(),
+  warehouseName: z.string(),
+  lineCount: z.number().int(),
+  totalQuantity: z.number().int(),
+  valueCents: z.number().int(),
+  hasShortage: z.boolean(),
+  hasDiscrepancy: z.boolean(),
+  requestedByName: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type RequestGoodsRow = z.infer<typeof requestGoodsRowSchema>;
+export const requestGoodsPageSchema = pageOf(requestGoodsRowSchema);
+export type RequestGoodsPage = z.infer<typeof requestGoodsPageSchema>;
+
+export const requestGoodsLineSchema = transferLineSchema;
+export type RequestGoodsLine = TransferLine;
+
+export const requestGoodsDetailSchema = requestGoodsRowSchema.extend({
+  remark: z.string(),
+  rejectReason: z.string(),
+  lines: z.array(requestGoodsLineSchema),
+  timeline: z.array(docEventSchema),
+  actions: z.array(z.enum(REQUEST_GOODS_ACTIONS)),
+});
+export type RequestGoodsDetail = z.infer<typeof requestGoodsDetailSchema>;
+
+export const requestGoodsDetailBodySchema = z.object({
+  storeCode: storeCodeSchema,
+  id: recordId('缺少要货单编号'),
+});
+export const requestGoodsApplyBodySchema = transferApplyBodySchema.omit({ fromStoreCode: true }).extend({
+  lines: z
+    .array(z.object({ skuId: recordId('请选择商品'), quantity: quantity('要货数量') }), {
+      error: '请添加要货商品',
+    })
+    .min(1, '请添加要货商品')
+    .max(TRANSFER_LINES_MAX, `一次最多要货${TRANSFER_LINES_MAX}种商品`)
+    .refine((lines) => new Set(lines.map((l) => l.skuId)).size === lines.length, '同一商品请合并为一行'),
+});
+export type RequestGoodsApplyBody = z.input<typeof requestGoodsApplyBodySchema>;
+export const requestGoodsReasonBodySchema = requestGoodsDetailBodySchema.extend({ reason: reasonSchema });
+export const requestGoodsReceiveBodySchema = transferReceiveBodySchema;
+
+// ------------------------------------------------------------------------------------------------------------
 // Approval tasks
 
 /** Spec 4.9 busiType: 1 request goods, 2 borrowed goods, 3 transfer-out shipping confirm, 4 accept transfer-out. */
@@ -442,5 +549,35 @@ export const inventoryEndpoints = {
     auditBatchApproveBodySchema,
     auditBatchResultSchema,
     'Approve several tasks',
+  ),
+  requestGoodsList: post(
+    P.requestGoodsList,
+    requestGoodsListBodySchema,
+    requestGoodsPageSchema,
+    "The store's requests for goods",
+  ),
+  requestGoodsDetail: post(
+    P.requestGoodsDetail,
+    requestGoodsDetailBodySchema,
+    requestGoodsDetailSchema,
+    'A request for goods with lines, timeline and actions',
+  ),
+  requestGoodsApply: post(
+    P.requestGoodsApply,
+    requestGoodsApplyBodySchema,
+    requestGoodsDetailSchema,
+    'Request goods from the warehouse (goes to the request audit)',
+  ),
+  requestGoodsCancel: post(
+    P.requestGoodsCancel,
+    requestGoodsReasonBodySchema,
+    requestGoodsDetailSchema,
+    'Withdraw a request still under review',
+  ),
+  requestGoodsReceive: post(
+    P.requestGoodsReceive,
+    requestGoodsReceiveBodySchema,
+    requestGoodsDetailSchema,
+    'The requesting store receives per line',
   ),
 };

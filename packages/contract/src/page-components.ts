@@ -52,6 +52,8 @@ export const PAGE_COMPONENTS = [
   'LoginLog',
   'OnlineUser',
   'Timing',
+  'RequestGoods',
+  'RequestGoodsDetails',
 ] as const;
 export type PageComponent = (typeof PAGE_COMPONENTS)[number];
 

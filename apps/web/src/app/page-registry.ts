@@ -96,6 +96,12 @@ export const pageRegistry: Readonly<Record<PageComponent, PageLoader>> = {
     import('../features/inventory/transfer-detail-page').then((m) => ({ Component: m.TransferDetailPage })),
   applicationDetail: () =>
     import('../features/inventory/transfer-detail-page').then((m) => ({ Component: m.TransferDetailPage })),
+  RequestGoods: () =>
+    import('../features/inventory/request-goods-pages').then((m) => ({ Component: m.RequestGoodsPage })),
+  RequestGoodsDetails: () =>
+    import('../features/inventory/request-goods-pages').then((m) => ({
+      Component: m.RequestGoodsDetailPage,
+    })),
   ReviewPending: () =>
     import('../features/inventory/audit-pages').then((m) => ({ Component: m.ReviewPendingPage })),
   AuditRequests: () =>

@@ -188,3 +188,72 @@ export const approvalTasks = pgTable(
     index('approval_tasks_requester_idx').on(t.requesterId, t.id),
   ],
 );
+
+/**
+ * The stores whose stock is the chain's warehouse (中心仓): request goods ships from the first of them. A
+ * warehouse is a stock location like a store (the ledger keys every balance by store), registered here rather
+ * than by a column of `stores`, so the store pages stay as they are.
+ */
+export const stockWarehouses = pgTable('stock_warehouses', {
+  storeId: integer('store_id')
+    .primaryKey()
+    .references(() => stores.id),
+  createdAt: at('created_at').notNull().defaultNow(),
+});
+
+/** A store's request for goods from the warehouse (要货单, busiType 1). */
+export const stockRequests = pgTable(
+  'stock_requests',
+  {
+    id: serial('id').primaryKey(),
+    requestNo: varchar('request_no', { length: 32 }).notNull(),
+    storeId: storeRef('store_id'),
+    warehouseStoreId: storeRef('warehouse_store_id'),
+    status: varchar('status', { length: 24 }).notNull(),
+    version: integer('version').notNull().default(0),
+    requestedBy: integer('requested_by')
+      .notNull()
+      .references(() => users.id),
+    /** Σ quantity × the SKU's price when submitted: decides whether head office must approve. */
+    valueCents: integer('value_cents').notNull().default(0),
+    /** Some approved line could not be filled in full by the warehouse (message 9 was sent). */
+    hasShortage: boolean('has_shortage').notNull().default(false),
+    /** Any line short or damaged on receipt. */
+    hasDiscrepancy: boolean('has_discrepancy').notNull().default(false),
+    remark: varchar('remark', { length: 200 }).notNull().default(''),
+    rejectReason: varchar('reject_reason', { length: 200 }).notNull().default(''),
+    createdAt: at('created_at').notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('stock_requests_no_key').on(t.requestNo),
+    index('stock_requests_store_idx').on(t.storeId, t.id),
+  ],
+);
+
+export const stockRequestLines = pgTable(
+  'stock_request_lines',
+  {
+    id: serial('id').primaryKey(),
+    requestId: integer('request_id')
+      .notNull()
+      .references(() => stockRequests.id, { onDelete: 'cascade' }),
+    skuId: skuRef(),
+    quantity: integer('quantity').notNull(),
+    /** The warehouse batch shipped (empty until approved). */
+    batchNo: varchar('batch_no', { length: 32 }).notNull().default(''),
+    shipQuantity: integer('ship_quantity').notNull().default(0),
+    receivedQuantity: integer('received_quantity').notNull().default(0),
+    damagedQuantity: integer('damaged_quantity').notNull().default(0),
+    shortQuantity: integer('short_quantity').notNull().default(0),
+  },
+  (t) => [
+    index('stock_request_lines_request_idx').on(t.requestId, t.id),
+    check('stock_request_lines_quantity_check', sql`${t.quantity} > 0`),
+    check('stock_request_lines_ship_check', sql`${t.shipQuantity} <= ${t.quantity}`),
+    check(
+      'stock_request_lines_receipt_check',
+      sql`${t.receivedQuantity} + ${t.damagedQuantity} + ${t.shortQuantity} <= ${t.shipQuantity}`,
+    ),
+  ],
+);

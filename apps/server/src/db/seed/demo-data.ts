@@ -1,8 +1,8 @@
 import { seedDemoCalendar } from './demo-calendar.js';
 import { seedDemoTeaTree } from './demo-tea-tree.js';
 import { seedDemoEmployeePurchase } from './demo-employee-purchase.js';
-import { seedDemoInventory } from './demo-inventory.js';
 import { seedDemoSystemTools } from './demo-system-tools.js';
+import { seedDemoInventory, seedDemoRequests } from './demo-inventory.js';
 import { eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../../modules/auth/password.js';
 import type { Database } from '../client.js';
@@ -136,6 +136,7 @@ export async function seedDemoData(db: Database, now = new Date()): Promise<{ se
     await seedDemoCalendar(tx, now);
     await seedDemoMembers(tx, now);
     await seedDemoInventory(tx, now);
+    await seedDemoRequests(tx, now);
     await seedDemoEmployeePurchase(tx, now);
     await seedDemoSystemTools(tx, now, required(userIdOf.get('admin'), 'admin'));
     return { seeded: true };

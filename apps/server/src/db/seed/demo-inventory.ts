@@ -4,7 +4,10 @@ import {
   approvalTasks,
   skus,
   stockDocEvents,
+  stockRequestLines,
+  stockRequests,
   stockTransferLines,
+  stockWarehouses,
   stockTransfers,
   stores,
   userStores,
@@ -124,6 +127,87 @@ const PLANS: readonly Plan[] = [
     quantities: [2],
     cancelReason: '已从仓库直配',
     daysAgo: 6,
+  },
+];
+
+/** The demo's central warehouse (中心仓): a Beijing store registered in `stock_warehouses`. */
+export const DEMO_WAREHOUSE = '旧宫店';
+
+type RequestPlan = {
+  no: string;
+  store: string;
+  status: string;
+  /** Per line: asked, and what the warehouse shipped (less = short). */
+  lines: readonly (readonly [asked: number, shipped: number])[];
+  received?: readonly number[];
+  reason?: string;
+  daysAgo: number;
+};
+
+// 要货单 in every state at the demo accounts' stores.
+const REQUESTS: readonly RequestPlan[] = [
+  {
+    no: 'RG20261101090000000001',
+    store: '马驹桥店',
+    status: 'pending_review',
+    lines: [
+      [10, 0],
+      [6, 0],
+    ],
+    daysAgo: 0,
+  },
+  {
+    no: 'RG20261101090000000002',
+    store: '亦庄文化园店',
+    status: 'pending_review',
+    lines: [[8, 0]],
+    daysAgo: 0,
+  },
+  {
+    no: 'RG20261101090000000003',
+    store: '马驹桥店',
+    status: 'rejected',
+    lines: [[30, 0]],
+    reason: '本周已配送，请下周再要',
+    daysAgo: 2,
+  },
+  {
+    no: 'RG20261101090000000004',
+    store: '马驹桥店',
+    status: 'in_transit',
+    lines: [
+      [6, 6],
+      [5, 3],
+    ],
+    daysAgo: 1,
+  },
+  {
+    no: 'RG20261101090000000005',
+    store: '亦庄荣华店',
+    status: 'partially_received',
+    lines: [
+      [4, 4],
+      [4, 4],
+    ],
+    received: [4, 0],
+    daysAgo: 2,
+  },
+  {
+    no: 'RG20261101090000000006',
+    store: '亦庄文化园店',
+    status: 'received',
+    lines: [[5, 5]],
+    received: [5],
+    daysAgo: 4,
+  },
+  { no: 'RG20261101090000000007', store: '亦庄荣华店', status: 'out_of_stock', lines: [[3, 0]], daysAgo: 3 },
+  {
+    no: 'RG20261101090000000008',
+    store: '马驹桥店',
+    status: 'cancelled',
+    lines: [[2, 0]],
+    reason: '改为门店间调拨',
+    daysAgo: 5,
   },
 ];
 
@@ -279,5 +363,127 @@ export async function seedDemoInventory(tx: Database, now: Date): Promise<void> 
         createdAt: at,
         decidedAt: plan.status === 'accept_review' ? null : at,
       });
+  }
+}
+
+/**
+ * The warehouse and demo requests for goods (要货管理) in every state; shipped lines move stock out of the
+ * warehouse through the ledger as the service does.
+ */
+export async function seedDemoRequests(tx: Database, now: Date): Promise<void> {
+  const ledger = createStockLedger();
+  const storeRows = await tx.select({ id: stores.id, shopName: stores.shopName }).from(stores);
+  const storeOf = new Map(storeRows.map((s) => [s.shopName, s.id]));
+  const warehouseId = storeOf.get(DEMO_WAREHOUSE);
+  if (!warehouseId) return;
+  await tx.insert(stockWarehouses).values({ storeId: warehouseId });
+  const catalogue = await tx
+    .select({ id: skus.id, priceCents: skus.priceCents })
+    .from(skus)
+    .where(eq(skus.kind, 'retail'))
+    .orderBy(asc(skus.id))
+    .limit(SKUS_PER_STORE);
+  const staff = await tx
+    .select({ storeId: userStores.storeId, userId: users.id, nickName: users.nickName })
+    .from(userStores)
+    .innerJoin(users, eq(users.id, userStores.userId))
+    .where(eq(users.enabled, true))
+    .orderBy(asc(users.id));
+  const admin = staff.find((s) => s.nickName === '系统管理员');
+  // Shipped from the later batch, so the transfers' demo batch B2609 stays as they left it.
+  const batch = BATCHES[1];
+  for (const plan of REQUESTS) {
+    const storeId = storeOf.get(plan.store);
+    if (!storeId) continue;
+    const own = staff.filter((s) => s.storeId === storeId);
+    const clerk = own.find((s) => s.nickName !== '系统管理员') ?? own[0];
+    if (!clerk || !admin) continue;
+    const at = new Date(now.getTime() - plan.daysAgo * 86_400_000);
+    const valueCents = plan.lines.reduce((sum, [asked], i) => sum + asked * catalogue[i]!.priceCents, 0);
+    const [request] = await tx
+      .insert(stockRequests)
+      .values({
+        requestNo: plan.no,
+        storeId,
+        warehouseStoreId: warehouseId,
+        status: plan.status,
+        requestedBy: clerk.userId,
+        valueCents,
+        hasShortage:
+          plan.status === 'out_of_stock' ||
+          plan.lines.some(([asked, shipped]) => shipped > 0 && shipped < asked),
+        remark: '门店补货',
+        rejectReason: plan.reason ?? '',
+        createdAt: at,
+        updatedAt: at,
+      })
+      .returning();
+    const r = request!;
+    const doc = { type: 'request', id: r.id, no: r.requestNo, userId: null };
+    for (const [index, [asked, shipped]] of plan.lines.entries()) {
+      const skuId = catalogue[index]!.id;
+      const received = plan.received?.[index] ?? 0;
+      await tx.insert(stockRequestLines).values({
+        requestId: r.id,
+        skuId,
+        quantity: asked,
+        batchNo: shipped ? batch.batchNo : '',
+        shipQuantity: shipped,
+        receivedQuantity: received,
+      });
+      if (!shipped) continue;
+      const from = { storeId: warehouseId, skuId, batchNo: batch.batchNo };
+      const dates = await ledger.take(tx, from, shipped, 'ship', doc, { reserved: false });
+      const to = { storeId, skuId, batchNo: batch.batchNo };
+      await ledger.increase(tx, to, dates, { inTransit: shipped }, 'ship', doc);
+      await ledger.settleInTransit(tx, to, received, 'transfer_receive', { ...doc, userId: clerk.userId });
+    }
+    const flow: Record<string, string[]> = {
+      rejected: ['reject'],
+      in_transit: ['approve', 'ship'],
+      partially_received: ['approve', 'ship', 'receive'],
+      received: ['approve', 'ship', 'receive'],
+      out_of_stock: ['approve', 'ship'],
+      cancelled: ['cancel'],
+    };
+    const events = [{ action: 'apply', who: clerk as { userId: number; nickName: string } | null }];
+    for (const action of flow[plan.status] ?? [])
+      events.push({
+        action,
+        who: action === 'ship' ? null : action === 'approve' || action === 'reject' ? admin : clerk,
+      });
+    await tx.insert(stockDocEvents).values(
+      events.map((e, i) => ({
+        docType: 'request',
+        docId: r.id,
+        action: e.action,
+        toStatus: i === 0 ? 'pending_review' : plan.status,
+        userId: e.who?.userId ?? null,
+        userName: e.who?.nickName ?? '系统',
+        note: ['reject', 'cancel'].includes(e.action) ? (plan.reason ?? '') : '',
+        createdAt: new Date(at.getTime() + i * 600_000),
+      })),
+    );
+    const decided = plan.status !== 'pending_review';
+    await tx.insert(approvalTasks).values({
+      busiType: 1,
+      docId: r.id,
+      docNo: r.requestNo,
+      storeId,
+      requesterId: clerk.userId,
+      valueCents,
+      headOfficeOnly: valueCents > 500_000,
+      status: !decided
+        ? 'pending'
+        : plan.status === 'rejected'
+          ? 'rejected'
+          : plan.status === 'cancelled'
+            ? 'withdrawn'
+            : 'approved',
+      decidedBy: decided && plan.status !== 'cancelled' ? admin.userId : null,
+      reason: plan.status === 'rejected' ? (plan.reason ?? '') : '',
+      createdAt: at,
+      decidedAt: decided ? at : null,
+    });
   }
 }

@@ -9,7 +9,10 @@ import {
   integralClassSkus,
   integralClassStores,
   integralShelves,
+  approvalTasks,
   stockBalances,
+  stockRequests,
+  stockWarehouses,
   stockMovements,
   stockTransfers,
   announcementReceipts,
@@ -28,7 +31,7 @@ import {
   valetOrders,
 } from '../schema.js';
 import { DEMO_ORDER_STORES } from './demo-orders.js';
-import { TRANSFER_STATUSES } from '@console/contract';
+import { REQUEST_GOODS_STATUSES, TRANSFER_STATUSES } from '@console/contract';
 import { loadDataScope } from '../../modules/roles/data-scope.js';
 import { DEMO_ACCOUNTS, seedBaseData, seedDemoData } from './index.js';
 
@@ -304,6 +307,15 @@ describe('seedDemoData', () => {
     expect(transfers.filter((r) => r.origin === 'dispatch')).toEqual([
       { status: 'pending_accept', origin: 'dispatch' },
     ]);
+    // 要货管理: a warehouse and requests in every state, each with its audit task.
+    expect(await db.select().from(stockWarehouses)).toHaveLength(1);
+    const requests = await db
+      .select({ id: stockRequests.id, status: stockRequests.status })
+      .from(stockRequests);
+    expect(new Set(requests.map((r) => r.status))).toEqual(new Set(REQUEST_GOODS_STATUSES));
+    const requestTasks = await db.select().from(approvalTasks).where(eq(approvalTasks.busiType, 1));
+    expect(requestTasks).toHaveLength(requests.length);
+    expect(requestTasks.filter((t) => t.status === 'pending').length).toBeGreaterThanOrEqual(2);
     const sums = await db
       .select({
         id: stockMovements.balanceId,

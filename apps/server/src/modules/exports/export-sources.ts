@@ -1,6 +1,12 @@
-import { exchangeExportBodySchema, receivedOrdersExportBodySchema, type ExportKind } from '@console/contract';
+import {
+  exchangeExportBodySchema,
+  receivedOrdersExportBodySchema,
+  requestGoodsExportBodySchema,
+  type ExportKind,
+} from '@console/contract';
 import type { Database } from '../../db/client.js';
 import { couponExchangeExport } from '../coupons/coupon-export.js';
+import { requestGoodsExport } from '../inventory/request-goods-export.js';
 import { createFulfilmentRepository } from '../orders/fulfilment/fulfilment.repository.js';
 import { integralOrderExport, integralOrderExportParams } from '../orders/valet/integral-order-export.js';
 import type { SheetSource } from './sheet-writer.js';
@@ -36,5 +42,9 @@ export const EXPORT_SOURCES: Record<ExportKind, ExportSourceOf> = {
   'integral-orders': (db, job) => {
     const params = integralOrderExportParams.parse(job.params);
     return { source: integralOrderExport(db, params), storeCode: params.filter.storeCode ?? '总部' };
+  },
+  'request-goods': (db, job) => {
+    const params = requestGoodsExportBodySchema.parse(job.params);
+    return { source: requestGoodsExport(db, ofStore(job), params), storeCode: params.storeCode };
   },
 };

@@ -92,6 +92,17 @@ export function exportRoutes(
     { tags },
   );
 
+  // 要货管理: the store's requesters export (no separate export button is seeded for it).
+  route(
+    app,
+    api.requestGoods,
+    access.store('requestGoods:apply'),
+    (ctx) => queue(ctx, 'request-goods', ctx.input),
+    {
+      tags,
+    },
+  );
+
   route(
     app,
     api.records,

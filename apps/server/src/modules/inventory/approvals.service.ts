@@ -24,7 +24,7 @@ import { inTransaction, type InventoryActor, type Messenger } from './inventory-
 /** Approval to-dos (business type 5) by busiType, spec 4.9: 21 request goods … 24 borrowed goods. */
 export const APPROVAL_TODO_TYPE: Record<BusiType, number> = { 1: 21, 2: 24, 3: 23, 4: 22 };
 export const APPROVAL_BUSINESS_TYPE = 5;
-export const RESULT_BUSINESS_TYPE = 6;
+export { RESULT_BUSINESS_TYPE } from './inventory-doc.js';
 export const APPROVE_PERMISSION = 'audit:approve';
 export const REJECT_PERMISSION = 'audit:reject';
 /** A request above this value (cents) is decided by head office only (a scope of all stores). */

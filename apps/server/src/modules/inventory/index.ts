@@ -5,6 +5,7 @@ import { loadDataScope } from '../roles/data-scope.js';
 import { createApprovalsService } from './approvals.service.js';
 import { inventoryRoutes } from './inventory.routes.js';
 import { createStockLedger } from './stock-ledger.js';
+import { createRequestGoodsService } from './request-goods.service.js';
 import { createStockRepository } from './stock.repository.js';
 import { createTransfersService } from './transfers.service.js';
 
@@ -24,13 +25,8 @@ export function inventoryModule(
     // The caller's scope, cached with the sign-in and dropped when roles change (ADR 0003).
     scopeOf: (userId) => app.authCache.dataScope(userId, () => loadDataScope(db, userId)),
   });
-  const transfers = createTransfersService({
-    db,
-    clock,
-    producer: wiring.producer,
-    audit,
-    ledger: createStockLedger(),
-    approvals,
-  });
-  inventoryRoutes(app, { stock: createStockRepository(db), transfers, approvals });
+  const documents = { db, clock, producer: wiring.producer, audit, ledger: createStockLedger(), approvals };
+  const transfers = createTransfersService(documents);
+  const requestGoods = createRequestGoodsService(documents);
+  inventoryRoutes(app, { stock: createStockRepository(db), transfers, approvals, requestGoods });
 }

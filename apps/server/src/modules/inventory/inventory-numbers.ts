@@ -11,3 +11,6 @@ const digits = (length: number): string => Array.from({ length }, () => String(r
  * clash, rare enough at 6 random digits per second that no retry is written.
  */
 export const newTransferNo = (at: Date = new Date()): string => `TR${stamp(at)}${digits(6)}`;
+
+/** Request goods (要货单) number, e.g. `RG20240501103000123456`. */
+export const newRequestNo = (at: Date = new Date()): string => `RG${stamp(at)}${digits(6)}`;

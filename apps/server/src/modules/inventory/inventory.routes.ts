@@ -3,6 +3,7 @@ import type { AppInstance } from '../../app-types.js';
 import { access, ANY_STAFF, route } from '../../http/route.js';
 import type { ApprovalsService } from './approvals.service.js';
 import { actorOf } from './inventory-tx.js';
+import { REQUEST_GOODS_PERMISSION as RG, type RequestGoodsService } from './request-goods.service.js';
 import type { createStockRepository } from './stock.repository.js';
 import { TRANSFER_PERMISSIONS as P, type TransfersService } from './transfers.service.js';
 
@@ -18,9 +19,10 @@ export function inventoryRoutes(
     stock: ReturnType<typeof createStockRepository>;
     transfers: TransfersService;
     approvals: ApprovalsService;
+    requestGoods: RequestGoodsService;
   },
 ): void {
-  const { stock, transfers, approvals } = services;
+  const { stock, transfers, approvals, requestGoods } = services;
   route(app, api.stockList, access.store(ANY_STAFF), ({ input, store }) => stock.page(store().id, input), {
     tags,
   });
@@ -116,5 +118,44 @@ export function inventoryRoutes(
     access.store('audit:approve'),
     (ctx) => approvals.batchApprove(actorOf(ctx), ctx.input.ids),
     { tags },
+  );
+
+  // 要货管理: a store sees and moves only its own requests (the service finds them by the caller's store).
+  route(
+    app,
+    api.requestGoodsList,
+    access.store(ANY_STAFF),
+    (ctx) => requestGoods.list(ctx.store().id, ctx.input),
+    {
+      tags,
+    },
+  );
+  route(
+    app,
+    api.requestGoodsDetail,
+    access.store(ANY_STAFF),
+    (ctx) => requestGoods.detail(actorOf(ctx), ctx.input.id),
+    {
+      tags,
+    },
+  );
+  route(app, api.requestGoodsApply, access.store(RG), (ctx) => requestGoods.apply(actorOf(ctx), ctx.input), {
+    tags,
+  });
+  route(
+    app,
+    api.requestGoodsCancel,
+    access.store(RG),
+    (ctx) => requestGoods.cancel(actorOf(ctx), ctx.input.id, ctx.input.reason),
+    { tags },
+  );
+  route(
+    app,
+    api.requestGoodsReceive,
+    access.store(RG),
+    (ctx) => requestGoods.receive(actorOf(ctx), ctx.input),
+    {
+      tags,
+    },
   );
 }

@@ -4,15 +4,7 @@ import type { Database } from '../../db/client.js';
 import { likeContains } from '../../db/like-pattern.js';
 import { numberedPageOf } from '../../db/paged-query.js';
 import { withinShanghaiDays } from '../../db/shanghai-days.js';
-import {
-  skus,
-  stockBalances,
-  stockDocEvents,
-  stockTransferLines,
-  stockTransfers,
-  stores,
-  users,
-} from '../../db/schema.js';
+import { skus, stockBalances, stockTransferLines, stockTransfers, stores, users } from '../../db/schema.js';
 
 export type TransferRecord = typeof stockTransfers.$inferSelect;
 export type TransferLineRecord = typeof stockTransferLines.$inferSelect;
@@ -174,18 +166,6 @@ export function createTransfersRepository(db: Database) {
           ),
         );
       return row !== undefined;
-    },
-
-    async addEvent(tx: Database, event: typeof stockDocEvents.$inferInsert) {
-      await tx.insert(stockDocEvents).values(event);
-    },
-
-    async events(docType: string, docId: number) {
-      return db
-        .select()
-        .from(stockDocEvents)
-        .where(and(eq(stockDocEvents.docType, docType), eq(stockDocEvents.docId, docId)))
-        .orderBy(asc(stockDocEvents.id));
     },
 
     async view(tx: Database, id: number): Promise<TransferView | undefined> {

@@ -15,17 +15,13 @@ import {
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { mapPage } from '../../db/paged-query.js';
-import { AppError, conflict, forbidden, notFound } from '../../http/errors.js';
-import type { Clock } from '../../platform/clock.js';
-import type { AuditLog } from '../audit/audit-log.js';
+import { AppError, forbidden, notFound } from '../../http/errors.js';
 import { shanghaiDateTime } from '../im/message-format.js';
-import type { MessageProducer } from '../im/message-producer.js';
 import { loadDataScope, storeIdsInScope } from '../roles/data-scope.js';
-import type { ApprovalsService } from './approvals.service.js';
-import { RESULT_BUSINESS_TYPE } from './approvals.service.js';
+import { createInventoryDocKit, type InventoryDocDeps, receiveLines, type DocRef } from './inventory-doc.js';
 import { inTransaction, type InventoryActor, type Messenger } from './inventory-tx.js';
 import { newTransferNo } from './inventory-numbers.js';
-import type { StockDoc, StockLedger } from './stock-ledger.js';
+import type { StockDoc } from './stock-ledger.js';
 import { createTransfersRepository, type TransferRecord, type TransferView } from './transfers.repository.js';
 
 type ApplyBody = z.output<typeof transferApplyBodySchema>;
@@ -35,8 +31,6 @@ type ListBody = z.output<typeof transferListBodySchema>;
 type ConfirmBatchBody = z.output<typeof transferConfirmBatchBodySchema>;
 type ReceiveBody = z.output<typeof transferReceiveBodySchema>;
 
-/** Inventory family of spec 4.9 (business type 4). */
-export const INVENTORY_BUSINESS_TYPE = 4;
 export const TRANSFER_MESSAGE = {
   outReminder: 1,
   autoDispatched: 2,
@@ -77,18 +71,12 @@ export const TRANSFER_TEXT = {
   sameStores: '调入门店与调出门店不能相同',
   outOfScope: '调入或调出门店不在您的数据范围内',
   skuMissing: (id: number) => `商品 ${id} 不存在或已停用`,
-  illegal: (status: TransferStatus, action: string) =>
-    `调拨单当前状态为「${TRANSFER_STATUS_TEXT[status]}」，不能${action}`,
-  changed: '调拨单已被他人修改，请刷新后重试',
   notYourSide: (action: string) => `本店不能${action}该调拨单`,
   noPermission: (action: string) => `您没有${action}的权限`,
   batchLines: '请为每一种商品填写一个发货批次',
   unknownLine: (id: number) => `调拨明细 ${id} 不属于该调拨单`,
   shipTooMany: (name: string, max: number) => `${name} 的发货数量不能超过申请数量 ${max}`,
   noBatch: (name: string, batchNo: string) => `本店没有 ${name} 的批次 ${batchNo}`,
-  receiveTooMany: (name: string, outstanding: number) =>
-    `${name} 的实收与破损数量之和不能超过未收数量 ${outstanding}`,
-  receiveNothing: '请填写收货数量',
   applied: (no: string, storeName: string) => `${storeName} 申请从本店调入货品，调拨单 ${no}，请及时接单`,
   dispatchedOut: (no: string, storeName: string) =>
     `总部派单：${storeName} 从本店调入货品，调拨单 ${no}，请及时接单`,
@@ -97,7 +85,6 @@ export const TRANSFER_TEXT = {
   acceptedOut: (no: string) => `调拨单 ${no} 接单审核已通过，请确认发货批次`,
   shipped: (no: string, storeName: string) => `${storeName} 已发出调拨单 ${no} 的货品，请收货`,
   cancelled: (no: string, reason: string) => `调拨单 ${no} 已取消：${reason}`,
-  result: (no: string, what: string, reason: string) => `调拨单 ${no} ${what}${reason ? `：${reason}` : ''}`,
 };
 
 const ACTION_TEXT: Record<string, string> = {
@@ -195,16 +182,23 @@ function toRow(view: TransferView): TransferRow {
  * party to it finds it), checks side, permission and state (409 with the state's name), changes it with the
  * ledger movements, the timeline, the audit row and the messages in one transaction.
  */
-export function createTransfersService(deps: {
-  db: Database;
-  clock: Clock;
-  producer: MessageProducer;
-  audit: AuditLog;
-  ledger: StockLedger;
-  approvals: ApprovalsService;
-}) {
+export function createTransfersService(deps: InventoryDocDeps) {
   const { db, clock, producer, audit, ledger, approvals } = deps;
   const repo = createTransfersRepository(db);
+  const kit = createInventoryDocKit<TransferStatus>({
+    db,
+    clock,
+    docType: DOC_TYPE,
+    noun: '调拨单',
+    statusText: TRANSFER_STATUS_TEXT,
+    actionText: ACTION_TEXT,
+    expandInfo: (ref) => ({ orderNo: ref.no, inOrderNo: ref.no }),
+  });
+  const refOf = (t: Pick<TransferRecord, 'id' | 'transferNo' | 'status'>): DocRef => ({
+    id: t.id,
+    no: t.transferNo,
+    status: t.status,
+  });
 
   const sideOf = (t: Pick<TransferRecord, 'toStoreId'>, storeId: number): 'in' | 'out' =>
     t.toStoreId === storeId ? 'in' : 'out';
@@ -218,44 +212,46 @@ export function createTransfersService(deps: {
     storeId: number,
     messageType: number,
     text: string,
-    t: Pick<TransferRecord, 'id' | 'transferNo'>,
-    extra: { receiverIds?: number[]; except?: number; businessType?: number } = {},
-  ) => ({
-    storeId,
-    businessType: extra.businessType ?? INVENTORY_BUSINESS_TYPE,
-    messageType,
-    text,
-    expandInfo: { id: t.id, orderNo: t.transferNo, inOrderNo: t.transferNo },
-    source: 'inventory',
-    ...(extra.receiverIds ? { receiverIds: extra.receiverIds } : {}),
-    ...(extra.except !== undefined ? { except: extra.except } : {}),
-  });
+    t: Pick<TransferRecord, 'id' | 'transferNo' | 'status'>,
+    options: { except?: number } = {},
+  ) => kit.message(storeId, messageType, text, refOf(t), options);
+
+  /** An audit's result (33–36) to the clerk who asked for it. */
+  const result = (t: TransferRecord, type: number, what: string, reason: string, requesterId: number) =>
+    kit.result(t.fromStoreId, type, refOf(t), what, reason, requesterId);
+
+  /** Opens the giving store's audit (4 accept, 3 shipping confirm) of a transfer, asked by `requesterId`. */
+  const openAudit = async (
+    tx: Database,
+    messenger: Messenger,
+    busiType: 3 | 4,
+    t: TransferRecord,
+    requesterId: number,
+  ) =>
+    approvals.open(tx, messenger, {
+      busiType,
+      docId: t.id,
+      docNo: t.transferNo,
+      storeId: t.fromStoreId,
+      otherStoreId: t.toStoreId,
+      requesterId,
+      valueCents: 0,
+      storeName: await storeName(tx, t, 'out'),
+    });
 
   async function storeName(tx: Database, t: TransferRecord, side: 'in' | 'out'): Promise<string> {
     const view = await repo.view(tx, t.id);
     return side === 'in' ? view!.toStoreName : view!.fromStoreName;
   }
 
-  async function event(
+  const event = (
     tx: Database,
     t: TransferRecord,
     action: string,
     to: TransferStatus,
     actor: { userId: number; nickName: string } | null,
     note = '',
-  ) {
-    await repo.addEvent(tx, {
-      docType: DOC_TYPE,
-      docId: t.id,
-      action,
-      fromStatus: t.status,
-      toStatus: to,
-      userId: actor?.userId ?? null,
-      userName: actor?.nickName ?? '系统',
-      note: note.slice(0, 300),
-      createdAt: clock(),
-    });
-  }
+  ) => kit.event(tx, refOf(t), action, to, actor, note);
 
   async function move(
     tx: Database,
@@ -263,8 +259,7 @@ export function createTransfersService(deps: {
     to: TransferStatus,
     set: Parameters<typeof repo.update>[2] = {},
   ) {
-    if (!(await repo.update(tx, t, { ...set, status: to })))
-      throw conflict(TRANSFER_TEXT.changed, 'TRANSFER_CHANGED');
+    if (!(await repo.update(tx, t, { ...set, status: to }))) throw kit.changed();
   }
 
   async function detail(actor: InventoryActor, id: number, tx: Database = db): Promise<TransferDetail> {
@@ -274,7 +269,6 @@ export function createTransfersService(deps: {
     const side = sideOf(view, actor.storeId);
     const status = view.status as TransferStatus;
     const lines = await repo.lines(tx, id);
-    const events = await repo.events(DOC_TYPE, id);
     return {
       ...toRow(view),
       side,
@@ -296,13 +290,7 @@ export function createTransfersService(deps: {
           ? line.shipQuantity - line.receivedQuantity - line.damagedQuantity - line.shortQuantity
           : 0,
       })),
-      timeline: events.map((e) => ({
-        at: shanghaiDateTime(e.createdAt),
-        action: e.action,
-        actionText: ACTION_TEXT[e.action] ?? e.action,
-        userName: e.userName,
-        note: e.note,
-      })),
+      timeline: await kit.timeline(id),
       actions: actionsFor(side, status).filter((a) => actor.permissions.includes(ACTION_PERMISSION[side][a])),
     };
   }
@@ -326,7 +314,7 @@ export function createTransfersService(deps: {
       if (!actionsFor(side, status).includes(action)) {
         if (isSideAction(action, side === 'in' ? 'out' : 'in'))
           throw new AppError(403, 'TRANSFER_SIDE', TRANSFER_TEXT.notYourSide(verb));
-        throw conflict(TRANSFER_TEXT.illegal(status, verb), 'TRANSFER_STATE');
+        throw kit.illegal(status, verb);
       }
       if (!actor.permissions.includes(ACTION_PERMISSION[side][action]))
         throw new AppError(403, 'PERMISSION_DENIED', TRANSFER_TEXT.noPermission(verb));
@@ -366,8 +354,7 @@ export function createTransfersService(deps: {
   };
   async function lockedFor(tx: Database, docId: number, expected: TransferStatus, verb: string) {
     const t = (await repo.lock(tx, docId, null))!;
-    if (t.status !== expected)
-      throw conflict(TRANSFER_TEXT.illegal(t.status as TransferStatus, verb), 'TRANSFER_STATE');
+    if (t.status !== expected) throw kit.illegal(t.status as TransferStatus, verb);
     return t;
   }
   approvals.register(4, {
@@ -377,12 +364,8 @@ export function createTransfersService(deps: {
       await move(tx, t, 'accepted');
       await event(tx, t, 'accept_approved', 'accepted', actor);
       const giving = await storeName(tx, t, 'out');
-      const result = TRANSFER_TEXT.result(t.transferNo, '接受调出审核已通过', '');
       await messenger.send(
-        message(t.fromStoreId, TRANSFER_RESULT.acceptPassed, result, t, {
-          businessType: RESULT_BUSINESS_TYPE,
-          receiverIds: [task.requesterId],
-        }),
+        result(t, TRANSFER_RESULT.acceptPassed, '接受调出审核已通过', '', task.requesterId),
       );
       await messenger.send(
         message(t.fromStoreId, TRANSFER_MESSAGE.outAccepted, TRANSFER_TEXT.acceptedOut(t.transferNo), t, {
@@ -398,16 +381,7 @@ export function createTransfersService(deps: {
       await move(tx, t, 'cancelled', { cancelReason: `接单审核驳回：${reason}`.slice(0, 200) });
       await event(tx, t, 'accept_rejected', 'cancelled', actor, reason);
       await messenger.send(
-        message(
-          t.fromStoreId,
-          TRANSFER_RESULT.acceptRejected,
-          TRANSFER_TEXT.result(t.transferNo, '接受调出审核被驳回', reason),
-          t,
-          {
-            businessType: RESULT_BUSINESS_TYPE,
-            receiverIds: [task.requesterId],
-          },
-        ),
+        result(t, TRANSFER_RESULT.acceptRejected, '接受调出审核被驳回', reason, task.requesterId),
       );
       await messenger.send(
         message(
@@ -426,16 +400,7 @@ export function createTransfersService(deps: {
       await move(tx, t, 'ready_to_ship');
       await event(tx, t, 'ship_approved', 'ready_to_ship', actor);
       await messenger.send(
-        message(
-          t.fromStoreId,
-          TRANSFER_RESULT.shipPassed,
-          TRANSFER_TEXT.result(t.transferNo, '发货审核已通过，请发货', ''),
-          t,
-          {
-            businessType: RESULT_BUSINESS_TYPE,
-            receiverIds: [task.requesterId],
-          },
-        ),
+        result(t, TRANSFER_RESULT.shipPassed, '发货审核已通过，请发货', '', task.requesterId),
       );
     },
     async reject(tx, task, actor, reason, messenger) {
@@ -444,16 +409,7 @@ export function createTransfersService(deps: {
       await move(tx, t, 'accepted');
       await event(tx, t, 'ship_rejected', 'accepted', actor, reason);
       await messenger.send(
-        message(
-          t.fromStoreId,
-          TRANSFER_RESULT.shipRejected,
-          TRANSFER_TEXT.result(t.transferNo, '发货审核被驳回', reason),
-          t,
-          {
-            businessType: RESULT_BUSINESS_TYPE,
-            receiverIds: [task.requesterId],
-          },
-        ),
+        result(t, TRANSFER_RESULT.shipRejected, '发货审核被驳回', reason, task.requesterId),
       );
     },
   });
@@ -505,16 +461,7 @@ export function createTransfersService(deps: {
         body.lines,
       );
       const t = (await repo.lock(tx, id, null))!;
-      await repo.addEvent(tx, {
-        docType: DOC_TYPE,
-        docId: id,
-        action: origin,
-        toStatus: 'pending_accept',
-        userId: actor.userId,
-        userName: actor.nickName,
-        note: body.remark,
-        createdAt: now,
-      });
+      await kit.event(tx, { id, status: '' }, origin, 'pending_accept', actor, body.remark);
       if (origin === 'dispatch') {
         const giving = await storeName(tx, t, 'out');
         await messenger.send(
@@ -581,16 +528,7 @@ export function createTransfersService(deps: {
       act(actor, id, 'accept', async (tx, t, _side, messenger) => {
         await move(tx, t, 'accept_review', { acceptedBy: actor.userId });
         await event(tx, t, 'accept', 'accept_review', actor);
-        await approvals.open(tx, messenger, {
-          busiType: 4,
-          docId: t.id,
-          docNo: t.transferNo,
-          storeId: t.fromStoreId,
-          otherStoreId: t.toStoreId,
-          requesterId: actor.userId,
-          valueCents: 0,
-          storeName: await storeName(tx, t, 'out'),
-        });
+        await openAudit(tx, messenger, 4, t, actor.userId);
       }),
 
     refuse: (actor: InventoryActor, id: number, reason: string) =>
@@ -659,16 +597,7 @@ export function createTransfersService(deps: {
             )
             .join('；'),
         );
-        await approvals.open(tx, messenger, {
-          busiType: 3,
-          docId: t.id,
-          docNo: t.transferNo,
-          storeId: t.fromStoreId,
-          otherStoreId: t.toStoreId,
-          requesterId: actor.userId,
-          valueCents: 0,
-          storeName: await storeName(tx, t, 'out'),
-        });
+        await openAudit(tx, messenger, 3, t, actor.userId);
       }),
 
     ship: (actor: InventoryActor, id: number) =>
@@ -706,49 +635,18 @@ export function createTransfersService(deps: {
 
     receive: (actor: InventoryActor, body: ReceiveBody) =>
       act(actor, body.id, 'receive', async (tx, t) => {
-        const lines = await repo.lines(tx, t.id);
-        const doc = docOf(t, actor.userId);
-        let discrepancy = false;
-        let moved = false;
-        const notes: string[] = [];
-        for (const entry of body.lines) {
-          const found = lines.find(({ line }) => line.id === entry.lineId);
-          if (!found) throw new AppError(422, 'TRANSFER_LINE', TRANSFER_TEXT.unknownLine(entry.lineId));
-          const { line, skuName } = found;
-          const outstanding =
-            line.shipQuantity - line.receivedQuantity - line.damagedQuantity - line.shortQuantity;
-          if (entry.received + entry.damaged > outstanding)
-            throw new AppError(422, 'TRANSFER_QUANTITY', TRANSFER_TEXT.receiveTooMany(skuName, outstanding));
-          const short = entry.closeShort ? outstanding - entry.received - entry.damaged : 0;
-          if (entry.received + entry.damaged + short === 0) continue;
-          moved = true;
-          const key = { storeId: t.toStoreId, skuId: line.skuId, batchNo: line.batchNo };
-          await ledger.settleInTransit(tx, key, entry.received, 'transfer_receive', doc);
-          await ledger.settleInTransit(tx, key, entry.damaged, 'transfer_damaged', doc);
-          await ledger.settleInTransit(tx, key, short, 'transfer_short', doc);
-          line.receivedQuantity += entry.received;
-          line.damagedQuantity += entry.damaged;
-          line.shortQuantity += short;
-          await repo.updateLine(tx, line.id, {
-            receivedQuantity: line.receivedQuantity,
-            damagedQuantity: line.damagedQuantity,
-            shortQuantity: line.shortQuantity,
-          });
-          if (entry.damaged > 0 || short > 0) discrepancy = true;
-          notes.push(
-            `${skuName} 实收${entry.received}` +
-              (entry.damaged ? ` 破损${entry.damaged}` : '') +
-              (short ? ` 短少${short}` : ''),
-          );
-        }
-        if (!moved) throw new AppError(422, 'TRANSFER_RECEIVE_NOTHING', TRANSFER_TEXT.receiveNothing);
-        const done = lines.every(
-          ({ line }) =>
-            line.shipQuantity - line.receivedQuantity - line.damagedQuantity - line.shortQuantity === 0,
+        const { done, discrepancy, note } = await receiveLines(
+          tx,
+          ledger,
+          t.toStoreId,
+          await repo.lines(tx, t.id),
+          body.lines,
+          docOf(t, actor.userId),
+          (lineId, set) => repo.updateLine(tx, lineId, set),
         );
         const to: TransferStatus = done ? 'received' : 'partially_received';
         await move(tx, t, to, discrepancy ? { hasDiscrepancy: true } : {});
-        await event(tx, t, 'receive', to, actor, notes.join('；'));
+        await event(tx, t, 'receive', to, actor, note);
       }),
   };
 }

@@ -11,7 +11,7 @@ import { INVENTORY_LABELS } from './labels';
 const L = INVENTORY_LABELS.apply;
 
 type Values = {
-  fromStoreCode: string;
+  fromStoreCode?: string;
   toStoreCode?: string;
   remark?: string;
   lines: { skuId: number; quantity: number }[];
@@ -21,14 +21,27 @@ type Values = {
  * 申请调入 (the chosen store receives) or 总部派单 (head office names the receiving store too: an automatic
  * transfer-in, spec 4.9 type 2). Both answer the new transfer's id.
  */
-export type ApplyMode = 'apply' | 'dispatch';
+export type ApplyMode = 'apply' | 'dispatch' | 'requestGoods';
 
 const MODES = {
-  apply: { endpoint: inventoryEndpoints.transferApply, title: INVENTORY_LABELS.actions.apply, done: L.done },
+  apply: {
+    endpoint: inventoryEndpoints.transferApply,
+    title: INVENTORY_LABELS.actions.apply,
+    done: L.done,
+    testId: 'transfer-apply-dialog',
+  },
   dispatch: {
     endpoint: inventoryEndpoints.transferDispatch,
     title: INVENTORY_LABELS.actions.dispatch,
     done: L.dispatched,
+    testId: 'transfer-dispatch-dialog',
+  },
+  /** 申请要货: the same lines, no other store (the warehouse supplies). */
+  requestGoods: {
+    endpoint: inventoryEndpoints.requestGoodsApply,
+    title: INVENTORY_LABELS.requestGoods.apply,
+    done: INVENTORY_LABELS.requestGoods.applied,
+    testId: 'request-goods-apply-dialog',
   },
 } as const;
 
@@ -60,35 +73,33 @@ export function ApplyDialog({
   onDone(created: { id: number }): void;
 }) {
   const choices = useSkuChoices(storeCode, open);
-  const { endpoint, title, done } = MODES[mode];
+  const { endpoint, title, done, testId } = MODES[mode];
   return (
     <FormDialog<Values>
       open={open}
       title={title}
       doneText={done}
       okText={title}
-      testId={`transfer-${mode}-dialog`}
+      testId={testId}
       schema={endpoint.request}
       context={{ storeCode }}
       initialValues={{ lines: [{ skuId: undefined as unknown as number, quantity: 1 }] }}
       onClose={onClose}
       onDone={() => undefined}
       submit={async (values) => {
-        const body = {
-          storeCode,
-          fromStoreCode: values.fromStoreCode.trim(),
-          remark: values.remark ?? '',
-          lines: values.lines,
-        };
         const options = { flags: { silent: true } };
+        const own = { storeCode, remark: values.remark ?? '', lines: values.lines };
+        const body = { ...own, fromStoreCode: (values.fromStoreCode ?? '').trim() };
         const created =
-          mode === 'dispatch'
-            ? await call(
-                inventoryEndpoints.transferDispatch,
-                { ...body, toStoreCode: (values.toStoreCode ?? '').trim() },
-                options,
-              )
-            : await call(inventoryEndpoints.transferApply, body, options);
+          mode === 'requestGoods'
+            ? await call(inventoryEndpoints.requestGoodsApply, own, options)
+            : mode === 'dispatch'
+              ? await call(
+                  inventoryEndpoints.transferDispatch,
+                  { ...body, toStoreCode: (values.toStoreCode ?? '').trim() },
+                  options,
+                )
+              : await call(inventoryEndpoints.transferApply, body, options);
         onDone(created);
         return created;
       }}
@@ -104,15 +115,17 @@ export function ApplyDialog({
           testId="transfer-apply-to"
         />
       ) : null}
-      <TextField
-        name="fromStoreCode"
-        label={L.fromStoreCode}
-        required={L.fromStoreCodeRequired}
-        placeholder={L.fromStorePlaceholder}
-        max={32}
-        code="text"
-        testId="transfer-apply-from"
-      />
+      {mode === 'requestGoods' ? null : (
+        <TextField
+          name="fromStoreCode"
+          label={L.fromStoreCode}
+          required={L.fromStoreCodeRequired}
+          placeholder={L.fromStorePlaceholder}
+          max={32}
+          code="text"
+          testId="transfer-apply-from"
+        />
+      )}
       <Form.List name="lines">
         {(fields, { add, remove }) => (
           <>

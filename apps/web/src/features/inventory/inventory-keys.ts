@@ -6,4 +6,6 @@ export const inventoryKeys = {
   stock: (storeCode: string) => ['inventory', 'stock', storeCode] as const,
   pending: (storeCode: string) => ['inventory', 'pending', storeCode] as const,
   mine: (storeCode: string) => ['inventory', 'mine', storeCode] as const,
+  requests: (storeCode: string) => ['inventory', 'requests', storeCode] as const,
+  request: (storeCode: string) => ['inventory', 'request', storeCode] as const,
 };

@@ -18,8 +18,9 @@ const F = INVENTORY_LABELS.fields;
 const N = INVENTORY_LABELS.lines;
 const A = INVENTORY_LABELS.actions;
 
-function LinesTable({ transfer }: { transfer: TransferDetail }) {
-  const shipped = transfer.lines.some((line) => line.shipQuantity > 0);
+/** A document's lines (a transfer's or a request's): asked, then shipped, received, damaged, short, open. */
+export function LinesTable({ lines, testId }: { lines: readonly TransferLine[]; testId: string }) {
+  const shipped = lines.some((line) => line.shipQuantity > 0);
   const numeric = (key: keyof TransferLine, title: string) => ({
     key,
     title,
@@ -32,8 +33,8 @@ function LinesTable({ transfer }: { transfer: TransferDetail }) {
       size="small"
       pagination={false}
       scroll={{ x: 'max-content' }}
-      data-testid="transfer-lines"
-      dataSource={transfer.lines}
+      data-testid={testId}
+      dataSource={[...lines]}
       columns={[
         { key: 'sku', title: N.sku, render: (_, line) => `${line.skuName} ${line.spec}`.trim() },
         numeric('quantity', N.quantity),
@@ -161,7 +162,7 @@ export function TransferDetailPage() {
             ]}
           />
           <InfoSection title={N.title}>
-            <LinesTable transfer={t} />
+            <LinesTable lines={t.lines} testId="transfer-lines" />
           </InfoSection>
           <InfoSection title={INVENTORY_LABELS.detail.timelineTitle}>
             <LogTimeline

@@ -5,10 +5,11 @@ import {
   type TransferLine,
 } from '@console/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Checkbox, Form, InputNumber, Select, Space, Typography } from 'antd';
+import { Form, InputNumber, Select } from 'antd';
 import { FormDialog } from '../../components/form-dialog/form-dialog';
 import { FormAlert } from '../../components/form-dialog/form-fields';
 import { ReasonDialog } from '../../components/form-dialog/reason-dialog';
+import { LineDialog, lineName, ReceiveDialog } from './line-dialog';
 import { call } from '../../lib/http';
 import { inventoryKeys } from './inventory-keys';
 import { INVENTORY_LABELS } from './labels';
@@ -83,7 +84,14 @@ export function TransferDialogs({ dialog, transfer, storeCode, onClose, onDone }
         <BatchDialog transfer={transfer} storeCode={storeCode} onClose={onClose} onDone={done} />
       ) : null}
       {dialog === 'receive' ? (
-        <ReceiveDialog transfer={transfer} storeCode={storeCode} onClose={onClose} onDone={done} />
+        <ReceiveDialog
+          lines={transfer.lines}
+          testPrefix="transfer"
+          onClose={onClose}
+          submit={async (lines) =>
+            done(await call(inventoryEndpoints.transferReceive, { ...base, lines }, silent))
+          }
+        />
       ) : null}
     </>
   );
@@ -95,8 +103,6 @@ type LineDialogProps = {
   onClose(): void;
   onDone(next: TransferDetail): unknown;
 };
-
-const lineName = (line: TransferLine) => `${line.skuName} ${line.spec}`.trim();
 
 /** 确认发货批次: per line a batch of the store's stock of that SKU (earliest expiry first) and a quantity. */
 function BatchDialog({ transfer, storeCode, onClose, onDone }: LineDialogProps) {
@@ -121,22 +127,38 @@ function BatchDialog({ transfer, storeCode, onClose, onDone }: LineDialogProps) 
         value: row.batchNo,
         label: `${row.batchNo}（${L.available} ${row.available}，${L.expiry} ${row.expiryDate}）`,
       }));
-  type Values = { lines: { batchNo: string; quantity: number }[] };
   return (
-    <FormDialog<Values>
-      open
+    <LineDialog<TransferLine, { batchNo: string; quantity: number }>
       title={L.title}
-      okText={L.title}
       doneText={L.done}
       testId="transfer-batch-dialog"
-      initialValues={{
-        lines: transfer.lines.map((line) => ({
-          batchNo: undefined,
-          quantity: line.quantity,
-        })) as unknown as Values['lines'],
-      }}
-      onClose={onClose}
-      onDone={() => undefined}
+      lines={transfer.lines}
+      heading={(line) => `${lineName(line)} × ${line.quantity}`}
+      initial={(line) => ({ batchNo: undefined as unknown as string, quantity: line.quantity })}
+      fields={(line, index) => (
+        <>
+          <Form.Item
+            name={['lines', index, 'batchNo']}
+            rules={[{ required: true, message: L.batchRequired }]}
+          >
+            <Select
+              options={batchesOf(index)}
+              loading={stock.isLoading}
+              placeholder={L.batch}
+              style={{ width: 260 }}
+              data-testid={`transfer-batch-${index}`}
+            />
+          </Form.Item>
+          <Form.Item name={['lines', index, 'quantity']} rules={[{ required: true }]}>
+            <InputNumber
+              min={1}
+              max={line.quantity}
+              precision={0}
+              data-testid={`transfer-batch-qty-${index}`}
+            />
+          </Form.Item>
+        </>
+      )}
       submit={async (values) =>
         onDone(
           await call(
@@ -144,110 +166,13 @@ function BatchDialog({ transfer, storeCode, onClose, onDone }: LineDialogProps) 
             {
               storeCode,
               id: transfer.id,
-              lines: transfer.lines.map((line, index) => ({
-                lineId: line.id,
-                batchNo: values.lines[index]!.batchNo,
-                quantity: values.lines[index]!.quantity,
-              })),
+              lines: transfer.lines.map((line, index) => ({ lineId: line.id, ...values[index]! })),
             },
             silent,
           ),
         )
       }
-    >
-      {transfer.lines.map((line, index) => (
-        <div key={line.id} data-testid="transfer-batch-line">
-          <Typography.Text strong>
-            {lineName(line)} × {line.quantity}
-          </Typography.Text>
-          <Space wrap align="baseline">
-            <Form.Item
-              name={['lines', index, 'batchNo']}
-              rules={[{ required: true, message: L.batchRequired }]}
-            >
-              <Select
-                options={batchesOf(index)}
-                loading={stock.isLoading}
-                placeholder={L.batch}
-                style={{ width: 260 }}
-                data-testid={`transfer-batch-${index}`}
-              />
-            </Form.Item>
-            <Form.Item name={['lines', index, 'quantity']} rules={[{ required: true }]}>
-              <InputNumber
-                min={1}
-                max={line.quantity}
-                precision={0}
-                data-testid={`transfer-batch-qty-${index}`}
-              />
-            </Form.Item>
-          </Space>
-        </div>
-      ))}
-    </FormDialog>
-  );
-}
-
-/** 收货: per line the units received and damaged; closing a line records what is still missing as short. */
-function ReceiveDialog({ transfer, storeCode, onClose, onDone }: LineDialogProps) {
-  const L = INVENTORY_LABELS.receive;
-  const open = transfer.lines.filter((line) => line.outstanding > 0);
-  type Values = { lines: { received: number; damaged: number; closeShort: boolean }[] };
-  return (
-    <FormDialog<Values>
-      open
-      title={L.title}
-      okText={L.title}
-      doneText={L.done}
-      testId="transfer-receive-dialog"
-      initialValues={{
-        lines: open.map((line) => ({ received: line.outstanding, damaged: 0, closeShort: false })),
-      }}
       onClose={onClose}
-      onDone={() => undefined}
-      submit={async (values) =>
-        onDone(
-          await call(
-            inventoryEndpoints.transferReceive,
-            {
-              storeCode,
-              id: transfer.id,
-              lines: open.map((line, index) => ({ lineId: line.id, ...values.lines[index]! })),
-            },
-            silent,
-          ),
-        )
-      }
-    >
-      <FormAlert type="info" title={L.hint} />
-      {open.map((line, index) => (
-        <div key={line.id} data-testid="transfer-receive-line">
-          <Typography.Text strong>
-            {lineName(line)}（{INVENTORY_LABELS.lines.outstanding} {line.outstanding}）
-          </Typography.Text>
-          <Space wrap align="baseline">
-            <Form.Item name={['lines', index, 'received']} label={L.received}>
-              <InputNumber
-                min={0}
-                max={line.outstanding}
-                precision={0}
-                data-testid={`transfer-received-${index}`}
-              />
-            </Form.Item>
-            <Form.Item name={['lines', index, 'damaged']} label={L.damaged}>
-              <InputNumber
-                min={0}
-                max={line.outstanding}
-                precision={0}
-                data-testid={`transfer-damaged-${index}`}
-              />
-            </Form.Item>
-            <Form.Item name={['lines', index, 'closeShort']} valuePropName="checked">
-              <Checkbox data-testid={`transfer-close-${index}`}>{L.closeShort}</Checkbox>
-            </Form.Item>
-          </Space>
-        </div>
-      ))}
-    </FormDialog>
+    />
   );
 }

@@ -1,0 +1,202 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { DocEvent } from '@console/contract';
+import type { Database } from '../../db/client.js';
+import { stockDocEvents } from '../../db/schema.js';
+import { AppError, conflict } from '../../http/errors.js';
+import type { Clock } from '../../platform/clock.js';
+import { shanghaiDateTime } from '../im/message-format.js';
+import type { AuditLog } from '../audit/audit-log.js';
+import type { MessageProducer, PublishInput } from '../im/message-producer.js';
+import type { ApprovalsService } from './approvals.service.js';
+import type { StockDoc, StockLedger } from './stock-ledger.js';
+
+/**
+ * What every inventory document (transfer, request goods, loan) shares: its timeline rows, its messages with
+ * the 2.15 target keys, the result message to the requester and the 409 of an illegal transition. Each
+ * document's service builds one kit and keeps only its own states and transitions.
+ */
+
+/** Inventory family of spec 4.9 (business type 4). */
+export const INVENTORY_BUSINESS_TYPE = 4;
+/** Approval results (business type 6). */
+export const RESULT_BUSINESS_TYPE = 6;
+
+/** What a document's service is built from (`index.ts` builds one set for every document). */
+export type InventoryDocDeps = {
+  db: Database;
+  clock: Clock;
+  producer: MessageProducer;
+  audit: AuditLog;
+  ledger: StockLedger;
+  approvals: ApprovalsService;
+};
+
+export type DocRef = { id: number; no: string; status: string };
+export type DocActor = { userId: number; nickName: string } | null;
+export type DocMessageOptions = { receiverIds?: number[]; except?: number; businessType?: number };
+
+export function createInventoryDocKit<S extends string>(spec: {
+  db: Database;
+  clock: Clock;
+  /** `stock_doc_events.doc_type` and the ledger's document type. */
+  docType: string;
+  /** The document's name in messages, e.g. 调拨单. */
+  noun: string;
+  statusText: Record<S, string>;
+  /** Timeline action → its Chinese name. */
+  actionText: Record<string, string>;
+  /** The expandInfo keys of the 2.15 targets besides `id`. */
+  expandInfo: (ref: DocRef) => Record<string, string | number>;
+}) {
+  const { db, clock, docType, noun } = spec;
+
+  const message = (
+    storeId: number,
+    messageType: number,
+    text: string,
+    ref: DocRef,
+    options: DocMessageOptions = {},
+  ): PublishInput & { except?: number } => ({
+    storeId,
+    businessType: options.businessType ?? INVENTORY_BUSINESS_TYPE,
+    messageType,
+    text,
+    expandInfo: { id: ref.id, ...spec.expandInfo(ref) },
+    source: 'inventory',
+    ...(options.receiverIds ? { receiverIds: options.receiverIds } : {}),
+    ...(options.except !== undefined ? { except: options.except } : {}),
+  });
+
+  return {
+    message,
+
+    /** An approval result (31–38) to the one requester: 「<noun> <no> <what>：<reason>」. */
+    result: (storeId: number, messageType: number, ref: DocRef, what: string, reason: string, to: number) =>
+      message(storeId, messageType, `${noun} ${ref.no} ${what}${reason ? `：${reason}` : ''}`, ref, {
+        businessType: RESULT_BUSINESS_TYPE,
+        receiverIds: [to],
+      }),
+
+    /** The 409 of an action the document's state does not allow, naming the state. */
+    illegal: (status: S, verb: string) =>
+      conflict(`${noun}当前状态为「${spec.statusText[status]}」，不能${verb}`, 'DOC_STATE'),
+
+    /** The 409 of a document someone else changed between the read and the write. */
+    changed: () => conflict(`${noun}已被他人修改，请刷新后重试`, 'DOC_CHANGED'),
+
+    /** One timeline row: `from` is the state as read (empty for the creating action). */
+    async event(
+      tx: Database,
+      ref: DocRef | { id: number; status: '' },
+      action: string,
+      to: S,
+      actor: DocActor,
+      note = '',
+    ) {
+      await tx.insert(stockDocEvents).values({
+        docType,
+        docId: ref.id,
+        action,
+        fromStatus: ref.status,
+        toStatus: to,
+        userId: actor?.userId ?? null,
+        userName: actor?.nickName ?? '系统',
+        note: note.slice(0, 300),
+        createdAt: clock(),
+      });
+    },
+
+    /** The document's timeline, oldest first. */
+    async timeline(docId: number, conn: Database = db): Promise<DocEvent[]> {
+      const rows = await conn
+        .select()
+        .from(stockDocEvents)
+        .where(and(eq(stockDocEvents.docType, docType), eq(stockDocEvents.docId, docId)))
+        .orderBy(asc(stockDocEvents.id));
+      return rows.map((e) => ({
+        at: shanghaiDateTime(e.createdAt),
+        action: e.action,
+        actionText: spec.actionText[e.action] ?? e.action,
+        userName: e.userName,
+        note: e.note,
+      }));
+    },
+  };
+}
+
+export type InventoryDocKit = ReturnType<typeof createInventoryDocKit>;
+
+/** A shipped document line as the receiving store settles it. */
+export type ShippedLine = {
+  line: {
+    id: number;
+    skuId: number;
+    batchNo: string;
+    shipQuantity: number;
+    receivedQuantity: number;
+    damagedQuantity: number;
+    shortQuantity: number;
+  };
+  skuName: string;
+};
+export type ReceiveEntry = { lineId: number; received: number; damaged: number; closeShort: boolean };
+
+export const RECEIVE_TEXT = {
+  unknownLine: (id: number) => `明细 ${id} 不属于该单据`,
+  tooMany: (name: string, outstanding: number) =>
+    `${name} 的实收与破损数量之和不能超过未收数量 ${outstanding}`,
+  nothing: '请填写收货数量',
+};
+
+export const outstandingOf = ({ line }: ShippedLine) =>
+  line.shipQuantity - line.receivedQuantity - line.damagedQuantity - line.shortQuantity;
+
+/**
+ * The receiving store settles shipped lines (docs/domain/inventory.md "Receiving"): per line the received units
+ * enter on-hand, damaged and (with `closeShort`) the rest leave in-transit only; answers whether every line is
+ * settled, whether any was short or damaged, and the timeline note.
+ */
+export async function receiveLines(
+  tx: Database,
+  ledger: StockLedger,
+  storeId: number,
+  lines: ShippedLine[],
+  entries: readonly ReceiveEntry[],
+  doc: StockDoc,
+  updateLine: (lineId: number, set: Partial<ShippedLine['line']>) => Promise<void>,
+): Promise<{ done: boolean; discrepancy: boolean; note: string }> {
+  let discrepancy = false;
+  let moved = false;
+  const notes: string[] = [];
+  for (const entry of entries) {
+    const found = lines.find(({ line }) => line.id === entry.lineId);
+    if (!found) throw new AppError(422, 'DOC_LINE', RECEIVE_TEXT.unknownLine(entry.lineId));
+    const { line, skuName } = found;
+    const outstanding = outstandingOf(found);
+    if (entry.received + entry.damaged > outstanding)
+      throw new AppError(422, 'DOC_QUANTITY', RECEIVE_TEXT.tooMany(skuName, outstanding));
+    const short = entry.closeShort ? outstanding - entry.received - entry.damaged : 0;
+    if (entry.received + entry.damaged + short === 0) continue;
+    moved = true;
+    const key = { storeId, skuId: line.skuId, batchNo: line.batchNo };
+    await ledger.settleInTransit(tx, key, entry.received, 'transfer_receive', doc);
+    await ledger.settleInTransit(tx, key, entry.damaged, 'transfer_damaged', doc);
+    await ledger.settleInTransit(tx, key, short, 'transfer_short', doc);
+    line.receivedQuantity += entry.received;
+    line.damagedQuantity += entry.damaged;
+    line.shortQuantity += short;
+    await updateLine(line.id, {
+      receivedQuantity: line.receivedQuantity,
+      damagedQuantity: line.damagedQuantity,
+      shortQuantity: line.shortQuantity,
+    });
+    if (entry.damaged > 0 || short > 0) discrepancy = true;
+    notes.push(
+      `${skuName} 实收${entry.received}` +
+        (entry.damaged ? ` 破损${entry.damaged}` : '') +
+        (short ? ` 短少${short}` : ''),
+    );
+  }
+  if (!moved) throw new AppError(422, 'DOC_RECEIVE_NOTHING', RECEIVE_TEXT.nothing);
+  return { done: lines.every((l) => outstandingOf(l) === 0), discrepancy, note: notes.join('；') };
+}
