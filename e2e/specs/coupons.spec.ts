@@ -93,6 +93,17 @@ test('head office adds a coupon; the counter exchanges it with the member’s co
   await shootBothSizes(page, 'schemes-form');
   await page.getByTestId('scheme-form-ok').click();
   await expect(schemeForm).toBeHidden();
-  await expect(page.locator('tr', { hasText: schemeName })).toContainText('进行中');
+  const schemeRow = page.locator('tr', { hasText: schemeName });
+  await expect(schemeRow).toContainText('进行中');
   await shootBothSizes(page, 'schemes-list');
+
+  // 编辑: the saved scheme opens in the form; a larger quantity is saved.
+  await schemeRow.getByTestId('row-action-edit').click();
+  await expect(schemeForm.getByTestId('scheme-form-name')).toHaveValue(schemeName, { timeout: 30_000 });
+  const quantity = schemeForm.getByLabel('发放总量');
+  await quantity.fill('150');
+  await shootBothSizes(page, 'schemes-edit');
+  await page.getByTestId('scheme-form-ok').click();
+  await expect(schemeForm).toBeHidden();
+  await expect(schemeRow).toContainText('0 / 150');
 });

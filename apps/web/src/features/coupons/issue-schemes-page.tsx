@@ -6,6 +6,7 @@ import {
   couponEndpoints,
   issueSchemeEndpoints,
   type IssueChannel,
+  type IssueSchemeDetail,
   type IssueSchemeRow,
   type IssueSchemeState,
 } from '@console/contract';
@@ -13,7 +14,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Checkbox, DatePicker, Form, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
-import { FormDialog } from '../../components/form-dialog/form-dialog';
+import { FormDialog, LoadingFormDialog } from '../../components/form-dialog/form-dialog';
 import { IntegerField, TextField } from '../../components/form-dialog/form-fields';
 import { column, type ListColumn } from '../../components/list/columns';
 import { ListPage } from '../../components/list/list-page';
@@ -74,7 +75,32 @@ type Values = {
   window: [Dayjs, Dayjs];
 };
 
-function SchemeFormDialog({ open, onClose, onDone }: { open: boolean; onClose(): void; onDone(): void }) {
+/** The form's fields of a saved scheme: its first coupon is edited here, the others are kept as they are. */
+const valuesOf = (scheme: IssueSchemeDetail): Partial<Values> => ({
+  name: scheme.name,
+  channels: scheme.channels,
+  couponId: scheme.coupons[0]?.couponId,
+  count: scheme.coupons[0]?.count ?? 1,
+  quantity: scheme.quantity,
+  perMemberLimit: scheme.perMemberLimit,
+  window: [dayjs(scheme.startDate), dayjs(scheme.endDate)],
+});
+
+/**
+ * 新增方案, or 编辑 of `editing`: an edit sends the scheme's audience, stores and remark back unchanged, since this
+ * form does not show them.
+ */
+function SchemeFormDialog({
+  open,
+  editing,
+  onClose,
+  onDone,
+}: {
+  open: boolean;
+  editing?: IssueSchemeDetail;
+  onClose(): void;
+  onDone(): void;
+}) {
   const coupons = useQuery({
     queryKey: ['issue-schemes', 'coupons'],
     queryFn: ({ signal }) => call(couponEndpoints.templatePage, { pageSize: 50, enabled: true }, { signal }),
@@ -83,32 +109,44 @@ function SchemeFormDialog({ open, onClose, onDone }: { open: boolean; onClose():
   return (
     <FormDialog<Values>
       open={open}
-      title={L.add}
-      doneText={L.added}
+      title={editing ? L.editTitle : L.add}
+      doneText={editing ? L.edited : L.added}
       testId="scheme-form"
       onClose={onClose}
       onDone={onDone}
-      initialValues={{
-        channels: ['store_counter'],
-        count: 1,
-        quantity: 100,
-        perMemberLimit: 1,
-        window: [dayjs(), dayjs().add(30, 'day')],
-      }}
+      initialValues={
+        editing
+          ? valuesOf(editing)
+          : {
+              channels: ['store_counter'],
+              count: 1,
+              quantity: 100,
+              perMemberLimit: 1,
+              window: [dayjs(), dayjs().add(30, 'day')],
+            }
+      }
       submit={async (v) => {
-        await call(
-          issueSchemeEndpoints.add,
-          {
-            name: v.name.trim(),
-            channels: v.channels,
-            coupons: v.couponId ? [{ couponId: v.couponId, count: v.count }] : [],
-            quantity: v.quantity,
-            perMemberLimit: v.perMemberLimit,
-            startDate: v.window[0].format('YYYY-MM-DD'),
-            endDate: v.window[1].format('YYYY-MM-DD'),
-          },
-          { flags: { silent: true } },
-        );
+        const body = {
+          name: v.name.trim(),
+          channels: v.channels,
+          coupons: [
+            ...(v.couponId ? [{ couponId: v.couponId, count: v.count }] : []),
+            ...(editing?.coupons.slice(1).filter((c) => c.couponId !== v.couponId) ?? []).map(
+              ({ couponId, count }) => ({ couponId, count }),
+            ),
+          ],
+          quantity: v.quantity,
+          perMemberLimit: v.perMemberLimit,
+          startDate: v.window[0].format('YYYY-MM-DD'),
+          endDate: v.window[1].format('YYYY-MM-DD'),
+        };
+        const silent = { flags: { silent: true } } as const;
+        if (!editing) await call(issueSchemeEndpoints.add, body, silent);
+        else {
+          const { audience, minLevel, storeScope, storeCodes, remark } = editing;
+          const kept = { audience, minLevel, storeScope, storeCodes, remark };
+          await call(issueSchemeEndpoints.update, { id: editing.id, ...body, ...kept }, silent);
+        }
       }}
     >
       <TextField
@@ -143,7 +181,17 @@ function SchemeFormDialog({ open, onClose, onDone }: { open: boolean; onClose():
   );
 }
 
-/** 发放方案 (head office, docs/domain/coupons.md "Issue schemes"): every scheme by state; add, show/hide, delete. */
+/** 编辑 of one scheme: its detail loads first, then the form opens with it. */
+function EditSchemeDialog({ id, onClose, onDone }: { id: number; onClose(): void; onDone(): void }) {
+  const detail = useQuery({
+    queryKey: [...schemeKeys.all, 'detail', id],
+    queryFn: ({ signal }) => call(issueSchemeEndpoints.detail, { id }, { signal }),
+  });
+  if (!detail.data) return <LoadingFormDialog title={L.editTitle} testId="scheme-form" onClose={onClose} />;
+  return <SchemeFormDialog open editing={detail.data} onClose={onClose} onDone={onDone} />;
+}
+
+/** 发放方案 (head office, docs/domain/coupons.md "Issue schemes"): every scheme by state; add, edit, show/hide, delete. */
 export function IssueSchemesPage() {
   const { listQuery, list } = useHeadOfficeList(schemeUrlShape, {
     key: schemeKeys.page,
@@ -153,6 +201,7 @@ export function IssueSchemesPage() {
   const { query, setQuery } = listQuery;
   const refresh = useRefresh(schemeKeys.all);
   const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<number | null>(null);
   return (
     <>
       <ListPage
@@ -170,6 +219,13 @@ export function IssueSchemesPage() {
           onChange: (state) => setQuery({ state }),
         }}
         rowActions={[
+          {
+            key: 'edit',
+            label: L.edit,
+            permission: ['issueScheme:edit'],
+            allowed: (row) => row.actions.edit,
+            onClick: (row) => setEditing(row.id),
+          },
           ...([true, false] as const).map((visible) => ({
             key: visible ? 'show' : 'hide',
             label: visible ? L.show : L.hide,
@@ -195,6 +251,9 @@ export function IssueSchemesPage() {
         ]}
       />
       <SchemeFormDialog open={adding} onClose={() => setAdding(false)} onDone={refresh} />
+      {editing === null ? null : (
+        <EditSchemeDialog id={editing} onClose={() => setEditing(null)} onDone={refresh} />
+      )}
     </>
   );
 }
