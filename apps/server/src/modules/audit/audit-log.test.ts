@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MASKED, maskSecrets } from './audit-log.js';
+import { MASKED, maskPhones, maskSecrets } from './audit-log.js';
 
 describe('maskSecrets', () => {
   it('masks passwords, tokens, hashes, tickets and codes at any depth', () => {
@@ -38,5 +38,29 @@ describe('maskSecrets', () => {
     expect(maskSecrets({ at: new Date('2026-01-02T03:04:05Z') })).toEqual({ at: '2026-01-02T03:04:05.000Z' });
     expect(maskSecrets(null)).toBeNull();
     expect(maskSecrets('x')).toBe('x');
+  });
+});
+
+describe('maskPhones', () => {
+  it('masks every mainland mobile number in the texts, at any depth, and leaves other numbers', () => {
+    expect(
+      maskPhones({
+        query: { keywords: '13562388184', storeCode: 'SD0001' },
+        body: {
+          receiver: { phone: '13900005678' },
+          note: '联系13800000001或13800000002',
+          orderNo: 'VO20261128123456000001',
+        },
+        list: ['18612345678', 12_345_678_901],
+      }),
+    ).toEqual({
+      query: { keywords: '135****8184', storeCode: 'SD0001' },
+      body: {
+        receiver: { phone: '139****5678' },
+        note: '联系138****0001或138****0002',
+        orderNo: 'VO20261128123456000001',
+      },
+      list: ['186****5678', 12_345_678_901],
+    });
   });
 });

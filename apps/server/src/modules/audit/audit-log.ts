@@ -48,7 +48,7 @@ export function requestRecordOf(): { storeCode: string | null; request: Record<s
   const request = currentRequest();
   if (!request) return { storeCode: null, request: {} };
   const raw = { query: request.query ?? {}, body: request.body ?? {} };
-  const masked = maskSecrets(raw);
+  const masked = maskPhones(maskSecrets(raw));
   const params = JSON.stringify(masked).length > PARAMS_MAX_CHARS ? { omitted: true } : masked;
   const userAgent = request.headers['user-agent'];
   return {
@@ -74,6 +74,20 @@ export function maskSecrets(value: unknown): unknown {
       SECRET_KEY.test(key) && inner != null ? MASKED : maskSecrets(inner),
     ]),
   );
+}
+
+/** A mainland mobile number anywhere in a text (a look-up's keyword, a receiver's phone): 139****5678. */
+const MOBILE = /(?<!\d)(1[3-9]\d)\d{4}(\d{4})(?!\d)/g;
+
+/**
+ * A copy of `value` with every mobile number in its texts masked: the parameters of a request keep members' and
+ * receivers' phones out of the log (the full number is reached only through an audited view).
+ */
+export function maskPhones(value: unknown): unknown {
+  if (typeof value === 'string') return value.replace(MOBILE, '$1****$2');
+  if (Array.isArray(value)) return value.map(maskPhones);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, maskPhones(inner)]));
 }
 
 export type AuditLog = ReturnType<typeof createAuditLog>;
