@@ -17,7 +17,6 @@ import { mapPage } from '../../db/paged-query.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import type { Clock } from '../../platform/clock.js';
 import type { JobRunner, JobSchedule, JobStatus } from '../../platform/jobs/job-runner.js';
-import { STALE_AFTER_MS } from '../../platform/jobs/job-runner.js';
 import type { AuthContext } from '../../plugins/request-context.js';
 import type { AdminActor } from '../audit/admin-actor.js';
 import { createAuditLog } from '../audit/audit-log.js';
@@ -307,7 +306,7 @@ export function createSystemToolsService(deps: {
 
     async runJob(actor: AdminActor, name: string): Promise<JobRunRow> {
       knownJob(name);
-      if (await repo.runningElsewhere(name, new Date(clock().getTime() - STALE_AFTER_MS)))
+      if (await repo.runningElsewhere(name, new Date(clock().getTime() - jobs.staleAfterMs)))
         throw conflict('任务正在运行，请稍后再试', 'JOB_RUNNING');
       await audit.change({
         action: 'job.run',
