@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { closeConsoles, openConsole, pickStoreIfAsked, signIn, tokenOf } from '../support/session';
-import { shootBothSizes } from '../support/screens';
+import { closeCards, shootBothSizes } from '../support/screens';
 
 const ADMIN = { username: 'admin', password: 'Admin@2026!' };
 
@@ -39,6 +39,22 @@ test.describe('系统工具', () => {
     await expect(drawer).toContainText('日志探针');
     await expect(drawer).toContainText('POST /api/dicts/types');
     await shootBothSizes(page, 'system-operation-log');
+
+    // 导出 with the same filter: a head-office export job, downloaded from the admin's 导出记录.
+    await drawer.locator('.ant-drawer-close').click();
+    await page.getByTestId('list-export').click();
+    await expect(page.getByTestId('export-queued')).toContainText('导出记录');
+    await closeCards(page);
+    await shootBothSizes(page, 'system-operation-log-export');
+    await page.getByTestId('export-records-link').click();
+    await pickStoreIfAsked(page, 'export-records-page');
+    const record = page.getByTestId('export-table').locator('tbody tr.ant-table-row').first();
+    await expect(record).toContainText('操作日志');
+    await expect(record.getByTestId('export-status')).toHaveText('已完成', { timeout: 30_000 });
+    await expect(record).toContainText(/操作日志_总部_\d{14}\.xlsx/);
+    const download = page.waitForEvent('download');
+    await record.getByTestId('row-action-download').click();
+    expect((await download).suggestedFilename()).toMatch(/^操作日志_总部_\d{14}\.xlsx$/);
   });
 
   test('a second browser’s session is ended from 在线用户 and lands on the login page', async ({

@@ -147,6 +147,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     log: app.log,
     clock: deps.clock,
     state: createJobStateStore(deps.db),
+    timing: config.jobTiming,
   });
   app.decorate('jobs', jobs);
   app.addHook('onReady', async () => jobs.start());

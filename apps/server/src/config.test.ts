@@ -60,6 +60,17 @@ describe('loadConfig', () => {
     });
   });
 
+  it("takes the scheduled jobs' heartbeat and stale limit, the limit at least three heartbeats", () => {
+    expect(loadConfig({}).jobTiming).toEqual({ heartbeatMs: 10_000, staleAfterMs: 60_000 });
+    expect(loadConfig({ JOB_HEARTBEAT_MS: '300', JOB_STALE_AFTER_MS: '2000' }).jobTiming).toEqual({
+      heartbeatMs: 300,
+      staleAfterMs: 2_000,
+    });
+    expect(() => loadConfig({ JOB_HEARTBEAT_MS: '1000', JOB_STALE_AFTER_MS: '2000' })).toThrowError(
+      /JOB_STALE_AFTER_MS: must be at least three times JOB_HEARTBEAT_MS/,
+    );
+  });
+
   it('names every invalid variable', () => {
     expect(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', SEED_DEMO: 'maybe' })).toThrowError(
       /PORT[\s\S]*DATABASE_URL: must be a postgres:\/\/ URL[\s\S]*SEED_DEMO/,

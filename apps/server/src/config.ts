@@ -62,6 +62,13 @@ const envSchema = z.object({
   LONGPOLL_SWEEP_MS: z.coerce.number().int().min(100).max(60_000).default(1_000),
   /** How long a sign-in and its store authorisations are cached per instance (0 = not cached); see ADR 0003. */
   AUTH_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
+  /** How often a running scheduled job's `job_runs` row is touched (its heartbeat). */
+  JOB_HEARTBEAT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  /**
+   * After how long without a heartbeat a running job counts as cut off (its instance died) and is marked failed;
+   * at least three heartbeats, so a live run is never taken for a dead one.
+   */
+  JOB_STALE_AFTER_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(60_000),
   /** Demo mode with demo data: seconds between generated upstream orders for the demo stores; 0 = off. */
   DEMO_TRAFFIC_INTERVAL: z.coerce.number().int().min(0).max(86_400).default(30),
 });
@@ -95,6 +102,8 @@ export type AppConfig = {
   demoTrafficIntervalSeconds: number;
   /** Per-instance life of a cached sign-in and store authorisation in ms; 0 = off. */
   authCacheTtlMs: number;
+  /** Scheduled jobs: a running job's heartbeat, and the silence after which its run is marked failed. */
+  jobTiming: { heartbeatMs: number; staleAfterMs: number };
 };
 
 export class ConfigError extends Error {}
@@ -110,6 +119,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const production = e.NODE_ENV === 'production';
   const demoMode = resolveDemoMode(production, e.DEMO_MODE, e.DATABASE_URL);
   if (!demoMode) assertServiceToken(e.SERVICE_TOKEN, production);
+  if (e.JOB_STALE_AFTER_MS < 3 * e.JOB_HEARTBEAT_MS)
+    throw new ConfigError(
+      'Invalid configuration:\n  JOB_STALE_AFTER_MS: must be at least three times JOB_HEARTBEAT_MS',
+    );
   if (e.SEED_DEMO && !demoMode)
     throw new ConfigError(
       production
@@ -143,6 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     longPoll: { holdMs: e.LONGPOLL_HOLD_MS, maxHeld: e.LONGPOLL_MAX_HELD, sweepMs: e.LONGPOLL_SWEEP_MS },
     demoTrafficIntervalSeconds: e.DEMO_TRAFFIC_INTERVAL,
     authCacheTtlMs: e.AUTH_CACHE_TTL_MS,
+    jobTiming: { heartbeatMs: e.JOB_HEARTBEAT_MS, staleAfterMs: e.JOB_STALE_AFTER_MS },
   };
 }
 

@@ -5,6 +5,7 @@ import { INTEGRAL_ORDER_PATHS, integralOrderExportBodySchema } from './integral-
 import { INVENTORY_PATHS, requestGoodsExportBodySchema } from './inventory.js';
 import { receivedFilters } from './orders-fulfilment.js';
 import { storeCodeSchema } from './stores.js';
+import { loginLogExportBodySchema, operationLogExportBodySchema, SYSTEM_TOOL_PATHS } from './system-tools.js';
 
 /**
  * Exports as background jobs (docs/domain/orders.md "Exports"): a job per request, its progress and file kept in
@@ -36,6 +37,8 @@ export const EXPORT_KINDS = [
   'coupon-exchanges',
   'integral-orders',
   'request-goods',
+  'operation-logs',
+  'login-logs',
 ] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 export const EXPORT_KIND_TEXT: Record<ExportKind, string> = {
@@ -43,6 +46,8 @@ export const EXPORT_KIND_TEXT: Record<ExportKind, string> = {
   'coupon-exchanges': '优惠券兑换记录',
   'integral-orders': '积分订单',
   'request-goods': '要货单',
+  'operation-logs': '操作日志',
+  'login-logs': '登录日志',
 };
 
 /** One export holds at most this many rows; a larger selection fails with a message to narrow the filters. */
@@ -129,6 +134,21 @@ export const exportEndpoints = {
     request: requestGoodsExportBodySchema,
     response: exportJobCreatedSchema,
     summary: "Queue an Excel export of the store's requests for goods with the list filters",
+  }),
+  operationLogs: endpoint({
+    method: 'POST',
+    path: SYSTEM_TOOL_PATHS.logExport,
+    request: operationLogExportBodySchema,
+    response: exportJobCreatedSchema,
+    summary:
+      'Queue a head-office Excel export of the operation log with the list filters (parameters masked)',
+  }),
+  loginLogs: endpoint({
+    method: 'POST',
+    path: SYSTEM_TOOL_PATHS.loginLogExport,
+    request: loginLogExportBodySchema,
+    response: exportJobCreatedSchema,
+    summary: 'Queue a head-office Excel export of the sign-in log with the list filters',
   }),
   records: endpoint({
     method: 'POST',

@@ -11,9 +11,13 @@ export const SYSTEM_TOOL_PATHS = {
   /** spec 7.6 */
   logQuery: '/tec/sys_log/log/query',
   logDetail: '/api/system/logs/detail',
+  /** Queue the head-office Excel export of 操作日志 (`log:export`); the job is exportEndpoints.operationLogs. */
+  logExport: '/api/system/logs/export',
   errorLogs: '/api/system/error-logs',
   clientErrorLogs: '/api/system/error-logs/client',
   loginLogs: '/api/system/login-logs',
+  /** Queue the head-office Excel export of 登录日志 (`loginLog:export`). */
+  loginLogExport: '/api/system/login-logs/export',
   online: '/api/system/online',
   kick: '/api/system/online/kick',
   jobs: '/api/system/jobs',
@@ -27,8 +31,10 @@ export const SYSTEM_TOOL_PATHS = {
 /** The button permissions of the 系统工具 pages (the admin role holds every one). */
 export const SYSTEM_TOOL_PERMISSIONS = {
   logList: 'log:list',
+  logExport: 'log:export',
   errorLogList: 'errorLog:list',
   loginLogList: 'loginLog:list',
+  loginLogExport: 'loginLog:export',
   onlineList: 'online:list',
   onlineKick: 'online:kick',
   timingList: 'timing:list',
@@ -63,6 +69,26 @@ export const operationLogFilters = listFilters(
   paging,
 );
 export type OperationLogQuery = z.input<typeof operationLogFilters.request>;
+/** What an export of 操作日志 takes: the list's filters without paging. */
+export const operationLogExportBodySchema = operationLogFilters.filters;
+export type OperationLogExportBody = z.infer<typeof operationLogExportBodySchema>;
+
+/** The titles of 操作日志's columns, shared by the page and its Excel export (the last five: export only). */
+export const OPERATION_LOG_COLUMN_TITLES = {
+  createdAt: '时间',
+  user: '用户',
+  action: '操作',
+  target: '对象',
+  store: '门店',
+  ip: 'IP',
+  result: '结果',
+  path: '请求',
+  userAccount: '账号',
+  requestId: '请求编号',
+  params: '请求参数（密钥已遮盖）',
+  before: '修改前',
+  after: '修改后',
+} as const;
 
 export const operationLogRowSchema = z.object({
   id: z.number().int(),
@@ -139,6 +165,20 @@ export const loginLogFilters = listFilters(
   paging,
 );
 export type LoginLogQuery = z.input<typeof loginLogFilters.request>;
+export const loginLogExportBodySchema = loginLogFilters.filters;
+export type LoginLogExportBody = z.infer<typeof loginLogExportBodySchema>;
+
+/** The titles of 登录日志's columns, shared by the page and its Excel export. */
+export const LOGIN_LOG_COLUMN_TITLES = {
+  createdAt: '时间',
+  account: '账号',
+  user: '用户',
+  result: '结果',
+  method: '方式',
+  reason: '原因',
+  ip: 'IP',
+  userAgent: '浏览器',
+} as const;
 
 export const LOGIN_FAILURE_TEXT: Record<string, string> = {
   unknown_user: '账号不存在',

@@ -226,9 +226,11 @@ export const MENU_TREE: readonly MenuSeed[] = [
     ]),
     page('在线用户', 'OnlineUser', 'online', 'TeamOutlined', [['查看在线用户', 'online:list'], ['强制下线', 'online:kick']]),
     subDirectory('系统监控', 'Monitor', 'monitor', 'DashboardOutlined', [
-      page('操作日志', 'Log', 'logs', 'FileTextOutlined', [['查看日志', 'log:list']]),
+      page('操作日志', 'Log', 'logs', 'FileTextOutlined', [['查看日志', 'log:list'], ['导出日志', 'log:export']]),
       page('异常日志', 'ErrorLog', 'error-logs', 'BugOutlined', [['查看异常日志', 'errorLog:list']]),
-      page('登录日志', 'LoginLog', 'login-logs', 'LoginOutlined', [['查看登录日志', 'loginLog:list']]),
+      page('登录日志', 'LoginLog', 'login-logs', 'LoginOutlined', [
+        ['查看登录日志', 'loginLog:list'], ['导出登录日志', 'loginLog:export'],
+      ]),
       page('SQL监控', 'Sql', 'sql', 'ConsoleSqlOutlined'),
     ]),
   ]),

@@ -1,5 +1,7 @@
 import {
   exchangeExportBodySchema,
+  loginLogExportBodySchema,
+  operationLogExportBodySchema,
   receivedOrdersExportBodySchema,
   requestGoodsExportBodySchema,
   type ExportKind,
@@ -9,6 +11,7 @@ import { couponExchangeExport } from '../coupons/coupon-export.js';
 import { requestGoodsExport } from '../inventory/request-goods-export.js';
 import { createFulfilmentRepository } from '../orders/fulfilment/fulfilment.repository.js';
 import { integralOrderExport, integralOrderExportParams } from '../orders/valet/integral-order-export.js';
+import { loginLogExport, operationLogExport } from '../system-tools/log-export.js';
 import type { SheetSource } from './sheet-writer.js';
 
 /**
@@ -47,4 +50,13 @@ export const EXPORT_SOURCES: Record<ExportKind, ExportSourceOf> = {
     const params = requestGoodsExportBodySchema.parse(job.params);
     return { source: requestGoodsExport(db, ofStore(job), params), storeCode: params.storeCode };
   },
+  // Head-office exports of 系统工具's logs: no store; the file is named 总部.
+  'operation-logs': (db, job) => ({
+    source: operationLogExport(db, operationLogExportBodySchema.parse(job.params)),
+    storeCode: '总部',
+  }),
+  'login-logs': (db, job) => ({
+    source: loginLogExport(db, loginLogExportBodySchema.parse(job.params)),
+    storeCode: '总部',
+  }),
 };

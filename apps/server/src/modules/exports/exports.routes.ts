@@ -1,4 +1,5 @@
 import {
+  SYSTEM_TOOL_PERMISSIONS,
   EXPORT_KIND_TEXT,
   EXPORT_STATUS_TEXT,
   exportEndpoints as api,
@@ -9,6 +10,8 @@ import {
 import type { AppDeps, AppInstance } from '../../app-types.js';
 import { conflict, notFound } from '../../http/errors.js';
 import { access, ANY_STAFF, rawRoute, route, type RouteContext } from '../../http/route.js';
+import { adminActorOf } from '../audit/admin-actor.js';
+import { createAuditLog } from '../audit/audit-log.js';
 import { createDataScopes } from '../roles/data-scope.js';
 import type { IntegralOrderExportParams } from '../orders/valet/integral-order-export.js';
 import { createExportJobRepository, type JobReader } from './export-jobs.repository.js';
@@ -89,6 +92,41 @@ export function exportRoutes(
         scope: await dataScopes(caller()),
         filter: input,
       } satisfies IntegralOrderExportParams),
+    { tags },
+  );
+
+  // 操作日志 and 登录日志 with the page's filters: head-office exports listed in the caller's 导出记录 only.
+  // Who took the logs away (IPs, parameters) is itself a logged event.
+  const audit = createAuditLog(db, clock);
+  const queueLogExport = async (
+    ctx: Pick<RouteContext<typeof api.operationLogs>, 'caller' | 'request'>,
+    kind: 'operation-logs' | 'login-logs',
+    filter: Record<string, unknown>,
+  ) => {
+    const actor = adminActorOf(ctx);
+    const created = await queueFor(null, actor.caller.user.id, kind, filter);
+    await audit.change({
+      action: 'log.export',
+      actor: actor.caller,
+      client: actor.client,
+      target: kind,
+      before: null,
+      after: { exportId: created.id, filter },
+    });
+    return created;
+  };
+  route(
+    app,
+    api.operationLogs,
+    access.headOffice(SYSTEM_TOOL_PERMISSIONS.logExport),
+    (ctx) => queueLogExport(ctx, 'operation-logs', ctx.input),
+    { tags },
+  );
+  route(
+    app,
+    api.loginLogs,
+    access.headOffice(SYSTEM_TOOL_PERMISSIONS.loginLogExport),
+    (ctx) => queueLogExport(ctx, 'login-logs', ctx.input),
     { tags },
   );
 

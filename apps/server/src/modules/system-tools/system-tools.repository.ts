@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gt, ilike, inArray, isNull, like, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { ErrorLogQuery, LoginLogQuery, OnlineQuery, OperationLogQuery } from '@console/contract';
 import type { Database } from '../../db/client.js';
-import { numberedPageOf } from '../../db/paged-query.js';
+import { keysetBefore, numberedPageOf } from '../../db/paged-query.js';
 import { likeContains, likeLiteral } from '../../db/like-pattern.js';
 import { withinShanghaiDays } from '../../db/shanghai-days.js';
 import {
@@ -17,6 +17,8 @@ import {
 } from '../../db/schema.js';
 
 type Paging = { pageNum: number; pageSize: number };
+/** The last row of an export's page: the next page starts after it (newest first). */
+export type LogCursor = { createdAt: Date; id: number };
 
 /** The audit actions that are sign-ins (登录日志); 操作日志 shows every other row. */
 export const LOGIN_ACTIONS = ['auth.login.success', 'auth.login.failure'];
@@ -54,7 +56,58 @@ export function createSystemToolsRepository(db: Database) {
     return and(...where);
   };
 
+  const loginWhere = (q: Omit<LoginLogQuery, 'pageNum' | 'pageSize'>) =>
+    and(
+      inArray(auditLog.action, LOGIN_ACTIONS),
+      ...withinShanghaiDays(auditLog.createdAt, q.dateFrom, q.dateTo),
+      q.result ? eq(auditLog.action, q.result === 'ok' ? LOGIN_ACTIONS[0]! : LOGIN_ACTIONS[1]!) : undefined,
+      q.keyword
+        ? or(ilike(auditLog.target, likeContains(q.keyword)), ilike(auditLog.ip, likeContains(q.keyword)))
+        : undefined,
+    );
+
+  /** An export's reads of one log: rows after `before`, newest first, and a count that stops at `limit`. */
+  const exportReads = (where: SQL | undefined) => ({
+    batch(before: LogCursor | null, limit: number) {
+      return db
+        .select(logColumns)
+        .from(auditLog)
+        .leftJoin(users, eq(users.id, auditLog.userId))
+        .where(
+          and(
+            where,
+            before
+              ? keysetBefore(
+                  auditLog.createdAt,
+                  auditLog.id,
+                  { key: before.createdAt.toISOString(), id: before.id },
+                  'timestamptz',
+                )
+              : undefined,
+          ),
+        )
+        .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+        .limit(limit);
+    },
+    async countUpTo(limit: number) {
+      const capped = db
+        .select({ id: auditLog.id })
+        .from(auditLog)
+        .leftJoin(users, eq(users.id, auditLog.userId))
+        .where(where)
+        .limit(limit)
+        .as('capped');
+      const [row] = await db.select({ n: count() }).from(capped);
+      return Number(row?.n ?? 0);
+    },
+  });
+
   return {
+    /** 操作日志's rows for an export, with the list's filters. */
+    operationExport: (q: Omit<OperationLogQuery, 'pageNum' | 'pageSize'>) => exportReads(operationWhere(q)),
+    /** 登录日志's rows for an export, with the list's filters. */
+    loginExport: (q: Omit<LoginLogQuery, 'pageNum' | 'pageSize'>) => exportReads(loginWhere(q)),
+
     operationLogs(q: OperationLogQuery & Paging) {
       const where = operationWhere(q);
       return numberedPageOf(
@@ -79,14 +132,7 @@ export function createSystemToolsRepository(db: Database) {
     },
 
     loginLogs(q: LoginLogQuery & Paging) {
-      const where = and(
-        inArray(auditLog.action, LOGIN_ACTIONS),
-        ...withinShanghaiDays(auditLog.createdAt, q.dateFrom, q.dateTo),
-        q.result ? eq(auditLog.action, q.result === 'ok' ? LOGIN_ACTIONS[0]! : LOGIN_ACTIONS[1]!) : undefined,
-        q.keyword
-          ? or(ilike(auditLog.target, likeContains(q.keyword)), ilike(auditLog.ip, likeContains(q.keyword)))
-          : undefined,
-      );
+      const where = loginWhere(q);
       return numberedPageOf(
         q,
         db
@@ -299,5 +345,10 @@ export function createSystemToolsRepository(db: Database) {
     },
   };
 }
+
+/** An audit row as the log pages and exports read it. */
+export type LogRow = NonNullable<
+  Awaited<ReturnType<ReturnType<typeof createSystemToolsRepository>['operationLog']>>
+>;
 
 export type RetentionKind = 'operation' | 'login' | 'error' | 'job_run';

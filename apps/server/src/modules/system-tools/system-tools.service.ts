@@ -7,6 +7,7 @@ import {
   type JobRow,
   type JobRunRow,
   type LoginLogQuery,
+  type LoginLogRow,
   type OnlineQuery,
   type OperationLogQuery,
 } from '@console/contract';
@@ -16,14 +17,13 @@ import { mapPage } from '../../db/paged-query.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import type { Clock } from '../../platform/clock.js';
 import type { JobRunner, JobSchedule, JobStatus } from '../../platform/jobs/job-runner.js';
-import { STALE_AFTER_MS } from '../../platform/jobs/job-runner.js';
 import type { AuthContext } from '../../plugins/request-context.js';
 import type { AdminActor } from '../audit/admin-actor.js';
 import { createAuditLog } from '../audit/audit-log.js';
 import { auditedChanges } from '../audit/run-change.js';
 import type { SessionService } from '../auth/session.service.js';
 import { SUPER_ROLE } from '../menus/menu.service.js';
-import { createSystemToolsRepository, type RetentionKind } from './system-tools.repository.js';
+import { createSystemToolsRepository, type LogRow, type RetentionKind } from './system-tools.repository.js';
 
 export const RETENTION_DICT = 'log_retention';
 /** Days each kind is kept when the dictionary item is missing (docs/domain/system-tools.md). */
@@ -52,6 +52,23 @@ export function cronNextRuns(pattern: string, from: Date, count = 5): Date[] {
       'CRON_INVALID',
     );
   }
+}
+
+/** A sign-in audit row as 登录日志 shows it (the page and its export). */
+export function loginLogRowOf(row: LogRow): LoginLogRow {
+  const detail = row.detail;
+  const ok = row.action === 'auth.login.success';
+  return {
+    id: row.id,
+    account: row.target,
+    userName: row.userName,
+    result: ok ? 'ok' : 'fail',
+    method: LOGIN_METHOD_TEXT[text(detail.method)] ?? text(detail.method),
+    reason: ok ? '' : (LOGIN_FAILURE_TEXT[text(detail.reason)] ?? text(detail.reason)),
+    ip: row.ip,
+    userAgent: text((row.request as Request).userAgent),
+    createdAt: row.createdAt.toISOString(),
+  };
 }
 
 export function scheduleText(schedule: JobSchedule): string {
@@ -177,21 +194,7 @@ export function createSystemToolsService(deps: {
     },
 
     async loginLogs(query: LoginLogQuery & { pageNum: number; pageSize: number }) {
-      return mapPage(await repo.loginLogs(query), (row) => {
-        const detail = row.detail;
-        const ok = row.action === 'auth.login.success';
-        return {
-          id: row.id,
-          account: row.target,
-          userName: row.userName,
-          result: ok ? ('ok' as const) : ('fail' as const),
-          method: LOGIN_METHOD_TEXT[text(detail.method)] ?? text(detail.method),
-          reason: ok ? '' : (LOGIN_FAILURE_TEXT[text(detail.reason)] ?? text(detail.reason)),
-          ip: row.ip,
-          userAgent: text((row.request as Request).userAgent),
-          createdAt: row.createdAt.toISOString(),
-        };
-      });
+      return mapPage(await repo.loginLogs(query), loginLogRowOf);
     },
 
     /** The stack is the administrator's only: it names files and internals (docs/domain/system-tools.md). */
@@ -303,7 +306,7 @@ export function createSystemToolsService(deps: {
 
     async runJob(actor: AdminActor, name: string): Promise<JobRunRow> {
       knownJob(name);
-      if (await repo.runningElsewhere(name, new Date(clock().getTime() - STALE_AFTER_MS)))
+      if (await repo.runningElsewhere(name, new Date(clock().getTime() - jobs.staleAfterMs)))
         throw conflict('任务正在运行，请稍后再试', 'JOB_RUNNING');
       await audit.change({
         action: 'job.run',

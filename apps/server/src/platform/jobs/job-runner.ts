@@ -60,9 +60,13 @@ export type JobStateStore = {
   reapStale(before: Date, at: Date): Promise<number>;
 };
 
-/** How often a running job's row is touched, and after how long without a touch its instance counts as dead. */
+/**
+ * How often a running job's row is touched, and after how long without a touch its instance counts as dead: the
+ * defaults of JOB_HEARTBEAT_MS and JOB_STALE_AFTER_MS (the two-instance test shortens both).
+ */
 export const HEARTBEAT_MS = 10_000;
 export const STALE_AFTER_MS = 60_000;
+export type JobTiming = { heartbeatMs: number; staleAfterMs: number };
 /** How often an instance re-reads the settings (pause and cron changes made through another instance). */
 export const SETTINGS_SYNC_MS = 15_000;
 
@@ -94,8 +98,13 @@ export function createJobRunner(deps: {
   log: Logger;
   clock: Clock;
   state?: JobStateStore;
+  timing?: JobTiming;
 }) {
   const { lock, log, clock, state: store } = deps;
+  const { heartbeatMs, staleAfterMs } = deps.timing ?? {
+    heartbeatMs: HEARTBEAT_MS,
+    staleAfterMs: STALE_AFTER_MS,
+  };
   const jobs = new Map<string, Job>();
   let state: 'idle' | 'started' | 'stopped' = 'idle';
 
@@ -134,7 +143,7 @@ export function createJobRunner(deps: {
         ? null
         : setInterval(() => {
             void store?.heartbeat([runId], clock()).catch(noteStoreFailure);
-          }, HEARTBEAT_MS);
+          }, heartbeatMs);
     beat?.unref();
     let error: string | null = null;
     try {
@@ -218,11 +227,11 @@ export function createJobRunner(deps: {
       newJob({
         name: 'jobs.stale-runs',
         description: '定时任务：把实例中断时仍在运行的记录标为失败',
-        schedule: { everyMs: STALE_AFTER_MS },
+        schedule: { everyMs: staleAfterMs },
         scope: 'cluster',
         run: async () => {
           const now = clock();
-          await store.reapStale(new Date(now.getTime() - STALE_AFTER_MS), now);
+          await store.reapStale(new Date(now.getTime() - staleAfterMs), now);
         },
       }),
     );
@@ -236,6 +245,9 @@ export function createJobRunner(deps: {
   registerOwn();
 
   return {
+    /** A run whose heartbeat is older than this counts as cut off. */
+    staleAfterMs,
+
     register(definition: JobDefinition): void {
       if (state === 'stopped') throw new Error('the job runner is stopped');
       if (jobs.has(definition.name)) throw new Error(`job ${definition.name} is registered twice`);
@@ -258,7 +270,7 @@ export function createJobRunner(deps: {
       return (async () => {
         await syncSettings().catch(noteStoreFailure);
         const now = clock();
-        await store.reapStale(new Date(now.getTime() - STALE_AFTER_MS), now).catch(noteStoreFailure);
+        await store.reapStale(new Date(now.getTime() - staleAfterMs), now).catch(noteStoreFailure);
         scheduleAll();
       })();
     },

@@ -1,3 +1,5 @@
+import { LOGIN_LOG_COLUMN_TITLES, OPERATION_LOG_COLUMN_TITLES } from '@console/contract';
+
 /** Every Chinese text of 系统工具's logs, 在线用户 and 定时任务. */
 export const SYSTEM_TOOL_LABELS = {
   result: { ok: '成功', fail: '失败' } as Record<string, string>,
@@ -11,16 +13,7 @@ export const SYSTEM_TOOL_LABELS = {
     },
     storeCode: '门店编码',
     action: '操作类型（如 dict.）',
-    columns: {
-      createdAt: '时间',
-      user: '用户',
-      action: '操作',
-      target: '对象',
-      store: '门店',
-      ip: 'IP',
-      result: '结果',
-      path: '请求',
-    },
+    columns: OPERATION_LOG_COLUMN_TITLES,
     view: '详情',
     detail: {
       title: '日志详情',
@@ -63,16 +56,7 @@ export const SYSTEM_TOOL_LABELS = {
       datePlaceholder: ['开始日期', '结束日期'] as [string, string],
       keywordPlaceholder: '账号、手机号或 IP',
     },
-    columns: {
-      createdAt: '时间',
-      account: '账号',
-      user: '用户',
-      result: '结果',
-      method: '方式',
-      reason: '原因',
-      ip: 'IP',
-      userAgent: '浏览器',
-    },
+    columns: LOGIN_LOG_COLUMN_TITLES,
   },
   online: {
     title: '在线用户',

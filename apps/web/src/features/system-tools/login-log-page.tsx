@@ -1,10 +1,18 @@
-import { LOG_RESULTS, systemToolEndpoints, type LoginLogRow } from '@console/contract';
+import {
+  LOG_RESULTS,
+  SYSTEM_TOOL_PERMISSIONS,
+  exportEndpoints,
+  systemToolEndpoints,
+  type LoginLogRow,
+} from '@console/contract';
 import { column, type ListColumn } from '../../components/list/columns';
+import { useExportAction } from '../../components/list/export-button';
 import { DateKeywordFilters } from '../../components/list/list-filters';
 import { ListPage } from '../../components/list/list-page';
-import { dateRangeOfQuery, dateUrlShape, urlField } from '../../components/list/list-query';
+import { dateRangeOfQuery, dateUrlShape, urlField, type UrlQuery } from '../../components/list/list-query';
 import { useHeadOfficeList } from '../../components/list/use-head-office-list';
 import { statusFilterOf } from '../../components/list/use-list-query';
+import { call } from '../../lib/http';
 import { SYSTEM_TOOL_LABELS } from './labels';
 import { RESULT_COLOR, RESULT_OPTIONS } from './log-results';
 import { systemToolKeys } from './system-tool-keys';
@@ -20,6 +28,14 @@ export const loginLogUrlShape = {
   pageSize: urlField.pageSize([10, 20, 50, 100], 20),
 };
 
+export function loginLogFiltersOf(query: UrlQuery<typeof loginLogUrlShape>, now: Date = new Date()) {
+  return {
+    keyword: query.keyword || null,
+    result: query.status === 'all' ? null : query.status,
+    ...dateRangeOfQuery(query, now),
+  };
+}
+
 const COLUMNS: ListColumn<LoginLogRow>[] = [
   column.time('createdAt', T.createdAt),
   column.text('account', T.account, { width: 140 }),
@@ -31,16 +47,16 @@ const COLUMNS: ListColumn<LoginLogRow>[] = [
   column.remark('userAgent', T.userAgent, { width: 200, hiddenByDefault: true }),
 ];
 
-/** 登录日志: sign-ins that succeeded and failed, with the IP and the reason of a failure. */
+/** 登录日志: sign-ins that succeeded and failed, with the IP and the reason of a failure; 导出 as 操作日志's. */
 export function LoginLogPage() {
   const { listQuery, list } = useHeadOfficeList(loginLogUrlShape, {
     key: systemToolKeys.login,
     endpoint: systemToolEndpoints.loginLogs,
-    filters: (query) => ({
-      keyword: query.keyword || null,
-      result: query.status === 'all' ? null : query.status,
-      ...dateRangeOfQuery(query, new Date()),
-    }),
+    filters: (query) => loginLogFiltersOf(query),
+  });
+  const exporter = useExportAction({
+    permission: [SYSTEM_TOOL_PERMISSIONS.loginLogExport],
+    start: () => call(exportEndpoints.loginLogs, loginLogFiltersOf(listQuery.query)),
   });
   return (
     <ListPage
@@ -49,6 +65,8 @@ export function LoginLogPage() {
       list={list}
       columns={COLUMNS}
       rowKey="id"
+      toolbar={exporter.button}
+      notice={exporter.notice}
       empty={{ description: L.empty }}
       statusFilter={statusFilterOf(listQuery, RESULT_OPTIONS)}
       filters={<DateKeywordFilters listQuery={listQuery} name="login-logs" labels={L.list} />}

@@ -1,7 +1,14 @@
-import { LOG_RESULTS, systemToolEndpoints, type OperationLogRow } from '@console/contract';
+import {
+  LOG_RESULTS,
+  SYSTEM_TOOL_PERMISSIONS,
+  exportEndpoints,
+  systemToolEndpoints,
+  type OperationLogRow,
+} from '@console/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Descriptions, Drawer, Input, Spin, Typography } from 'antd';
 import { column, type ListColumn } from '../../components/list/columns';
+import { useExportAction } from '../../components/list/export-button';
 import { DateKeywordFilters } from '../../components/list/list-filters';
 import { ListPage } from '../../components/list/list-page';
 import { dateRangeOfQuery, dateUrlShape, urlField, type UrlQuery } from '../../components/list/list-query';
@@ -51,7 +58,10 @@ const COLUMNS: ListColumn<OperationLogRow>[] = [
   column.remark('path', T.path, { width: 200, hiddenByDefault: true }),
 ];
 
-/** 操作日志: every audited change and every refused change, with the row's before/after and request. */
+/**
+ * 操作日志: every audited change and every refused change, with the row's before/after and request; 导出 queues
+ * a head-office export job with the page's filters (listed in the asker's 导出记录 only).
+ */
 export function OperationLogPage() {
   const { listQuery, list } = useHeadOfficeList(operationLogUrlShape, {
     key: systemToolKeys.operation,
@@ -59,6 +69,10 @@ export function OperationLogPage() {
     filters: (query) => operationLogFiltersOf(query),
   });
   const { query, setQuery } = listQuery;
+  const exporter = useExportAction({
+    permission: [SYSTEM_TOOL_PERMISSIONS.logExport],
+    start: () => call(exportEndpoints.operationLogs, operationLogFiltersOf(query)),
+  });
   return (
     <>
       <ListPage
@@ -67,6 +81,8 @@ export function OperationLogPage() {
         list={list}
         columns={COLUMNS}
         rowKey="id"
+        toolbar={exporter.button}
+        notice={exporter.notice}
         empty={{ description: L.empty }}
         statusFilter={statusFilterOf(listQuery, RESULT_OPTIONS)}
         filters={

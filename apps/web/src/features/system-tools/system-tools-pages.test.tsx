@@ -1,5 +1,6 @@
 import '../../test/dom';
 import {
+  exportEndpoints,
   systemToolEndpoints,
   type JobRow,
   type OnlineRow,
@@ -12,6 +13,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '../../stores/session-store';
 import { answerCalls, spyNotify } from '../../test/fake-calls';
 import { renderPage } from '../../test/render-page';
+import { LoginLogPage } from './login-log-page';
 import { OnlineUsersPage } from './online-users-page';
 import { OperationLogPage } from './operation-log-page';
 import { TimingPage } from './timing-page';
@@ -27,8 +29,13 @@ const api = {
   jobRuns: vi.fn(),
   cronPreview: vi.fn(),
   setJobCron: vi.fn(),
+  loginLogs: vi.fn(),
 };
+/** The export jobs the log pages queue. */
+const exports = { operationLogs: vi.fn(), loginLogs: vi.fn() };
 answerCalls((endpoint: unknown, input: unknown) => {
+  if (endpoint === exportEndpoints.operationLogs) return exports.operationLogs(input);
+  if (endpoint === exportEndpoints.loginLogs) return exports.loginLogs(input);
   const name = Object.entries(systemToolEndpoints).find(([, e]) => e === endpoint)?.[0] as
     keyof typeof api | undefined;
   return name && name in api ? api[name](input) : Promise.reject(new Error('unexpected call'));
@@ -108,6 +115,47 @@ describe('系统工具 pages', { timeout: 60_000 }, () => {
     await within(drawer).findByText(logDetail.requestId);
     expect(within(drawer).getByTestId('operation-log-params').textContent).toContain('"password": "***"');
     expect(api.logDetail).toHaveBeenCalledWith({ id: 7 });
+  });
+
+  it("操作日志 exports with the page's filters for a holder of log:export, and says where the file will be", async () => {
+    useSessionStore.setState({ roles: ['log:list', 'log:export'] });
+    api.logQuery.mockResolvedValue(page([logRow]));
+    exports.operationLogs.mockResolvedValue({ id: 9, status: 'queued', statusText: '排队中' });
+    renderPage(
+      '/system/monitor/logs?status=fail&keyword=admin&store=MD01&action=dict.&from=2026-11-01&to=2026-11-27',
+      <OperationLogPage />,
+    );
+    await screen.findByText('dict.type.create');
+    await userEvent.click(screen.getByTestId('list-export'));
+    await waitFor(() =>
+      expect(exports.operationLogs).toHaveBeenCalledWith({
+        user: 'admin',
+        storeCode: 'MD01',
+        action: 'dict.',
+        result: 'fail',
+        dateFrom: '2026-11-01',
+        dateTo: '2026-11-27',
+      }),
+    );
+    expect(await screen.findByTestId('export-queued')).toBeTruthy();
+  });
+
+  it('登录日志 offers 导出 only with loginLog:export, and exports its filters', async () => {
+    api.loginLogs.mockResolvedValue(page([]));
+    useSessionStore.setState({ roles: ['loginLog:list'] });
+    renderPage('/system/monitor/login-logs?status=fail&keyword=10.1.1', <LoginLogPage />);
+    await waitFor(() => expect(api.loginLogs).toHaveBeenCalled());
+    expect(screen.queryByTestId('list-export')).toBeNull();
+    cleanup();
+    useSessionStore.setState({ roles: ['loginLog:list', 'loginLog:export'] });
+    exports.loginLogs.mockResolvedValue({ id: 10, status: 'queued', statusText: '排队中' });
+    renderPage('/system/monitor/login-logs?status=fail&keyword=10.1.1', <LoginLogPage />);
+    await userEvent.click(await screen.findByTestId('list-export'));
+    await waitFor(() =>
+      expect(exports.loginLogs).toHaveBeenCalledWith(
+        expect.objectContaining({ keyword: '10.1.1', result: 'fail' }),
+      ),
+    );
   });
 
   it('在线用户 ends another session after a confirmation and offers no button on the own one', async () => {

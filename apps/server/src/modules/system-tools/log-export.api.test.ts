@@ -1,0 +1,205 @@
+import {
+  DICT_PATHS,
+  PROFILE_PATHS,
+  SYSTEM_TOOL_PATHS as PATHS,
+  type ExportJobCreated,
+} from '@console/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, userStores } from '../../db/schema.js';
+import { adminCalls } from '../../test/admin-calls.js';
+import { expectAuditedChange } from '../../test/audit-assertions.js';
+import { createUser, passwordLogin, signIn, type TestUser } from '../../test/fixtures.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+import {
+  downloadExport,
+  exportRecords,
+  finishedExport,
+  rowsOf,
+  workbookOf,
+} from '../exports/exports-test-fixtures.js';
+import { addOrderStore, type OrderStore } from '../orders/orders-test-fixtures.js';
+import { operationLogExport } from './log-export.js';
+
+let t: TestApp;
+let store: OrderStore;
+/** Head office holding both log export buttons (and dict:add, to make changes worth logging). */
+let exporter: { user: TestUser; token: string };
+
+const { send, ok, refused } = adminCalls(
+  () => t,
+  () => exporter.token,
+  '10.44.0.8',
+);
+
+const today = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+
+async function queue(url: string, filter: Record<string, unknown>, as = exporter.token) {
+  return (await ok<ExportJobCreated>('POST', url, filter, as)).id;
+}
+
+/** The rows of a finished head-office export, after checking its record and file name. */
+async function exportedRows(id: number, kindText: string, token = exporter.token) {
+  const record = await finishedExport(t, token, store.code, id);
+  expect(record, record.error).toMatchObject({ status: 'done', kindText });
+  expect(record.fileName).toMatch(new RegExp(`^${kindText}_总部_\\d{14}\\.xlsx$`));
+  const file = await downloadExport(t, token, store.code, id);
+  expect(file.statusCode).toBe(200);
+  return rowsOf(await workbookOf(file.rawPayload));
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  store = await addOrderStore(t.db);
+  const user = await createUser(t.db, {
+    roles: ['head_office', 'dict:add', 'log:list', 'log:export', 'loginLog:export'],
+  });
+  await t.db.insert(userStores).values({ userId: user.id, storeId: store.id });
+  exporter = { user, token: await signIn(t.app, user) };
+});
+
+afterAll(() => t.close());
+
+describe('操作日志 export', () => {
+  it("writes the page's rows for the page's filters, parameters masked as the detail shows them", async () => {
+    await ok('POST', DICT_PATHS.types, { code: 'log_export_probe', name: '导出探针 13912345678' });
+    const wrong = await send('POST', PROFILE_PATHS.updatePassword, exporter.token, {
+      oldPassword: 'Wrong#Pass99',
+      newPassword: 'Brand#New2024',
+    });
+    expect(wrong.statusCode).toBeGreaterThanOrEqual(400);
+    // A change of three days ago: outside a range starting today.
+    await t.db.insert(auditLog).values({
+      action: 'dict.type.create',
+      userId: exporter.user.id,
+      target: 'old-row',
+      ip: '10.44.0.8',
+      createdAt: new Date(Date.now() - 3 * 86_400_000),
+    });
+
+    const changes = await exportedRows(
+      await queue(PATHS.logExport, {
+        user: exporter.user.username,
+        action: 'dict.',
+        result: 'ok',
+        dateFrom: today(),
+      }),
+      '操作日志',
+    );
+    expect(changes).toHaveLength(1);
+    const [row] = changes;
+    expect(row).toMatchObject({
+      账号: exporter.user.username,
+      操作: 'dict.type.create',
+      结果: '成功',
+      IP: '10.44.0.8',
+      请求: `POST ${DICT_PATHS.types}`,
+    });
+    const params = String(row!['请求参数（密钥已遮盖）']);
+    // `code` is a secret's name to the audit writer; a mobile number in any text is masked.
+    expect(JSON.parse(params)).toMatchObject({
+      query: {},
+      body: { code: '***', name: '导出探针 139****5678' },
+    });
+    expect(params).not.toMatch(/log_export_probe|13912345678/);
+    expect(JSON.stringify(row)).not.toContain('13912345678');
+    expect(JSON.parse(String(row!['修改后']))).toMatchObject({ code: '***' });
+    expect(String(row!['时间'])).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+
+    // The refused password change, once its row is written (after the answer).
+    let refusedRows: Record<string, unknown>[] = [];
+    for (let i = 0; i < 40 && refusedRows.length === 0; i += 1) {
+      refusedRows = await exportedRows(
+        await queue(PATHS.logExport, { user: exporter.user.username, result: 'fail' }),
+        '操作日志',
+      );
+    }
+    expect(refusedRows).toHaveLength(1);
+    expect(refusedRows[0]).toMatchObject({ 结果: '失败', 请求: `POST ${PROFILE_PATHS.updatePassword}` });
+    expect(JSON.stringify(refusedRows)).not.toMatch(/Wrong#Pass99|Brand#New2024/);
+
+    // Without a date the old row is there too; the export itself is an audited event.
+    const all = await exportedRows(
+      await queue(PATHS.logExport, { user: exporter.user.username, action: 'dict.' }),
+      '操作日志',
+    );
+    expect(all.map((r) => r['对象'])).toContain('old-row');
+    const audited = await expectAuditedChange(t.db, 'log.export', exporter.user.id);
+    expect(audited).toMatchObject({
+      target: 'operation-logs',
+      after: { filter: { user: exporter.user.username, action: 'dict.' } },
+    });
+  });
+
+  it('reads every row once across pages, rows of one instant included', async () => {
+    const user = await createUser(t.db, {});
+    const at = new Date('2026-03-01T02:00:00.000Z');
+    await t.db.insert(auditLog).values(
+      Array.from({ length: 7 }, (_, i) => ({
+        action: 'probe.page',
+        userId: user.id,
+        target: `page-${i}`,
+        createdAt: i < 5 ? at : new Date(at.getTime() - i * 1000),
+      })),
+    );
+    const source = operationLogExport(t.db, { user: user.username });
+    expect(await source.countUpTo(100)).toBe(7);
+    expect(await source.countUpTo(3)).toBe(3);
+    const seen: string[] = [];
+    for await (const page of source.pages(2)) seen.push(...page.map((r) => r.target));
+    expect(seen).toHaveLength(7);
+    expect(new Set(seen).size).toBe(7);
+    expect(seen.slice(5)).toEqual(['page-5', 'page-6']);
+  });
+
+  it('is listed and downloaded by its asker only', async () => {
+    const id = await queue(PATHS.logExport, { action: 'dict.' });
+    await finishedExport(t, exporter.token, store.code, id);
+    const other = await createUser(t.db, { roles: ['head_office', 'log:export'] });
+    await t.db.insert(userStores).values({ userId: other.id, storeId: store.id });
+    const otherToken = await signIn(t.app, other);
+    expect((await exportRecords(t, otherToken, store.code)).map((r) => r.id)).not.toContain(id);
+    expect((await downloadExport(t, otherToken, store.code, id)).statusCode).toBe(404);
+  });
+});
+
+describe('登录日志 export', () => {
+  it('writes sign-ins for the filters, with the reason and IP', async () => {
+    const user = await createUser(t.db, {});
+    await passwordLogin(t.app, { username: user.username, password: 'Not#Right123' }, '10.1.2.3');
+    const rows = await exportedRows(
+      await queue(PATHS.loginLogExport, { keyword: user.username, result: 'fail', dateFrom: today() }),
+      '登录日志',
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ 账号: user.username, 结果: '失败', 原因: '密码错误', IP: '10.1.2.3' });
+    const none = await exportedRows(
+      await queue(PATHS.loginLogExport, { keyword: user.username, result: 'ok' }),
+      '登录日志',
+    );
+    expect(none).toEqual([]);
+  });
+});
+
+describe('access and bad input', () => {
+  it('answers 401 without a session, 403 to store staff and to head office without the button', async () => {
+    const clerk = await signIn(
+      t.app,
+      await createUser(t.db, { roles: ['store_staff', 'log:export', 'loginLog:export'] }),
+    );
+    const reader = await signIn(
+      t.app,
+      await createUser(t.db, { roles: ['head_office', 'log:list', 'loginLog:list'] }),
+    );
+    for (const url of [PATHS.logExport, PATHS.loginLogExport]) {
+      expect((await send('POST', url, null, {})).statusCode, url).toBe(401);
+      expect((await send('POST', url, clerk, {})).statusCode, url).toBe(403);
+      expect((await send('POST', url, reader, {})).statusCode, url).toBe(403);
+    }
+  });
+
+  it('refuses a bad filter with a Chinese 400 naming it', async () => {
+    await refused('POST', PATHS.logExport, { result: 'maybe' }, 400, /结果/);
+    await refused('POST', PATHS.logExport, { action: 'drop table;' }, 400, /操作类型/);
+    await refused('POST', PATHS.loginLogExport, { dateFrom: '2026-02-30' }, 400, /日期/);
+  });
+});
