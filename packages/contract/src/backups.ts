@@ -54,7 +54,9 @@ export const restoreReportSchema = z.object({
   tables: z.number().int(),
   matched: z.number().int(),
   /** The tables whose rows differ (or that are missing on one side: -1). */
-  mismatched: z.array(z.object({ table: z.string(), expected: z.number().int(), restored: z.number().int() })),
+  mismatched: z.array(
+    z.object({ table: z.string(), expected: z.number().int(), restored: z.number().int() }),
+  ),
   rows: z.number().int(),
 });
 export type RestoreReport = z.infer<typeof restoreReportSchema>;

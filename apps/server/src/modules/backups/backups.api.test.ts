@@ -125,7 +125,13 @@ describe('a backup made, downloaded and restored into a scratch database', () =>
 
   it('refuses bad input with a Chinese 4xx', async () => {
     await refused('GET', PATHS.download, { name: '../../etc/passwd' }, 400, /备份名称不正确/);
-    await refused('POST', PATHS.restore, { name: '../x.dump', confirmName: '../x.dump' }, 400, /备份名称不正确/);
+    await refused(
+      'POST',
+      PATHS.restore,
+      { name: '../x.dump', confirmName: '../x.dump' },
+      400,
+      /备份名称不正确/,
+    );
     await refused('POST', PATHS.restore, { name: made.name, confirmName: 'backup' }, 400, /名称不一致/);
     const unknown = 'backup-20000101-000000.dump';
     await refused('POST', PATHS.restore, { name: unknown, confirmName: unknown }, 404, /备份不存在/);

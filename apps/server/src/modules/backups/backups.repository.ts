@@ -53,7 +53,10 @@ export function createBackupsRepository(db: Database) {
 
     async finish(
       id: number,
-      done: Pick<BackupRecord, 'status' | 'sizeBytes' | 'sha256' | 'durationMs' | 'error' | 'tableCounts' | 'finishedAt'>,
+      done: Pick<
+        BackupRecord,
+        'status' | 'sizeBytes' | 'sha256' | 'durationMs' | 'error' | 'tableCounts' | 'finishedAt'
+      >,
     ) {
       await db.update(backups).set(done).where(eq(backups.id, id));
     },
