@@ -61,17 +61,16 @@ function RestoreCell({ row }: { row: BackupRow }) {
   );
 }
 
+const durationText = (ms: number | null) => (ms === null ? '-' : `${(ms / 1000).toFixed(1)} 秒`);
+
 const COLUMNS: ListColumn<BackupRow>[] = [
-  { ...column.text('name', T.name, { width: 230 }), isKey: true },
-  column.status('status', T.status, BACKUP_STATUS_TEXT, STATUS_COLOR, { testId: 'backup-status' }),
-  { key: 'trigger', title: T.trigger, width: 70, render: (_, row) => BACKUP_TRIGGER_TEXT[row.trigger] },
-  { key: 'size', title: T.size, width: 100, align: 'right', render: (_, row) => formatBytes(row.sizeBytes) },
+  { ...column.text('name', T.name, { width: 210 }), isKey: true },
+  column.status('status', T.status, BACKUP_STATUS_TEXT, STATUS_COLOR, { testId: 'backup-status', width: 76 }),
   {
-    key: 'duration',
-    title: T.duration,
-    width: 90,
-    align: 'right',
-    render: (_, row) => (row.durationMs === null ? '-' : `${(row.durationMs / 1000).toFixed(1)} 秒`),
+    key: 'size',
+    title: T.sizeDuration,
+    width: 130,
+    render: (_, row) => `${formatBytes(row.sizeBytes)} · ${durationText(row.durationMs)}`,
   },
   {
     key: 'sha256',
@@ -80,7 +79,7 @@ const COLUMNS: ListColumn<BackupRow>[] = [
     render: (_, row) =>
       row.sha256 ? (
         <Typography.Text copyable={{ text: row.sha256 }} title={row.sha256}>
-          {row.sha256.slice(0, 12)}…
+          {row.sha256.slice(0, 10)}…
         </Typography.Text>
       ) : row.error ? (
         <Typography.Text type="danger" title={row.error}>
@@ -90,9 +89,16 @@ const COLUMNS: ListColumn<BackupRow>[] = [
         '-'
       ),
   },
-  column.text('createdBy', T.createdBy, { width: 100 }),
+  column.text('createdBy', T.createdBy, { width: 90 }),
   column.time('startedAt', T.startedAt),
-  { key: 'restore', title: T.restore, width: 190, render: (_, row) => <RestoreCell row={row} /> },
+  {
+    key: 'trigger',
+    title: T.trigger,
+    width: 70,
+    hiddenByDefault: true,
+    render: (_, row) => BACKUP_TRIGGER_TEXT[row.trigger],
+  },
+  { key: 'restore', title: T.restore, width: 170, render: (_, row) => <RestoreCell row={row} /> },
 ];
 
 export const backupsUrlShape = {
