@@ -89,7 +89,7 @@ const COLUMNS: ListColumn<BackupRow>[] = [
         '-'
       ),
   },
-  column.text('createdBy', T.createdBy, { width: 90 }),
+  column.text('createdBy', T.createdBy, { width: 90, hiddenByDefault: true }),
   column.time('startedAt', T.startedAt),
   {
     key: 'trigger',
@@ -98,7 +98,7 @@ const COLUMNS: ListColumn<BackupRow>[] = [
     hiddenByDefault: true,
     render: (_, row) => BACKUP_TRIGGER_TEXT[row.trigger],
   },
-  { key: 'restore', title: T.restore, width: 170, render: (_, row) => <RestoreCell row={row} /> },
+  { key: 'restore', title: T.restore, width: 150, render: (_, row) => <RestoreCell row={row} /> },
 ];
 
 export const backupsUrlShape = {

@@ -154,8 +154,8 @@ export const SYSTEM_TOOL_LABELS = {
       restore: '恢复检查',
     },
     restoreText: {
-      ok: (tables: number) => `${tables} 张表行数一致`,
-      mismatch: (tables: number) => `${tables} 张表行数不一致`,
+      ok: (tables: number) => `${tables} 张表`,
+      mismatch: (tables: number) => `${tables} 张表不一致`,
     },
     restoreDialog: {
       title: '恢复检查',
