@@ -21,4 +21,5 @@ CREATE TABLE "backups" (
 	CONSTRAINT "backups_name_unique" UNIQUE("name")
 );
 --> statement-breakpoint
-CREATE INDEX "backups_started_idx" ON "backups" USING btree ("started_at");
+CREATE INDEX "backups_started_idx" ON "backups" USING btree ("started_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "backups_one_running_idx" ON "backups" USING btree ((true)) WHERE "backups"."status" = 'running';

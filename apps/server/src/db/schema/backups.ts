@@ -1,4 +1,15 @@
-import { bigint, index, integer, jsonb, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 
 /**
  * 数据备份: one row per backup file in BACKUP_DIR (docs/domain/system-tools.md "数据备份"). `table_counts` are the
@@ -31,5 +42,11 @@ export const backups = pgTable(
     restoreStartedAt: timestamp('restore_started_at', { withTimezone: true }),
     restoredAt: timestamp('restored_at', { withTimezone: true }),
   },
-  (t) => [index('backups_started_idx').on(t.startedAt)],
+  (t) => [
+    index('backups_started_idx').on(t.startedAt),
+    // One backup at a time across every instance: a second `running` row cannot be inserted.
+    uniqueIndex('backups_one_running_idx')
+      .on(sql`(true)`)
+      .where(sql`${t.status} = 'running'`),
+  ],
 );

@@ -2,12 +2,13 @@ import { createHash } from 'node:crypto';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { BACKUP_PATHS as PATHS, SYSTEM_TOOL_PATHS, type BackupRow } from '@console/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, count, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, backups } from '../../db/schema.js';
+import { auditLog, backups, users as usersTable } from '../../db/schema.js';
 import { adminCalls, type Method } from '../../test/admin-calls.js';
 import { createUser, signIn, type TestUser } from '../../test/fixtures.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { BACKUP_KEEP } from './backups.service.js';
 
 let t: TestApp;
 let admin: { user: TestUser; token: string };
@@ -104,14 +105,14 @@ describe('a backup made, downloaded and restored into a scratch database', () =>
     const [row] = await t.db.select().from(backups).where(eq(backups.name, made.name));
     const counts = row?.tableCounts ?? {};
     expect(Object.keys(counts).length).toBeGreaterThan(30);
-    const users = await t.db.execute<{ n: number }>(sql`select count(*)::int as n from users`);
-    expect(counts['public.users']).toBe(Number(users.rows[0]?.n));
+    const [users] = await t.db.select({ n: count() }).from(usersTable);
+    expect(counts['public.users']).toBe(Number(users?.n));
   });
 
   it('refuses a second backup while one is going', async () => {
     t.clock.advance(2_000); // names carry the second: the test clock stands still otherwise
     const first = await ok<BackupRow>('POST', PATHS.create);
-    await refused('POST', PATHS.create, {}, 409, /正在进行|刚刚已开始/);
+    await refused('POST', PATHS.create, {}, 409, /正在进行/);
     await until(first.name, (row) => row.status !== 'running');
   });
 
@@ -168,5 +169,33 @@ describe('a backup made, downloaded and restored into a scratch database', () =>
     expect(run.status).toBe('ok');
     const page = await ok<{ list: BackupRow[] }>('GET', PATHS.list);
     expect(page.list[0]).toMatchObject({ trigger: 'schedule', status: 'ok', createdBy: '定时任务' });
+  });
+
+  it('keeps the newest BACKUP_KEEP backups after the scheduled one, files and rows', async () => {
+    const dir = t.deps.config.backupDir;
+    const old = Array.from(
+      { length: BACKUP_KEEP },
+      (_, i) => `backup-2001010${Math.floor(i / 10)}-0000${i % 10}0.dump`,
+    );
+    for (const [i, name] of old.entries()) {
+      await writeFile(path.join(dir, name), `old ${i}`);
+      await t.db.insert(backups).values({
+        name,
+        format: 'pg_dump',
+        trigger: 'schedule',
+        status: 'ok',
+        startedAt: new Date(Date.UTC(2001, 0, 1, 0, 0, i)),
+        finishedAt: new Date(Date.UTC(2001, 0, 1, 0, 0, i + 1)),
+      });
+    }
+    t.clock.advance(2_000);
+    await ok('POST', SYSTEM_TOOL_PATHS.jobRun, { name: 'system.backup' });
+    const kept = await t.db.select({ name: backups.name }).from(backups).where(isNotNull(backups.finishedAt));
+    expect(kept).toHaveLength(BACKUP_KEEP);
+    const names = new Set(kept.map((row) => row.name));
+    // Every backup of this run is newer than the planted ones, so the oldest planted ones went, files too.
+    expect(names.has(old[0]!)).toBe(false);
+    await expect(readFile(path.join(dir, old[0]!))).rejects.toThrow();
+    expect(names.has(old[BACKUP_KEEP - 1]!)).toBe(true);
   });
 });

@@ -28,7 +28,7 @@ export function createBackupsRepository(db: Database) {
       return row;
     },
 
-    /** Inserts the running row; null when the name is taken (two backups in one second). */
+    /** Inserts the running row; null while another backup runs (one-running index) or the name is taken. */
     async begin(
       row: Pick<BackupRecord, 'name' | 'format' | 'trigger' | 'createdBy' | 'createdByName' | 'startedAt'>,
       tx: Database = db,
@@ -36,19 +36,9 @@ export function createBackupsRepository(db: Database) {
       const [created] = await tx
         .insert(backups)
         .values({ ...row, status: 'running' })
-        .onConflictDoNothing({ target: backups.name })
+        .onConflictDoNothing()
         .returning();
       return created ?? null;
-    },
-
-    /** A backup that started after `since` and has not finished (one at a time across instances). */
-    async running(since: Date, tx: Database = db): Promise<boolean> {
-      const [row] = await tx
-        .select({ id: backups.id })
-        .from(backups)
-        .where(and(eq(backups.status, 'running'), sql`${backups.startedAt} > ${since}`))
-        .limit(1);
-      return Boolean(row);
     },
 
     async finish(

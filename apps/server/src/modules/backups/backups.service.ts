@@ -170,8 +170,8 @@ export function createBackupsService(deps: {
     actor: AdminActor | null,
   ): Promise<{ row: BackupRecord; done: Promise<void> }> {
     await mkdir(dir, { recursive: true });
-    if (await repo.running(staleBefore()))
-      throw conflict('已有备份正在进行，请等它完成后再试', 'BACKUP_RUNNING');
+    // A row left `running` by a stopped instance would hold the one-running index for ever.
+    await repo.failStale(staleBefore(), clock());
     const at = clock();
     const row = await repo.begin({
       name: backupNameAt(at, engine.extension),
@@ -181,7 +181,8 @@ export function createBackupsService(deps: {
       createdByName: actor ? actor.caller.user.nickName || actor.caller.user.username : '定时任务',
       startedAt: at,
     });
-    if (!row) throw conflict('刚刚已开始一次备份，请稍后再试', 'BACKUP_RUNNING');
+    // The one-running index (every instance) or the name of a backup started this same second.
+    if (!row) throw conflict('已有备份正在进行，请等它完成后再试', 'BACKUP_RUNNING');
     if (actor)
       await audit.change({
         action: 'backup.create',
