@@ -50,6 +50,7 @@ import { createJobStateStore } from './platform/jobs/job-state.js';
 import { registerRequestTrace } from './http/request-trace.js';
 import { createAuditLog } from './modules/audit/audit-log.js';
 import { createServerErrorLog, registerRefusedCallLog } from './modules/system-tools/request-records.js';
+import { backupsModule } from './modules/backups/index.js';
 import { systemToolsModule } from './modules/system-tools/index.js';
 import { AUTH_NOTIFY_CHANNEL, createPgNotifyChannel } from './platform/pg-notify.js';
 import { createWakeBus } from './platform/wake-bus.js';
@@ -190,6 +191,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     profileRoutes(api, deps);
     clientErrorRoutes(api, deps);
     systemToolsModule(api, deps, { jobs });
+    backupsModule(api, deps, { jobs });
     // Belt and braces: demo helpers never exist in production, whatever demoMode says.
     if (config.demoMode && !config.production) devRoutes(api, deps);
     options.extraRoutes?.(api);

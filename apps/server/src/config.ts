@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -21,6 +22,8 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65_535).default(8080),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
+  /** Where 数据备份 writes its files; default `<DATA_DIR>/backups`. */
+  BACKUP_DIR: z.string().min(1).optional(),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
@@ -81,6 +84,8 @@ export type AppConfig = {
   port: number;
   host: string;
   dataDir: string;
+  /** 数据备份's directory (absolute). */
+  backupDir: string;
   databaseUrl: string | null;
   redisUrl: string | null;
   seedDemo: boolean;
@@ -136,6 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
+    backupDir: path.resolve(e.BACKUP_DIR ?? path.join(e.DATA_DIR, 'backups')),
     databaseUrl: e.DATABASE_URL ?? null,
     redisUrl: e.REDIS_URL ?? null,
     // Demo accounts are seeded by default on the embedded database only.
@@ -204,6 +210,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
     seedDemo: false,
     demoTrafficIntervalSeconds: 0,
+    // Never the repository's ./data: a test that makes a backup writes to a directory of its own process.
+    backupDir: path.join(os.tmpdir(), `console-test-backups-${process.pid}`),
     ...overrides,
   };
 }

@@ -52,6 +52,7 @@ export const PAGE_COMPONENTS = [
   'LoginLog',
   'OnlineUser',
   'Timing',
+  'Backup',
   'RequestGoods',
   'RequestGoodsDetails',
 ] as const;

@@ -1112,3 +1112,4 @@ export * from './schema/inventory.js';
 export * from './schema/points-mall.js';
 export * from './schema/employee-purchase.js';
 export * from './schema/system-tools.js';
+export * from './schema/backups.js';

@@ -275,6 +275,10 @@ export const ROUTE_MATRIX: readonly MatrixRow[] = [
   row('GET /api/system/jobs/cron-preview',                                                   'headOffice(timing:list)',           '401 401 403 403 -   403 ok'),
   row('POST /api/system/jobs/run',                                                           'headOffice(timing:run)',            '401 401 403 403 -   403 ok'),
   row('GET /api/system/jobs/runs',                                                           'headOffice(timing:list)',           '401 401 403 403 -   403 ok'),
+  row('GET /api/system/backups',                                                             'headOffice(backup:list)',           '401 401 403 403 -   403 ok'),
+  row('POST /api/system/backups/create',                                                     'headOffice(backup:create)',         '401 401 403 403 -   403 ok'),
+  row('GET /api/system/backups/download',                                                    'headOffice(backup:download)',       '401 401 403 403 -   403 ok'),
+  row('POST /api/system/backups/restore',                                                    'headOffice(backup:restore)',        '401 401 403 403 -   403 ok'),
   row('GET /api/dicts/options',                                                           'signedIn',                         '401 401 ok  ok  -   ok  ok'),
   row('GET /api/dicts/types',                                                             'headOffice(*)',                    '401 401 403 403 -   ok  ok'),
   row('GET /api/dicts/items',                                                             'headOffice(*)',                    '401 401 403 403 -   ok  ok'),
@@ -380,6 +384,11 @@ export const ROUTE_MATRIX: readonly MatrixRow[] = [
  */
 export const INPUT_PATCHES: Record<string, Record<string, unknown>> = {
   'POST /feo/shopInfo/save': { shopPhone: '13900000000' },
+  'GET /api/system/backups/download': { name: 'backup-20000101-000000.dump' },
+  'POST /api/system/backups/restore': {
+    name: 'backup-20000101-000000.dump',
+    confirmName: 'backup-20000101-000000.dump',
+  },
   'POST /ljYun/authOpen/checkUserInfo': { phone: '13900000000' },
   'GET /tec/trade_order/manager/order/detail': { performanceOrderNo: 'NOPE0001' },
   'POST /tec/trade_order/integralMall/manager/valetOrder/create': { deliveryType: 'pickup' },
@@ -485,6 +494,8 @@ export const AUDITED_CHANGES: Record<string, string | null> = {
   'POST /api/system/jobs/enabled': 'job.pause, job.resume',
   'POST /api/system/jobs/cron': 'job.cron',
   'POST /api/system/jobs/run': 'job.run',
+  'POST /api/system/backups/create': 'backup.create',
+  'POST /api/system/backups/restore': 'backup.restore',
   'POST /api/depts': 'dept.create',
   'PUT /api/depts': 'dept.update',
   'PUT /api/depts/enabled': 'dept.enable, dept.disable',

@@ -21,6 +21,7 @@ export const pageRegistry: Readonly<Record<PageComponent, PageLoader>> = {
   OnlineUser: () =>
     import('../features/system-tools/online-users-page').then((m) => ({ Component: m.OnlineUsersPage })),
   Timing: () => import('../features/system-tools/timing-page').then((m) => ({ Component: m.TimingPage })),
+  Backup: () => import('../features/system-tools/backups-page').then((m) => ({ Component: m.BackupsPage })),
   Dict: () => import('../features/dicts/dict-page').then((m) => ({ Component: m.DictPage })),
   Dept: () => import('../features/departments/dept-page').then((m) => ({ Component: m.DeptPage })),
   ShopAdmin: () =>

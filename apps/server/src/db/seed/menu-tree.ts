@@ -225,6 +225,9 @@ export const MENU_TREE: readonly MenuSeed[] = [
       ['查看任务', 'timing:list'], ['编辑任务', 'timing:edit'], ['立即执行', 'timing:run'],
     ]),
     page('在线用户', 'OnlineUser', 'online', 'TeamOutlined', [['查看在线用户', 'online:list'], ['强制下线', 'online:kick']]),
+    page('数据备份', 'Backup', 'backups', 'DatabaseOutlined', [
+      ['查看备份', 'backup:list'], ['立即备份', 'backup:create'], ['下载备份', 'backup:download'], ['恢复备份', 'backup:restore'],
+    ]),
     subDirectory('系统监控', 'Monitor', 'monitor', 'DashboardOutlined', [
       page('操作日志', 'Log', 'logs', 'FileTextOutlined', [['查看日志', 'log:list'], ['导出日志', 'log:export']]),
       page('异常日志', 'ErrorLog', 'error-logs', 'BugOutlined', [['查看异常日志', 'errorLog:list']]),

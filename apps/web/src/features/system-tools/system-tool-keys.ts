@@ -9,5 +9,6 @@ export const systemToolKeys = {
   online: ['system-tools', 'online'] as const,
   jobs: ['system-tools', 'jobs'] as const,
   jobRuns: (name: string) => ['system-tools', 'jobs', 'runs', name] as const,
+  backups: ['system-tools', 'backups'] as const,
   cronPreview: (cron: string) => ['system-tools', 'jobs', 'preview', cron] as const,
 };
