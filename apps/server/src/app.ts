@@ -51,6 +51,7 @@ import { registerRequestTrace } from './http/request-trace.js';
 import { createAuditLog } from './modules/audit/audit-log.js';
 import { createServerErrorLog, registerRefusedCallLog } from './modules/system-tools/request-records.js';
 import { systemToolsModule } from './modules/system-tools/index.js';
+import { monitorsModule } from './modules/monitors/index.js';
 import { AUTH_NOTIFY_CHANNEL, createPgNotifyChannel } from './platform/pg-notify.js';
 import { createWakeBus } from './platform/wake-bus.js';
 
@@ -156,6 +157,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await registerUploads(app);
   const dashboardSources = createDashboardSources();
   let messageCenter: ImModule | null = null;
+  let currentRelease: () => number | null = () => null;
 
   // Deny by default: every route of this scope declares who may call it (http/route.ts), or the app refuses
   // to start.
@@ -189,6 +191,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     profileRoutes(api, deps);
     clientErrorRoutes(api, deps);
     systemToolsModule(api, deps, { jobs });
+    currentRelease = monitorsModule(api, deps, { jobs }).currentRelease;
     // Belt and braces: demo helpers never exist in production, whatever demoMode says.
     if (config.demoMode && !config.production) devRoutes(api, deps);
     options.extraRoutes?.(api);
@@ -197,6 +200,6 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   if (!messageCenter) throw new Error('message center routes were not registered');
   app.decorate('messageCenter', messageCenter);
 
-  await registerWebApp(app, config);
+  await registerWebApp(app, config, () => currentRelease());
   return app;
 }

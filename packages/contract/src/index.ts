@@ -21,6 +21,7 @@ export * from './orders-valet.js';
 export * from './orders-special.js';
 export * from './users-admin.js';
 export * from './system-tools.js';
+export * from './monitors.js';
 export * from './common/index.js';
 export * from './health.js';
 export * from './roles.js';

@@ -52,6 +52,11 @@ export const PAGE_COMPONENTS = [
   'LoginLog',
   'OnlineUser',
   'Timing',
+  'ServerMonitor',
+  'Sql',
+  'RedisMonitor',
+  'DatabaseMonitor',
+  'Release',
   'RequestGoods',
   'RequestGoodsDetails',
 ] as const;

@@ -229,7 +229,13 @@ export const MENU_TREE: readonly MenuSeed[] = [
       page('操作日志', 'Log', 'logs', 'FileTextOutlined', [['查看日志', 'log:list']]),
       page('异常日志', 'ErrorLog', 'error-logs', 'BugOutlined', [['查看异常日志', 'errorLog:list']]),
       page('登录日志', 'LoginLog', 'login-logs', 'LoginOutlined', [['查看登录日志', 'loginLog:list']]),
-      page('SQL监控', 'Sql', 'sql', 'ConsoleSqlOutlined'),
+      page('服务监控', 'ServerMonitor', 'server', 'CloudServerOutlined', [['查看服务监控', 'monitor:server']]),
+      page('SQL监控', 'Sql', 'sql', 'ConsoleSqlOutlined', [['查看SQL监控', 'sql:list'], ['重置统计', 'sql:reset']]),
+      page('Redis监控', 'RedisMonitor', 'redis', 'ThunderboltOutlined', [['查看Redis监控', 'redis:list']]),
+      page('数据库监控', 'DatabaseMonitor', 'database', 'DatabaseOutlined', [['查看数据库监控', 'database:list']]),
+    ]),
+    page('版本发布', 'Release', 'releases', 'RocketOutlined', [
+      ['查看版本', 'release:list'], ['发布版本', 'release:publish'],
     ]),
   ]),
 
