@@ -18,12 +18,15 @@ export type QueryTimings = ReturnType<typeof createQueryTimings>;
 
 /** Same statement whatever its values: drizzle binds values as $1…, and literals typed into SQL are folded. */
 export function statementKey(text: string): string {
-  return text
-    .replace(/\s+/g, ' ')
-    .replace(/'(?:[^']|'')*'/g, '?')
-    .replace(/\b\d+\b/g, '?')
-    .trim()
-    .slice(0, MAX_TEXT);
+  return (
+    text
+      .replace(/\s+/g, ' ')
+      .replace(/'(?:[^']|'')*'/g, '?')
+      // Numbers typed into the text, not the $1… placeholders of bound values.
+      .replace(/(?<![$\w.])\d+(?:\.\d+)?\b/g, '?')
+      .trim()
+      .slice(0, MAX_TEXT)
+  );
 }
 
 /**

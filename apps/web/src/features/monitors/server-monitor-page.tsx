@@ -1,6 +1,7 @@
 import { monitorEndpoints, type ServerInstance } from '@console/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Col, Descriptions, Empty, Progress, Row, Space, Tag, Typography } from 'antd';
+import { usePhoneWidth } from '../../components/use-phone-width';
 import { formatDate } from '../../lib/format/date';
 import { call } from '../../lib/http';
 import { MONITOR_LABELS } from './labels';
@@ -23,12 +24,14 @@ function Gauge({
   detail: string;
   testId: string;
 }) {
+  // Three dashboards side by side still fit a phone when they are smaller.
+  const phone = usePhoneWidth();
   return (
     <div style={{ textAlign: 'center' }} data-testid={testId}>
       <Progress
         type="dashboard"
         percent={percent}
-        size={96}
+        size={phone ? 72 : 96}
         status={percent >= 90 ? 'exception' : 'normal'}
         aria-label={`${title} ${percent}%`}
       />
