@@ -49,7 +49,7 @@ test.describe('系统监控 and 版本发布', () => {
     await shootBothSizes(page, 'monitor-redis');
 
     await page.goto('/system/monitor/database');
-    await expect(page.getByTestId('database-tables')).toContainText('users');
+    await expect(page.getByTestId('database-tables')).toContainText('members');
     await expect(page.getByTestId('database-size-chart').getByRole('listitem').first()).toBeVisible();
     await shootBothSizes(page, 'monitor-database');
   });
