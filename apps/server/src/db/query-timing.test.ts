@@ -10,6 +10,12 @@ describe('statementKey', () => {
       'select * from t where code = ? limit ? offset ?',
     );
     expect(statementKey('select col2 from t2')).toBe('select col2 from t2');
+    expect(statementKey('insert into t (a, b) values ($1, $2), ($3, $4), ($5, default)')).toBe(
+      'insert into t (a, b) values ($1, $2), …',
+    );
+    expect(statementKey('select * from t where id in ($1, $2, $3) and x = $4')).toBe(
+      'select * from t where id in ($…) and x = $4',
+    );
   });
 });
 

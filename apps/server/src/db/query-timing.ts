@@ -24,6 +24,9 @@ export function statementKey(text: string): string {
       .replace(/'(?:[^']|'')*'/g, '?')
       // Numbers typed into the text, not the $1… placeholders of bound values.
       .replace(/(?<![$\w.])\d+(?:\.\d+)?\b/g, '?')
+      // A batch insert of n rows and an IN list of n values are one statement whatever n.
+      .replace(/(\([^()]*\))(?:\s*,\s*\([^()]*\))+/g, '$1, …')
+      .replace(/\bin\s*\(\s*\$\d+(?:\s*,\s*\$\d+)+\s*\)/gi, 'in ($…)')
       .trim()
       .slice(0, MAX_TEXT)
   );
