@@ -29,6 +29,13 @@ export function monitorsModule(
     scope: 'instance',
     run: () => service.heartbeat(),
   });
+  // Record this instance and learn the latest release before the first request: an index.html sent without the
+  // release mark would make the consoles it loads see the mark of the next one as a new release.
+  app.addHook('onReady', async () => {
+    await service
+      .heartbeat()
+      .catch((error: unknown) => app.log.warn({ err: error }, 'first heartbeat failed'));
+  });
   app.addHook('onClose', async () => service.stop());
   return { currentRelease: service.currentRelease };
 }

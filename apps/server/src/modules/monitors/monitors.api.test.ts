@@ -83,7 +83,9 @@ describe('access', () => {
 });
 
 describe('服务监控', () => {
-  it('lists this instance with its build and metrics, from the first call on', async () => {
+  it('lists this instance with its build and metrics, recorded before the first request', async () => {
+    const [recorded] = await t.db.select().from(serverInstances).where(eq(serverInstances.id, INSTANCE_ID));
+    expect(recorded).toMatchObject({ version: '2.3.9', commit: 'feedc0de' });
     const monitor = await ok<ServerMonitor>('GET', PATHS.servers);
     const self = monitor.instances.find((i) => i.current);
     expect(self).toMatchObject({ id: INSTANCE_ID, pid: process.pid, version: '2.3.9', commit: 'feedc0de' });

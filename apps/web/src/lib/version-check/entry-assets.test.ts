@@ -86,10 +86,14 @@ describe('the published release mark (版本发布)', () => {
     expect(runningReleaseMark(document)).toBeNull();
   });
 
-  it('is news when another release was published since the page loaded, not when the fetch names none', () => {
+  it('is news when a later release was published since the page loaded, not an earlier one or none', () => {
     expect(isNewRelease('8', '7')).toBe(true);
+    expect(isNewRelease('10', '9')).toBe(true);
     expect(isNewRelease('1', null)).toBe(true);
     expect(isNewRelease('7', '7')).toBe(false);
+    // An instance that has not read the newest release yet.
+    expect(isNewRelease('6', '7')).toBe(false);
     expect(isNewRelease(null, '7')).toBe(false);
+    expect(isNewRelease('x', '7')).toBe(false);
   });
 });

@@ -74,8 +74,12 @@ export function runningReleaseMark(doc: Document): string | null {
 
 /**
  * A release published since this page loaded (版本发布 publishes one) is news even when its files are the same:
- * the fetched index.html names another release than the page was served with. No mark in the fetch is not news.
+ * the fetched index.html names a later release than the page was served with. Release ids only grow; an
+ * instance that has not yet read the newest one (it learns it within a heartbeat) names an earlier one, which
+ * is not news, and neither is a fetch without a mark.
  */
 export function isNewRelease(fetched: string | null, running: string | null): boolean {
-  return fetched !== null && fetched !== running;
+  const next = Number(fetched);
+  if (fetched === null || !Number.isInteger(next)) return false;
+  return running === null || next > Number(running);
 }
