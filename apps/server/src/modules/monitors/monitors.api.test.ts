@@ -11,7 +11,7 @@ import {
   type ServerMonitor,
   type SqlMonitor,
 } from '@console/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { releases, serverInstances } from '../../db/schema.js';
 import { INSTANCE_ID } from '../../platform/jobs/job-state.js';
@@ -146,6 +146,20 @@ describe('SQL监控', () => {
     if (after.source === 'application') expect(after.calls).toBeLessThan(before.calls);
     const audited = await expectAuditedChange(t.db, 'monitor.sql.reset', admin.user.id);
     expect(audited.before).toMatchObject({ statements: before.statements });
+  });
+});
+
+describe.runIf(process.env.TEST_DB === 'postgres')('SQL监控 on PostgreSQL', () => {
+  it('falls back to the application timing when pg_stat_statements is installed but not loaded', async () => {
+    // Creating the extension needs no preload; reading it then fails unless shared_preload_libraries names it.
+    await t.db.execute(sql`create extension if not exists pg_stat_statements`);
+    const loaded = await t.db
+      .execute(sql`select 1 from pg_stat_statements limit 1`)
+      .then(() => true)
+      .catch(() => false);
+    const monitor = await ok<SqlMonitor>('GET', PATHS.sql);
+    expect(monitor.source).toBe(loaded ? 'pg_stat_statements' : 'application');
+    expect(monitor.mostFrequent.length).toBeGreaterThan(0);
   });
 });
 
