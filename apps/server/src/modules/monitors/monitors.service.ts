@@ -1,6 +1,5 @@
 import { hostname } from 'node:os';
-import type {
-  publishReleaseSchema} from '@console/contract';
+import type { publishReleaseSchema } from '@console/contract';
 import {
   INSTANCE_STALE_AFTER_SECONDS,
   instanceMetricsSchema,
@@ -109,7 +108,7 @@ export function createMonitorsService(deps: {
   async function instances(): Promise<ServerInstance[]> {
     const now = clock();
     let rows = await repo.instances(new Date(now.getTime() - FORGET_AFTER_MS));
-    // The first heartbeat comes one period after the start: answer with this instance from the start on.
+    // Its row is written at ready and every tick; should it be missing (deleted by hand), the answer still has it.
     if (!rows.some((row) => row.id === INSTANCE_ID)) {
       await heartbeat();
       rows = await repo.instances(new Date(now.getTime() - FORGET_AFTER_MS));
