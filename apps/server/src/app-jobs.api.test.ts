@@ -100,6 +100,13 @@ describe('the app runs every timer as a job on one runner', () => {
           running: false,
           lastRun: null,
         },
+        {
+          name: 'monitor.instance-heartbeat',
+          scope: 'instance',
+          schedule: { everyMs: 5_000 },
+          running: false,
+          lastRun: null,
+        },
       ]);
       await t.close();
       await expect(t.app.jobs.runNow('exports.drain')).rejects.toThrow('stopped');

@@ -52,6 +52,7 @@ import { createAuditLog } from './modules/audit/audit-log.js';
 import { createServerErrorLog, registerRefusedCallLog } from './modules/system-tools/request-records.js';
 import { backupsModule } from './modules/backups/index.js';
 import { systemToolsModule } from './modules/system-tools/index.js';
+import { monitorsModule } from './modules/monitors/index.js';
 import { AUTH_NOTIFY_CHANNEL, createPgNotifyChannel } from './platform/pg-notify.js';
 import { createWakeBus } from './platform/wake-bus.js';
 
@@ -158,6 +159,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await registerUploads(app);
   const dashboardSources = createDashboardSources();
   let messageCenter: ImModule | null = null;
+  let currentRelease: () => number | null = () => null;
 
   // Deny by default: every route of this scope declares who may call it (http/route.ts), or the app refuses
   // to start.
@@ -192,6 +194,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     clientErrorRoutes(api, deps);
     systemToolsModule(api, deps, { jobs });
     backupsModule(api, deps, { jobs });
+    currentRelease = monitorsModule(api, deps, { jobs }).currentRelease;
     // Belt and braces: demo helpers never exist in production, whatever demoMode says.
     if (config.demoMode && !config.production) devRoutes(api, deps);
     options.extraRoutes?.(api);
@@ -200,6 +203,6 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   if (!messageCenter) throw new Error('message center routes were not registered');
   app.decorate('messageCenter', messageCenter);
 
-  await registerWebApp(app, config);
+  await registerWebApp(app, config, () => currentRelease());
   return app;
 }

@@ -73,6 +73,18 @@ const envSchema = z.object({
    */
   JOB_STALE_AFTER_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(60_000),
   /** Demo mode with demo data: seconds between generated upstream orders for the demo stores; 0 = off. */
+  /** The build this instance serves (the health answer, 服务监控, 版本发布); set by whoever deploys it. */
+  APP_VERSION: z
+    .string()
+    .trim()
+    .max(32)
+    .regex(/^[0-9A-Za-z][0-9A-Za-z._+-]*$/, 'letters, digits and . _ + - only')
+    .optional(),
+  APP_COMMIT: z
+    .string()
+    .trim()
+    .regex(/^[0-9a-f]{7,40}$/i, 'a 7 to 40 hex digit commit')
+    .optional(),
   DEMO_TRAFFIC_INTERVAL: z.coerce.number().int().min(0).max(86_400).default(30),
 });
 
@@ -109,6 +121,8 @@ export type AppConfig = {
   authCacheTtlMs: number;
   /** Scheduled jobs: a running job's heartbeat, and the silence after which its run is marked failed. */
   jobTiming: { heartbeatMs: number; staleAfterMs: number };
+  /** What this instance serves: APP_VERSION (else the package version npm start sets) and APP_COMMIT ('' unknown). */
+  build: { version: string; commit: string };
 };
 
 export class ConfigError extends Error {}
@@ -163,7 +177,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     demoTrafficIntervalSeconds: e.DEMO_TRAFFIC_INTERVAL,
     authCacheTtlMs: e.AUTH_CACHE_TTL_MS,
     jobTiming: { heartbeatMs: e.JOB_HEARTBEAT_MS, staleAfterMs: e.JOB_STALE_AFTER_MS },
+    build: {
+      version: e.APP_VERSION ?? versionText(env.npm_package_version) ?? '0.0.0-dev',
+      commit: e.APP_COMMIT?.toLowerCase() ?? '',
+    },
   };
+}
+
+function versionText(value: string | undefined): string | null {
+  return value && /^[0-9A-Za-z][0-9A-Za-z._+-]{0,31}$/.test(value) ? value : null;
 }
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);

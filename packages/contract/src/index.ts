@@ -22,6 +22,7 @@ export * from './orders-special.js';
 export * from './users-admin.js';
 export * from './system-tools.js';
 export * from './backups.js';
+export * from './monitors.js';
 export * from './common/index.js';
 export * from './health.js';
 export * from './roles.js';

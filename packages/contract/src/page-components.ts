@@ -53,6 +53,11 @@ export const PAGE_COMPONENTS = [
   'OnlineUser',
   'Timing',
   'Backup',
+  'ServerMonitor',
+  'Sql',
+  'RedisMonitor',
+  'DatabaseMonitor',
+  'Release',
   'RequestGoods',
   'RequestGoodsDetails',
 ] as const;

@@ -6,6 +6,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { processQueryTimings, timePgliteQueries, timeQueries } from './query-timing.js';
 import * as schema from './schema.js';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -35,6 +36,9 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
   pool.on('error', (error) => {
     console.warn(`PostgreSQL closed an idle connection: ${error.message}`);
   });
+  // SQL监控's own timing (db/query-timing.ts): the pool's queries, and those of the clients transactions check out.
+  pool.on('connect', (client) => timeQueries(client, processQueryTimings));
+  timeQueries(pool, processQueryTimings);
   await pool.query('select 1');
   const db = drizzlePg({ client: pool, schema }) as unknown as Database;
   return {
@@ -61,6 +65,7 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const client = new PGlite({ ...(dataDir ? { dataDir } : {}), extensions: PGLITE_EXTENSIONS });
   await client.waitReady;
+  timePgliteQueries(client, processQueryTimings);
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   return {
     db,

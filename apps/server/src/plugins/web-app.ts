@@ -33,8 +33,20 @@ export function webRuntimeConfig(config: AppConfig) {
   };
 }
 
-/** Serves the built console; any unknown GET outside the API answers index.html so deep links reload. */
-export async function registerWebApp(app: FastifyInstance, config: AppConfig): Promise<void> {
+/** The release meta of index.html: the web's version check reloads a console served with an older one. */
+export function releaseMeta(release: number | null): string {
+  return release === null ? '' : `<meta name="console-release" content="${release}">`;
+}
+
+/**
+ * Serves the built console; any unknown GET outside the API answers index.html so deep links reload.
+ * `currentRelease` names the latest published release (版本发布), written into every index.html sent.
+ */
+export async function registerWebApp(
+  app: FastifyInstance,
+  config: AppConfig,
+  currentRelease: () => number | null = () => null,
+): Promise<void> {
   const dist = config.webDist ?? defaultDist;
   const indexFile = path.join(dist, 'index.html');
   const hasWeb = existsSync(indexFile);
@@ -48,10 +60,11 @@ export async function registerWebApp(app: FastifyInstance, config: AppConfig): P
   });
 
   if (hasWeb) {
-    const indexHtml = readFileSync(indexFile, 'utf8').replace(
-      '<!--APP_CONFIG-->',
-      '<script src="/app-config.js"></script>',
-    );
+    const [head, tail] = readFileSync(indexFile, 'utf8').split('<!--APP_CONFIG-->');
+    const indexHtml = () =>
+      tail === undefined
+        ? (head ?? '')
+        : `${head}<script src="/app-config.js"></script>${releaseMeta(currentRelease())}${tail}`;
     await app.register(fastifyStatic, {
       root: dist,
       index: false,
@@ -70,7 +83,7 @@ export async function registerWebApp(app: FastifyInstance, config: AppConfig): P
       },
     });
     const sendIndex = (reply: FastifyReply) =>
-      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml());
     app.get('/', WEB_APP, (_request, reply) => sendIndex(reply));
     // A catch-all route rather than a second not-found handler: the error handler owns that one, and Fastify
     // refuses to set it twice. Static files and API routes are more specific, so they still win.

@@ -5,6 +5,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { openDatabase, PGLITE_EXTENSIONS, type Database, type DatabaseHandle } from '../db/client.js';
+import { processQueryTimings, timePgliteQueries } from '../db/query-timing.js';
 import * as schema from '../db/schema.js';
 
 /**
@@ -26,6 +27,7 @@ async function openPgliteCopy(): Promise<DatabaseHandle> {
     extensions: PGLITE_EXTENSIONS,
   });
   await client.waitReady;
+  timePgliteQueries(client, processQueryTimings);
   return {
     db: drizzle({ client, schema }) as unknown as Database,
     kind: 'pglite',

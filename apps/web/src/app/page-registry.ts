@@ -22,6 +22,14 @@ export const pageRegistry: Readonly<Record<PageComponent, PageLoader>> = {
     import('../features/system-tools/online-users-page').then((m) => ({ Component: m.OnlineUsersPage })),
   Timing: () => import('../features/system-tools/timing-page').then((m) => ({ Component: m.TimingPage })),
   Backup: () => import('../features/system-tools/backups-page').then((m) => ({ Component: m.BackupsPage })),
+  ServerMonitor: () =>
+    import('../features/monitors/server-monitor-page').then((m) => ({ Component: m.ServerMonitorPage })),
+  Sql: () => import('../features/monitors/sql-monitor-page').then((m) => ({ Component: m.SqlMonitorPage })),
+  RedisMonitor: () =>
+    import('../features/monitors/redis-monitor-page').then((m) => ({ Component: m.RedisMonitorPage })),
+  DatabaseMonitor: () =>
+    import('../features/monitors/database-monitor-page').then((m) => ({ Component: m.DatabaseMonitorPage })),
+  Release: () => import('../features/monitors/release-page').then((m) => ({ Component: m.ReleasePage })),
   Dict: () => import('../features/dicts/dict-page').then((m) => ({ Component: m.DictPage })),
   Dept: () => import('../features/departments/dept-page').then((m) => ({ Component: m.DeptPage })),
   ShopAdmin: () =>

@@ -4,6 +4,7 @@ import {
   boolean,
   index,
   integer,
+  jsonb,
   pgTable,
   smallint,
   text,
@@ -67,4 +68,37 @@ export const jobRuns = pgTable(
       .on(t.heartbeatAt)
       .where(sql`${t.status} = 'running'`),
   ],
+);
+
+/**
+ * The instance registry (服务监控, 版本发布): each running server writes its row every few seconds through the
+ * `monitor.instance-heartbeat` instance job; a row without a heartbeat for a day is deleted by the same job.
+ */
+export const serverInstances = pgTable('server_instances', {
+  /** INSTANCE_ID of platform/jobs/job-state.ts: what job_runs rows name. */
+  id: varchar('id', { length: 64 }).primaryKey(),
+  host: varchar('host', { length: 255 }).notNull(),
+  pid: integer('pid').notNull(),
+  version: varchar('version', { length: 32 }).notNull(),
+  commit: varchar('commit', { length: 40 }).notNull(),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+  heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull(),
+  /** The latest metrics and the last few minutes of samples (contract instanceMetricsSchema / instanceSampleSchema). */
+  metrics: jsonb('metrics').$type<Record<string, unknown> | null>(),
+  history: jsonb('history').$type<unknown[]>().notNull().default([]),
+});
+
+/** 版本发布: what was published, by whom. Recording one is all a request does; no command ever runs from it. */
+export const releases = pgTable(
+  'releases',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    version: varchar('version', { length: 32 }).notNull(),
+    commit: varchar('commit', { length: 40 }).notNull(),
+    builtAt: timestamp('built_at', { withTimezone: true }).notNull(),
+    notes: text('notes').notNull().default(''),
+    publishedBy: integer('published_by').notNull(),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('releases_published_idx').on(t.publishedAt)],
 );

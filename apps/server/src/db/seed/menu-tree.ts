@@ -234,7 +234,13 @@ export const MENU_TREE: readonly MenuSeed[] = [
       page('登录日志', 'LoginLog', 'login-logs', 'LoginOutlined', [
         ['查看登录日志', 'loginLog:list'], ['导出登录日志', 'loginLog:export'],
       ]),
-      page('SQL监控', 'Sql', 'sql', 'ConsoleSqlOutlined'),
+      page('服务监控', 'ServerMonitor', 'server', 'CloudServerOutlined', [['查看服务监控', 'monitor:server']]),
+      page('SQL监控', 'Sql', 'sql', 'ConsoleSqlOutlined', [['查看SQL监控', 'sql:list'], ['重置统计', 'sql:reset']]),
+      page('Redis监控', 'RedisMonitor', 'redis', 'ThunderboltOutlined', [['查看Redis监控', 'redis:list']]),
+      page('数据库监控', 'DatabaseMonitor', 'database', 'DatabaseOutlined', [['查看数据库监控', 'database:list']]),
+    ]),
+    page('版本发布', 'Release', 'releases', 'RocketOutlined', [
+      ['查看版本', 'release:list'], ['发布版本', 'release:publish'],
     ]),
   ]),
 

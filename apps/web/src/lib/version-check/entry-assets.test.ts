@@ -1,5 +1,13 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { isNewVersion, parseEntryAssets, releaseOf, runningAssets } from './entry-assets';
+import {
+  isNewRelease,
+  isNewVersion,
+  parseEntryAssets,
+  parseReleaseMark,
+  releaseOf,
+  runningAssets,
+  runningReleaseMark,
+} from './entry-assets';
 
 const BASE = 'https://console.example.com/';
 const BUILT_INDEX = `<!doctype html>
@@ -64,5 +72,28 @@ describe('comparing with the running page', () => {
     expect(releaseOf(document)).toBe('index-CSqBYr6y');
     document.head.innerHTML = '<script type="module" src="/src/main.tsx"></script>';
     expect(releaseOf(document)).toBe('');
+  });
+});
+
+describe('the published release mark (版本发布)', () => {
+  it('reads the mark the server writes and the one the page was served with', () => {
+    expect(parseReleaseMark('<head><meta name="console-release" content="7"></head>')).toBe('7');
+    expect(parseReleaseMark("<meta content='12' name=console-release>")).toBe('12');
+    expect(parseReleaseMark(BUILT_INDEX)).toBeNull();
+    document.head.innerHTML = '<meta name="console-release" content="7">';
+    expect(runningReleaseMark(document)).toBe('7');
+    document.head.innerHTML = '';
+    expect(runningReleaseMark(document)).toBeNull();
+  });
+
+  it('is news when a later release was published since the page loaded, not an earlier one or none', () => {
+    expect(isNewRelease('8', '7')).toBe(true);
+    expect(isNewRelease('10', '9')).toBe(true);
+    expect(isNewRelease('1', null)).toBe(true);
+    expect(isNewRelease('7', '7')).toBe(false);
+    // An instance that has not read the newest release yet.
+    expect(isNewRelease('6', '7')).toBe(false);
+    expect(isNewRelease(null, '7')).toBe(false);
+    expect(isNewRelease('x', '7')).toBe(false);
   });
 });

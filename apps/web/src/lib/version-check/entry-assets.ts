@@ -57,3 +57,29 @@ export function releaseOf(doc: Document): string {
   const file = entry?.src.split('/').pop() ?? '';
   return file.replace(/\.js$/, '').slice(0, 64);
 }
+
+/** The meta the server writes into index.html with the latest published release (版本发布). */
+const RELEASE_META = /<meta\b[^>]*\bname\s*=\s*["']?console-release["']?[^>]*>/i;
+
+/** The published release an index.html names, or null when it names none. */
+export function parseReleaseMark(html: string): string | null {
+  const tag = RELEASE_META.exec(html)?.[0];
+  return tag ? attribute(tag, 'content') : null;
+}
+
+/** The published release the running page was served with, or null. */
+export function runningReleaseMark(doc: Document): string | null {
+  return doc.querySelector<HTMLMetaElement>('meta[name="console-release"]')?.content ?? null;
+}
+
+/**
+ * A release published since this page loaded (版本发布 publishes one) is news even when its files are the same:
+ * the fetched index.html names a later release than the page was served with. Release ids only grow; an
+ * instance that has not yet read the newest one (it learns it within a heartbeat) names an earlier one, which
+ * is not news, and neither is a fetch without a mark.
+ */
+export function isNewRelease(fetched: string | null, running: string | null): boolean {
+  const next = Number(fetched);
+  if (fetched === null || !Number.isInteger(next)) return false;
+  return running === null || next > Number(running);
+}

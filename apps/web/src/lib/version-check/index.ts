@@ -1,6 +1,13 @@
 import { runtimeConfig } from '../env';
 import { notify, preloadStaticNotices } from '../notify';
-import { isNewVersion, parseEntryAssets, runningAssets } from './entry-assets';
+import {
+  isNewRelease,
+  isNewVersion,
+  parseEntryAssets,
+  parseReleaseMark,
+  runningAssets,
+  runningReleaseMark,
+} from './entry-assets';
 import { VERSION_LABELS } from './labels';
 import { createVersionChecker, startPolling, type VersionTrigger } from './version-checker';
 
@@ -49,7 +56,8 @@ export function startVersionCheck(): () => void {
   const checker = createVersionChecker({
     fetchIndexHtml,
     isNewVersion: (html) =>
-      isNewVersion(parseEntryAssets(html, window.location.href), runningAssets(document)),
+      isNewVersion(parseEntryAssets(html, window.location.href), runningAssets(document)) ||
+      isNewRelease(parseReleaseMark(html), runningReleaseMark(document)),
     onNewVersion: showNewVersionDialog,
   });
   const onResourceError = (event: Event) => {
