@@ -101,6 +101,13 @@ describe('the app runs every timer as a job on one runner', () => {
           lastRun: null,
         },
         {
+          name: 'system.backup',
+          scope: 'cluster',
+          schedule: { cron: '0 30 2 * * *' },
+          running: false,
+          lastRun: null,
+        },
+        {
           name: 'monitor.instance-heartbeat',
           scope: 'instance',
           schedule: { everyMs: 5_000 },
