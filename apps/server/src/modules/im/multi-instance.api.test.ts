@@ -14,7 +14,7 @@ import { openDatabase, type DatabaseHandle } from '../../db/client.js';
 import { migrateDatabase } from '../../db/migrate.js';
 import { seedBaseData } from '../../db/seed/index.js';
 import { imMessages, shopGroups, stores, users, userStores } from '../../db/schema.js';
-import { testRedisUrl } from '../../test/external-services.js';
+import { multiInstanceServices } from '../../test/external-services.js';
 import { bearer, createUser } from '../../test/fixtures.js';
 import {
   createScratchDatabase,
@@ -35,11 +35,7 @@ import {
  * failure instead of a skip.
  */
 // TEST_REDIS_URL says Redis is available here; the file runs its own redis-server (see `redis` below).
-const redisUrl = testRedisUrl();
-const adminUrl = process.env.TEST_DATABASE_URL ?? null;
-if (!adminUrl && process.env.REQUIRE_EXTERNAL_SERVICES)
-  throw new Error('REQUIRE_EXTERNAL_SERVICES is set but TEST_DATABASE_URL is missing');
-const enabled = process.env.TEST_DB === 'postgres' && adminUrl !== null && redisUrl !== null;
+const { enabled, adminUrl } = multiInstanceServices();
 
 const SERVICE_TOKEN = randomBytes(24).toString('hex');
 const STORE_CODE = 'MI01';

@@ -6,7 +6,7 @@ import { openDatabase, type DatabaseHandle } from '../../db/client.js';
 import { migrateDatabase } from '../../db/migrate.js';
 import { seedBaseData } from '../../db/seed/index.js';
 import { jobRuns, scheduledJobs, sessions } from '../../db/schema.js';
-import { testRedisUrl } from '../../test/external-services.js';
+import { multiInstanceServices } from '../../test/external-services.js';
 import { bearer, createUser } from '../../test/fixtures.js';
 import {
   createScratchDatabase,
@@ -27,11 +27,8 @@ import { STALE_RUN_ERROR } from './job-state.js';
  * SIGKILL in the middle of a run leaves that run marked failed. Runs in the `server-pg` project when
  * TEST_REDIS_URL is set too; REQUIRE_EXTERNAL_SERVICES turns a missing URL into a failure instead of a skip.
  */
-const redisUrl = testRedisUrl();
-const adminUrl = process.env.TEST_DATABASE_URL ?? null;
-if (!adminUrl && process.env.REQUIRE_EXTERNAL_SERVICES)
-  throw new Error('REQUIRE_EXTERNAL_SERVICES is set but TEST_DATABASE_URL is missing');
-const enabled = process.env.TEST_DB === 'postgres' && adminUrl !== null && redisUrl !== null;
+// TEST_REDIS_URL says Redis is available here; the file runs its own redis-server (see `redis` below).
+const { enabled, adminUrl } = multiInstanceServices();
 
 /** A cluster job whose run is cheap and can be held up on purpose (it deletes from audit_log). */
 const JOB = 'system.log-retention';
