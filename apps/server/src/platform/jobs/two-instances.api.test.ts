@@ -101,13 +101,22 @@ describe.skipIf(!enabled)('scheduled jobs and sign-outs on two instances (Postgr
   it('runs a cluster job once per tick across both instances', async () => {
     const from = new Date();
     await delay(5_000);
-    const runs = (await scheduledRuns()).filter((run) => run.startedAt >= from);
+    const to = new Date();
+    // The runs of the window, once each has ended (on a loaded machine the last may still be going).
+    const runs = await until(
+      'the runs of the window end',
+      async () => {
+        const window = (await scheduledRuns()).filter((run) => run.startedAt >= from && run.startedAt < to);
+        return window.every((run) => run.status !== 'running') ? window : undefined;
+      },
+      15_000,
+    );
     // One run a second; two instances running the same tick would start within a few ms of each other.
     expect(runs.length, JSON.stringify(runs)).toBeGreaterThanOrEqual(3);
     expect(runs.length).toBeLessThanOrEqual(6);
     for (let i = 1; i < runs.length; i += 1)
       expect(runs[i]!.startedAt.getTime() - runs[i - 1]!.startedAt.getTime()).toBeGreaterThan(500);
-    expect(runs.every((run) => run.status === 'ok')).toBe(true);
+    expect(runs.filter((run) => run.status !== 'ok')).toEqual([]);
     expect(runs.every((run) => serverOf(run.instanceId) !== undefined)).toBe(true);
   });
 
