@@ -1,7 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
 import { forgetLastStore } from '../support/demo-api';
 import { shootBothSizes } from '../support/screens';
-import { DEMO_USERS, pickStoreAtStartup, pickStoreIfAsked, pollStarted, signIn } from '../support/session';
+import {
+  confirmDialog,
+  DEMO_USERS,
+  pickStoreAtStartup,
+  pickStoreIfAsked,
+  pollStarted,
+  signIn,
+} from '../support/session';
 
 const STORE_NAME = '亦庄文化园店';
 const TITLE = `门店盘点通知 ${Date.now() % 100000}`;
@@ -15,13 +22,6 @@ async function openNotices(page: Page) {
 }
 
 const noticeRow = (page: Page) => page.locator('tr.ant-table-row', { hasText: TITLE });
-
-async function confirmDialog(page: Page) {
-  await page
-    .getByRole('dialog')
-    .getByRole('button', { name: /确\s*定/ })
-    .click();
-}
 
 test.describe('通知公告', () => {
   test.beforeEach(async ({ request }) => {

@@ -1,10 +1,11 @@
 import { deflateSync } from 'node:zlib';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { captchaAnswer, latestSmsCode, SCREENSHOT_DIR } from '../support/demo-api';
-import { signIn as signInWith } from '../support/session';
+import { latestSmsCode, SCREENSHOT_DIR } from '../support/demo-api';
+import { apiSignIn, createHeadOfficeUser } from '../support/fresh-user';
+import { confirmDialog, signIn as signInWith } from '../support/session';
 
-/** A seeded head-office account: this spec changes its password (and sets it back) and its profile. */
-const ADMIN = { username: 'menglin', password: 'Staff@2026!' };
+/** This spec changes the account's phone and password: it works on one of its own, made per attempt. */
+const PASSWORD = 'Staff@2026!';
 const NEW_PASSWORD = 'Changed@2026!';
 const TOKEN_KEY = 'EL-ADMIN-TOEKN';
 
@@ -45,24 +46,9 @@ function solidPng(size: number, [r, g, b]: [number, number, number]): Buffer {
   ]);
 }
 
-/** A second session, as if signed in on another device. */
-async function apiSignIn(request: APIRequestContext, password: string): Promise<string> {
-  const captcha = (await (await request.get('/auth/code')).json()) as { data: { uuid: string } };
-  const response = await request.post('/auth/ljyPwdLogin', {
-    data: {
-      username: ADMIN.username,
-      password,
-      uuid: captcha.data.uuid,
-      code: await captchaAnswer(request, captcha.data.uuid),
-    },
-  });
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as { data: { token: string } }).data.token;
-}
-
 const tokenOf = (page: Page) => page.evaluate((key) => localStorage.getItem(key) ?? '', TOKEN_KEY);
 
-/** Admin has no last store: pick the first authorised one through the API, as the store switcher would. */
+/** A new account has no last store: pick its first through the API, as the store switcher would. */
 async function selectFirstStore(page: Page, request: APIRequestContext) {
   const token = await tokenOf(page);
   const headers = { authorization: `Bearer ${token}` };
@@ -91,7 +77,8 @@ const settle = (page: Page) => page.waitForTimeout(400);
 
 test.describe('dashboard and personal centre', () => {
   test('counts, chart, profile, avatar and password', async ({ page, request }) => {
-    await signInWith(page, ADMIN.username, ADMIN.password);
+    const account = await createHeadOfficeUser(request, '天河城店', PASSWORD);
+    await signInWith(page, account.username, account.password);
     await selectFirstStore(page, request);
     const firstSummary = page.waitForResponse((r) => r.url().endsWith('/api/dashboard/summary'));
     await page.reload();
@@ -147,7 +134,7 @@ test.describe('dashboard and personal centre', () => {
     await page.getByTestId('change-phone-password').fill('Wrong#pass1');
     await page.getByTestId('change-phone-send').click();
     await expect(page.getByTestId('change-phone').getByText('原密码不正确')).toBeVisible();
-    await page.getByTestId('change-phone-password').fill(ADMIN.password);
+    await page.getByTestId('change-phone-password').fill(account.password);
     await page.getByTestId('change-phone-send').click();
     await expect(page.getByTestId('change-phone-send')).toContainText('秒后重新获取');
     await settle(page);
@@ -175,9 +162,9 @@ test.describe('dashboard and personal centre', () => {
     await page.screenshot({ path: `${SCREENSHOT_DIR}/user-center-1366.png` });
 
     // Password change: weak password refused inline, then success ends the other sessions.
-    const otherDevice = await apiSignIn(request, ADMIN.password);
+    const otherDevice = await apiSignIn(request, account.username, account.password);
     await page.getByRole('tab', { name: '修改密码' }).click();
-    await page.getByTestId('password-old').fill(ADMIN.password);
+    await page.getByTestId('password-old').fill(account.password);
     await page.getByTestId('password-new').fill('abc');
     await expect(page.getByText('新密码不符合要求')).toBeVisible();
     await page.getByTestId('password-new').fill(NEW_PASSWORD);
@@ -187,10 +174,7 @@ test.describe('dashboard and personal centre', () => {
     await page.screenshot({ path: `${SCREENSHOT_DIR}/user-center-password-1366.png` });
     await page.getByTestId('password-confirm').press('Enter');
     await expect(page.getByText('修改密码后，其他设备上的登录将全部退出，是否继续？')).toBeVisible();
-    await page
-      .getByRole('button', { name: '确 定' })
-      .or(page.getByRole('button', { name: '确定' }))
-      .click();
+    await confirmDialog(page);
     await expect(page.getByTestId('password-done')).toContainText(/已退出其他 \d+ 处登录/);
     const other = await request.get('/auth/info', { headers: { authorization: `Bearer ${otherDevice}` } });
     expect(other.status()).toBe(401);
@@ -204,18 +188,8 @@ test.describe('dashboard and personal centre', () => {
     // Sign out and in again with the new password.
     await page.getByTestId('user-menu').click();
     await page.getByTestId('menu-logout').click();
-    await page
-      .getByRole('button', { name: '确 定' })
-      .or(page.getByRole('button', { name: '确定' }))
-      .click();
+    await confirmDialog(page);
     await expect(page).toHaveURL(/\/login/);
-    await signInWith(page, ADMIN.username, NEW_PASSWORD);
-
-    // The demo account is left as found: the data-scope spec signs in as 孟琳 too.
-    const restored = await request.post('/api/users/updatePass', {
-      headers: { authorization: `Bearer ${await tokenOf(page)}` },
-      data: { oldPassword: NEW_PASSWORD, newPassword: ADMIN.password, confirmPassword: ADMIN.password },
-    });
-    expect(restored.status()).toBe(200);
+    await signInWith(page, account.username, NEW_PASSWORD);
   });
 });

@@ -28,6 +28,16 @@ export async function submitSignIn(page: Page, username: string, password: strin
   await page.getByTestId('login-captcha-input').press('Enter');
 }
 
+/**
+ * Answers OK in the confirm dialog on screen (antd spells a two-character label 确 定) and waits until it has
+ * closed, so the next step does not race the dialog's exit.
+ */
+export async function confirmDialog(page: Page): Promise<void> {
+  const dialog = page.locator('.ant-modal-confirm');
+  await dialog.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(dialog).toBeHidden();
+}
+
 /** Signs in and waits for the dashboard. */
 export async function signIn(page: Page, username: string, password: string): Promise<void> {
   await submitSignIn(page, username, password);
@@ -60,10 +70,7 @@ export async function switchStore(page: Page, shopName: string): Promise<void> {
   await page.getByTestId('store-search-input').press('Enter');
   await expect(page.getByTestId('store-option')).toHaveCount(1);
   await page.getByTestId('store-option').click();
-  await page
-    .locator('.ant-modal-confirm')
-    .getByRole('button', { name: /确\s*定/ })
-    .click();
+  await confirmDialog(page);
   await expect(slot).toContainText(shopName);
 }
 
