@@ -45,6 +45,13 @@ describe('the app runs every timer as a job on one runner', () => {
           lastRun: null,
         },
         {
+          name: 'im.publish-keys-prune',
+          scope: 'cluster',
+          schedule: { cron: '0 50 3 * * *' },
+          running: false,
+          lastRun: null,
+        },
+        {
           name: 'members.expired-finds',
           scope: 'cluster',
           schedule: { everyMs: 3_600_000 },

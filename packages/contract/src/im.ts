@@ -25,6 +25,17 @@ export const IM_PATHS = {
 /** Header of the integration endpoint; its value is the server's SERVICE_TOKEN. */
 export const SERVICE_TOKEN_HEADER = 'x-service-token';
 
+/**
+ * Optional header of `publish`: a key the upstream system chooses per message. A call repeated with the same key
+ * (a retry after a lost reply) answers the first call's message ids and creates nothing; the reply then carries
+ * `idempotent-replayed: true`. Keys are remembered for a day.
+ */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+export const IDEMPOTENT_REPLAYED_HEADER = 'idempotent-replayed';
+export const idempotencyKeySchema = z
+  .string()
+  .regex(/^[A-Za-z0-9._:-]{1,128}$/, '幂等键（Idempotency-Key）须为1至128位字母、数字或 . _ : -');
+
 /** Spec 9 constants of the message center. */
 export const IM_LIMITS = {
   listenerTimeoutMs: 80_000,

@@ -493,6 +493,22 @@ export const clientErrorReports = pgTable(
 );
 
 /**
+ * Idempotency keys of the publish endpoint: a call repeated with the same key (an upstream retry after a lost
+ * reply) answers the first call's message ids and writes nothing. Kept a day (the im.publish-keys-prune job).
+ */
+export const imPublishKeys = pgTable(
+  'im_publish_keys',
+  {
+    key: varchar('key', { length: 128 }).primaryKey(),
+    /** SHA-256 of the request body: the same key with another body is refused, never answered with old ids. */
+    requestHash: varchar('request_hash', { length: 64 }).notNull(),
+    messageIds: jsonb('message_ids').$type<number[]>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('im_publish_keys_created_idx').on(t.createdAt)],
+);
+
+/**
  * In-app messages (spec 3, 4.5): one row per receiver and store. Status 0 = not pushed yet; the listener answers
  * those until the client acknowledges them (docs/domain/messages.md). The partial indexes hold only the rows
  * the hot queries need, so unread counts and pending pushes never scan a receiver's history.

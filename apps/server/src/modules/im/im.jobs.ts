@@ -3,12 +3,16 @@ import type { JobRunner } from '../../platform/jobs/job-runner.js';
 import { createMessageRepository } from './message.repository.js';
 import { createPendingSweeper } from './pending-sweeper.js';
 import type { PollHub } from './poll-hub.js';
+import type { PublishApi } from './publish-api.js';
 
-/** The message center's job: the pending sweep, on every instance (each sweeps the polls it holds). */
+/**
+ * The message center's jobs: the pending sweep, on every instance (each sweeps the polls it holds), and the
+ * nightly forgetting of old publish idempotency keys.
+ */
 export function registerImJobs(
   runner: JobRunner,
   { db, config }: Pick<AppDeps, 'db' | 'config'>,
-  wiring: { hub: PollHub },
+  wiring: { hub: PollHub; publishApi: PublishApi },
 ): void {
   const sweeper = createPendingSweeper({ hub: wiring.hub, messages: createMessageRepository(db) });
   runner.register({
@@ -17,5 +21,14 @@ export function registerImJobs(
     scope: 'instance',
     schedule: { everyMs: config.longPoll.sweepMs },
     run: () => sweeper.sweep(),
+  });
+  runner.register({
+    name: 'im.publish-keys-prune',
+    description: '消息推送：清理一天前的幂等键',
+    scope: 'cluster',
+    schedule: { cron: '0 50 3 * * *' },
+    run: async () => {
+      await wiring.publishApi.pruneKeys();
+    },
   });
 }

@@ -8,4 +8,5 @@ export const IM_TEXT = {
   storeNotFound: '门店不存在',
   notStaff: (codes: readonly string[]) => `以下工号不是该门店员工：${codes.join('、')}`,
   noStaff: '该门店没有可接收消息的员工',
+  idempotencyKeyReused: '该幂等键（Idempotency-Key）已用于内容不同的另一条消息，请换一个键',
 } as const;

@@ -1,9 +1,17 @@
-import { IM_LIMITS, envelopeSchema, imEndpoints as api } from '@console/contract';
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENT_REPLAYED_HEADER,
+  IM_LIMITS,
+  envelopeSchema,
+  idempotencyKeySchema,
+  imEndpoints as api,
+} from '@console/contract';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps, AppInstance } from '../../app-types.js';
-import { AppError, forbidden } from '../../http/errors.js';
+import { AppError, badRequest, forbidden } from '../../http/errors.js';
 import { access, ANY_STAFF, rawRoute, route, type RouteContext } from '../../http/route.js';
+import { serviceRateLimitKey } from '../../http/service-token.js';
 import type { WakeBus } from '../../platform/wake-bus.js';
 import { callerOf } from '../../plugins/request-context.js';
 import type { DashboardSources } from '../dashboard/dashboard-sources.js';
@@ -13,13 +21,13 @@ import type { Inbox } from './message-format.js';
 import { createMessageProducer, type MessageProducer } from './message-producer.js';
 import { createMessageRepository, inboxKey } from './message.repository.js';
 import { createPollHub, type PollHub } from './poll-hub.js';
-import { createPublishApi } from './publish-api.js';
+import { createPublishApi, type PublishApi } from './publish-api.js';
 import { signedOutPollCloser } from './signed-out-polls.js';
 
 const tags = ['messages'];
-const PUBLISH_PER_IP_PER_MINUTE = { rateLimit: { max: 1200, timeWindow: '1 minute' } };
+const PUBLISH_PER_MINUTE = 1200;
 
-export type ImModule = { producer: MessageProducer; hub: PollHub };
+export type ImModule = { producer: MessageProducer; hub: PollHub; publishApi: PublishApi };
 
 /**
  * The message center (spec 7.4) and the integration endpoint. Returns the producer business modules use and
@@ -35,7 +43,7 @@ export function imRoutes(
   const messages = createMessageRepository(db);
   const service = createImService({ messages, clock });
   const producer = createMessageProducer({ db, clock, wakeBus });
-  const publishApi = createPublishApi({ db, producer });
+  const publishApi = createPublishApi({ db, producer, clock });
 
   const hub = createPollHub({
     holdMs: config.longPoll.holdMs,
@@ -109,12 +117,37 @@ export function imRoutes(
   route(app, api.pageList, OWN_INBOX, (ctx) => service.page(inboxOf(ctx), ctx.input), inboxExtras);
   route(app, api.businessTypes, access.signedIn(), () => service.businessTypes(), { tags });
 
-  route(app, api.publish, access.service(), ({ input }) => publishApi.publish(input), {
-    tags,
-    config: PUBLISH_PER_IP_PER_MINUTE,
-  });
+  route(
+    app,
+    api.publish,
+    access.service(),
+    async ({ input, request, reply }) => {
+      const { messageIds, replayed } = await publishApi.publish(input, idempotencyKeyOf(request));
+      if (replayed) reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
+      return { messageIds };
+    },
+    {
+      tags,
+      config: {
+        rateLimit: {
+          max: PUBLISH_PER_MINUTE,
+          timeWindow: '1 minute',
+          keyGenerator: serviceRateLimitKey(config.serviceToken),
+        },
+      },
+    },
+  );
 
-  return { producer, hub };
+  return { producer, hub, publishApi };
+}
+
+/** The optional Idempotency-Key header; a malformed one is refused rather than ignored. */
+function idempotencyKeyOf(request: FastifyRequest): string | null {
+  const given = request.headers[IDEMPOTENCY_KEY_HEADER];
+  if (given === undefined) return null;
+  const parsed = idempotencyKeySchema.safeParse(given);
+  if (!parsed.success) throw badRequest(parsed.error.issues[0]!.message, 'IDEMPOTENCY_KEY_INVALID');
+  return parsed.data;
 }
 
 async function ownReceiver(request: FastifyRequest): Promise<void> {
