@@ -29,7 +29,8 @@ export async function openDatabase(target: DatabaseTarget, poolSize = 10): Promi
 }
 
 async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // A database that stops answering (a network partition) fails a connect in 5 s, answered as 503, not a hang.
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5_000 });
   // An idle connection can be closed by the server (restart, failover, an administrator's terminate). pg drops
   // it from the pool and the next query opens a new one; without a listener the 'error' event would crash the
   // process.

@@ -1,7 +1,11 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/pg-errors.js';
 import { AppError } from '../http/errors.js';
 import { failure } from '../http/envelope.js';
+
+/** Seconds a caller is asked to wait while the database is away: a restart or failover takes a few. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 const FRAMEWORK_MESSAGES: Record<string, { status: number; message: string }> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: '不支持的请求内容类型，请使用 application/json' },
@@ -43,6 +47,16 @@ export function registerErrorHandler(
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       // Prototype poisoning and other malformed input caught by the framework.
       return reply.code(error.statusCode).send(failure(error.code ?? 'BAD_REQUEST', '请求内容不正确'));
+    }
+    if (isDatabaseUnavailable(error)) {
+      // Not a fault of this request and not worth an 异常日志 row (which could not be written anyway): the
+      // caller retries after the pause, and upstream systems must not count it as a failed delivery.
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .code(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+        .header('x-request-id', request.id)
+        .send(failure('DATABASE_UNAVAILABLE', '数据库暂时不可用，请稍后重试'));
     }
     request.log.error({ err: error }, 'unhandled error');
     onServerError?.(request, error);

@@ -2,7 +2,7 @@ import type { Redis } from 'ioredis';
 import type { AppDeps, AppInstance } from '../app-types.js';
 import { buildApp, type BuildOptions } from '../app.js';
 import { testConfig, type AppConfig } from '../config.js';
-import type { Database } from '../db/client.js';
+import type { Database, DatabaseHandle } from '../db/client.js';
 import { createOutboxSmsProvider } from '../platform/sms.js';
 import { openTestDatabase } from './test-database.js';
 
@@ -24,12 +24,12 @@ export type TestApp = {
   close: () => Promise<void>;
 };
 
-/** The real application on a fresh real database, for `app.inject` tests. */
+/** The real application on a fresh real database (or the one given), for `app.inject` tests. */
 export async function createTestApp(
   overrides: Partial<AppConfig> = {},
-  options: { redis?: Redis; build?: BuildOptions } = {},
+  options: { redis?: Redis; build?: BuildOptions; database?: DatabaseHandle } = {},
 ): Promise<TestApp> {
-  const handle = await openTestDatabase();
+  const handle = options.database ?? (await openTestDatabase());
   const clock = createTestClock();
   const deps: AppDeps = {
     config: testConfig(overrides),

@@ -38,6 +38,14 @@ async function openPgliteCopy(): Promise<DatabaseHandle> {
 
 /** The database is dropped with the template in the global teardown, together with every other file's. */
 async function openPostgresCopy(): Promise<DatabaseHandle> {
+  return openDatabase({ databaseUrl: await createPostgresCopy() }, 5);
+}
+
+/**
+ * A new database copied from the run's migrated template on the server of TEST_DATABASE_URL; answers its URL.
+ * Dropped with the template in the global teardown.
+ */
+export async function createPostgresCopy(): Promise<string> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
   const provided = inject('postgresTemplate');
@@ -56,5 +64,5 @@ async function openPostgresCopy(): Promise<DatabaseHandle> {
   // A test database need not survive a crash of the server: commits stop waiting for the WAL flush (about 4 ms
   // each on this machine's disk), which the API suite does thousands of times.
   url.searchParams.set('options', '-c synchronous_commit=off');
-  return openDatabase({ databaseUrl: url.toString() }, 5);
+  return url.toString();
 }
