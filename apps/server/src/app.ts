@@ -205,7 +205,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     clientErrorRoutes(api, deps);
     systemToolsModule(api, deps, { jobs });
     backupsModule(api, deps, { jobs });
-    currentRelease = monitorsModule(api, deps, { jobs }).currentRelease;
+    currentRelease = monitorsModule(api, deps, { jobs, redisGuard }).currentRelease;
     // Belt and braces: demo helpers never exist in production, whatever demoMode says.
     if (config.demoMode && !config.production) devRoutes(api, deps);
     options.extraRoutes?.(api);
