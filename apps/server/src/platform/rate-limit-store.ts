@@ -66,7 +66,8 @@ class GuardedStore implements Store {
           new Promise<Counted>((resolve, reject) => {
             this.shared[method](
               key,
-              (error, result) => (error || !result ? reject(error ?? new Error('no count')) : resolve(result)),
+              (error, result) =>
+                error || !result ? reject(error ?? new Error('no count')) : resolve(result),
               timeWindow,
               max,
             );

@@ -51,10 +51,12 @@ describe('createRedisGuard', () => {
   /** Runs one guarded INCR; answers its outcome and the fake time it took. */
   async function timedIncr(): Promise<{ ok: boolean; value?: number; error?: unknown; tookMs: number }> {
     const started = Date.now();
-    const outcome = guard.run((client) => client.incr()).then(
-      (value) => ({ ok: true, value }),
-      (error: unknown) => ({ ok: false, error }),
-    );
+    const outcome = guard
+      .run((client) => client.incr())
+      .then(
+        (value) => ({ ok: true, value }),
+        (error: unknown) => ({ ok: false, error }),
+      );
     await vi.advanceTimersByTimeAsync(DEADLINE_MS + 10);
     return { ...(await outcome), tookMs: Date.now() - started };
   }

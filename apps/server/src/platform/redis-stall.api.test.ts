@@ -260,7 +260,9 @@ describe.skipIf(!enabled)('a Redis stall on two instances (PostgreSQL + a privat
         await publishRemaining(a, 'after-3'),
       ];
       if (remaining[1] === remaining[0]! - 1 && remaining[2] === remaining[1] - 1) break;
-      expect(Date.now() - resumedAt, `still counting per instance: ${remaining.join(', ')}`).toBeLessThan(5_000);
+      expect(Date.now() - resumedAt, `still counting per instance: ${remaining.join(', ')}`).toBeLessThan(
+        5_000,
+      );
       await delay(200);
     }
     console.info(`[redis-stall] shared counting again ${Date.now() - resumedAt} ms after the pause ended`);

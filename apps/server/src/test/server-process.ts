@@ -31,7 +31,13 @@ export async function findFreePort(): Promise<number> {
   const start = low + Math.floor(Math.random() * (high - low + 1));
   for (let i = 0; i <= high - low; i += 1) {
     const port = low + ((start - low + i) % (high - low + 1));
-    if (await listenOnce(port).then(() => true, () => false)) return port;
+    if (
+      await listenOnce(port).then(
+        () => true,
+        () => false,
+      )
+    )
+      return port;
   }
   throw new Error(`no free port in TEST_PORT_RANGE ${process.env.TEST_PORT_RANGE}`);
 }

@@ -191,7 +191,9 @@ export function createMonitorsService(deps: {
     async redis(): Promise<RedisMonitor> {
       if (!redis) return { configured: false };
       try {
-        return redisMonitorOf(await redis.run((client) => client.info(), { deadlineMs: REDIS_INFO_DEADLINE_MS }));
+        return redisMonitorOf(
+          await redis.run((client) => client.info(), { deadlineMs: REDIS_INFO_DEADLINE_MS }),
+        );
       } catch {
         throw new AppError(503, 'REDIS_UNAVAILABLE', 'Redis 暂时无法连接，请稍后重试');
       }
