@@ -55,6 +55,8 @@ import { systemToolsModule } from './modules/system-tools/index.js';
 import { monitorsModule } from './modules/monitors/index.js';
 import { AUTH_NOTIFY_CHANNEL, createPgNotifyChannel } from './platform/pg-notify.js';
 import { createWakeBus } from './platform/wake-bus.js';
+import { guardRedis } from './platform/redis.js';
+import { guardedRateLimitStore } from './platform/rate-limit-store.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -64,6 +66,9 @@ declare module 'fastify' {
     jobs: JobRunner;
   }
 }
+
+/** Prefix of the rate-limit counters' Redis keys, shared by every instance. */
+const RATE_LIMIT_NAMESPACE = 'console-rate-limit-';
 
 /** JSON bodies are small forms; uploads get their own limit on their own route. */
 const JSON_BODY_LIMIT = 64 * 1024;
@@ -109,9 +114,15 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   registerRequestTrace(app);
   registerInputGuard(app);
   await registerSecurityHeaders(app, config);
+  // Every Redis call a request waits on goes through the guard: a deadline, then a circuit that stops asking
+  // Redis until it answers again (ADR 0004). The rate limits then count in this instance's memory.
+  const redisGuard = deps.redis ? guardRedis(deps.redis, config.redisCommandDeadlineMs, app.log) : null;
+  app.addHook('onClose', async () => redisGuard?.stop());
   await app.register(rateLimit, {
     global: false,
-    ...(deps.redis ? { redis: deps.redis, nameSpace: 'console-rate-limit-', skipOnError: true } : {}),
+    ...(deps.redis && redisGuard
+      ? { store: guardedRateLimitStore(deps.redis, redisGuard, RATE_LIMIT_NAMESPACE), skipOnError: true }
+      : {}),
   });
   await app.register(swagger, {
     openapi: {
@@ -194,7 +205,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     clientErrorRoutes(api, deps);
     systemToolsModule(api, deps, { jobs });
     backupsModule(api, deps, { jobs });
-    currentRelease = monitorsModule(api, deps, { jobs }).currentRelease;
+    currentRelease = monitorsModule(api, deps, { jobs, redisGuard }).currentRelease;
     // Belt and braces: demo helpers never exist in production, whatever demoMode says.
     if (config.demoMode && !config.production) devRoutes(api, deps);
     options.extraRoutes?.(api);

@@ -32,6 +32,11 @@ const envSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')
     .optional(),
+  /**
+   * How long a request waits on one Redis command (rate-limit counters) before this instance falls back and
+   * stops asking Redis until it answers again (platform/redis-guard.ts, ADR 0004).
+   */
+  REDIS_COMMAND_DEADLINE_MS: z.coerce.number().int().min(5).max(5_000).default(50),
   /** Demo helpers (/dev/*, the demo service token): on with the embedded database, off with DATABASE_URL. */
   DEMO_MODE: booleanFlag.optional(),
   SEED_DEMO: booleanFlag.optional(),
@@ -100,6 +105,8 @@ export type AppConfig = {
   backupDir: string;
   databaseUrl: string | null;
   redisUrl: string | null;
+  /** Deadline of a Redis command a request waits on, in ms (REDIS_COMMAND_DEADLINE_MS). */
+  redisCommandDeadlineMs: number;
   seedDemo: boolean;
   serviceToken: string;
   logLevel: string;
@@ -158,6 +165,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     backupDir: path.resolve(e.BACKUP_DIR ?? path.join(e.DATA_DIR, 'backups')),
     databaseUrl: e.DATABASE_URL ?? null,
     redisUrl: e.REDIS_URL ?? null,
+    redisCommandDeadlineMs: e.REDIS_COMMAND_DEADLINE_MS,
     // Demo accounts are seeded by default on the embedded database only.
     seedDemo: demoMode && (e.SEED_DEMO ?? !e.DATABASE_URL),
     serviceToken: e.SERVICE_TOKEN ?? DEMO_SERVICE_TOKEN,

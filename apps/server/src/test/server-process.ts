@@ -20,15 +20,36 @@ process.once('exit', () => {
   for (const child of running) child.kill('SIGKILL');
 });
 
-/** A port nobody listens on right now (the server's banner needs a real port, so PORT=0 is no option). */
+/**
+ * A port nobody listens on right now (the server's banner needs a real port, so PORT=0 is no option). With
+ * TEST_PORT_RANGE (`8600-8699`) the port comes from that range, for machines where each user has its own.
+ */
 export async function findFreePort(): Promise<number> {
+  const range = /^(\d+)-(\d+)$/.exec(process.env.TEST_PORT_RANGE ?? '');
+  if (!range) return listenOnce(0);
+  const [low, high] = [Number(range[1]), Number(range[2])];
+  const start = low + Math.floor(Math.random() * (high - low + 1));
+  for (let i = 0; i <= high - low; i += 1) {
+    const port = low + ((start - low + i) % (high - low + 1));
+    if (
+      await listenOnce(port).then(
+        () => true,
+        () => false,
+      )
+    )
+      return port;
+  }
+  throw new Error(`no free port in TEST_PORT_RANGE ${process.env.TEST_PORT_RANGE}`);
+}
+
+function listenOnce(port: number): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
     probe.unref();
     probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
+    probe.listen(port, '127.0.0.1', () => {
+      const { port: bound } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(bound));
     });
   });
 }

@@ -1,5 +1,7 @@
 import type { AppDeps, AppInstance } from '../../app-types.js';
 import { processQueryTimings } from '../../db/query-timing.js';
+import type { Redis } from 'ioredis';
+import type { RedisGuard } from '../../platform/redis-guard.js';
 import type { JobRunner } from '../../platform/jobs/job-runner.js';
 import { monitorsRoutes } from './monitors.routes.js';
 import { createMonitorsService, HEARTBEAT_MS } from './monitors.service.js';
@@ -11,13 +13,13 @@ import { createMonitorsService, HEARTBEAT_MS } from './monitors.service.js';
 export function monitorsModule(
   app: AppInstance,
   deps: AppDeps,
-  wiring: { jobs: JobRunner },
+  wiring: { jobs: JobRunner; redisGuard: RedisGuard<Redis> | null },
 ): { currentRelease: () => number | null } {
   const service = createMonitorsService({
     db: deps.db,
     dbKind: deps.dbKind,
     clock: deps.clock,
-    redis: deps.redis,
+    redis: wiring.redisGuard,
     timings: processQueryTimings,
     build: deps.config.build,
   });

@@ -20,6 +20,7 @@ import type { QueryTimings, StatementTiming } from '../../db/query-timing.js';
 import { AppError } from '../../http/errors.js';
 import type { Clock } from '../../platform/clock.js';
 import { INSTANCE_ID } from '../../platform/jobs/job-state.js';
+import type { RedisGuard } from '../../platform/redis-guard.js';
 import type { AdminActor } from '../audit/admin-actor.js';
 import { createAuditLog } from '../audit/audit-log.js';
 import { auditedChanges } from '../audit/run-change.js';
@@ -33,6 +34,8 @@ const STALE_MS = INSTANCE_STALE_AFTER_SECONDS * 1000;
 /** Stale instances stay listed (marked) this long; then their row is deleted. */
 const FORGET_AFTER_MS = 24 * 60 * 60 * 1000;
 const TOP = 20;
+/** Redis监控 is an administrator's page, not a hot path: it may wait longer than a rate-limit counter. */
+const REDIS_INFO_DEADLINE_MS = 1_000;
 
 const round = (value: number) => Math.round(value * 100) / 100;
 
@@ -79,7 +82,8 @@ export function createMonitorsService(deps: {
   db: Database;
   dbKind: DatabaseKind;
   clock: Clock;
-  redis: Redis | null;
+  /** Redis behind its guard (platform/redis-guard.ts): INFO gets a deadline, an open circuit answers 503 at once. */
+  redis: RedisGuard<Redis> | null;
   timings: QueryTimings;
   build: { version: string; commit: string };
 }) {
@@ -187,7 +191,9 @@ export function createMonitorsService(deps: {
     async redis(): Promise<RedisMonitor> {
       if (!redis) return { configured: false };
       try {
-        return redisMonitorOf(await redis.info());
+        return redisMonitorOf(
+          await redis.run((client) => client.info(), { deadlineMs: REDIS_INFO_DEADLINE_MS }),
+        );
       } catch {
         throw new AppError(503, 'REDIS_UNAVAILABLE', 'Redis 暂时无法连接，请稍后重试');
       }
