@@ -206,65 +206,71 @@ describe.skipIf(!enabled)('a Redis stall on two instances (PostgreSQL + a privat
     await scratch?.drop();
   });
 
-  it('a 10 s CLIENT PAUSE leaves publish and sign-in p99 under 200 ms on both instances; Redis counts again after', async () => {
-    // Warm-up: compiled routes, open pools, the rate-limit script loaded into Redis.
-    await Promise.all([drive(a, Date.now() + 800), drive(b, Date.now() + 800)]);
-    const baseline = await Promise.all([drive(a, Date.now() + 1_000), drive(b, Date.now() + 1_000)]);
+  // One retry: the bound is wall-clock, and on CI's two cores another test file can take the CPU for a moment.
+  // The fault it guards against is not subtle: without the deadline every call stalled for the whole pause.
+  it(
+    'a 10 s CLIENT PAUSE leaves publish and sign-in p99 under 200 ms on both instances; Redis counts again after',
+    { retry: 1 },
+    async () => {
+      // Warm-up: compiled routes, open pools, the rate-limit script loaded into Redis.
+      await Promise.all([drive(a, Date.now() + 800), drive(b, Date.now() + 800)]);
+      const baseline = await Promise.all([drive(a, Date.now() + 1_000), drive(b, Date.now() + 1_000)]);
 
-    expect(await redisAdmin.call('CLIENT', 'PAUSE', String(PAUSE_MS), 'ALL')).toBe('OK');
-    const pausedAt = Date.now();
-    // Stop a little before the pause ends, so every sample was taken while Redis stalled.
-    const [duringA, duringB, monitorAtOnce, monitorLater] = await Promise.all([
-      drive(a, pausedAt + PAUSE_MS - 500),
-      drive(b, pausedAt + PAUSE_MS - 500),
-      // At the start of the stall: INFO's own deadline (1 s, an administrator's page) answers.
-      redisMonitor(a),
-      // Later, with the circuit open: answered at once.
-      delay(2_000).then(() => redisMonitor(b)),
-    ]);
-    const during = [duringA, duringB];
-    expect(Date.now() - pausedAt).toBeLessThan(PAUSE_MS);
-    for (const monitor of [monitorAtOnce, monitorLater]) {
-      expect(monitor.status).toBe(503);
-      expect(monitor.errorMsg).toBe('Redis 暂时无法连接，请稍后重试');
-    }
-    expect(monitorAtOnce.elapsedMs).toBeLessThan(1_500);
-    expect(monitorLater.elapsedMs).toBeLessThan(500);
-    console.info(
-      `[redis-stall] Redis监控 during the pause: 503 in ${monitorAtOnce.elapsedMs} ms at its start, ${monitorLater.elapsedMs} ms with the circuit open`,
-    );
-
-    for (const [i, server] of [a, b].entries()) {
-      const before = baseline[i]!;
-      const stalled = during[i]!;
+      expect(await redisAdmin.call('CLIENT', 'PAUSE', String(PAUSE_MS), 'ALL')).toBe('OK');
+      const pausedAt = Date.now();
+      // Stop a little before the pause ends, so every sample was taken while Redis stalled.
+      const [duringA, duringB, monitorAtOnce, monitorLater] = await Promise.all([
+        drive(a, pausedAt + PAUSE_MS - 500),
+        drive(b, pausedAt + PAUSE_MS - 500),
+        // At the start of the stall: INFO's own deadline (1 s, an administrator's page) answers.
+        redisMonitor(a),
+        // Later, with the circuit open: answered at once.
+        delay(2_000).then(() => redisMonitor(b)),
+      ]);
+      const during = [duringA, duringB];
+      expect(Date.now() - pausedAt).toBeLessThan(PAUSE_MS);
+      for (const monitor of [monitorAtOnce, monitorLater]) {
+        expect(monitor.status).toBe(503);
+        expect(monitor.errorMsg).toBe('Redis 暂时无法连接，请稍后重试');
+      }
+      expect(monitorAtOnce.elapsedMs).toBeLessThan(1_500);
+      expect(monitorLater.elapsedMs).toBeLessThan(500);
       console.info(
-        `[redis-stall] ${server.name} baseline publish ${summary(before.publish)}; sign-in ${summary(before.signIn)}; captcha ${summary(before.captcha)}\n` +
-          `[redis-stall] ${server.name} during pause publish ${summary(stalled.publish)}; sign-in ${summary(stalled.signIn)}; captcha ${summary(stalled.captcha)}`,
+        `[redis-stall] Redis监控 during the pause: 503 in ${monitorAtOnce.elapsedMs} ms at its start, ${monitorLater.elapsedMs} ms with the circuit open`,
       );
-      expect(stalled.failures).toEqual([]);
-      expect(stalled.publish.length).toBeGreaterThanOrEqual(100);
-      expect(stalled.signIn.length).toBeGreaterThanOrEqual(50);
-      expect(percentile(stalled.publish, 0.99)).toBeLessThan(P99_LIMIT_MS);
-      expect(percentile(stalled.signIn, 0.99)).toBeLessThan(P99_LIMIT_MS);
-      expect(percentile(stalled.captcha, 0.99)).toBeLessThan(P99_LIMIT_MS);
-    }
 
-    // Once Redis answers again the circuit closes within a probe interval and both instances share one counter
-    // again: alternating calls see the remaining budget fall by one each.
-    await delay(Math.max(0, pausedAt + PAUSE_MS - Date.now()));
-    const resumedAt = Date.now();
-    for (let attempt = 0; ; attempt += 1) {
-      const remaining = [
-        await publishRemaining(a, 'after-1'),
-        await publishRemaining(b, 'after-2'),
-        await publishRemaining(a, 'after-3'),
-      ];
-      if (remaining[1] === remaining[0]! - 1 && remaining[2] === remaining[1] - 1) break;
-      expect(Date.now() - resumedAt, `still counting per instance: ${remaining.join(', ')}`).toBeLessThan(
-        5_000,
-      );
-      await delay(200);
-    }
-    console.info(`[redis-stall] shared counting again ${Date.now() - resumedAt} ms after the pause ended`);
-  });
+      for (const [i, server] of [a, b].entries()) {
+        const before = baseline[i]!;
+        const stalled = during[i]!;
+        console.info(
+          `[redis-stall] ${server.name} baseline publish ${summary(before.publish)}; sign-in ${summary(before.signIn)}; captcha ${summary(before.captcha)}\n` +
+            `[redis-stall] ${server.name} during pause publish ${summary(stalled.publish)}; sign-in ${summary(stalled.signIn)}; captcha ${summary(stalled.captcha)}`,
+        );
+        expect(stalled.failures).toEqual([]);
+        expect(stalled.publish.length).toBeGreaterThanOrEqual(100);
+        expect(stalled.signIn.length).toBeGreaterThanOrEqual(50);
+        expect(percentile(stalled.publish, 0.99)).toBeLessThan(P99_LIMIT_MS);
+        expect(percentile(stalled.signIn, 0.99)).toBeLessThan(P99_LIMIT_MS);
+        expect(percentile(stalled.captcha, 0.99)).toBeLessThan(P99_LIMIT_MS);
+      }
+
+      // Once Redis answers again the circuit closes within a probe interval and both instances share one counter
+      // again: alternating calls see the remaining budget fall by one each.
+      await delay(Math.max(0, pausedAt + PAUSE_MS - Date.now()));
+      const resumedAt = Date.now();
+      for (let attempt = 0; ; attempt += 1) {
+        const remaining = [
+          await publishRemaining(a, 'after-1'),
+          await publishRemaining(b, 'after-2'),
+          await publishRemaining(a, 'after-3'),
+        ];
+        if (remaining[1] === remaining[0]! - 1 && remaining[2] === remaining[1] - 1) break;
+        expect(Date.now() - resumedAt, `still counting per instance: ${remaining.join(', ')}`).toBeLessThan(
+          5_000,
+        );
+        await delay(200);
+      }
+      console.info(`[redis-stall] shared counting again ${Date.now() - resumedAt} ms after the pause ended`);
+    },
+  );
 });
