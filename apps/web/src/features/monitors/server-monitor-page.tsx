@@ -45,10 +45,67 @@ function Gauge({
   );
 }
 
+type Metrics = NonNullable<ServerInstance['metrics']>;
+type Sample = ServerInstance['history'][number];
+
+const memUsed = (m: Metrics) => m.memTotalBytes - m.memFreeBytes;
+
+/** The three dashboards of an instance card, left to right. */
+const GAUGES: {
+  key: string;
+  title: string;
+  percent: (m: Metrics) => number;
+  detail: (m: Metrics) => string;
+}[] = [
+  {
+    key: 'cpu',
+    title: L.cpu,
+    percent: (m) => Math.round(m.cpuPercent),
+    detail: (m) => `${L.cores} ${m.cpuCount}`,
+  },
+  {
+    key: 'memory',
+    title: L.memory,
+    percent: (m) => percentOf(memUsed(m), m.memTotalBytes),
+    detail: (m) => `${formatBytes(memUsed(m))} / ${formatBytes(m.memTotalBytes)}`,
+  },
+  {
+    key: 'heap',
+    title: L.heap,
+    percent: (m) => percentOf(m.heapUsedBytes, m.heapLimitBytes),
+    detail: (m) => `${formatBytes(m.heapUsedBytes)} / ${formatBytes(m.heapLimitBytes)}`,
+  },
+];
+
+/** The trend lines under the dashboards: a sample's value, and the latest value as words for screen readers. */
+const TRENDS: {
+  key: string;
+  title: string;
+  value: (sample: Sample) => number;
+  now: (m: Metrics) => string;
+  max?: number;
+  color?: string;
+}[] = [
+  { key: 'cpu', title: L.cpuTrend, value: (s) => s.cpuPercent, now: (m) => `${m.cpuPercent}%`, max: 100 },
+  {
+    key: 'heap',
+    title: L.heapTrend,
+    value: (s) => s.heapUsedBytes,
+    now: (m) => formatBytes(m.heapUsedBytes),
+    color: '#52c41a',
+  },
+  {
+    key: 'loop',
+    title: L.loopTrend,
+    value: (s) => s.eventLoopP99Ms,
+    now: (m) => formatMs(m.eventLoopP99Ms),
+    color: '#fa8c16',
+  },
+];
+
 function InstanceCard({ instance }: { instance: ServerInstance }) {
   const m = instance.metrics;
   const history = instance.history;
-  const memUsed = m ? m.memTotalBytes - m.memFreeBytes : 0;
   return (
     <Card
       data-testid="server-instance"
@@ -70,62 +127,31 @@ function InstanceCard({ instance }: { instance: ServerInstance }) {
       {m ? (
         <>
           <Row gutter={[16, 16]}>
-            <Col xs={8}>
-              <Gauge
-                title={L.cpu}
-                percent={Math.round(m.cpuPercent)}
-                detail={`${L.cores} ${m.cpuCount}`}
-                testId="gauge-cpu"
-              />
-            </Col>
-            <Col xs={8}>
-              <Gauge
-                title={L.memory}
-                percent={percentOf(memUsed, m.memTotalBytes)}
-                detail={`${formatBytes(memUsed)} / ${formatBytes(m.memTotalBytes)}`}
-                testId="gauge-memory"
-              />
-            </Col>
-            <Col xs={8}>
-              <Gauge
-                title={L.heap}
-                percent={percentOf(m.heapUsedBytes, m.heapLimitBytes)}
-                detail={`${formatBytes(m.heapUsedBytes)} / ${formatBytes(m.heapLimitBytes)}`}
-                testId="gauge-heap"
-              />
-            </Col>
+            {GAUGES.map((gauge) => (
+              <Col xs={8} key={gauge.key}>
+                <Gauge
+                  title={gauge.title}
+                  percent={gauge.percent(m)}
+                  detail={gauge.detail(m)}
+                  testId={`gauge-${gauge.key}`}
+                />
+              </Col>
+            ))}
           </Row>
           <Row gutter={[16, 8]} style={{ marginTop: 16 }}>
-            <Col xs={24} md={8}>
-              <Typography.Text type="secondary">{L.cpuTrend}</Typography.Text>
-              <Sparkline
-                values={history.map((s) => s.cpuPercent)}
-                max={100}
-                title={L.cpuTrend}
-                desc={L.trendDesc(L.cpuTrend, `${m.cpuPercent}%`)}
-                testId="trend-cpu"
-              />
-            </Col>
-            <Col xs={24} md={8}>
-              <Typography.Text type="secondary">{L.heapTrend}</Typography.Text>
-              <Sparkline
-                values={history.map((s) => s.heapUsedBytes)}
-                title={L.heapTrend}
-                desc={L.trendDesc(L.heapTrend, formatBytes(m.heapUsedBytes))}
-                color="#52c41a"
-                testId="trend-heap"
-              />
-            </Col>
-            <Col xs={24} md={8}>
-              <Typography.Text type="secondary">{L.loopTrend}</Typography.Text>
-              <Sparkline
-                values={history.map((s) => s.eventLoopP99Ms)}
-                title={L.loopTrend}
-                desc={L.trendDesc(L.loopTrend, formatMs(m.eventLoopP99Ms))}
-                color="#fa8c16"
-                testId="trend-loop"
-              />
-            </Col>
+            {TRENDS.map((trend) => (
+              <Col xs={24} md={8} key={trend.key}>
+                <Typography.Text type="secondary">{trend.title}</Typography.Text>
+                <Sparkline
+                  values={history.map(trend.value)}
+                  {...(trend.max === undefined ? {} : { max: trend.max })}
+                  title={trend.title}
+                  desc={L.trendDesc(trend.title, trend.now(m))}
+                  {...(trend.color === undefined ? {} : { color: trend.color })}
+                  testId={`trend-${trend.key}`}
+                />
+              </Col>
+            ))}
           </Row>
         </>
       ) : (
