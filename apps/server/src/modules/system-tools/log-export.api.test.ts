@@ -18,7 +18,7 @@ import {
   workbookOf,
 } from '../exports/exports-test-fixtures.js';
 import { addOrderStore, type OrderStore } from '../orders/orders-test-fixtures.js';
-import { operationLogExport } from './log-export.js';
+import { operationLogExport, serverErrorLogExport } from './log-export.js';
 
 let t: TestApp;
 let store: OrderStore;
@@ -289,6 +289,28 @@ describe('异常日志 export', () => {
     );
     expect(asAdmin.headers).toContain('堆栈');
     expect(asAdmin.rows[0]!['堆栈']).toBe('at bundle-secret.js:1:2');
+  });
+
+  it('reads every server error once across pages, errors of one instant included', async () => {
+    const at = new Date('2026-03-02T02:00:00.000Z');
+    await t.db.insert(serverErrors).values(
+      Array.from({ length: 5 }, (_, i) => ({
+        requestId: `req-paging-${i}`,
+        method: 'GET',
+        path: '/api/paging-probe',
+        status: 500,
+        message: 'paging',
+        createdAt: i < 3 ? at : new Date(at.getTime() - i * 1000),
+      })),
+    );
+    const source = serverErrorLogExport(t.db, { withStack: false, filter: { keyword: 'paging-probe' } });
+    expect(await source.countUpTo(100)).toBe(5);
+    expect(await source.countUpTo(2)).toBe(2);
+    const seen: string[] = [];
+    for await (const page of source.pages(2)) seen.push(...page.map((r) => r.requestId));
+    expect(new Set(seen).size).toBe(5);
+    expect(seen).toHaveLength(5);
+    expect(seen.slice(3)).toEqual(['req-paging-3', 'req-paging-4']);
   });
 
   it('is listed and downloaded by its asker only', async () => {
