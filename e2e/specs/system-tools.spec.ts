@@ -57,6 +57,20 @@ test.describe('系统工具', () => {
     expect((await download).suggestedFilename()).toMatch(/^操作日志_总部_\d{14}\.xlsx$/);
   });
 
+  test('admin exports the server errors of 异常日志 and downloads the file', async ({ page }) => {
+    await adminAt(page, '/system/monitor/error-logs', 'error-logs-page');
+    await page.getByTestId('list-export').click();
+    await expect(page.getByTestId('export-queued')).toContainText('导出记录');
+    await page.getByTestId('export-records-link').click();
+    await pickStoreIfAsked(page, 'export-records-page');
+    const record = page.getByTestId('export-table').locator('tbody tr.ant-table-row').first();
+    await expect(record).toContainText('异常日志（服务端）');
+    await expect(record.getByTestId('export-status')).toHaveText('已完成', { timeout: 30_000 });
+    const download = page.waitForEvent('download');
+    await record.getByTestId('row-action-download').click();
+    expect((await download).suggestedFilename()).toMatch(/^异常日志（服务端）_总部_\d{14}\.xlsx$/);
+  });
+
   test('a second browser’s session is ended from 在线用户 and lands on the login page', async ({
     page,
     browser,

@@ -5,7 +5,12 @@ import { INTEGRAL_ORDER_PATHS, integralOrderExportBodySchema } from './integral-
 import { INVENTORY_PATHS, requestGoodsExportBodySchema } from './inventory.js';
 import { receivedFilters } from './orders-fulfilment.js';
 import { storeCodeSchema } from './stores.js';
-import { loginLogExportBodySchema, operationLogExportBodySchema, SYSTEM_TOOL_PATHS } from './system-tools.js';
+import {
+  errorLogExportBodySchema,
+  loginLogExportBodySchema,
+  operationLogExportBodySchema,
+  SYSTEM_TOOL_PATHS,
+} from './system-tools.js';
 
 /**
  * Exports as background jobs (docs/domain/orders.md "Exports"): a job per request, its progress and file kept in
@@ -39,6 +44,8 @@ export const EXPORT_KINDS = [
   'request-goods',
   'operation-logs',
   'login-logs',
+  'error-logs',
+  'client-error-logs',
 ] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 export const EXPORT_KIND_TEXT: Record<ExportKind, string> = {
@@ -48,6 +55,8 @@ export const EXPORT_KIND_TEXT: Record<ExportKind, string> = {
   'request-goods': '要货单',
   'operation-logs': '操作日志',
   'login-logs': '登录日志',
+  'error-logs': '异常日志（服务端）',
+  'client-error-logs': '异常日志（浏览器）',
 };
 
 /** One export holds at most this many rows; a larger selection fails with a message to narrow the filters. */
@@ -149,6 +158,22 @@ export const exportEndpoints = {
     request: loginLogExportBodySchema,
     response: exportJobCreatedSchema,
     summary: 'Queue a head-office Excel export of the sign-in log with the list filters',
+  }),
+  errorLogs: endpoint({
+    method: 'POST',
+    path: SYSTEM_TOOL_PATHS.errorLogExport,
+    request: errorLogExportBodySchema,
+    response: exportJobCreatedSchema,
+    summary:
+      "Queue a head-office Excel export of the server errors with the list filters (stacks: admin's only)",
+  }),
+  clientErrorLogs: endpoint({
+    method: 'POST',
+    path: SYSTEM_TOOL_PATHS.clientErrorLogExport,
+    request: errorLogExportBodySchema,
+    response: exportJobCreatedSchema,
+    summary:
+      "Queue a head-office Excel export of the browsers' error reports with the list filters (stacks: admin's only)",
   }),
   records: endpoint({
     method: 'POST',

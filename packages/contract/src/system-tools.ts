@@ -15,6 +15,10 @@ export const SYSTEM_TOOL_PATHS = {
   logExport: '/api/system/logs/export',
   errorLogs: '/api/system/error-logs',
   clientErrorLogs: '/api/system/error-logs/client',
+  /** Queue the head-office Excel export of 异常日志's server errors (`errorLog:export`). */
+  errorLogExport: '/api/system/error-logs/export',
+  /** Queue the head-office Excel export of 异常日志's browser reports (`errorLog:export`). */
+  clientErrorLogExport: '/api/system/error-logs/client/export',
   loginLogs: '/api/system/login-logs',
   /** Queue the head-office Excel export of 登录日志 (`loginLog:export`). */
   loginLogExport: '/api/system/login-logs/export',
@@ -33,6 +37,7 @@ export const SYSTEM_TOOL_PERMISSIONS = {
   logList: 'log:list',
   logExport: 'log:export',
   errorLogList: 'errorLog:list',
+  errorLogExport: 'errorLog:export',
   loginLogList: 'loginLog:list',
   loginLogExport: 'loginLog:export',
   onlineList: 'online:list',
@@ -123,6 +128,27 @@ export type OperationLogDetail = z.infer<typeof operationLogDetailSchema>;
 
 export const errorLogFilters = listFilters({ keyword: keywordField(50), ...dateRangeFields }, paging);
 export type ErrorLogQuery = z.input<typeof errorLogFilters.request>;
+/** What an export of either 异常日志 list takes: the list's filters without paging. */
+export const errorLogExportBodySchema = errorLogFilters.filters;
+export type ErrorLogExportBody = z.infer<typeof errorLogExportBodySchema>;
+
+/**
+ * The titles of 异常日志's columns (both tabs), shared by the page and its Excel exports. The export carries
+ * 堆栈 only when the page would show it to the asker (the administrator).
+ */
+export const ERROR_LOG_COLUMN_TITLES = {
+  createdAt: '时间',
+  requestId: '请求编号',
+  path: '请求',
+  message: '信息',
+  stack: '堆栈',
+  user: '用户',
+  ip: 'IP',
+  kind: '类型',
+  pageUrl: '页面',
+  release: '版本',
+  store: '门店',
+} as const;
 
 export const serverErrorRowSchema = z.object({
   id: z.number().int(),

@@ -230,7 +230,9 @@ export const MENU_TREE: readonly MenuSeed[] = [
     ]),
     subDirectory('系统监控', 'Monitor', 'monitor', 'DashboardOutlined', [
       page('操作日志', 'Log', 'logs', 'FileTextOutlined', [['查看日志', 'log:list'], ['导出日志', 'log:export']]),
-      page('异常日志', 'ErrorLog', 'error-logs', 'BugOutlined', [['查看异常日志', 'errorLog:list']]),
+      page('异常日志', 'ErrorLog', 'error-logs', 'BugOutlined', [
+        ['查看异常日志', 'errorLog:list'], ['导出异常日志', 'errorLog:export'],
+      ]),
       page('登录日志', 'LoginLog', 'login-logs', 'LoginOutlined', [
         ['查看登录日志', 'loginLog:list'], ['导出登录日志', 'loginLog:export'],
       ]),

@@ -11,7 +11,13 @@ import { couponExchangeExport } from '../coupons/coupon-export.js';
 import { requestGoodsExport } from '../inventory/request-goods-export.js';
 import { createFulfilmentRepository } from '../orders/fulfilment/fulfilment.repository.js';
 import { integralOrderExport, integralOrderExportParams } from '../orders/valet/integral-order-export.js';
-import { loginLogExport, operationLogExport } from '../system-tools/log-export.js';
+import {
+  clientErrorLogExport,
+  errorLogExportParams,
+  loginLogExport,
+  operationLogExport,
+  serverErrorLogExport,
+} from '../system-tools/log-export.js';
 import type { SheetSource } from './sheet-writer.js';
 
 /**
@@ -57,6 +63,15 @@ export const EXPORT_SOURCES: Record<ExportKind, ExportSourceOf> = {
   }),
   'login-logs': (db, job) => ({
     source: loginLogExport(db, loginLogExportBodySchema.parse(job.params)),
+    storeCode: '总部',
+  }),
+  // 异常日志: the stack column only when the asker was the administrator (errorLogExportParams).
+  'error-logs': (db, job) => ({
+    source: serverErrorLogExport(db, errorLogExportParams.parse(job.params)),
+    storeCode: '总部',
+  }),
+  'client-error-logs': (db, job) => ({
+    source: clientErrorLogExport(db, errorLogExportParams.parse(job.params)),
     storeCode: '总部',
   }),
 };

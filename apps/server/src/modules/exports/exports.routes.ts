@@ -12,7 +12,9 @@ import { conflict, notFound } from '../../http/errors.js';
 import { access, ANY_STAFF, rawRoute, route, type RouteContext } from '../../http/route.js';
 import { adminActorOf } from '../audit/admin-actor.js';
 import { createAuditLog } from '../audit/audit-log.js';
+import { SUPER_ROLE } from '../menus/menu.service.js';
 import { createDataScopes } from '../roles/data-scope.js';
+import type { ErrorLogExportParams } from '../system-tools/log-export.js';
 import type { IntegralOrderExportParams } from '../orders/valet/integral-order-export.js';
 import { createExportJobRepository, type JobReader } from './export-jobs.repository.js';
 import { createExportRunner, type ExportRunner, type ExportRunnerOptions } from './export-runner.js';
@@ -95,16 +97,17 @@ export function exportRoutes(
     { tags },
   );
 
-  // 操作日志 and 登录日志 with the page's filters: head-office exports listed in the caller's 导出记录 only.
+  // 操作日志, 登录日志 and 异常日志 with the page's filters: head-office exports listed in the caller's 导出记录 only.
   // Who took the logs away (IPs, parameters) is itself a logged event.
   const audit = createAuditLog(db, clock);
   const queueLogExport = async (
     ctx: Pick<RouteContext<typeof api.operationLogs>, 'caller' | 'request'>,
-    kind: 'operation-logs' | 'login-logs',
+    kind: 'operation-logs' | 'login-logs' | 'error-logs' | 'client-error-logs',
     filter: Record<string, unknown>,
+    params: Record<string, unknown> = filter,
   ) => {
     const actor = adminActorOf(ctx);
-    const created = await queueFor(null, actor.caller.user.id, kind, filter);
+    const created = await queueFor(null, actor.caller.user.id, kind, params);
     await audit.change({
       action: 'log.export',
       actor: actor.caller,
@@ -127,6 +130,27 @@ export function exportRoutes(
     api.loginLogs,
     access.headOffice(SYSTEM_TOOL_PERMISSIONS.loginLogExport),
     (ctx) => queueLogExport(ctx, 'login-logs', ctx.input),
+    { tags },
+  );
+  // 异常日志: the file has 堆栈 only if the asker is the administrator, as the page shows it.
+  const errorLogParams = (
+    ctx: Pick<RouteContext<typeof api.errorLogs>, 'caller' | 'input'>,
+  ): ErrorLogExportParams => ({
+    withStack: ctx.caller().roles.includes(SUPER_ROLE),
+    filter: ctx.input,
+  });
+  route(
+    app,
+    api.errorLogs,
+    access.headOffice(SYSTEM_TOOL_PERMISSIONS.errorLogExport),
+    (ctx) => queueLogExport(ctx, 'error-logs', ctx.input, errorLogParams(ctx)),
+    { tags },
+  );
+  route(
+    app,
+    api.clientErrorLogs,
+    access.headOffice(SYSTEM_TOOL_PERMISSIONS.errorLogExport),
+    (ctx) => queueLogExport(ctx, 'client-error-logs', ctx.input, errorLogParams(ctx)),
     { tags },
   );
 

@@ -5,7 +5,7 @@ import {
   type ExportJobCreated,
 } from '@console/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, userStores } from '../../db/schema.js';
+import { auditLog, clientErrorReports, serverErrors, userStores } from '../../db/schema.js';
 import { adminCalls } from '../../test/admin-calls.js';
 import { expectAuditedChange } from '../../test/audit-assertions.js';
 import { createUser, passwordLogin, signIn, type TestUser } from '../../test/fixtures.js';
@@ -18,11 +18,11 @@ import {
   workbookOf,
 } from '../exports/exports-test-fixtures.js';
 import { addOrderStore, type OrderStore } from '../orders/orders-test-fixtures.js';
-import { operationLogExport } from './log-export.js';
+import { operationLogExport, serverErrorLogExport } from './log-export.js';
 
 let t: TestApp;
 let store: OrderStore;
-/** Head office holding both log export buttons (and dict:add, to make changes worth logging). */
+/** Head office (not the administrator) holding the log export buttons (and dict:add, to make changes worth logging). */
 let exporter: { user: TestUser; token: string };
 
 const { send, ok, refused } = adminCalls(
@@ -37,21 +37,29 @@ async function queue(url: string, filter: Record<string, unknown>, as = exporter
   return (await ok<ExportJobCreated>('POST', url, filter, as)).id;
 }
 
-/** The rows of a finished head-office export, after checking its record and file name. */
-async function exportedRows(id: number, kindText: string, token = exporter.token) {
+/** The header and rows of a finished head-office export, after checking its record and file name. */
+async function exportedSheet(id: number, kindText: string, token = exporter.token) {
   const record = await finishedExport(t, token, store.code, id);
   expect(record, record.error).toMatchObject({ status: 'done', kindText });
-  expect(record.fileName).toMatch(new RegExp(`^${kindText}_总部_\\d{14}\\.xlsx$`));
+  expect(record.fileName.startsWith(`${kindText}_总部_`), record.fileName).toBe(true);
+  expect(record.fileName).toMatch(/_总部_\d{14}\.xlsx$/);
   const file = await downloadExport(t, token, store.code, id);
   expect(file.statusCode).toBe(200);
-  return rowsOf(await workbookOf(file.rawPayload));
+  const workbook = await workbookOf(file.rawPayload);
+  const headers = (workbook.worksheets[0]!.getRow(1).values as unknown[]).slice(1);
+  return { headers, rows: rowsOf(workbook) };
+}
+
+/** The rows of a finished head-office export, after checking its record and file name. */
+async function exportedRows(id: number, kindText: string, token = exporter.token) {
+  return (await exportedSheet(id, kindText, token)).rows;
 }
 
 beforeAll(async () => {
   t = await createTestApp();
   store = await addOrderStore(t.db);
   const user = await createUser(t.db, {
-    roles: ['head_office', 'dict:add', 'log:list', 'log:export', 'loginLog:export'],
+    roles: ['head_office', 'dict:add', 'log:list', 'log:export', 'loginLog:export', 'errorLog:export'],
   });
   await t.db.insert(userStores).values({ userId: user.id, storeId: store.id });
   exporter = { user, token: await signIn(t.app, user) };
@@ -180,17 +188,158 @@ describe('登录日志 export', () => {
   });
 });
 
+describe('异常日志 export', () => {
+  const threeDaysAgo = () => new Date(Date.now() - 3 * 86_400_000);
+  /** The administrator, who sees stacks on the page, linked to the store for 导出记录. */
+  async function administrator() {
+    const user = await createUser(t.db, { roles: ['admin', 'errorLog:export'] });
+    await t.db.insert(userStores).values({ userId: user.id, storeId: store.id });
+    return { user, token: await signIn(t.app, user) };
+  }
+
+  it("writes the page's server errors for the filters; the stack only in the administrator's file", async () => {
+    await t.db.insert(serverErrors).values([
+      {
+        requestId: 'req-export-1',
+        method: 'POST',
+        path: '/api/export-probe',
+        status: 500,
+        message: 'export boom',
+        stack: 'Error: export boom\n    at hidden-internals.ts:12',
+        userId: exporter.user.id,
+        ip: '10.9.9.9',
+      },
+      // Matches the keyword, but three days old: outside a range starting today.
+      {
+        requestId: 'req-export-old',
+        method: 'GET',
+        path: '/api/export-probe',
+        status: 500,
+        message: 'old boom',
+        stack: 'Error: old',
+        createdAt: threeDaysAgo(),
+      },
+      { requestId: 'req-other', method: 'GET', path: '/api/else', status: 500, message: 'other', stack: '' },
+    ]);
+    const filter = { keyword: 'export-probe', dateFrom: today() };
+
+    const asHeadOffice = await exportedSheet(await queue(PATHS.errorLogExport, filter), '异常日志（服务端）');
+    expect(asHeadOffice.headers).toEqual(['时间', '请求编号', '请求', '信息', '用户', 'IP']);
+    expect(asHeadOffice.rows).toHaveLength(1);
+    expect(asHeadOffice.rows[0]).toMatchObject({
+      请求编号: 'req-export-1',
+      请求: 'POST /api/export-probe',
+      信息: 'export boom',
+      用户: expect.stringMatching(/^测试用户/),
+      IP: '10.9.9.9',
+    });
+    expect(String(asHeadOffice.rows[0]!['时间'])).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    expect(JSON.stringify(asHeadOffice.rows)).not.toContain('hidden-internals');
+    const audited = await expectAuditedChange(t.db, 'log.export', exporter.user.id);
+    expect(audited).toMatchObject({ target: 'error-logs', after: { filter } });
+
+    const admin = await administrator();
+    const asAdmin = await exportedSheet(
+      await queue(PATHS.errorLogExport, { keyword: 'export-probe' }, admin.token),
+      '异常日志（服务端）',
+      admin.token,
+    );
+    expect(asAdmin.headers).toEqual(['时间', '请求编号', '请求', '信息', '堆栈', '用户', 'IP']);
+    expect(asAdmin.rows.map((r) => r['请求编号'])).toEqual(['req-export-1', 'req-export-old']);
+    expect(String(asAdmin.rows[0]!['堆栈'])).toContain('hidden-internals.ts:12');
+  });
+
+  it("writes the browsers' reports for the filters; the stack only in the administrator's file", async () => {
+    await t.db.insert(clientErrorReports).values([
+      {
+        kind: 'error',
+        message: 'TypeError: export probe',
+        stack: 'at bundle-secret.js:1:2',
+        pageUrl: '/orders/export-probe',
+        storeCode: store.code,
+        release: '1.2.3',
+        userId: exporter.user.id,
+      },
+      { kind: 'error', message: 'export probe of old', pageUrl: '/x', createdAt: threeDaysAgo() },
+    ]);
+    const filter = { keyword: 'export probe', dateFrom: today() };
+    const asHeadOffice = await exportedSheet(
+      await queue(PATHS.clientErrorLogExport, filter),
+      '异常日志（浏览器）',
+    );
+    expect(asHeadOffice.headers).toEqual(['时间', '类型', '信息', '页面', '用户', '门店', '版本']);
+    expect(asHeadOffice.rows).toHaveLength(1);
+    expect(asHeadOffice.rows[0]).toMatchObject({
+      类型: 'error',
+      信息: 'TypeError: export probe',
+      页面: '/orders/export-probe',
+      用户: expect.stringMatching(/^测试用户/),
+      门店: store.code,
+      版本: '1.2.3',
+    });
+    expect(JSON.stringify(asHeadOffice.rows)).not.toContain('bundle-secret');
+    const audited = await expectAuditedChange(t.db, 'log.export', exporter.user.id);
+    expect(audited).toMatchObject({ target: 'client-error-logs', after: { filter } });
+
+    const admin = await administrator();
+    const asAdmin = await exportedSheet(
+      await queue(PATHS.clientErrorLogExport, filter, admin.token),
+      '异常日志（浏览器）',
+      admin.token,
+    );
+    expect(asAdmin.headers).toContain('堆栈');
+    expect(asAdmin.rows[0]!['堆栈']).toBe('at bundle-secret.js:1:2');
+  });
+
+  it('reads every server error once across pages, errors of one instant included', async () => {
+    const at = new Date('2026-03-02T02:00:00.000Z');
+    await t.db.insert(serverErrors).values(
+      Array.from({ length: 5 }, (_, i) => ({
+        requestId: `req-paging-${i}`,
+        method: 'GET',
+        path: '/api/paging-probe',
+        status: 500,
+        message: 'paging',
+        createdAt: i < 3 ? at : new Date(at.getTime() - i * 1000),
+      })),
+    );
+    const source = serverErrorLogExport(t.db, { withStack: false, filter: { keyword: 'paging-probe' } });
+    expect(await source.countUpTo(100)).toBe(5);
+    expect(await source.countUpTo(2)).toBe(2);
+    const seen: string[] = [];
+    for await (const page of source.pages(2)) seen.push(...page.map((r) => r.requestId));
+    expect(new Set(seen).size).toBe(5);
+    expect(seen).toHaveLength(5);
+    expect(seen.slice(3)).toEqual(['req-paging-3', 'req-paging-4']);
+  });
+
+  it('is listed and downloaded by its asker only', async () => {
+    const id = await queue(PATHS.errorLogExport, { keyword: 'export-probe' });
+    await finishedExport(t, exporter.token, store.code, id);
+    const other = await createUser(t.db, { roles: ['head_office', 'errorLog:export'] });
+    await t.db.insert(userStores).values({ userId: other.id, storeId: store.id });
+    const otherToken = await signIn(t.app, other);
+    expect((await exportRecords(t, otherToken, store.code)).map((r) => r.id)).not.toContain(id);
+    expect((await downloadExport(t, otherToken, store.code, id)).statusCode).toBe(404);
+  });
+});
+
 describe('access and bad input', () => {
   it('answers 401 without a session, 403 to store staff and to head office without the button', async () => {
     const clerk = await signIn(
       t.app,
-      await createUser(t.db, { roles: ['store_staff', 'log:export', 'loginLog:export'] }),
+      await createUser(t.db, { roles: ['store_staff', 'log:export', 'loginLog:export', 'errorLog:export'] }),
     );
     const reader = await signIn(
       t.app,
-      await createUser(t.db, { roles: ['head_office', 'log:list', 'loginLog:list'] }),
+      await createUser(t.db, { roles: ['head_office', 'log:list', 'loginLog:list', 'errorLog:list'] }),
     );
-    for (const url of [PATHS.logExport, PATHS.loginLogExport]) {
+    for (const url of [
+      PATHS.logExport,
+      PATHS.loginLogExport,
+      PATHS.errorLogExport,
+      PATHS.clientErrorLogExport,
+    ]) {
       expect((await send('POST', url, null, {})).statusCode, url).toBe(401);
       expect((await send('POST', url, clerk, {})).statusCode, url).toBe(403);
       expect((await send('POST', url, reader, {})).statusCode, url).toBe(403);
@@ -201,5 +350,7 @@ describe('access and bad input', () => {
     await refused('POST', PATHS.logExport, { result: 'maybe' }, 400, /结果/);
     await refused('POST', PATHS.logExport, { action: 'drop table;' }, 400, /操作类型/);
     await refused('POST', PATHS.loginLogExport, { dateFrom: '2026-02-30' }, 400, /日期/);
+    await refused('POST', PATHS.errorLogExport, { dateTo: 'yesterday' }, 400, /日期/);
+    await refused('POST', PATHS.clientErrorLogExport, { keyword: 'x'.repeat(51) }, 400, /50/);
   });
 });

@@ -1,5 +1,27 @@
-import { and, count, desc, eq, gt, ilike, inArray, isNull, like, lt, or, sql, type SQL } from 'drizzle-orm';
-import type { ErrorLogQuery, LoginLogQuery, OnlineQuery, OperationLogQuery } from '@console/contract';
+import {
+  and,
+  count,
+  desc,
+  eq,
+  gt,
+  ilike,
+  inArray,
+  isNull,
+  like,
+  lt,
+  or,
+  sql,
+  type SQL,
+  type Subquery,
+} from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type {
+  ErrorLogExportBody,
+  ErrorLogQuery,
+  LoginLogQuery,
+  OnlineQuery,
+  OperationLogQuery,
+} from '@console/contract';
 import type { Database } from '../../db/client.js';
 import { keysetBefore, numberedPageOf } from '../../db/paged-query.js';
 import { likeContains, likeLiteral } from '../../db/like-pattern.js';
@@ -22,6 +44,32 @@ export type LogCursor = { createdAt: Date; id: number };
 
 /** The audit actions that are sign-ins (登录日志); 操作日志 shows every other row. */
 export const LOGIN_ACTIONS = ['auth.login.success', 'auth.login.failure'];
+
+const serverErrorColumns = {
+  id: serverErrors.id,
+  requestId: serverErrors.requestId,
+  method: serverErrors.method,
+  path: serverErrors.path,
+  status: serverErrors.status,
+  message: serverErrors.message,
+  stack: serverErrors.stack,
+  userName: sql<string>`coalesce(${users.nickName}, '')`,
+  ip: serverErrors.ip,
+  createdAt: serverErrors.createdAt,
+};
+
+const clientErrorColumns = {
+  id: clientErrorReports.id,
+  kind: clientErrorReports.kind,
+  message: clientErrorReports.message,
+  stack: clientErrorReports.stack,
+  pageUrl: clientErrorReports.pageUrl,
+  userAgent: clientErrorReports.userAgent,
+  release: clientErrorReports.release,
+  storeCode: clientErrorReports.storeCode,
+  userName: sql<string>`coalesce(${users.nickName}, '')`,
+  createdAt: clientErrorReports.createdAt,
+};
 
 const logColumns = {
   id: auditLog.id,
@@ -65,6 +113,39 @@ export function createSystemToolsRepository(db: Database) {
         ? or(ilike(auditLog.target, likeContains(q.keyword)), ilike(auditLog.ip, likeContains(q.keyword)))
         : undefined,
     );
+
+  const serverErrorWhere = (q: ErrorLogExportBody) =>
+    and(
+      ...withinShanghaiDays(serverErrors.createdAt, q.dateFrom, q.dateTo),
+      q.keyword
+        ? or(
+            ilike(serverErrors.requestId, likeContains(q.keyword)),
+            ilike(serverErrors.path, likeContains(q.keyword)),
+            ilike(serverErrors.message, likeContains(q.keyword)),
+          )
+        : undefined,
+    );
+
+  const clientErrorWhere = (q: ErrorLogExportBody) =>
+    and(
+      ...withinShanghaiDays(clientErrorReports.createdAt, q.dateFrom, q.dateTo),
+      q.keyword
+        ? or(
+            ilike(clientErrorReports.message, likeContains(q.keyword)),
+            ilike(clientErrorReports.pageUrl, likeContains(q.keyword)),
+          )
+        : undefined,
+    );
+
+  /** Rows older than an export page's last row (`(created_at, id)` newest first); nothing for the first page. */
+  const after = (createdAt: AnyPgColumn, id: AnyPgColumn, before: LogCursor | null) =>
+    before
+      ? keysetBefore(createdAt, id, { key: before.createdAt.toISOString(), id: before.id }, 'timestamptz')
+      : undefined;
+  const cappedCount = async (limited: { as(alias: string): Subquery }) => {
+    const [row] = await db.select({ n: count() }).from(limited.as('capped'));
+    return Number(row?.n ?? 0);
+  };
 
   /** An export's reads of one log: rows after `before`, newest first, and a count that stops at `limit`. */
   const exportReads = (where: SQL | undefined) => ({
@@ -146,31 +227,11 @@ export function createSystemToolsRepository(db: Database) {
     },
 
     serverErrors(q: ErrorLogQuery & Paging) {
-      const where = and(
-        ...withinShanghaiDays(serverErrors.createdAt, q.dateFrom, q.dateTo),
-        q.keyword
-          ? or(
-              ilike(serverErrors.requestId, likeContains(q.keyword)),
-              ilike(serverErrors.path, likeContains(q.keyword)),
-              ilike(serverErrors.message, likeContains(q.keyword)),
-            )
-          : undefined,
-      );
+      const where = serverErrorWhere(q);
       return numberedPageOf(
         q,
         db
-          .select({
-            id: serverErrors.id,
-            requestId: serverErrors.requestId,
-            method: serverErrors.method,
-            path: serverErrors.path,
-            status: serverErrors.status,
-            message: serverErrors.message,
-            stack: serverErrors.stack,
-            userName: sql<string>`coalesce(${users.nickName}, '')`,
-            ip: serverErrors.ip,
-            createdAt: serverErrors.createdAt,
-          })
+          .select(serverErrorColumns)
           .from(serverErrors)
           .leftJoin(users, eq(users.id, serverErrors.userId))
           .where(where)
@@ -180,36 +241,53 @@ export function createSystemToolsRepository(db: Database) {
     },
 
     clientErrors(q: ErrorLogQuery & Paging) {
-      const where = and(
-        ...withinShanghaiDays(clientErrorReports.createdAt, q.dateFrom, q.dateTo),
-        q.keyword
-          ? or(
-              ilike(clientErrorReports.message, likeContains(q.keyword)),
-              ilike(clientErrorReports.pageUrl, likeContains(q.keyword)),
-            )
-          : undefined,
-      );
+      const where = clientErrorWhere(q);
       return numberedPageOf(
         q,
         db
-          .select({
-            id: clientErrorReports.id,
-            kind: clientErrorReports.kind,
-            message: clientErrorReports.message,
-            stack: clientErrorReports.stack,
-            pageUrl: clientErrorReports.pageUrl,
-            userAgent: clientErrorReports.userAgent,
-            release: clientErrorReports.release,
-            storeCode: clientErrorReports.storeCode,
-            userName: sql<string>`coalesce(${users.nickName}, '')`,
-            createdAt: clientErrorReports.createdAt,
-          })
+          .select(clientErrorColumns)
           .from(clientErrorReports)
           .leftJoin(users, eq(users.id, clientErrorReports.userId))
           .where(where)
           .orderBy(desc(clientErrorReports.createdAt), desc(clientErrorReports.id)),
         db.select({ n: count() }).from(clientErrorReports).where(where),
       );
+    },
+
+    /** 异常日志's server errors for an export, with the list's filters. */
+    serverErrorExport(q: ErrorLogExportBody) {
+      const where = serverErrorWhere(q);
+      return {
+        batch: (before: LogCursor | null, limit: number) =>
+          db
+            .select(serverErrorColumns)
+            .from(serverErrors)
+            .leftJoin(users, eq(users.id, serverErrors.userId))
+            .where(and(where, after(serverErrors.createdAt, serverErrors.id, before)))
+            .orderBy(desc(serverErrors.createdAt), desc(serverErrors.id))
+            .limit(limit),
+        countUpTo: (limit: number) =>
+          cappedCount(db.select({ id: serverErrors.id }).from(serverErrors).where(where).limit(limit)),
+      };
+    },
+
+    /** 异常日志's browser reports for an export, with the list's filters. */
+    clientErrorExport(q: ErrorLogExportBody) {
+      const where = clientErrorWhere(q);
+      return {
+        batch: (before: LogCursor | null, limit: number) =>
+          db
+            .select(clientErrorColumns)
+            .from(clientErrorReports)
+            .leftJoin(users, eq(users.id, clientErrorReports.userId))
+            .where(and(where, after(clientErrorReports.createdAt, clientErrorReports.id, before)))
+            .orderBy(desc(clientErrorReports.createdAt), desc(clientErrorReports.id))
+            .limit(limit),
+        countUpTo: (limit: number) =>
+          cappedCount(
+            db.select({ id: clientErrorReports.id }).from(clientErrorReports).where(where).limit(limit),
+          ),
+      };
     },
 
     onlineSessions(q: OnlineQuery & Paging, now: Date) {
@@ -350,5 +428,14 @@ export function createSystemToolsRepository(db: Database) {
 export type LogRow = NonNullable<
   Awaited<ReturnType<ReturnType<typeof createSystemToolsRepository>['operationLog']>>
 >;
+
+/** A server error as 异常日志 and its export read it (the stack still in). */
+export type ServerErrorDbRow = Awaited<
+  ReturnType<ReturnType<ReturnType<typeof createSystemToolsRepository>['serverErrorExport']>['batch']>
+>[number];
+/** A browser report as 异常日志 and its export read it (the stack still in). */
+export type ClientErrorDbRow = Awaited<
+  ReturnType<ReturnType<ReturnType<typeof createSystemToolsRepository>['clientErrorExport']>['batch']>
+>[number];
 
 export type RetentionKind = 'operation' | 'login' | 'error' | 'job_run';

@@ -1,11 +1,19 @@
-import { systemToolEndpoints, type ClientErrorRow, type ServerErrorRow } from '@console/contract';
+import {
+  SYSTEM_TOOL_PERMISSIONS,
+  exportEndpoints,
+  systemToolEndpoints,
+  type ClientErrorRow,
+  type ServerErrorRow,
+} from '@console/contract';
 import { Typography } from 'antd';
 import { column, type ListColumn } from '../../components/list/columns';
+import { useExportAction } from '../../components/list/export-button';
 import { DateKeywordFilters } from '../../components/list/list-filters';
 import { ListPage } from '../../components/list/list-page';
 import { dateRangeOfQuery, dateUrlShape, urlField, type UrlQuery } from '../../components/list/list-query';
 import { useHeadOfficeList } from '../../components/list/use-head-office-list';
 import { useListQuery } from '../../components/list/use-list-query';
+import { call } from '../../lib/http';
 import { SYSTEM_TOOL_LABELS } from './labels';
 import { systemToolKeys } from './system-tool-keys';
 
@@ -20,10 +28,12 @@ export const errorLogUrlShape = {
   pageNum: urlField.pageNum(),
   pageSize: urlField.pageSize([10, 20, 50, 100], 20),
 };
-const filtersOf = (query: UrlQuery<typeof errorLogUrlShape>) => ({
-  keyword: query.keyword || null,
-  ...dateRangeOfQuery(query, new Date()),
-});
+export function errorLogFiltersOf(query: UrlQuery<typeof errorLogUrlShape>, now: Date = new Date()) {
+  return {
+    keyword: query.keyword || null,
+    ...dateRangeOfQuery(query, now),
+  };
+}
 
 /** The stack, folded; the server sends none to anyone but the administrator. */
 const stackColumn = <Row extends { stack: string | null }>(): ListColumn<Row> => ({
@@ -61,7 +71,10 @@ const CLIENT_COLUMNS: ListColumn<ClientErrorRow>[] = [
   column.text('release', T.release, { width: 100, hiddenByDefault: true }),
 ];
 
-/** 异常日志: the server's 5xx with their request ids, and the browsers' reports, one tab each. */
+/**
+ * 异常日志: the server's 5xx with their request ids, and the browsers' reports, one tab each; 导出 exports the
+ * tab shown (the file has 堆栈 only for the administrator, as the list).
+ */
 export function ErrorLogPage() {
   return useListQuery(errorLogUrlShape).query.kind === 'client' ? <ClientErrors /> : <ServerErrors />;
 }
@@ -81,7 +94,11 @@ function ServerErrors() {
   const { listQuery, list } = useHeadOfficeList(errorLogUrlShape, {
     key: systemToolKeys.serverErrors,
     endpoint: systemToolEndpoints.errorLogs,
-    filters: filtersOf,
+    filters: (query) => errorLogFiltersOf(query),
+  });
+  const exporter = useExportAction({
+    permission: [SYSTEM_TOOL_PERMISSIONS.errorLogExport],
+    start: () => call(exportEndpoints.errorLogs, errorLogFiltersOf(listQuery.query)),
   });
   return (
     <ListPage
@@ -90,6 +107,8 @@ function ServerErrors() {
       list={list}
       columns={SERVER_COLUMNS}
       rowKey="id"
+      toolbar={exporter.button}
+      notice={exporter.notice}
       empty={{ description: L.empty }}
       tabs={tabsOf(listQuery)}
       filters={<DateKeywordFilters listQuery={listQuery} name="error-logs" labels={L.list} />}
@@ -101,7 +120,11 @@ function ClientErrors() {
   const { listQuery, list } = useHeadOfficeList(errorLogUrlShape, {
     key: systemToolKeys.clientErrors,
     endpoint: systemToolEndpoints.clientErrorLogs,
-    filters: filtersOf,
+    filters: (query) => errorLogFiltersOf(query),
+  });
+  const exporter = useExportAction({
+    permission: [SYSTEM_TOOL_PERMISSIONS.errorLogExport],
+    start: () => call(exportEndpoints.clientErrorLogs, errorLogFiltersOf(listQuery.query)),
   });
   return (
     <ListPage
@@ -110,6 +133,8 @@ function ClientErrors() {
       list={list}
       columns={CLIENT_COLUMNS}
       rowKey="id"
+      toolbar={exporter.button}
+      notice={exporter.notice}
       empty={{ description: L.empty }}
       tabs={tabsOf(listQuery)}
       filters={<DateKeywordFilters listQuery={listQuery} name="error-logs" labels={L.list} />}

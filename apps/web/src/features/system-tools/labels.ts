@@ -1,4 +1,8 @@
-import { LOGIN_LOG_COLUMN_TITLES, OPERATION_LOG_COLUMN_TITLES } from '@console/contract';
+import {
+  ERROR_LOG_COLUMN_TITLES,
+  LOGIN_LOG_COLUMN_TITLES,
+  OPERATION_LOG_COLUMN_TITLES,
+} from '@console/contract';
 
 /** Every Chinese text of 系统工具's logs, 在线用户 and 定时任务. */
 export const SYSTEM_TOOL_LABELS = {
@@ -34,19 +38,7 @@ export const SYSTEM_TOOL_LABELS = {
       datePlaceholder: ['开始日期', '结束日期'] as [string, string],
       keywordPlaceholder: '请求编号、路径或信息',
     },
-    columns: {
-      createdAt: '时间',
-      requestId: '请求编号',
-      path: '请求',
-      message: '信息',
-      stack: '堆栈',
-      user: '用户',
-      ip: 'IP',
-      kind: '类型',
-      pageUrl: '页面',
-      release: '版本',
-      store: '门店',
-    },
+    columns: ERROR_LOG_COLUMN_TITLES,
     stackHidden: '仅系统管理员可见',
   },
   login: {

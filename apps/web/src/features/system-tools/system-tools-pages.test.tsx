@@ -13,6 +13,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '../../stores/session-store';
 import { answerCalls, spyNotify } from '../../test/fake-calls';
 import { renderPage } from '../../test/render-page';
+import { ErrorLogPage } from './error-log-page';
 import { LoginLogPage } from './login-log-page';
 import { OnlineUsersPage } from './online-users-page';
 import { OperationLogPage } from './operation-log-page';
@@ -30,12 +31,21 @@ const api = {
   cronPreview: vi.fn(),
   setJobCron: vi.fn(),
   loginLogs: vi.fn(),
+  errorLogs: vi.fn(),
+  clientErrorLogs: vi.fn(),
 };
 /** The export jobs the log pages queue. */
-const exports = { operationLogs: vi.fn(), loginLogs: vi.fn() };
+const exports = {
+  operationLogs: vi.fn(),
+  loginLogs: vi.fn(),
+  errorLogs: vi.fn(),
+  clientErrorLogs: vi.fn(),
+};
 answerCalls((endpoint: unknown, input: unknown) => {
   if (endpoint === exportEndpoints.operationLogs) return exports.operationLogs(input);
   if (endpoint === exportEndpoints.loginLogs) return exports.loginLogs(input);
+  if (endpoint === exportEndpoints.errorLogs) return exports.errorLogs(input);
+  if (endpoint === exportEndpoints.clientErrorLogs) return exports.clientErrorLogs(input);
   const name = Object.entries(systemToolEndpoints).find(([, e]) => e === endpoint)?.[0] as
     keyof typeof api | undefined;
   return name && name in api ? api[name](input) : Promise.reject(new Error('unexpected call'));
@@ -156,6 +166,36 @@ describe('系统工具 pages', { timeout: 60_000 }, () => {
         expect.objectContaining({ keyword: '10.1.1', result: 'fail' }),
       ),
     );
+  });
+
+  it('异常日志 offers 导出 only with errorLog:export, and exports the tab shown with its filters', async () => {
+    api.errorLogs.mockResolvedValue(page([]));
+    api.clientErrorLogs.mockResolvedValue(page([]));
+    useSessionStore.setState({ roles: ['errorLog:list'] });
+    renderPage('/system/monitor/error-logs?keyword=boom', <ErrorLogPage />);
+    await waitFor(() => expect(api.errorLogs).toHaveBeenCalled());
+    expect(screen.queryByTestId('list-export')).toBeNull();
+    cleanup();
+    useSessionStore.setState({ roles: ['errorLog:list', 'errorLog:export'] });
+    exports.errorLogs.mockResolvedValue({ id: 11, status: 'queued', statusText: '排队中' });
+    renderPage('/system/monitor/error-logs?keyword=boom&from=2026-11-01&to=2026-11-27', <ErrorLogPage />);
+    await userEvent.click(await screen.findByTestId('list-export'));
+    await waitFor(() =>
+      expect(exports.errorLogs).toHaveBeenCalledWith({
+        keyword: 'boom',
+        dateFrom: '2026-11-01',
+        dateTo: '2026-11-27',
+      }),
+    );
+    expect(await screen.findByTestId('export-queued')).toBeTruthy();
+    cleanup();
+    exports.clientErrorLogs.mockResolvedValue({ id: 12, status: 'queued', statusText: '排队中' });
+    renderPage('/system/monitor/error-logs?kind=client&keyword=TypeError', <ErrorLogPage />);
+    await userEvent.click(await screen.findByTestId('list-export'));
+    await waitFor(() =>
+      expect(exports.clientErrorLogs).toHaveBeenCalledWith(expect.objectContaining({ keyword: 'TypeError' })),
+    );
+    expect(exports.errorLogs).toHaveBeenCalledTimes(1);
   });
 
   it('在线用户 ends another session after a confirmation and offers no button on the own one', async () => {
