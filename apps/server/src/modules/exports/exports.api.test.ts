@@ -4,9 +4,9 @@ import {
   type ExportRecord,
   type ExportRecordPage,
 } from '@console/contract';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exportJobs, performanceOrders, userStores } from '../../db/schema.js';
+import { exportJobs, performanceOrders, roles, userRoles, userStores } from '../../db/schema.js';
 import { createUser, signIn } from '../../test/fixtures.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { addOrder, addStore, call, type TestStore } from '../orders/fulfilment/fulfilment-test-fixtures.js';
@@ -228,6 +228,28 @@ describe('export records, re-export and download', () => {
   it('re-export needs the export:again button', async () => {
     const denied = await call(t, 'POST', EXPORT_PATHS.again, noAgain, { storeCode: store.code, id: jobId });
     expect(denied.statusCode).toBe(403);
+  });
+
+  it('re-export needs the export button today: an old job does not carry a right since taken away', async () => {
+    const leaver = await addStaff([store], ['order:export', 'export:again']);
+    const first = await exportReceived(leaver, { storeCode: store.code });
+    expect(first.statusCode).toBe(200);
+    const [exportRole] = await t.db.select().from(roles).where(eq(roles.permission, 'order:export'));
+    await t.db
+      .delete(userRoles)
+      .where(and(eq(userRoles.userId, leaver.id), eq(userRoles.roleId, exportRole!.id)));
+    t.app.authCache.forgetUser(leaver.id);
+    const again = await call(t, 'POST', EXPORT_PATHS.again, leaver, {
+      storeCode: store.code,
+      id: first.body.data.id,
+    });
+    expect(again.statusCode).toBe(403);
+    expect(again.body).toMatchObject({
+      errorCode: 'EXPORT_AGAIN_DENIED',
+      errorMsg: '您已没有导出「已接订单」的权限，无法重新导出',
+    });
+    const jobsOfLeaver = await t.db.select().from(exportJobs).where(eq(exportJobs.userId, leaver.id));
+    expect(jobsOfLeaver).toHaveLength(1);
   });
 
   it('keeps another store’s job out of reach: 404 by its own store, 403 for a store not authorised', async () => {

@@ -8,8 +8,9 @@ import {
   type ExportStatus,
 } from '@console/contract';
 import type { AppDeps, AppInstance } from '../../app-types.js';
-import { conflict, notFound } from '../../http/errors.js';
-import { access, ANY_STAFF, rawRoute, route, type RouteContext } from '../../http/route.js';
+import { conflict, forbidden, notFound } from '../../http/errors.js';
+import { access, ANY_STAFF, isHeadOffice, rawRoute, route, type RouteContext } from '../../http/route.js';
+import type { AuthContext } from '../../plugins/request-context.js';
 import { adminActorOf } from '../audit/admin-actor.js';
 import { createAuditLog } from '../audit/audit-log.js';
 import { SUPER_ROLE } from '../menus/menu.service.js';
@@ -21,6 +22,8 @@ import { createExportRunner, type ExportRunner, type ExportRunnerOptions } from 
 import { EXPORT_TEXT } from './exports.messages.js';
 
 const tags = ['exports'];
+
+type AgainContext = Pick<RouteContext<typeof api.again>, 'caller' | 'request' | 'store'>;
 const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** Content-Disposition with an ASCII fallback and the Chinese name per RFC 5987. */
@@ -192,6 +195,58 @@ export function exportRoutes(
     { tags },
   );
 
+  /**
+   * What 重新导出 asks of the caller today, per kind: the button that queues such an export, and the parameters
+   * that depend on who asks made anew (a data scope, the stack column), so an old job never carries rights its
+   * creator has since lost into a new file. A log export is audited again like the first one.
+   */
+  const againRules: Record<
+    ExportKind,
+    {
+      permission: string;
+      requeue?: (ctx: AgainContext, earlier: Record<string, unknown>) => Promise<ExportJobCreated>;
+    }
+  > = {
+    'received-orders': { permission: 'order:export' },
+    'coupon-exchanges': { permission: 'coupon:export' },
+    'request-goods': { permission: 'requestGoods:apply' },
+    'integral-orders': {
+      permission: 'integralOrder:export',
+      requeue: async ({ caller }, earlier) =>
+        // The filter is checked again when the job runs (export-sources.ts); the scope is today's.
+        queueFor(null, caller().user.id, 'integral-orders', {
+          scope: await dataScopes(caller()),
+          filter: earlier.filter as IntegralOrderExportParams['filter'],
+        } satisfies IntegralOrderExportParams),
+    },
+    'operation-logs': {
+      permission: SYSTEM_TOOL_PERMISSIONS.logExport,
+      requeue: (ctx, earlier) => queueLogExport(ctx, 'operation-logs', earlier),
+    },
+    'login-logs': {
+      permission: SYSTEM_TOOL_PERMISSIONS.loginLogExport,
+      requeue: (ctx, earlier) => queueLogExport(ctx, 'login-logs', earlier),
+    },
+    'error-logs': {
+      permission: SYSTEM_TOOL_PERMISSIONS.errorLogExport,
+      requeue: (ctx, earlier) =>
+        queueLogExport(ctx, 'error-logs', earlier.filter as Record<string, unknown>, {
+          withStack: ctx.caller().roles.includes(SUPER_ROLE),
+          filter: earlier.filter,
+        }),
+    },
+    'client-error-logs': {
+      permission: SYSTEM_TOOL_PERMISSIONS.errorLogExport,
+      requeue: (ctx, earlier) =>
+        queueLogExport(ctx, 'client-error-logs', earlier.filter as Record<string, unknown>, {
+          withStack: ctx.caller().roles.includes(SUPER_ROLE),
+          filter: earlier.filter,
+        }),
+    },
+  };
+  const mayExportAgain = (caller: AuthContext, kind: ExportKind, headOfficeJob: boolean) =>
+    caller.roles.includes(againRules[kind].permission) && (!headOfficeJob || isHeadOffice(caller));
+
   route(
     app,
     api.again,
@@ -199,9 +254,14 @@ export function exportRoutes(
     async (ctx) => {
       const earlier = await jobs.find(readerOf(ctx), ctx.input.id);
       if (!earlier) throw notFound(EXPORT_TEXT.notFound, 'EXPORT_NOT_FOUND');
-      // A head-office export runs again as one, with the scope it was asked with.
-      const storeId = earlier.storeId === null ? null : ctx.store().id;
-      return queueFor(storeId, ctx.caller().user.id, earlier.kind as ExportKind, earlier.params);
+      const kind = earlier.kind as ExportKind;
+      // A head-office export runs again as one, with the rights the caller holds now.
+      const headOfficeJob = earlier.storeId === null;
+      if (!mayExportAgain(ctx.caller(), kind, headOfficeJob))
+        throw forbidden(EXPORT_TEXT.againDenied(EXPORT_KIND_TEXT[kind]), 'EXPORT_AGAIN_DENIED');
+      const requeue = againRules[kind].requeue;
+      if (requeue) return requeue(ctx, earlier.params);
+      return queueFor(headOfficeJob ? null : ctx.store().id, ctx.caller().user.id, kind, earlier.params);
     },
     { tags },
   );

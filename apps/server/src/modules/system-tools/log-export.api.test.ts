@@ -1,11 +1,13 @@
 import {
   DICT_PATHS,
+  EXPORT_PATHS,
   PROFILE_PATHS,
   SYSTEM_TOOL_PATHS as PATHS,
   type ExportJobCreated,
 } from '@console/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, clientErrorReports, serverErrors, userStores } from '../../db/schema.js';
+import { auditLog, clientErrorReports, exportJobs, serverErrors, userStores } from '../../db/schema.js';
 import { adminCalls } from '../../test/admin-calls.js';
 import { expectAuditedChange } from '../../test/audit-assertions.js';
 import { createUser, passwordLogin, signIn, type TestUser } from '../../test/fixtures.js';
@@ -311,6 +313,31 @@ describe('异常日志 export', () => {
     expect(new Set(seen).size).toBe(5);
     expect(seen).toHaveLength(5);
     expect(seen.slice(3)).toEqual(['req-paging-3', 'req-paging-4']);
+  });
+
+  it("重新导出 decides the stack from the asker's roles today and is audited like the first", async () => {
+    const user = await createUser(t.db, { roles: ['head_office', 'errorLog:export', 'export:again'] });
+    await t.db.insert(userStores).values({ userId: user.id, storeId: store.id });
+    const token = await signIn(t.app, user);
+    const first = await queue(PATHS.errorLogExport, { keyword: 'export-probe' }, token);
+    await finishedExport(t, token, store.code, first);
+    // As if the job had been queued while this user was the administrator.
+    const [job] = await t.db.select().from(exportJobs).where(eq(exportJobs.id, first));
+    await t.db
+      .update(exportJobs)
+      .set({ params: { ...(job!.params as object), withStack: true } })
+      .where(eq(exportJobs.id, first));
+
+    const again = await ok<ExportJobCreated>(
+      'POST',
+      EXPORT_PATHS.again,
+      { storeCode: store.code, id: first },
+      token,
+    );
+    const sheet = await exportedSheet(again.id, '异常日志（服务端）', token);
+    expect(sheet.headers).not.toContain('堆栈');
+    const audited = await expectAuditedChange(t.db, 'log.export', user.id);
+    expect(audited).toMatchObject({ target: 'error-logs', after: { exportId: again.id } });
   });
 
   it('is listed and downloaded by its asker only', async () => {
