@@ -2,6 +2,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Fault tests with wall-clock bounds (a p99 under a Redis stall, the next message within 5 s of a kill): they run
+ * last and alone, so that another test file's CPU does not become their latency on CI's two cores.
+ */
+const FAULT_TESTS = ['apps/server/src/platform/redis-stall.api.test.ts'];
+
 /** Migrates the template database that every server test file copies (see the file). */
 const SERVER_GLOBAL_SETUP = './apps/server/src/test/global-setup.ts';
 
@@ -65,11 +71,26 @@ export default defineConfig({
               test: {
                 name: 'server-pg',
                 include: ['apps/server/src/**/*.api.test.ts'],
+                exclude: FAULT_TESTS,
                 environment: 'node',
                 env: { TEST_DB: 'postgres' },
                 globalSetup: [SERVER_GLOBAL_SETUP],
                 testTimeout: 30_000,
                 hookTimeout: 60_000,
+              },
+            },
+            {
+              test: {
+                name: 'server-pg-faults',
+                include: FAULT_TESTS,
+                environment: 'node',
+                env: { TEST_DB: 'postgres' },
+                globalSetup: [SERVER_GLOBAL_SETUP],
+                testTimeout: 60_000,
+                hookTimeout: 60_000,
+                // After every other project, one file at a time: their bounds are wall-clock.
+                sequence: { groupOrder: 1 },
+                fileParallelism: false,
               },
             },
           ]

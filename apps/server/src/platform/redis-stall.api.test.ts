@@ -36,9 +36,13 @@ const STORE_CODE = 'RS01';
 const KIND = { businessType: 1, messageType: 1 } as const;
 const PAUSE_MS = 10_000;
 const P99_LIMIT_MS = 200;
-/** Between two calls of one loop: steady traffic, not a load test on a two-core machine. */
-const PUBLISH_GAP_MS = 20;
-const SIGN_IN_GAP_MS = 30;
+/**
+ * Between two calls of one loop: steady traffic, not a load test on a two-core machine. A sign-in is mostly an
+ * argon2 check (tens of ms of CPU); back to back on both instances beside another test file they made their own
+ * tail (a 284 ms p99 on a loaded CI run), which is not what the test measures.
+ */
+const PUBLISH_GAP_MS = 40;
+const SIGN_IN_GAP_MS = 100;
 
 type Samples = { publish: number[]; captcha: number[]; signIn: number[]; failures: string[] };
 
@@ -248,7 +252,7 @@ describe.skipIf(!enabled)('a Redis stall on two instances (PostgreSQL + a privat
         );
         expect(stalled.failures).toEqual([]);
         expect(stalled.publish.length).toBeGreaterThanOrEqual(100);
-        expect(stalled.signIn.length).toBeGreaterThanOrEqual(50);
+        expect(stalled.signIn.length).toBeGreaterThanOrEqual(40);
         expect(percentile(stalled.publish, 0.99)).toBeLessThan(P99_LIMIT_MS);
         expect(percentile(stalled.signIn, 0.99)).toBeLessThan(P99_LIMIT_MS);
         expect(percentile(stalled.captcha, 0.99)).toBeLessThan(P99_LIMIT_MS);

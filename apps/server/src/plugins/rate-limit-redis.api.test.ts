@@ -16,8 +16,11 @@ describe.skipIf(!redisUrl)('per-IP rate limit shared through Redis', () => {
 
   beforeAll(async () => {
     redis = openRedis(redisUrl ?? '');
-    first = await createTestApp({}, { redis });
-    second = await createTestApp({}, { redis });
+    // This block is about sharing the count, not about stalls: a loaded CI machine must not trip the 50 ms
+    // deadline and have an instance count alone for a moment (the next block covers that).
+    const patientGuard = { redisCommandDeadlineMs: 2_000 };
+    first = await createTestApp(patientGuard, { redis });
+    second = await createTestApp(patientGuard, { redis });
   });
 
   afterAll(async () => {
