@@ -68,6 +68,11 @@ const envSchema = z.object({
   LONGPOLL_MAX_HELD: z.coerce.number().int().min(1).max(1_000_000).default(50_000),
   /** How often an instance re-checks the database for held polls whose wake-up got lost. */
   LONGPOLL_SWEEP_MS: z.coerce.number().int().min(100).max(60_000).default(1_000),
+  /**
+   * After SIGTERM, how long the instance keeps serving while its readiness says 503 before it stops accepting:
+   * an orchestrator's probe period. 0 behind the deployment's nginx, which does not read readiness.
+   */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   /** How long a sign-in and its store authorisations are cached per instance (0 = not cached); see ADR 0003. */
   AUTH_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   /** How often a running scheduled job's `job_runs` row is touched (its heartbeat). */
@@ -122,6 +127,8 @@ export type AppConfig = {
   versionPollMs: number;
   supportPhone: string;
   longPoll: { holdMs: number; maxHeld: number; sweepMs: number };
+  /** SHUTDOWN_DRAIN_MS: not-ready but still serving, between SIGTERM and closing the listener. */
+  shutdownDrainMs: number;
   /** Seconds between demo upstream orders (demo mode with demo data only); 0 = off. */
   demoTrafficIntervalSeconds: number;
   /** Per-instance life of a cached sign-in and store authorisation in ms; 0 = off. */
@@ -182,6 +189,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     versionPollMs: e.VERSION_POLL_MS,
     supportPhone: e.SUPPORT_PHONE,
     longPoll: { holdMs: e.LONGPOLL_HOLD_MS, maxHeld: e.LONGPOLL_MAX_HELD, sweepMs: e.LONGPOLL_SWEEP_MS },
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     demoTrafficIntervalSeconds: e.DEMO_TRAFFIC_INTERVAL,
     authCacheTtlMs: e.AUTH_CACHE_TTL_MS,
     jobTiming: { heartbeatMs: e.JOB_HEARTBEAT_MS, staleAfterMs: e.JOB_STALE_AFTER_MS },

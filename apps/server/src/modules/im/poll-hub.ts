@@ -5,6 +5,8 @@ import type { Inbox } from './message-format.js';
 /** The part of a Fastify reply a held poll needs. */
 export type PollReply = {
   send(payload: unknown): unknown;
+  /** Sets a response header (Fastify's reply has it; shutdown asks for `Connection: close`). */
+  header?(name: string, value: string): unknown;
   raw: { once(event: 'close', listener: () => void): unknown };
 };
 
@@ -161,9 +163,18 @@ export function createPollHub(options: HubOptions) {
       poll.reply.send(error);
     },
 
-    /** Answers every held poll with an empty list (shutdown): clients simply poll again elsewhere. */
+    /**
+     * Answers every held poll with an empty list (shutdown): clients simply poll again elsewhere. With
+     * `Connection: close`, so neither a browser nor a proxy sends the next poll down the same connection to an
+     * instance that is closing (it stopped accepting new connections before this).
+     */
     releaseAll(): void {
-      for (const polls of [...byKey.values()]) for (const poll of [...polls]) answer(poll, EMPTY_BROADCAST);
+      for (const polls of [...byKey.values()])
+        for (const poll of [...polls]) {
+          if (poll.settled) continue;
+          poll.reply.header?.('connection', 'close');
+          answer(poll, EMPTY_BROADCAST);
+        }
     },
   };
 }
