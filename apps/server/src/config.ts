@@ -42,7 +42,27 @@ const envSchema = z.object({
   SEED_DEMO: booleanFlag.optional(),
   SERVICE_TOKEN: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: booleanFlag.default(false),
+  /**
+   * Whether X-Forwarded-* headers count: `true` from any peer (instances only the proxy can reach), or the
+   * proxy's addresses / CIDR ranges (`127.0.0.1,10.0.0.0/8`), so a client that reaches an instance directly
+   * cannot choose its address.
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .transform((v, ctx): boolean | string[] => {
+      const flag = booleanFlag.safeParse(v.toLowerCase());
+      if (flag.success) return flag.data;
+      const addresses = v
+        .split(',')
+        .map((a) => a.trim())
+        .filter(Boolean);
+      if (addresses.length > 0 && addresses.every((a) => /^[0-9a-f.:]+(\/\d{1,3})?$/i.test(a)))
+        return addresses;
+      ctx.addIssue({ code: 'custom', message: 'true, false or a list of proxy addresses (CIDR allowed)' });
+      return z.NEVER;
+    })
+    .default(false),
   /** Business host `{host}` for `/tec/...` calls; empty = same origin. */
   BUSINESS_HOST: z.string().default(''),
   /** AI question-and-answer site, opened in a new tab. */
@@ -115,7 +135,8 @@ export type AppConfig = {
   seedDemo: boolean;
   serviceToken: string;
   logLevel: string;
-  trustProxy: boolean;
+  /** true: every peer; a list: only these proxy addresses (Fastify's trustProxy). */
+  trustProxy: boolean | string[];
   businessHost: string;
   aiSiteUrl: string;
   tokenAllowHosts: string[];
