@@ -117,12 +117,18 @@ export function createPollHub(options: HubOptions) {
     has: (key: string) => byKey.has(key),
     keys: () => byKey.keys(),
 
-    /** Holds the poll and checks the database once (a message may have arrived before it was registered). */
+    /**
+     * Holds the poll and checks the database once (a message may have arrived before it was registered).
+     * `holdMs`: this poll's hold when shorter than the hub's (a poll a proxy replayed from a lost instance).
+     */
     hold(
-      init: Pick<HeldPoll, 'key' | 'inbox' | 'sessionId' | 'size' | 'markOnDelivery' | 'reply'>,
+      init: Pick<HeldPoll, 'key' | 'inbox' | 'sessionId' | 'size' | 'markOnDelivery' | 'reply'> & {
+        holdMs?: number;
+      },
     ): HeldPoll {
+      const { holdMs: ownHoldMs, ...fields } = init;
       const poll: HeldPoll = {
-        ...init,
+        ...fields,
         timer: undefined,
         checking: false,
         recheck: false,
@@ -136,7 +142,7 @@ export function createPollHub(options: HubOptions) {
       }
       polls.add(poll);
       held += 1;
-      poll.timer = setTimeout(expire, holdMs, poll);
+      poll.timer = setTimeout(expire, Math.max(0, Math.min(holdMs, ownHoldMs ?? holdMs)), poll);
       byResponse.set(poll.reply.raw, poll);
       poll.reply.raw.once('close', onResponseClose);
       check(poll);
