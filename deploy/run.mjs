@@ -14,7 +14,6 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { ensureDependencies, ensureWebBuild, root } from '../scripts/lib.mjs';
 import { nginxArgs, writeNginxConfig } from './render-nginx.mjs';
 
@@ -53,6 +52,8 @@ async function ensureDatabase(url) {
   if (!/^[a-z_][a-z0-9_]*$/.test(name)) fail(`DATABASE_URL: database name ${name} (lower case, digits, _)`);
   const admin = new URL(url);
   admin.pathname = '/postgres';
+  // Imported here: `pg` exists only once ensureDependencies() has installed the workspace.
+  const { default: pg } = await import('pg');
   const client = new pg.Client({ connectionString: admin.toString() });
   try {
     await client.connect();
