@@ -51,7 +51,15 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/server/**/*.ts', 'scripts/**/*.mjs', 'e2e/**/*.ts', 'bench/**/*', '*.js', '*.ts'],
+    files: [
+      'apps/server/**/*.ts',
+      'scripts/**/*.mjs',
+      'deploy/**/*.mjs',
+      'e2e/**/*.ts',
+      'bench/**/*',
+      '*.js',
+      '*.ts',
+    ],
     languageOptions: { globals: globals.node },
   },
 );

@@ -50,7 +50,7 @@ export default defineConfig({
       {
         test: {
           name: 'scripts',
-          include: ['scripts/**/*.test.mjs'],
+          include: ['scripts/**/*.test.mjs', 'deploy/**/*.test.mjs'],
           environment: 'node',
         },
       },

@@ -57,6 +57,7 @@ import { AUTH_NOTIFY_CHANNEL, createPgNotifyChannel } from './platform/pg-notify
 import { createWakeBus } from './platform/wake-bus.js';
 import { guardRedis } from './platform/redis.js';
 import { guardedRateLimitStore } from './platform/rate-limit-store.js';
+import { createLifecycle, type Lifecycle } from './platform/lifecycle.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -64,6 +65,8 @@ declare module 'fastify' {
     messageCenter: ImModule;
     /** Every timer of the server (platform/jobs); tests and the scheduled-jobs page run jobs through it. */
     jobs: JobRunner;
+    /** Readiness: false once shutdown begins (`shutdown.ts`), before the listener stops. */
+    lifecycle: Lifecycle;
   }
 }
 
@@ -105,6 +108,10 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   }).withTypeProvider<ZodTypeProvider>();
 
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
+  const lifecycle = createLifecycle();
+  app.decorate('lifecycle', lifecycle);
+  // Also when close() is called directly (tests): readiness answers 503 from the first close step on.
+  app.addHook('preClose', async () => lifecycle.beginShutdown());
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // Only JSON is accepted; anything else answers 415.
@@ -177,7 +184,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(async (scope) => {
     const api = scope as unknown as AppInstance;
     guardRoutes(api);
-    healthRoutes(api, deps);
+    healthRoutes(api, deps, lifecycle);
     authRoutes(api, deps);
     menuRoutes(api, deps);
     menuAdminRoutes(api, deps);

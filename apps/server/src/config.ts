@@ -42,7 +42,27 @@ const envSchema = z.object({
   SEED_DEMO: booleanFlag.optional(),
   SERVICE_TOKEN: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: booleanFlag.default(false),
+  /**
+   * Whether X-Forwarded-* headers count: `true` from any peer (instances only the proxy can reach), or the
+   * proxy's addresses / CIDR ranges (`127.0.0.1,10.0.0.0/8`), so a client that reaches an instance directly
+   * cannot choose its address.
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .transform((v, ctx): boolean | string[] => {
+      const flag = booleanFlag.safeParse(v.toLowerCase());
+      if (flag.success) return flag.data;
+      const addresses = v
+        .split(',')
+        .map((a) => a.trim())
+        .filter(Boolean);
+      if (addresses.length > 0 && addresses.every((a) => /^[0-9a-f.:]+(\/\d{1,3})?$/i.test(a)))
+        return addresses;
+      ctx.addIssue({ code: 'custom', message: 'true, false or a list of proxy addresses (CIDR allowed)' });
+      return z.NEVER;
+    })
+    .default(false),
   /** Business host `{host}` for `/tec/...` calls; empty = same origin. */
   BUSINESS_HOST: z.string().default(''),
   /** AI question-and-answer site, opened in a new tab. */
@@ -68,6 +88,11 @@ const envSchema = z.object({
   LONGPOLL_MAX_HELD: z.coerce.number().int().min(1).max(1_000_000).default(50_000),
   /** How often an instance re-checks the database for held polls whose wake-up got lost. */
   LONGPOLL_SWEEP_MS: z.coerce.number().int().min(100).max(60_000).default(1_000),
+  /**
+   * After SIGTERM, how long the instance keeps serving while its readiness says 503 before it stops accepting:
+   * an orchestrator's probe period. 0 behind the deployment's nginx, which does not read readiness.
+   */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   /** How long a sign-in and its store authorisations are cached per instance (0 = not cached); see ADR 0003. */
   AUTH_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   /** How often a running scheduled job's `job_runs` row is touched (its heartbeat). */
@@ -110,7 +135,8 @@ export type AppConfig = {
   seedDemo: boolean;
   serviceToken: string;
   logLevel: string;
-  trustProxy: boolean;
+  /** true: every peer; a list: only these proxy addresses (Fastify's trustProxy). */
+  trustProxy: boolean | string[];
   businessHost: string;
   aiSiteUrl: string;
   tokenAllowHosts: string[];
@@ -122,6 +148,8 @@ export type AppConfig = {
   versionPollMs: number;
   supportPhone: string;
   longPoll: { holdMs: number; maxHeld: number; sweepMs: number };
+  /** SHUTDOWN_DRAIN_MS: not-ready but still serving, between SIGTERM and closing the listener. */
+  shutdownDrainMs: number;
   /** Seconds between demo upstream orders (demo mode with demo data only); 0 = off. */
   demoTrafficIntervalSeconds: number;
   /** Per-instance life of a cached sign-in and store authorisation in ms; 0 = off. */
@@ -182,6 +210,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     versionPollMs: e.VERSION_POLL_MS,
     supportPhone: e.SUPPORT_PHONE,
     longPoll: { holdMs: e.LONGPOLL_HOLD_MS, maxHeld: e.LONGPOLL_MAX_HELD, sweepMs: e.LONGPOLL_SWEEP_MS },
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     demoTrafficIntervalSeconds: e.DEMO_TRAFFIC_INTERVAL,
     authCacheTtlMs: e.AUTH_CACHE_TTL_MS,
     jobTiming: { heartbeatMs: e.JOB_HEARTBEAT_MS, staleAfterMs: e.JOB_STALE_AFTER_MS },

@@ -6,6 +6,7 @@ import { DEMO_ACCOUNTS, seedBaseData, seedDemoData } from './db/seed/index.js';
 import { systemClock } from './platform/clock.js';
 import { openRedis } from './platform/redis.js';
 import { createOutboxSmsProvider } from './platform/sms.js';
+import { closeGracefully } from './shutdown.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -29,7 +30,7 @@ async function main(): Promise<void> {
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
-    await app.close();
+    await closeGracefully(app, config.shutdownDrainMs);
     redis?.disconnect();
     await database.close();
     process.exit(0);

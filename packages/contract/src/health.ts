@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import { endpoint, noInput } from './common/endpoint.js';
 
-export const HEALTH_PATHS = { health: '/api/health' } as const;
+export const HEALTH_PATHS = {
+  health: '/api/health',
+  live: '/api/health/live',
+  ready: '/api/health/ready',
+} as const;
 
 export const healthSchema = z.object({
   status: z.literal('ok'),
@@ -12,6 +16,9 @@ export const healthSchema = z.object({
 });
 export type Health = z.infer<typeof healthSchema>;
 
+export const livenessSchema = z.object({ status: z.literal('ok') });
+export const readinessSchema = z.object({ status: z.literal('ready') });
+
 export const healthEndpoints = {
   health: endpoint({
     method: 'GET',
@@ -19,5 +26,21 @@ export const healthEndpoints = {
     request: noInput,
     response: healthSchema,
     summary: 'Liveness and database reachability',
+  }),
+  /** The process answers; touches nothing else (an orchestrator restarts the instance when it stops). */
+  live: endpoint({
+    method: 'GET',
+    path: HEALTH_PATHS.live,
+    request: noInput,
+    response: livenessSchema,
+    summary: 'Liveness: the process answers (no database)',
+  }),
+  /** 503 while the database is unreachable, its migrations are behind this build, or the instance is closing. */
+  ready: endpoint({
+    method: 'GET',
+    path: HEALTH_PATHS.ready,
+    request: noInput,
+    response: readinessSchema,
+    summary: 'Readiness: database reachable, migrations applied, not shutting down',
   }),
 };

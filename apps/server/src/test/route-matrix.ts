@@ -85,6 +85,8 @@ export const ROUTE_MATRIX: readonly MatrixRow[] = [
   // route                                                                           rule                                 ano svc nos own for hdo adm
   row('GET /swagger/json',                                                           'public',                           'ok  ok  ok  ok  -   ok  ok'),
   row('GET /api/health',                                                             'public',                           'ok  ok  ok  ok  -   ok  ok'),
+  row('GET /api/health/live',                                                        'public',                           'ok  ok  ok  ok  -   ok  ok'),
+  row('GET /api/health/ready',                                                       'public',                           'ok  ok  ok  ok  -   ok  ok'),
   row('GET /auth/code',                                                              'public',                           'ok  ok  ok  ok  -   ok  ok'),
   row('POST /auth/ljyPwdLogin',                                                      'public',                           'ok  ok  ok  ok  -   ok  ok'),
   row('POST /auth/sendMsg',                                                          'public',                           'ok  ok  ok  ok  -   ok  ok'),

@@ -111,11 +111,13 @@ export type ServerProcessOptions = {
   /** Added to (and overriding) the defaults: development mode, no demo seed, warn-level logs. */
   env: Record<string, string>;
   readyTimeoutMs?: number;
+  /** A given port (a replacement instance behind a proxy that knows the old one's); a free one otherwise. */
+  port?: number;
 };
 
 /** Starts `apps/server/src/server.ts` in its own Node process and waits until /api/health answers. */
 export async function startServerProcess(options: ServerProcessOptions): Promise<ServerProcess> {
-  const port = await findFreePort();
+  const port = options.port ?? (await findFreePort());
   const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
     cwd: REPO_ROOT,
     env: {

@@ -220,6 +220,57 @@ describe('listener: capacity and lifecycle', () => {
     }
   });
 
+  it("holds a poll the proxy stamped only for what is left of the stamp's hold (a replayed poll)", async () => {
+    const own = await createTestApp({
+      trustProxy: ['127.0.0.1'],
+      longPoll: { ...LONG_POLL, holdMs: 20_000 },
+    });
+    try {
+      const shop = await addStore(own.db);
+      const staff = await addStaff(own, shop);
+      const stampedAgo = (ms: number) => ({
+        'x-request-start': `t=${((Date.now() - ms) / 1000).toFixed(3)}`,
+      });
+      const listen = (headers: Record<string, string>) =>
+        own.app.inject({
+          method: 'POST',
+          url: IM_PATHS.listener,
+          headers: { ...headers, authorization: `Bearer ${staff.token}` },
+          payload: { receiver: staff.workCode, storeCode: shop.code, ackIds: [] },
+        });
+      // Received by nginx 19.5 s ago (then lost with its instance): 0.5 s of the 20 s hold are left.
+      let started = Date.now();
+      let answer = await listen(stampedAgo(19_500));
+      expect(answer.statusCode).toBe(200);
+      expect(answer.json().data).toEqual({ messageCount: 0, messageList: [] });
+      expect(Date.now() - started).toBeGreaterThanOrEqual(400);
+      expect(Date.now() - started).toBeLessThan(3_000);
+      // Older than the hold: answered after the first look at the inbox.
+      started = Date.now();
+      answer = await listen(stampedAgo(60_000));
+      expect(answer.json().data).toEqual({ messageCount: 0, messageList: [] });
+      expect(Date.now() - started).toBeLessThan(2_000);
+      // Not behind a proxy: the stamp means nothing.
+      const direct = await createTestApp({ longPoll: { ...LONG_POLL, holdMs: 1_500 } });
+      try {
+        const directShop = await addStore(direct.db);
+        const directStaff = await addStaff(direct, directShop);
+        started = Date.now();
+        await direct.app.inject({
+          method: 'POST',
+          url: IM_PATHS.listener,
+          headers: { ...stampedAgo(60_000), authorization: `Bearer ${directStaff.token}` },
+          payload: { receiver: directStaff.workCode, storeCode: directShop.code, ackIds: [] },
+        });
+        expect(Date.now() - started).toBeGreaterThanOrEqual(1_400);
+      } finally {
+        await direct.close();
+      }
+    } finally {
+      await own.close();
+    }
+  });
+
   it('answers every held poll with an empty list when the app closes', async () => {
     const own = await createTestApp({ longPoll: { ...LONG_POLL, holdMs: 20_000 } });
     const shop = await addStore(own.db);

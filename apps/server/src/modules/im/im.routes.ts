@@ -93,6 +93,7 @@ export function imRoutes(
       if (ackIds && ackIds.length > 0) await service.acknowledge(inbox, ackIds);
       if (hub.full()) throw new AppError(IM_LIMITS.busyStatus, 'IM_BUSY', IM_TEXT.busy);
       hub.hold({
+        holdMs: remainingHoldMs(ctx.request, config.longPoll.holdMs, config.trustProxy !== false),
         key: inboxKey(inbox),
         inbox,
         sessionId: ctx.caller().sessionId,
@@ -148,6 +149,24 @@ function idempotencyKeyOf(request: FastifyRequest): string | null {
   const parsed = idempotencyKeySchema.safeParse(given);
   if (!parsed.success) throw badRequest(parsed.error.issues[0]!.message, 'IDEMPOTENCY_KEY_INVALID');
   return parsed.data;
+}
+
+/** nginx's `t=<seconds.millis>` of when it received the request (deploy/nginx: `X-Request-Start "t=$msec"`). */
+const REQUEST_START_HEADER = 'x-request-start';
+
+/**
+ * The hold left for a poll. nginx stamps the poll when it receives it and keeps the stamp when it replays the
+ * poll on another instance after losing the first; counting the hold from that stamp answers the replayed poll
+ * when the original would have been answered, before the console's own 80 s timeout (a timed-out poll costs
+ * the console a minute). Only behind a trusted proxy; a stamp in the future (clock skew) counts as now. A
+ * client can only shorten its own hold with it, which it could do by closing the request anyway.
+ */
+export function remainingHoldMs(request: FastifyRequest, holdMs: number, behindProxy: boolean): number {
+  if (!behindProxy) return holdMs;
+  const stamp = /^t=(\d{9,11}(?:\.\d{1,6})?)$/.exec(String(request.headers[REQUEST_START_HEADER] ?? ''));
+  if (!stamp) return holdMs;
+  const elapsedMs = Date.now() - Number(stamp[1]) * 1000;
+  return Math.max(0, holdMs - Math.max(0, elapsedMs));
 }
 
 async function ownReceiver(request: FastifyRequest): Promise<void> {

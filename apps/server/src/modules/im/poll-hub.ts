@@ -5,6 +5,8 @@ import type { Inbox } from './message-format.js';
 /** The part of a Fastify reply a held poll needs. */
 export type PollReply = {
   send(payload: unknown): unknown;
+  /** Sets a response header (Fastify's reply has it; shutdown asks for `Connection: close`). */
+  header?(name: string, value: string): unknown;
   raw: { once(event: 'close', listener: () => void): unknown };
 };
 
@@ -115,12 +117,18 @@ export function createPollHub(options: HubOptions) {
     has: (key: string) => byKey.has(key),
     keys: () => byKey.keys(),
 
-    /** Holds the poll and checks the database once (a message may have arrived before it was registered). */
+    /**
+     * Holds the poll and checks the database once (a message may have arrived before it was registered).
+     * `holdMs`: this poll's hold when shorter than the hub's (a poll a proxy replayed from a lost instance).
+     */
     hold(
-      init: Pick<HeldPoll, 'key' | 'inbox' | 'sessionId' | 'size' | 'markOnDelivery' | 'reply'>,
+      init: Pick<HeldPoll, 'key' | 'inbox' | 'sessionId' | 'size' | 'markOnDelivery' | 'reply'> & {
+        holdMs?: number;
+      },
     ): HeldPoll {
+      const { holdMs: ownHoldMs, ...fields } = init;
       const poll: HeldPoll = {
-        ...init,
+        ...fields,
         timer: undefined,
         checking: false,
         recheck: false,
@@ -134,7 +142,7 @@ export function createPollHub(options: HubOptions) {
       }
       polls.add(poll);
       held += 1;
-      poll.timer = setTimeout(expire, holdMs, poll);
+      poll.timer = setTimeout(expire, Math.max(0, Math.min(holdMs, ownHoldMs ?? holdMs)), poll);
       byResponse.set(poll.reply.raw, poll);
       poll.reply.raw.once('close', onResponseClose);
       check(poll);
@@ -161,9 +169,18 @@ export function createPollHub(options: HubOptions) {
       poll.reply.send(error);
     },
 
-    /** Answers every held poll with an empty list (shutdown): clients simply poll again elsewhere. */
+    /**
+     * Answers every held poll with an empty list (shutdown): clients simply poll again elsewhere. With
+     * `Connection: close`, so neither a browser nor a proxy sends the next poll down the same connection to an
+     * instance that is closing (it stopped accepting new connections before this).
+     */
     releaseAll(): void {
-      for (const polls of [...byKey.values()]) for (const poll of [...polls]) answer(poll, EMPTY_BROADCAST);
+      for (const polls of [...byKey.values()])
+        for (const poll of [...polls]) {
+          if (poll.settled) continue;
+          poll.reply.header?.('connection', 'close');
+          answer(poll, EMPTY_BROADCAST);
+        }
     },
   };
 }

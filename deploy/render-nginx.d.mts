@@ -1,0 +1,11 @@
+export type NginxOptions = {
+  listen: string | number;
+  upstreams: string[];
+  prefix: string;
+  holdMs?: number;
+  failTimeout?: string;
+};
+export const NGINX_TEMPLATE: string;
+export function renderNginxConfig(options: NginxOptions): string;
+export function writeNginxConfig(options: NginxOptions): string;
+export function nginxArgs(prefix: string): string[];
