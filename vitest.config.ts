@@ -6,7 +6,10 @@ import { defineConfig } from 'vitest/config';
  * Fault tests with wall-clock bounds (a p99 under a Redis stall, the next message within 5 s of a kill): they run
  * last and alone, so that another test file's CPU does not become their latency on CI's two cores.
  */
-const FAULT_TESTS = ['apps/server/src/platform/redis-stall.api.test.ts'];
+const FAULT_TESTS = [
+  'apps/server/src/platform/redis-stall.api.test.ts',
+  'apps/server/src/modules/im/nginx-failover.api.test.ts',
+];
 
 /** Migrates the template database that every server test file copies (see the file). */
 const SERVER_GLOBAL_SETUP = './apps/server/src/test/global-setup.ts';
