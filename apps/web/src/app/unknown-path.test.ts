@@ -1,6 +1,7 @@
 import { authEndpoints } from '@console/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../lib/http';
+import { useMenuStore } from '../stores/menu-store';
 import { useSessionStore } from '../stores/session-store';
 import { answerCalls } from '../test/fake-calls';
 import { unknownPathLoader } from './unknown-path';
@@ -18,6 +19,7 @@ async function targetOf(path: string): Promise<string | null> {
 afterEach(() => {
   vi.clearAllMocks();
   useSessionStore.setState({ token: null, menusLoaded: false });
+  useMenuStore.setState({ menus: [] });
 });
 
 describe('unknownPathLoader', () => {
@@ -43,5 +45,35 @@ describe('unknownPathLoader', () => {
     useSessionStore.setState({ token: 'tok', menusLoaded: true });
     api.call.mockRejectedValueOnce(new ApiError('http', '服务器出错了', { status: 500 }));
     expect(await targetOf('/system/roles')).toBe('/404');
+  });
+
+  it('repeats the navigation when the menu that has the page arrived meanwhile, never 403', async () => {
+    useSessionStore.setState({ token: 'tok', menusLoaded: true });
+    useMenuStore.setState({
+      menus: [
+        {
+          name: 'Audit',
+          path: '/audit',
+          component: 'Layout',
+          hidden: false,
+          redirect: null,
+          alwaysShow: null,
+          meta: { title: '审核任务', icon: null, noCache: true },
+          children: [
+            {
+              name: 'ReviewPending',
+              path: 'review-pending',
+              component: 'audit/review-pending',
+              hidden: false,
+              redirect: null,
+              alwaysShow: null,
+              meta: { title: '待审核', icon: null, noCache: true },
+            },
+          ],
+        },
+      ],
+    });
+    expect(await targetOf('/audit/review-pending')).toBe('/audit/review-pending?tab=1');
+    expect(api.call).not.toHaveBeenCalled();
   });
 });

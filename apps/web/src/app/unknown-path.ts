@@ -1,6 +1,7 @@
-import { authEndpoints } from '@console/contract';
+import { authEndpoints, menuPages } from '@console/contract';
 import { redirect, type LoaderFunctionArgs } from 'react-router';
 import { call } from '../lib/http';
+import { useMenuStore } from '../stores/menu-store';
 import { useSessionStore } from '../stores/session-store';
 
 /**
@@ -13,10 +14,15 @@ export async function unknownPathLoader({ request }: LoaderFunctionArgs): Promis
   // component only when the menu failed to load.
   const { token, menusLoaded } = useSessionStore.getState();
   if (!token || !menusLoaded) return null;
+  const url = new URL(request.url);
+  // The menu arrived while this loader was being fetched (a deep link on a fresh page: the guard loads the menu
+  // alongside): the page's route exists now, so the navigation is repeated, as the guard does, never refused.
+  if (menuPages(useMenuStore.getState().menus).some((page) => page.path === url.pathname))
+    return redirect(`${url.pathname}${url.search}`);
   try {
     const { known } = await call(
       authEndpoints.menuPathKnown,
-      { path: new URL(request.url).pathname },
+      { path: url.pathname },
       { signal: request.signal, flags: { silent: true } },
     );
     return redirect(known ? '/403' : '/404');
