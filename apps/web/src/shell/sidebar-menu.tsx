@@ -42,12 +42,14 @@ export function SidebarMenu({ collapsed = false }: { collapsed?: boolean }) {
   );
   const uniqueOpened = useSettingsStore((state) => state.uniqueOpened);
   const [openKeys, setOpenKeys] = useState(() => openKeysFor(items, pathname));
-  // The active entry follows the route: its sub-menus open when the page changes (or the menu arrives).
+  // The active entry follows the route: its sub-menus open when the page changes (or the menu arrives). A menu
+  // reloaded in the background on the same page keeps what the user opened, 菜单只展开一项 or not.
   const [shownFor, setShownFor] = useState({ pathname, items });
   if (shownFor.pathname !== pathname || shownFor.items !== items) {
+    const pageChanged = shownFor.pathname !== pathname;
     setShownFor({ pathname, items });
     const needed = openKeysFor(items, pathname);
-    setOpenKeys((keys) => (uniqueOpened ? needed : [...new Set([...keys, ...needed])]));
+    setOpenKeys((keys) => (uniqueOpened && pageChanged ? needed : [...new Set([...keys, ...needed])]));
   }
 
   const onOpenChange = (keys: string[]) => {
