@@ -182,8 +182,8 @@ test.describe('store-info confirmation', () => {
     await expect(form.getByTestId('store-map-no-location')).toHaveText('暂无定位信息');
     await expect(form.locator('.leaflet-container')).toBeVisible();
     await expect(form.locator('.leaflet-marker-icon')).toHaveCount(0);
-    const box = await form.boundingBox();
-    expect(box?.width).toBeGreaterThan(360);
+    // Read once the dialog's opening zoom has ended: mid-animation it is a little narrower.
+    await expect.poll(async () => (await form.boundingBox())?.width ?? 0).toBeGreaterThan(360);
     await settle(page);
     await page.screenshot({ path: `${SCREENSHOT_DIR}/store-info-dialog-390.png` });
 
