@@ -32,6 +32,8 @@ import { imRoutes, type ImModule } from './modules/im/im.routes.js';
 import { registerImJobs } from './modules/im/im.jobs.js';
 import { ordersModule } from './modules/orders/index.js';
 import { couponsModule } from './modules/coupons/index.js';
+import { issueSchemeCalendarSource } from './modules/coupons/scheme-calendar-source.js';
+import { pointsMallCalendarSource } from './modules/points-mall/points-mall-calendar-source.js';
 import { pointsMallModule } from './modules/points-mall/points-mall.routes.js';
 import { exportsModule } from './modules/exports/index.js';
 import { usersAdminModule } from './modules/users-admin/index.js';
@@ -204,7 +206,11 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     pointsMallModule(api, deps);
     teaTreeModule(api, deps);
     employeePurchaseModule(api, deps);
-    marketingCalendarModule(api, deps, { producer: messageCenter.producer, jobs });
+    marketingCalendarModule(api, deps, {
+      producer: messageCenter.producer,
+      jobs,
+      extraSources: [issueSchemeCalendarSource(deps.db), pointsMallCalendarSource(deps.db)],
+    });
     membersModule(api, deps, { producer: messageCenter.producer, jobs });
     inventoryModule(api, deps, { producer: messageCenter.producer });
     dashboardRoutes(api, deps, dashboardSources);

@@ -1,7 +1,15 @@
 import { MARKETING_CALENDAR_PATHS as P, type MarketingEvent } from '@console/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, imMessages, teaTreeActivities } from '../../db/schema.js';
+import {
+  auditLog,
+  imMessages,
+  integralShelves,
+  issueSchemeStores,
+  issueSchemes,
+  skus,
+  teaTreeActivities,
+} from '../../db/schema.js';
 import { bearer } from '../../test/fixtures.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import {
@@ -102,6 +110,87 @@ describe('marketing calendar', () => {
       .returning();
     const keys = (await storeEvents(otherClerk, other, day(0), day(25), 'tea_tree')).map((e) => e.key);
     expect(keys).toEqual([`tea_tree:${activity!.id}:signup`, `tea_tree:${activity!.id}:round1`]);
+  });
+
+  it('shows coupon issue schemes to the stores they issue at, hidden ones to head office only', async () => {
+    const now = t.clock().getTime();
+    const dayStart = (offset: number) => new Date(`${day(offset)}T00:00:00+08:00`);
+    const scheme = (name: string, values: Partial<typeof issueSchemes.$inferInsert>) => ({
+      schemeNo: `ISCAL${now % 100000}${name.length}`,
+      name,
+      channels: ['store_counter', 'mini_program'],
+      quantity: 10,
+      startAt: dayStart(2),
+      // The start of the day after the last day, as the schemes service stores it.
+      endAt: dayStart(6),
+      ...values,
+    });
+    const [listed, hidden] = await t.db
+      .insert(issueSchemes)
+      .values([
+        scheme('日历门店发券', { storeScope: 'listed' }),
+        scheme('日历隐藏方案发券', { visible: false }),
+      ])
+      .returning();
+    await t.db.insert(issueSchemeStores).values({ schemeId: listed!.id, storeId: store.id });
+
+    const atStore = await storeEvents(clerk, store, day(0), day(10), 'coupon');
+    expect(atStore.map((e) => e.key)).toEqual([`coupon:${listed!.id}`]);
+    expect(atStore[0]).toMatchObject({
+      typeText: '优惠券',
+      startDate: day(2),
+      endDate: day(5),
+      storesText: '日历测试店',
+      remark: '门店发放、小程序领取',
+      id: null,
+    });
+    expect(await storeEvents(otherClerk, other, day(0), day(10), 'coupon')).toEqual([]);
+    // A range that ends before the window starts, or starts after it ended, does not list it.
+    expect(await storeEvents(clerk, store, day(0), day(1), 'coupon')).toEqual([]);
+    expect(await storeEvents(clerk, store, day(6), day(9), 'coupon')).toEqual([]);
+
+    const managed = dataOf<MarketingEvent[]>(
+      await get(P.manageList, reader, { from: day(0), to: day(10), type: 'coupon' }),
+    );
+    const titles = new Map(managed.map((e) => [e.key, e.title]));
+    expect(titles.get(`coupon:${hidden!.id}`)).toBe('日历隐藏方案发券（已隐藏）');
+    expect(titles.get(`coupon:${listed!.id}`)).toBe('日历门店发券');
+  });
+
+  it('shows a points-mall SKU’s redemption window to the stores that shelve it', async () => {
+    const [sku] = await t.db
+      .insert(skus)
+      .values({
+        skuCode: `ICAL${t.clock().getTime() % 100000}`,
+        name: '日历限定茶礼',
+        kind: 'integral',
+        priceCents: 0,
+        points: 800,
+        validFrom: new Date(`${day(3)}T10:00:00+08:00`),
+        validTo: new Date(`${day(8)}T00:00:00+08:00`),
+      })
+      .returning();
+    await t.db.insert(integralShelves).values([
+      { storeId: store.id, skuId: sku!.id, onShelf: true, stock: 5 },
+      { storeId: other.id, skuId: sku!.id, onShelf: false, stock: 5 },
+    ]);
+    const atStore = await storeEvents(clerk, store, day(0), day(10), 'points');
+    expect(atStore.map((e) => e.key)).toContain(`points:${sku!.id}`);
+    expect(atStore.find((e) => e.key === `points:${sku!.id}`)).toMatchObject({
+      title: '日历限定茶礼限时兑换',
+      typeText: '积分商城',
+      startDate: day(3),
+      endDate: day(7),
+      remark: '800积分兑换',
+    });
+    // Off the shelf at the other store: not its campaign.
+    expect((await storeEvents(otherClerk, other, day(0), day(10), 'points')).map((e) => e.key)).not.toContain(
+      `points:${sku!.id}`,
+    );
+    const managed = dataOf<MarketingEvent[]>(
+      await get(P.manageList, reader, { from: day(0), to: day(10), type: 'points' }),
+    );
+    expect(managed.find((e) => e.key === `points:${sku!.id}`)?.storesText).toBe('1家门店上架');
   });
 
   it('refuses bad input, stores outside the data scope and callers without the button', async () => {

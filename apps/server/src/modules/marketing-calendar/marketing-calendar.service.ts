@@ -15,12 +15,11 @@ import { createAuditLog } from '../audit/audit-log.js';
 import { shanghaiDay } from '../dashboard/daily-metrics.js';
 import { staffOf, type MessageProducer } from '../im/message-producer.js';
 import { storeInScope, type DataScope } from '../roles/data-scope.js';
-import type { CalendarSource, DayRange } from './calendar-sources.js';
+import { storesTextOf, type CalendarSource, type DayRange } from './calendar-sources.js';
 
 const DAY_MS = 86_400_000;
 /** Business type 10 (marketing), general kind 1: the day-before reminder (spec 4.9). */
 export const MARKETING_BUSINESS_TYPE = 10;
-const STORES_SHOWN = 3;
 
 type EventRow = typeof marketingEvents.$inferSelect;
 
@@ -83,7 +82,6 @@ export function createMarketingCalendarService(deps: {
 
   function eventOf(row: EventRow, storeNames: string[]): MarketingEvent {
     const type = row.type as MarketingEventType;
-    const shown = storeNames.slice(0, STORES_SHOWN).join('、');
     return {
       key: `manual:${row.id}`,
       id: row.id,
@@ -93,11 +91,7 @@ export function createMarketingCalendarService(deps: {
       startDate: row.startDate,
       endDate: row.endDate,
       color: row.color,
-      storesText: row.allStores
-        ? '全部门店'
-        : storeNames.length > STORES_SHOWN
-          ? `${shown}等${storeNames.length}家门店`
-          : shown,
+      storesText: storesTextOf(row.allStores, storeNames),
       remark: row.remark,
     };
   }

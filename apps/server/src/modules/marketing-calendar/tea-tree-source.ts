@@ -1,13 +1,15 @@
-import {
-  MARKETING_EVENT_TYPE_COLOR,
-  MARKETING_EVENT_TYPE_TEXT,
-  type MarketingEvent,
-} from '@console/contract';
+import type { MarketingEvent } from '@console/contract';
 import { lte } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { teaTreeActivities } from '../../db/schema.js';
 import { shanghaiDay } from '../dashboard/daily-metrics.js';
-import { overlaps, type CalendarSource, type DayRange } from './calendar-sources.js';
+import {
+  overlaps,
+  programmeEvent,
+  rangeInstants,
+  type CalendarSource,
+  type DayRange,
+} from './calendar-sources.js';
 
 const DAY_MS = 86_400_000;
 
@@ -16,34 +18,19 @@ const DAY_MS = 86_400_000;
  * day. Head office's activities concern every store.
  */
 export function teaTreeCalendarSource(db: Database): CalendarSource {
-  const event = (
-    key: string,
-    title: string,
-    startDate: string,
-    endDate: string,
-    remark: string,
-  ): MarketingEvent => ({
-    key,
-    id: null,
-    type: 'tea_tree',
-    typeText: MARKETING_EVENT_TYPE_TEXT.tea_tree,
-    title,
-    startDate,
-    endDate,
-    color: MARKETING_EVENT_TYPE_COLOR.tea_tree,
-    storesText: '全部门店',
-    remark,
-  });
+  const event = (key: string, title: string, startDate: string, endDate: string, remark: string) =>
+    programmeEvent('tea_tree', { key, title, startDate, endDate, storesText: '全部门店', remark });
   return {
     type: 'tea_tree',
     async eventsBetween(range: DayRange) {
       // A harvest may come months after the window: read the activities whose window started before the
       // range's end and ended at most a year before its start, then keep what falls in the range.
+      const { start: rangeStart, end: rangeEnd } = rangeInstants(range);
       const rows = await db
         .select()
         .from(teaTreeActivities)
-        .where(lte(teaTreeActivities.signUpStart, new Date(Date.parse(`${range.to}T23:59:59+08:00`))));
-      const since = new Date(Date.parse(`${range.from}T00:00:00+08:00`) - 365 * DAY_MS);
+        .where(lte(teaTreeActivities.signUpStart, rangeEnd));
+      const since = new Date(rangeStart.getTime() - 365 * DAY_MS);
       const events: MarketingEvent[] = [];
       for (const row of rows.filter((r) => r.signUpEnd >= since)) {
         const start = shanghaiDay(row.signUpStart);
