@@ -25,6 +25,7 @@ import { shopGroupChoices } from '../../lib/shop-group-choices';
 import { useRefresh } from '../../lib/use-refresh';
 import { useStoreCode } from '../../stores/use-store-code';
 import { AddEventDialog } from './add-event-dialog';
+import { eventsOnDay } from './events-on-day';
 import { CALENDAR_LABELS } from './labels';
 import styles from './marketing-calendar.module.css';
 
@@ -169,7 +170,6 @@ export function MarketingCalendarPage() {
     enabled: whole || Boolean(storeCode),
   });
   const list = events.data ?? [];
-  const onDay = (day: string) => list.filter((e) => e.startDate <= day && e.endDate >= day);
   const remove = async (event: MarketingEvent) => {
     if (!(await notify.confirm({ title: L.remove, content: L.removeConfirm(event.title) }))) return;
     await call(marketingCalendarEndpoints.delete, { id: event.id! });
@@ -245,7 +245,7 @@ export function MarketingCalendarPage() {
             fullscreen
             cellRender={(value, info) => {
               if (info.type !== 'date') return info.originNode;
-              const day = onDay(value.format('YYYY-MM-DD'));
+              const day = eventsOnDay(list, value.format('YYYY-MM-DD'));
               return (
                 <div>
                   {day.slice(0, CELL_EVENTS).map((e) => (
