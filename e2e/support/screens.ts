@@ -37,3 +37,18 @@ export async function closeCards(page: Page) {
     await page.waitForTimeout(150);
   }
 }
+
+/** A screenshot of the page at its current size (`${name}-${width}.png`). */
+export async function shoot(page: Page, name: string) {
+  await settle(page);
+  await page.screenshot({
+    path: `${SCREENSHOT_DIR}/${name}-${page.viewportSize()!.width}.png`,
+    fullPage: true,
+  });
+}
+
+/** A kit list's row holding `text`: the table row, or below 576 px the card rendered from the same columns. */
+export const listRow = (page: Page, text: string) =>
+  page.viewportSize()!.width < 576
+    ? page.getByTestId('list-card').filter({ hasText: text })
+    : page.locator('tr', { hasText: text });
