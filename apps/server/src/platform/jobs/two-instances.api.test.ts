@@ -1,4 +1,4 @@
-import { AUTH_PATHS, SYSTEM_TOOL_PATHS } from '@console/contract';
+import { AUTH_PATHS, MONITOR_PATHS, SYSTEM_TOOL_PATHS, type ServerMonitor } from '@console/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,8 +23,8 @@ import { STALE_RUN_ERROR } from './job-state.js';
 
 /**
  * Issue 12's two-instance test: two real server processes on one PostgreSQL and one Redis. A cluster job runs
- * once per tick across both; a forced sign-out (在线用户) holds on both within a second; an instance killed with
- * SIGKILL in the middle of a run leaves that run marked failed. Runs in the `server-pg` project when
+ * once per tick across both; a forced sign-out (在线用户) holds on both within a second; 服务监控 lists both; an
+ * instance killed with SIGKILL in the middle of a run leaves that run marked failed. Runs in the `server-pg` project when
  * TEST_REDIS_URL is set too; REQUIRE_EXTERNAL_SERVICES turns a missing URL into a failure instead of a skip.
  */
 // TEST_REDIS_URL says Redis is available here; the file runs its own redis-server (see `redis` below).
@@ -146,6 +146,20 @@ describe.skipIf(!enabled)('scheduled jobs and sign-outs on two instances (Postgr
         expect(Date.now() - startedAt, `${server.name} still lets the session in`).toBeLessThan(1_000);
         await delay(20);
       }
+    }
+  });
+
+  it('lists both instances on 服务监控, each marking itself as the one answering', async () => {
+    const admin = await createUser(database.db, { roles: ['admin', 'monitor:server'] });
+    const token = await issueSessionToken(database.db, admin.id);
+    for (const server of [a, b]) {
+      const response = await fetch(`${server.baseUrl}${MONITOR_PATHS.servers}`, { headers: bearer(token) });
+      expect(response.status).toBe(200);
+      const { instances } = ((await response.json()) as { data: ServerMonitor }).data;
+      const listed = instances.filter((i) => serverOf(i.id) !== undefined);
+      expect(listed.map((i) => i.pid).sort()).toEqual([a.pid, b.pid].sort());
+      expect(listed.every((i) => !i.stale && i.metrics !== null)).toBe(true);
+      expect(listed.find((i) => i.current)?.pid).toBe(server.pid);
     }
   });
 
