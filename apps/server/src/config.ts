@@ -102,6 +102,11 @@ const envSchema = z.object({
    * at least three heartbeats, so a live run is never taken for a dead one.
    */
   JOB_STALE_AFTER_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(60_000),
+  /**
+   * After how long without progress a running export counts as cut off (its instance died) and is queued again.
+   * Progress is stored every 1,000 rows, so keep it well above the time of one page.
+   */
+  EXPORT_STALE_AFTER_MS: z.coerce.number().int().min(2_000).max(86_400_000).default(600_000),
   /** Demo mode with demo data: seconds between generated upstream orders for the demo stores; 0 = off. */
   /** The build this instance serves (the health answer, 服务监控, 版本发布); set by whoever deploys it. */
   APP_VERSION: z
@@ -156,6 +161,7 @@ export type AppConfig = {
   authCacheTtlMs: number;
   /** Scheduled jobs: a running job's heartbeat, and the silence after which its run is marked failed. */
   jobTiming: { heartbeatMs: number; staleAfterMs: number };
+  exportStaleAfterMs: number;
   /** What this instance serves: APP_VERSION (else the package version npm start sets) and APP_COMMIT ('' unknown). */
   build: { version: string; commit: string };
 };
@@ -214,6 +220,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     demoTrafficIntervalSeconds: e.DEMO_TRAFFIC_INTERVAL,
     authCacheTtlMs: e.AUTH_CACHE_TTL_MS,
     jobTiming: { heartbeatMs: e.JOB_HEARTBEAT_MS, staleAfterMs: e.JOB_STALE_AFTER_MS },
+    exportStaleAfterMs: e.EXPORT_STALE_AFTER_MS,
     build: {
       version: e.APP_VERSION ?? versionText(env.npm_package_version) ?? '0.0.0-dev',
       commit: e.APP_COMMIT?.toLowerCase() ?? '',

@@ -10,7 +10,7 @@ import { EXPORT_TEXT } from './exports.messages.js';
 import { EXPORT_SOURCES } from './export-sources.js';
 import { writeSheet } from './sheet-writer.js';
 
-/** A running job that has not moved for this long was left by a killed instance. */
+/** A running job that has not moved for this long was left by a killed instance (EXPORT_STALE_AFTER_MS). */
 export const STALE_RUNNING_MS = 10 * 60 * 1000;
 const PAGE_SIZE = 1_000;
 
@@ -21,6 +21,7 @@ export type ExportRunnerOptions = {
   log: { warn(details: object, message: string): void; error(details: object, message: string): void };
   pageSize?: number;
   maxRows?: number;
+  staleAfterMs?: number;
   /** Called after each page's progress is stored (tests watch the progress with it). */
   afterProgress?: (jobId: number, progress: number) => Promise<void> | void;
 };
@@ -37,6 +38,7 @@ export function createExportRunner(options: ExportRunnerOptions) {
   const { db, jobs, clock, log } = options;
   const pageSize = options.pageSize ?? PAGE_SIZE;
   const maxRows = options.maxRows ?? EXPORT_MAX_ROWS;
+  const staleAfterMs = options.staleAfterMs ?? STALE_RUNNING_MS;
   let draining: Promise<void> | null = null;
   let kickedWhileDraining = false;
 
@@ -72,7 +74,7 @@ export function createExportRunner(options: ExportRunnerOptions) {
 
   /** Runs queued jobs until none is left (stale ones first go back to the queue). */
   async function drainQueue(): Promise<void> {
-    await jobs.requeueStale(new Date(clock().getTime() - STALE_RUNNING_MS));
+    await jobs.requeueStale(new Date(clock().getTime() - staleAfterMs));
     for (let job = await jobs.claimNext(clock()); job; job = await jobs.claimNext(clock())) await run(job);
   }
 

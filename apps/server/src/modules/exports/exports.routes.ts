@@ -40,7 +40,7 @@ export function attachmentHeader(fileName: string): string {
 export function exportRoutes(
   app: AppInstance,
   { db, clock }: AppDeps,
-  runnerOptions: Partial<Pick<ExportRunnerOptions, 'pageSize' | 'maxRows'>> = {},
+  runnerOptions: Partial<Pick<ExportRunnerOptions, 'pageSize' | 'maxRows' | 'staleAfterMs'>> = {},
 ): ExportRunner {
   const jobs = createExportJobRepository(db);
   const runner = createExportRunner({ db, jobs, clock, log: app.log, ...runnerOptions });

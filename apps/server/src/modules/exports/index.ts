@@ -6,7 +6,7 @@ import type { JobRunner } from '../../platform/jobs/job-runner.js';
 
 /** Excel exports as background jobs (docs/domain/orders.md "Exports"): routes and the in-process runner. */
 export function exportsModule(app: AppInstance, deps: AppDeps, wiring: { jobs: JobRunner }): ExportRunner {
-  const runner = exportRoutes(app, deps);
+  const runner = exportRoutes(app, deps, { staleAfterMs: deps.config.exportStaleAfterMs });
   registerExportJobs(wiring.jobs, runner);
   return runner;
 }
