@@ -214,14 +214,14 @@ export async function postJson<T = unknown>(
   };
 }
 
-export type PrivateRedis = { url: string; stop: () => Promise<void> };
+export type PrivateRedis = { url: string; port: number; stop: () => Promise<void> };
 
 /**
  * A throw-away redis-server of this test file alone, on a free port and without persistence: a FLUSHALL here
  * cannot wipe what other test files running at the same time keep in the shared Redis (rate-limit counters).
  */
-export async function startPrivateRedis(): Promise<PrivateRedis> {
-  const port = await findFreePort();
+export async function startPrivateRedis(options: { port?: number } = {}): Promise<PrivateRedis> {
+  const port = options.port ?? (await findFreePort());
   const child = spawn(
     'redis-server',
     ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
@@ -254,6 +254,7 @@ export async function startPrivateRedis(): Promise<PrivateRedis> {
   }
   return {
     url,
+    port,
     async stop() {
       child.kill('SIGKILL');
       await exited;

@@ -30,7 +30,7 @@ import {
 
 /**
  * Several real server processes on one PostgreSQL and one Redis: cross-instance wake-ups, an instance killed
- * with SIGKILL mid-stream, a Redis FLUSHALL, a lost wake-up and transactions that commit out of order. Runs in
+ * with SIGKILL mid-stream, a Redis FLUSHALL, Redis killed and restarted, a lost wake-up and transactions that commit out of order. Runs in
  * the `server-pg` project when TEST_REDIS_URL is set too; REQUIRE_EXTERNAL_SERVICES turns a missing URL into a
  * failure instead of a skip.
  */
@@ -119,6 +119,22 @@ async function startPair(name: string, env: Record<string, string>): Promise<[Se
   if (a.status === 'fulfilled' && b.status === 'fulfilled') return [a.value, b.value];
   for (const started of [a, b]) if (started.status === 'fulfilled') await started.value.kill();
   throw a.status === 'rejected' ? a.reason : (b as PromiseRejectedResult).reason;
+}
+
+/** Holds a poll on `holder`, publishes through `publisher`, answers the wake-up time. */
+async function crossInstanceWake(holder: ServerProcess, publisher: ServerProcess, receiver: Receiver) {
+  const held = poll(holder, receiver, []);
+  await delay(300); // the poll is held before the publish
+  const started = Date.now();
+  const id = await publish(publisher, receiver, `wake-${started}`);
+  const answer = await held;
+  const elapsedMs = Date.now() - started;
+  expect(answer.status).toBe(200);
+  expect(idsOf(answer)).toEqual([id]);
+  expect(answer.elapsedMs).toBeGreaterThanOrEqual(300);
+  // Acknowledge so the next round starts empty.
+  await database.db.update(imMessages).set({ status: 1 }).where(eq(imMessages.id, id));
+  return elapsedMs;
 }
 
 type StreamOutcome = {
@@ -246,22 +262,6 @@ describe.skipIf(!enabled)('message center on several instances (PostgreSQL + Red
       await Promise.all([a?.stop(), b?.stop()]);
     });
 
-    /** Holds a poll on `holder`, publishes through `publisher`, answers the wake-up time. */
-    async function crossInstanceWake(holder: ServerProcess, publisher: ServerProcess, receiver: Receiver) {
-      const held = poll(holder, receiver, []);
-      await delay(300); // the poll is held before the publish
-      const started = Date.now();
-      const id = await publish(publisher, receiver, `wake-${started}`);
-      const answer = await held;
-      const elapsedMs = Date.now() - started;
-      expect(answer.status).toBe(200);
-      expect(idsOf(answer)).toEqual([id]);
-      expect(answer.elapsedMs).toBeGreaterThanOrEqual(300);
-      // Acknowledge so the next round starts empty.
-      await database.db.update(imMessages).set({ status: 1 }).where(eq(imMessages.id, id));
-      return elapsedMs;
-    }
-
     it('a message published through B reaches a poll held on A within 1 second, and the other way round', async () => {
       const receiver = await newReceiver();
       const timings: number[] = [];
@@ -296,6 +296,53 @@ describe.skipIf(!enabled)('message center on several instances (PostgreSQL + Red
       expect(await redisAdmin.flushall()).toBe('OK');
       expect(await crossInstanceWake(a, b, receiver)).toBeLessThan(1_000);
       expect(await crossInstanceWake(b, a, receiver)).toBeLessThan(1_000);
+    });
+  });
+
+  describe('Redis killed and restarted: only the wake-up latency changes', () => {
+    let a: ServerProcess;
+    let b: ServerProcess;
+    /** A Redis of this block alone, killed and started again on the same port. */
+    let flaky: PrivateRedis;
+    const SWEEP_MS = 4_000;
+
+    beforeAll(async () => {
+      flaky = await startPrivateRedis();
+      [a, b] = await startPair('redis-restart', {
+        REDIS_URL: flaky.url,
+        LONGPOLL_HOLD_MS: '20000',
+        LONGPOLL_SWEEP_MS: String(SWEEP_MS),
+      });
+    });
+
+    afterAll(async () => {
+      await Promise.all([a?.stop(), b?.stop()]);
+      await flaky?.stop();
+    });
+
+    it('delivers through the database sweep while Redis is gone, and wakes at once again after it is back', async () => {
+      const receiver = await newReceiver();
+      expect(await crossInstanceWake(a, b, receiver)).toBeLessThan(1_000);
+
+      await flaky.stop();
+      // Without Redis a publish still succeeds and the poll held on the other instance gets it from its sweep.
+      for (const [holder, publisher] of [
+        [a, b],
+        [b, a],
+      ] as const)
+        expect(await crossInstanceWake(holder, publisher, receiver)).toBeLessThan(SWEEP_MS + 1_500);
+
+      flaky = await startPrivateRedis({ port: flaky.port });
+      // Both instances reconnect and subscribe again by themselves. Then wake-ups cross at once: three in a row
+      // under 400 ms, which the 4 s sweep alone would give about once in a thousand tries.
+      const backBy = Date.now() + 20_000;
+      let streak = 0;
+      while (streak < 3 && Date.now() < backBy) {
+        const ms = await crossInstanceWake(streak % 2 ? a : b, streak % 2 ? b : a, receiver);
+        streak = ms < 400 ? streak + 1 : 0;
+      }
+      expect(streak).toBe(3);
+      expect(a.alive() && b.alive()).toBe(true);
     });
   });
 
