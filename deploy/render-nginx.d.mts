@@ -4,6 +4,8 @@ export type NginxOptions = {
   prefix: string;
   holdMs?: number;
   failTimeout?: string;
+  /** Upstreams marked `down`: no new request goes to them. */
+  drained?: string[];
 };
 export const NGINX_TEMPLATE: string;
 export function renderNginxConfig(options: NginxOptions): string;

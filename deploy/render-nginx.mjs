@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Writes the nginx configuration of deploy/nginx/console.conf.template for given ports.
 //   node deploy/render-nginx.mjs --listen 8080 --upstream 127.0.0.1:8081 --upstream 127.0.0.1:8082 \
-//     --prefix /tmp/console-nginx [--hold-ms 55000] [--fail-timeout 10s] [--out nginx.conf]
+//     --prefix /tmp/console-nginx [--hold-ms 55000] [--fail-timeout 10s] [--drain 127.0.0.1:8081] [--out nginx.conf]
 // Without --out the configuration goes to stdout.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -17,8 +17,9 @@ const CONSOLE_POLL_TIMEOUT_S = 80;
 /**
  * The configuration text. `upstreams`: `host:port` of each instance; `prefix`: the directory of the logs and
  * temporary files (absolute); `listen`: nginx's port or `address:port`; `holdMs`: the instances'
- * LONGPOLL_HOLD_MS; `failTimeout`: how long an instance that failed stays out of the rotation.
- * @param {{ listen: string | number; upstreams: string[]; prefix: string; holdMs?: number; failTimeout?: string }} options
+ * LONGPOLL_HOLD_MS; `failTimeout`: how long an instance that failed stays out of the rotation; `drained`: the
+ * upstreams marked `down`, which get no new request (a rolling restart drains an instance this way, then stops it).
+ * @param {{ listen: string | number; upstreams: string[]; prefix: string; holdMs?: number; failTimeout?: string; drained?: string[] }} options
  * @returns {string}
  */
 export function renderNginxConfig({
@@ -27,8 +28,13 @@ export function renderNginxConfig({
   prefix,
   holdMs = DEFAULT_HOLD_MS,
   failTimeout = '10s',
+  drained = [],
 }) {
   if (upstreams.length === 0) throw new Error('at least one upstream instance');
+  for (const upstream of drained)
+    if (!upstreams.includes(upstream)) throw new Error(`drained ${upstream} is not an upstream`);
+  if (drained.length >= upstreams.length) throw new Error('at least one instance must stay in service');
+  const down = (upstream) => (drained.includes(upstream) ? ' down' : '');
   if (!path.isAbsolute(prefix)) throw new Error('prefix must be an absolute path');
   for (const upstream of upstreams)
     if (!/^[\w.-]+:\d{1,5}$|^\[[0-9a-f:]+\]:\d{1,5}$/i.test(upstream))
@@ -40,9 +46,11 @@ export function renderNginxConfig({
     PREFIX: prefix,
     LISTEN: String(listen),
     UPSTREAM_SERVERS: upstreams
-      .map((upstream) => `    server ${upstream} max_fails=1 fail_timeout=${failTimeout};`)
+      .map((upstream) => `    server ${upstream} max_fails=1 fail_timeout=${failTimeout}${down(upstream)};`)
       .join('\n'),
-    POLL_UPSTREAM_SERVERS: upstreams.map((upstream) => `    server ${upstream} max_fails=0;`).join('\n'),
+    POLL_UPSTREAM_SERVERS: upstreams
+      .map((upstream) => `    server ${upstream} max_fails=0${down(upstream)};`)
+      .join('\n'),
     POLL_READ_TIMEOUT: `${pollReadTimeoutS}s`,
     INSTANCE_COUNT: String(upstreams.length),
   };
@@ -83,6 +91,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
       prefix: { type: 'string' },
       'hold-ms': { type: 'string' },
       'fail-timeout': { type: 'string' },
+      drain: { type: 'string', multiple: true, default: [] },
       out: { type: 'string' },
     },
   });
@@ -98,6 +107,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
     prefix: path.resolve(values.prefix),
     ...(values['hold-ms'] ? { holdMs: Number(values['hold-ms']) } : {}),
     ...(values['fail-timeout'] ? { failTimeout: values['fail-timeout'] } : {}),
+    drained: values.drain,
   });
   if (values.out) writeFileSync(values.out, text);
   else process.stdout.write(text);

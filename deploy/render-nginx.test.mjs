@@ -34,6 +34,15 @@ describe('the nginx configuration of the deployment', () => {
     expect(renderNginxConfig({ ...options, holdMs: 75_000 })).toContain('proxy_read_timeout 80s;');
   });
 
+  it('marks drained instances down in both views, and never all of them', () => {
+    const text = renderNginxConfig({ ...options, drained: ['127.0.0.1:8081'] });
+    expect(text).toContain('server 127.0.0.1:8081 max_fails=1 fail_timeout=10s down;');
+    expect(text).toContain('server 127.0.0.1:8081 max_fails=0 down;');
+    expect(text).toContain('server 127.0.0.1:8082 max_fails=0;');
+    expect(() => renderNginxConfig({ ...options, drained: options.upstreams })).toThrow('stay in service');
+    expect(() => renderNginxConfig({ ...options, drained: ['127.0.0.1:9999'] })).toThrow('not an upstream');
+  });
+
   it('refuses what would make a broken configuration', () => {
     expect(() => renderNginxConfig({ ...options, upstreams: [] })).toThrow('at least one');
     expect(() => renderNginxConfig({ ...options, upstreams: ['127.0.0.1:80; evil'] })).toThrow(

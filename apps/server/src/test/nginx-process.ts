@@ -15,6 +15,11 @@ export type NginxProcess = {
   /** The access log so far (format `console` of the template: upstream addresses and statuses per request). */
   accessLog: () => string;
   errorLog: () => string;
+  /**
+   * Rewrites the configuration with `drained` instances marked down and reloads it (SIGHUP): new requests go
+   * to the others at once; requests already passed on finish in the old worker.
+   */
+  reconfigure: (drained: string[]) => Promise<void>;
   stop: () => Promise<void>;
 };
 
@@ -29,13 +34,16 @@ export async function startNginx(options: {
 }): Promise<NginxProcess> {
   const prefix = mkdtempSync(path.join(tmpdir(), 'console-nginx-'));
   const port = await findFreePort();
-  writeNginxConfig({
-    listen: `127.0.0.1:${port}`,
-    upstreams: options.upstreams,
-    prefix,
-    holdMs: options.holdMs,
-    ...(options.failTimeout ? { failTimeout: options.failTimeout } : {}),
-  });
+  const configure = (drained: string[]) =>
+    writeNginxConfig({
+      listen: `127.0.0.1:${port}`,
+      upstreams: options.upstreams,
+      prefix,
+      holdMs: options.holdMs,
+      drained,
+      ...(options.failTimeout ? { failTimeout: options.failTimeout } : {}),
+    });
+  configure([]);
   const child = spawn(NGINX_BINARY, nginxArgs(prefix), { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
@@ -73,5 +81,17 @@ export async function startNginx(options: {
       await delay(50);
     }
   }
-  return { baseUrl, accessLog: () => readLog('access.log'), errorLog: () => readLog('error.log'), stop };
+  const reconfigure = async (drained: string[]) => {
+    configure(drained);
+    child.kill('SIGHUP');
+    // The master starts workers on the new configuration within a few ms; there is no signal back.
+    await delay(300);
+  };
+  return {
+    baseUrl,
+    accessLog: () => readLog('access.log'),
+    errorLog: () => readLog('error.log'),
+    reconfigure,
+    stop,
+  };
 }
