@@ -10,6 +10,7 @@ const FAULT_TESTS = [
   'apps/server/src/platform/redis-stall.api.test.ts',
   'apps/server/src/modules/im/nginx-failover.api.test.ts',
   'apps/server/src/plugins/long-database-outage.api.test.ts',
+  'apps/server/src/modules/im/rolling-restart.api.test.ts',
 ];
 
 /** Migrates the template database that every server test file copies (see the file). */

@@ -7,6 +7,7 @@ import { migrateDatabase } from '../../db/migrate.js';
 import { seedBaseData } from '../../db/seed/index.js';
 import { shopGroups, stores, users, userStores } from '../../db/schema.js';
 import { multiInstanceServices, testRedisUrl } from '../../test/external-services.js';
+import { startConsole } from '../../test/console-loop.js';
 import { bearer, createUser } from '../../test/fixtures.js';
 import { nginxInstalled, NGINX_BINARY, startNginx, type NginxProcess } from '../../test/nginx-process.js';
 import {
@@ -43,17 +44,6 @@ const KIND = { businessType: 1, messageType: 1 } as const;
 type Envelope<T> = { result: number; data: T; errorMsg: string | null; errorCode: string | null };
 type Receiver = { id: number; workCode: string; token: string };
 
-/** The web console's loop (features/messages/broadcast): ack the previous answer, show each id once. */
-type ConsoleRun = {
-  receiver: Receiver;
-  /** messageId → when it first arrived. */
-  shown: Map<number, number>;
-  duplicates: number;
-  /** Polls that failed (not 200, or the connection broke): the real console would now wait 60 s. */
-  failures: string[];
-  stop: () => Promise<void>;
-};
-
 let scratch: ScratchDatabase;
 let database: DatabaseHandle;
 let storeId: number;
@@ -67,44 +57,6 @@ async function newReceiver(): Promise<Receiver> {
     .where(eq(users.id, user.id));
   await database.db.insert(userStores).values({ userId: user.id, storeId });
   return { id: user.id, workCode: row!.workCode!, token: await issueSessionToken(database.db, user.id) };
-}
-
-function startConsole(nginx: NginxProcess, receiver: Receiver): ConsoleRun {
-  const abort = new AbortController();
-  const run: ConsoleRun = { receiver, shown: new Map(), duplicates: 0, failures: [], stop: async () => {} };
-  const loop = (async () => {
-    let ackIds: number[] = [];
-    while (!abort.signal.aborted) {
-      try {
-        const answer = await postJson<Envelope<Broadcast>>(
-          `${nginx.baseUrl}${IM_PATHS.listener}`,
-          { receiver: receiver.workCode, storeCode: STORE_CODE, ackIds },
-          bearer(receiver.token),
-          abort.signal,
-        );
-        if (answer.status !== 200) {
-          run.failures.push(`HTTP ${answer.status} ${JSON.stringify(answer.body)}`);
-          await delay(200);
-          continue;
-        }
-        const ids = answer.body.data.messageList.map((m) => m.messageId);
-        for (const id of ids) {
-          if (run.shown.has(id)) run.duplicates += 1;
-          else run.shown.set(id, Date.now());
-        }
-        ackIds = ids;
-      } catch (error) {
-        if (abort.signal.aborted) break;
-        run.failures.push(String(error));
-        await delay(200);
-      }
-    }
-  })();
-  run.stop = async () => {
-    abort.abort();
-    await loop;
-  };
-  return run;
 }
 
 async function publish(nginx: NginxProcess, receiver: Receiver, text: string): Promise<number> {
@@ -142,7 +94,7 @@ function instanceEnv(): Record<string, string> {
  * through nginx. Answers how long each console waited for its message, counted from the loss.
  */
 async function loseInstanceUnderLoad(nginx: NginxProcess, lose: () => Promise<void>) {
-  const consoles = receivers.map((receiver) => startConsole(nginx, receiver));
+  const consoles = receivers.map((receiver) => startConsole(nginx.baseUrl, STORE_CODE, receiver));
   try {
     // Every console's poll held (about half on each instance) before the loss.
     await delay(1_500);
