@@ -93,7 +93,8 @@ function CatalogueSkuSelect({
       optionOf={skuOptionOf}
       known={known}
       placeholder={INVENTORY_LABELS.requestGoods.skuSearch}
-      style={{ width: 260 }}
+      // On a phone the select leaves room for the quantity on the same line.
+      style={{ width: 'min(260px, calc(100vw - 200px))' }}
       testId={testId}
     />
   );

@@ -148,10 +148,9 @@ function ImportFailure({
         rowKey="key"
         dataSource={errors.rows}
         pagination={errors.rows.length > 5 ? { pageSize: 5, showSizeChanger: false } : false}
-        scroll={{ x: 360 }}
         columns={[
-          { title: L.row, dataIndex: 'rowText', width: 80 },
-          { title: L.field, dataIndex: 'fieldText', width: 90 },
+          { title: L.row, dataIndex: 'rowText', width: 72 },
+          { title: L.field, dataIndex: 'fieldText', width: 84 },
           { title: L.message, dataIndex: 'message' },
         ]}
       />
