@@ -3,6 +3,7 @@ import { endpoint, pageOf, pageRequest } from './common/index.js';
 import { COUPON_PATHS, exchangeExportBodySchema } from './coupons.js';
 import { INTEGRAL_ORDER_PATHS, integralOrderExportBodySchema } from './integral-orders.js';
 import { INVENTORY_PATHS, requestGoodsExportBodySchema } from './inventory.js';
+import { INVENTORY_IO_PATHS, stockExportBodySchema, transferExportBodySchema } from './inventory-io.js';
 import { receivedFilters } from './orders-fulfilment.js';
 import { storeCodeSchema } from './stores.js';
 import {
@@ -42,6 +43,9 @@ export const EXPORT_KINDS = [
   'coupon-exchanges',
   'integral-orders',
   'request-goods',
+  'transfers-in',
+  'transfers-out',
+  'stock',
   'operation-logs',
   'login-logs',
   'error-logs',
@@ -53,6 +57,9 @@ export const EXPORT_KIND_TEXT: Record<ExportKind, string> = {
   'coupon-exchanges': '优惠券兑换记录',
   'integral-orders': '积分订单',
   'request-goods': '要货单',
+  'transfers-in': '调拨调入',
+  'transfers-out': '调拨调出',
+  stock: '门店库存',
   'operation-logs': '操作日志',
   'login-logs': '登录日志',
   'error-logs': '异常日志（服务端）',
@@ -143,6 +150,27 @@ export const exportEndpoints = {
     request: requestGoodsExportBodySchema,
     response: exportJobCreatedSchema,
     summary: "Queue an Excel export of the store's requests for goods with the list filters",
+  }),
+  transfersIn: endpoint({
+    method: 'POST',
+    path: INVENTORY_IO_PATHS.transferInExport,
+    request: transferExportBodySchema,
+    response: exportJobCreatedSchema,
+    summary: "Queue an Excel export of the store's transfers in (调拨调入) with the list filters",
+  }),
+  transfersOut: endpoint({
+    method: 'POST',
+    path: INVENTORY_IO_PATHS.transferOutExport,
+    request: transferExportBodySchema,
+    response: exportJobCreatedSchema,
+    summary: "Queue an Excel export of the store's transfers out (调拨调出) with the list filters",
+  }),
+  stock: endpoint({
+    method: 'POST',
+    path: INVENTORY_IO_PATHS.stockExport,
+    request: stockExportBodySchema,
+    response: exportJobCreatedSchema,
+    summary: "Queue an Excel export of the store's stock by SKU and batch with the list filter",
   }),
   operationLogs: endpoint({
     method: 'POST',

@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Select, Spin } from 'antd';
-import { useDeferredValue, useMemo, useState, type UIEvent } from 'react';
+import { useDeferredValue, useMemo, useState, type CSSProperties, type UIEvent } from 'react';
 
 /** Pixels from the bottom of the open list at which the next page is asked for. */
 const NEAR_BOTTOM = 48;
@@ -25,6 +25,7 @@ type Common<T, V extends string | number> = {
   placeholder?: string;
   allowClear?: boolean;
   className?: string;
+  style?: CSSProperties;
   testId?: string;
 };
 type Single<V> = { mode?: undefined; value?: V | null; onChange?: (value: V | undefined) => void };
@@ -79,6 +80,7 @@ export function RemoteSelect<T, V extends string | number = number>(
   const shared = {
     allowClear: props.allowClear,
     className: props.className,
+    style: props.style,
     placeholder: props.placeholder,
     showSearch: { filterOption: false, onSearch: setSearch, searchValue: search },
     onBlur: () => setSearch(''),

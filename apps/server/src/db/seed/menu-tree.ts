@@ -110,15 +110,18 @@ export const MENU_TREE: readonly MenuSeed[] = [
   directory('库存调拨', 'Stock', '/stock', 'SwapOutlined', STORE_AREA, [
     page('调拨调入', 'TransferIn', 'transfer-in', 'ImportOutlined', [
       ['申请调入', 'transferIn:apply'], ['确认收货', 'transferIn:receive'], ['取消调入', 'transferIn:cancel'],
-      ['总部派单', 'transferIn:dispatch', HEAD_OFFICE_ONLY],
+      ['总部派单', 'transferIn:dispatch', HEAD_OFFICE_ONLY], ['导出', 'transferIn:export'],
     ]),
     page('调拨调出', 'TransferOut', 'transfer-out', 'ExportOutlined', [
-      ['接单', 'transferOut:accept'], ['确认发货', 'transferOut:ship'],
+      ['接单', 'transferOut:accept'], ['确认发货', 'transferOut:ship'], ['导出', 'transferOut:export'],
     ]),
     page('借货管理', 'DailySecondment', 'daily-secondment', 'InteractionOutlined', [
       ['申请借货', 'borrow:apply'], ['归还', 'borrow:return'],
     ]),
-    page('要货管理', 'RequestGoods', 'request-goods', 'InboxOutlined', [['申请要货', 'requestGoods:apply']]),
+    // 导出库存: the store's stock by SKU and batch (there is no stock page; the clerk requests goods from it).
+    page('要货管理', 'RequestGoods', 'request-goods', 'InboxOutlined', [
+      ['申请要货', 'requestGoods:apply'], ['导出库存', 'stock:export'],
+    ]),
     // The transfer-in list a message opens filtered to one order (spec 2.15 `ReceivedOrders` inOrderNo).
     detailPage('调入收货', 'ReceivedOrders', 'transfer-in-receiving'),
     detailPage('调入单详情', 'receivingOrderDetails', 'transfer-in-detail'),

@@ -4,11 +4,15 @@ import {
   operationLogExportBodySchema,
   receivedOrdersExportBodySchema,
   requestGoodsExportBodySchema,
+  stockExportBodySchema,
+  transferExportBodySchema,
   type ExportKind,
 } from '@console/contract';
 import type { Database } from '../../db/client.js';
 import { couponExchangeExport } from '../coupons/coupon-export.js';
 import { requestGoodsExport } from '../inventory/request-goods-export.js';
+import { stockExport } from '../inventory/stock-export.js';
+import { transferExport } from '../inventory/transfer-export.js';
 import { createFulfilmentRepository } from '../orders/fulfilment/fulfilment.repository.js';
 import { integralOrderExport, integralOrderExportParams } from '../orders/valet/integral-order-export.js';
 import {
@@ -55,6 +59,18 @@ export const EXPORT_SOURCES: Record<ExportKind, ExportSourceOf> = {
   'request-goods': (db, job) => {
     const params = requestGoodsExportBodySchema.parse(job.params);
     return { source: requestGoodsExport(db, ofStore(job), params), storeCode: params.storeCode };
+  },
+  'transfers-in': (db, job) => {
+    const params = transferExportBodySchema.parse(job.params);
+    return { source: transferExport(db, ofStore(job), 'in', params), storeCode: params.storeCode };
+  },
+  'transfers-out': (db, job) => {
+    const params = transferExportBodySchema.parse(job.params);
+    return { source: transferExport(db, ofStore(job), 'out', params), storeCode: params.storeCode };
+  },
+  stock: (db, job) => {
+    const params = stockExportBodySchema.parse(job.params);
+    return { source: stockExport(db, ofStore(job), params), storeCode: params.storeCode };
   },
   // Head-office exports of 系统工具's logs: no store; the file is named 总部.
   'operation-logs': (db, job) => ({

@@ -24,6 +24,21 @@ import { EXPORT_TEXT } from './exports.messages.js';
 const tags = ['exports'];
 
 type AgainContext = Pick<RouteContext<typeof api.again>, 'caller' | 'request' | 'store'>;
+/** The endpoints that queue an export (every one but the records, 重新导出 and the download). */
+type QueueEndpoint = Exclude<keyof typeof api, 'records' | 'again' | 'download'>;
+
+type KindRule = {
+  permission: string;
+  /** A head-office export: queued by a head-office caller, no store, listed only in its creator's records. */
+  headOffice: boolean;
+  /** The stored parameters made from the caller and the list's filter (stored as `filter` inside them). */
+  params?: (
+    caller: AuthContext,
+    filter: unknown,
+  ) => Promise<Record<string, unknown>> | Record<string, unknown>;
+  /** Queuing it is an audited event (the logs). */
+  audited?: boolean;
+};
 const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** Content-Disposition with an ASCII fallback and the Chinese name per RFC 5987. */
@@ -57,11 +72,6 @@ export function exportRoutes(
     runner.kick();
     return { id: job.id, status: job.status, statusText: EXPORT_STATUS_TEXT[job.status] };
   }
-  const queue = (
-    { store, caller }: Pick<RouteContext<typeof api.again>, 'store' | 'caller'>,
-    kind: ExportKind,
-    params: Record<string, unknown>,
-  ) => queueFor(store().id, caller().user.id, kind, params);
   const readerOf = ({
     store,
     caller,
@@ -70,103 +80,99 @@ export function exportRoutes(
     userId: caller().user.id,
   });
 
-  route(
-    app,
-    api.receivedOrders,
-    access.store('order:export'),
-    (ctx) => queue(ctx, 'received-orders', ctx.input),
-    { tags },
-  );
-
-  route(
-    app,
-    api.couponExchanges,
-    access.store('coupon:export'),
-    (ctx) => queue(ctx, 'coupon-exchanges', ctx.input),
-    { tags },
-  );
-
-  // 积分订单 of the caller's data scope: a head-office export, listed in the caller's 导出记录 at any store.
   const dataScopes = createDataScopes(db, app.authCache);
-  route(
-    app,
-    api.integralOrders,
-    access.headOffice('integralOrder:export'),
-    async ({ caller, input }) =>
-      queueFor(null, caller().user.id, 'integral-orders', {
-        scope: await dataScopes(caller()),
-        filter: input,
-      } satisfies IntegralOrderExportParams),
-    { tags },
-  );
+  const audit = createAuditLog(db, clock);
 
   // 操作日志, 登录日志 and 异常日志 with the page's filters: head-office exports listed in the caller's 导出记录 only.
   // Who took the logs away (IPs, parameters) is itself a logged event.
-  const audit = createAuditLog(db, clock);
-  const queueLogExport = async (
-    ctx: Pick<RouteContext<typeof api.operationLogs>, 'caller' | 'request'>,
-    kind: 'operation-logs' | 'login-logs' | 'error-logs' | 'client-error-logs',
-    filter: Record<string, unknown>,
-    params: Record<string, unknown> = filter,
-  ) => {
+  const auditLogExport = async (ctx: AgainContext, kind: ExportKind, filter: unknown, exportId: number) => {
     const actor = adminActorOf(ctx);
-    const created = await queueFor(null, actor.caller.user.id, kind, params);
     await audit.change({
       action: 'log.export',
       actor: actor.caller,
       client: actor.client,
       target: kind,
       before: null,
-      after: { exportId: created.id, filter },
+      after: { exportId, filter },
     });
-    return created;
   };
-  route(
-    app,
-    api.operationLogs,
-    access.headOffice(SYSTEM_TOOL_PERMISSIONS.logExport),
-    (ctx) => queueLogExport(ctx, 'operation-logs', ctx.input),
-    { tags },
-  );
-  route(
-    app,
-    api.loginLogs,
-    access.headOffice(SYSTEM_TOOL_PERMISSIONS.loginLogExport),
-    (ctx) => queueLogExport(ctx, 'login-logs', ctx.input),
-    { tags },
-  );
   // 异常日志: the file has 堆栈 only if the asker is the administrator, as the page shows it.
-  const errorLogParams = (
-    ctx: Pick<RouteContext<typeof api.errorLogs>, 'caller' | 'input'>,
-  ): ErrorLogExportParams => ({
-    withStack: ctx.caller().roles.includes(SUPER_ROLE),
-    filter: ctx.input,
+  const errorLogParams = (caller: AuthContext, filter: unknown): ErrorLogExportParams => ({
+    withStack: caller.roles.includes(SUPER_ROLE),
+    filter: filter as ErrorLogExportParams['filter'],
   });
-  route(
-    app,
-    api.errorLogs,
-    access.headOffice(SYSTEM_TOOL_PERMISSIONS.errorLogExport),
-    (ctx) => queueLogExport(ctx, 'error-logs', ctx.input, errorLogParams(ctx)),
-    { tags },
-  );
-  route(
-    app,
-    api.clientErrorLogs,
-    access.headOffice(SYSTEM_TOOL_PERMISSIONS.errorLogExport),
-    (ctx) => queueLogExport(ctx, 'client-error-logs', ctx.input, errorLogParams(ctx)),
-    { tags },
-  );
+  const errorLogs: KindRule = {
+    permission: SYSTEM_TOOL_PERMISSIONS.errorLogExport,
+    headOffice: true,
+    params: (caller, filter) => errorLogParams(caller, filter),
+    audited: true,
+  };
 
-  // 要货管理: the store's requesters export (no separate export button is seeded for it).
-  route(
-    app,
-    api.requestGoods,
-    access.store('requestGoods:apply'),
-    (ctx) => queue(ctx, 'request-goods', ctx.input),
-    {
-      tags,
+  /**
+   * Every export kind: the button that queues it (checked by its queue route and again by 重新导出), whether it is
+   * a head-office export (no store; listed only in its creator's 导出记录) or the chosen store's, and the
+   * parameters that depend on who asks (a data scope, the stack column), made anew from the caller on every
+   * queue, so an old job never carries rights its creator has since lost into a new file. A log export is
+   * audited on every queue.
+   */
+  const kinds: Record<ExportKind, KindRule> = {
+    'received-orders': { permission: 'order:export', headOffice: false },
+    'coupon-exchanges': { permission: 'coupon:export', headOffice: false },
+    // 要货管理: the store's requesters export (no separate export button is seeded for it).
+    'request-goods': { permission: 'requestGoods:apply', headOffice: false },
+    'transfers-in': { permission: 'transferIn:export', headOffice: false },
+    'transfers-out': { permission: 'transferOut:export', headOffice: false },
+    stock: { permission: 'stock:export', headOffice: false },
+    // 积分订单 of the caller's data scope; the filter is checked again when the job runs (export-sources.ts).
+    'integral-orders': {
+      permission: 'integralOrder:export',
+      headOffice: true,
+      params: async (caller, filter) =>
+        ({
+          scope: await dataScopes(caller),
+          filter: filter as IntegralOrderExportParams['filter'],
+        }) satisfies IntegralOrderExportParams,
     },
-  );
+    'operation-logs': { permission: SYSTEM_TOOL_PERMISSIONS.logExport, headOffice: true, audited: true },
+    'login-logs': { permission: SYSTEM_TOOL_PERMISSIONS.loginLogExport, headOffice: true, audited: true },
+    'error-logs': errorLogs,
+    'client-error-logs': errorLogs,
+  };
+
+  /** Queues `kind` with the list's filter: the store's job, or a head-office one; audited if the kind is. */
+  async function queueKind(ctx: AgainContext, kind: ExportKind, filter: Record<string, unknown>) {
+    const rule = kinds[kind];
+    const params = rule.params ? await rule.params(ctx.caller(), filter) : filter;
+    const created = await queueFor(
+      rule.headOffice ? null : ctx.store().id,
+      ctx.caller().user.id,
+      kind,
+      params,
+    );
+    if (rule.audited) await auditLogExport(ctx, kind, filter, created.id);
+    return created;
+  }
+  const queueRoute = (endpoint: (typeof api)[QueueEndpoint], kind: ExportKind) =>
+    route(
+      app,
+      endpoint,
+      kinds[kind].headOffice
+        ? access.headOffice(kinds[kind].permission)
+        : access.store(kinds[kind].permission),
+      (ctx) => queueKind(ctx, kind, ctx.input as Record<string, unknown>),
+      { tags },
+    );
+  queueRoute(api.receivedOrders, 'received-orders');
+  queueRoute(api.couponExchanges, 'coupon-exchanges');
+  queueRoute(api.integralOrders, 'integral-orders');
+  queueRoute(api.operationLogs, 'operation-logs');
+  queueRoute(api.loginLogs, 'login-logs');
+  queueRoute(api.errorLogs, 'error-logs');
+  queueRoute(api.clientErrorLogs, 'client-error-logs');
+  queueRoute(api.requestGoods, 'request-goods');
+  queueRoute(api.transfersIn, 'transfers-in');
+  queueRoute(api.transfersOut, 'transfers-out');
+  queueRoute(api.stock, 'stock');
 
   route(
     app,
@@ -195,57 +201,8 @@ export function exportRoutes(
     { tags },
   );
 
-  /**
-   * What 重新导出 asks of the caller today, per kind: the button that queues such an export, and the parameters
-   * that depend on who asks made anew (a data scope, the stack column), so an old job never carries rights its
-   * creator has since lost into a new file. A log export is audited again like the first one.
-   */
-  const againRules: Record<
-    ExportKind,
-    {
-      permission: string;
-      requeue?: (ctx: AgainContext, earlier: Record<string, unknown>) => Promise<ExportJobCreated>;
-    }
-  > = {
-    'received-orders': { permission: 'order:export' },
-    'coupon-exchanges': { permission: 'coupon:export' },
-    'request-goods': { permission: 'requestGoods:apply' },
-    'integral-orders': {
-      permission: 'integralOrder:export',
-      requeue: async ({ caller }, earlier) =>
-        // The filter is checked again when the job runs (export-sources.ts); the scope is today's.
-        queueFor(null, caller().user.id, 'integral-orders', {
-          scope: await dataScopes(caller()),
-          filter: earlier.filter as IntegralOrderExportParams['filter'],
-        } satisfies IntegralOrderExportParams),
-    },
-    'operation-logs': {
-      permission: SYSTEM_TOOL_PERMISSIONS.logExport,
-      requeue: (ctx, earlier) => queueLogExport(ctx, 'operation-logs', earlier),
-    },
-    'login-logs': {
-      permission: SYSTEM_TOOL_PERMISSIONS.loginLogExport,
-      requeue: (ctx, earlier) => queueLogExport(ctx, 'login-logs', earlier),
-    },
-    'error-logs': {
-      permission: SYSTEM_TOOL_PERMISSIONS.errorLogExport,
-      requeue: (ctx, earlier) =>
-        queueLogExport(ctx, 'error-logs', earlier.filter as Record<string, unknown>, {
-          withStack: ctx.caller().roles.includes(SUPER_ROLE),
-          filter: earlier.filter,
-        }),
-    },
-    'client-error-logs': {
-      permission: SYSTEM_TOOL_PERMISSIONS.errorLogExport,
-      requeue: (ctx, earlier) =>
-        queueLogExport(ctx, 'client-error-logs', earlier.filter as Record<string, unknown>, {
-          withStack: ctx.caller().roles.includes(SUPER_ROLE),
-          filter: earlier.filter,
-        }),
-    },
-  };
   const mayExportAgain = (caller: AuthContext, kind: ExportKind, headOfficeJob: boolean) =>
-    caller.roles.includes(againRules[kind].permission) && (!headOfficeJob || isHeadOffice(caller));
+    caller.roles.includes(kinds[kind].permission) && (!headOfficeJob || isHeadOffice(caller));
 
   route(
     app,
@@ -259,9 +216,9 @@ export function exportRoutes(
       const headOfficeJob = earlier.storeId === null;
       if (!mayExportAgain(ctx.caller(), kind, headOfficeJob))
         throw forbidden(EXPORT_TEXT.againDenied(EXPORT_KIND_TEXT[kind]), 'EXPORT_AGAIN_DENIED');
-      const requeue = againRules[kind].requeue;
-      if (requeue) return requeue(ctx, earlier.params);
-      return queueFor(headOfficeJob ? null : ctx.store().id, ctx.caller().user.id, kind, earlier.params);
+      // The filter as the first export took it; what depends on the caller is made anew (queueKind).
+      const filter = kinds[kind].params ? (earlier.params.filter as Record<string, unknown>) : earlier.params;
+      return queueKind(ctx, kind, filter);
     },
     { tags },
   );

@@ -6,6 +6,7 @@ import { createApprovalsService } from './approvals.service.js';
 import { inventoryRoutes } from './inventory.routes.js';
 import { createStockLedger } from './stock-ledger.js';
 import { createRequestGoodsService } from './request-goods.service.js';
+import { requestGoodsImportRoutes } from './request-goods-import.routes.js';
 import { createStockRepository } from './stock.repository.js';
 import { createTransfersService } from './transfers.service.js';
 
@@ -29,4 +30,5 @@ export function inventoryModule(
   const transfers = createTransfersService(documents);
   const requestGoods = createRequestGoodsService(documents);
   inventoryRoutes(app, { stock: createStockRepository(db), transfers, approvals, requestGoods });
+  requestGoodsImportRoutes(app, db);
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.js';
 import { likeContains } from '../../db/like-pattern.js';
@@ -60,6 +60,25 @@ export type TransferFilters = {
   pageNum: number;
   pageSize: number;
 };
+
+/** The list's filters without paging (an export's). */
+export type TransferExportFilters = Omit<TransferFilters, 'pageNum' | 'pageSize'>;
+
+/** The list's conditions: the store's side, state, the message's order, keyword and days. */
+function whereOf(storeId: number, f: TransferExportFilters): SQL | undefined {
+  return and(
+    f.side === 'in' ? eq(stockTransfers.toStoreId, storeId) : eq(stockTransfers.fromStoreId, storeId),
+    f.status === 'all' ? undefined : eq(stockTransfers.status, f.status),
+    f.inOrderNo ? eq(stockTransfers.transferNo, f.inOrderNo) : undefined,
+    f.keyword
+      ? or(
+          eq(stockTransfers.transferNo, f.keyword.toUpperCase()),
+          ilike(f.side === 'in' ? fromStore.shopName : toStore.shopName, likeContains(f.keyword)),
+        )
+      : undefined,
+    ...withinShanghaiDays(stockTransfers.createdAt, f.dateFrom, f.dateTo),
+  );
+}
 
 export function createTransfersRepository(db: Database) {
   const joined = (tx: Database) =>
@@ -174,19 +193,7 @@ export function createTransfersRepository(db: Database) {
     },
 
     async page(storeId: number, f: TransferFilters) {
-      const conditions: (SQL | undefined)[] = [
-        f.side === 'in' ? eq(stockTransfers.toStoreId, storeId) : eq(stockTransfers.fromStoreId, storeId),
-        f.status === 'all' ? undefined : eq(stockTransfers.status, f.status),
-        f.inOrderNo ? eq(stockTransfers.transferNo, f.inOrderNo) : undefined,
-        f.keyword
-          ? or(
-              eq(stockTransfers.transferNo, f.keyword.toUpperCase()),
-              ilike(f.side === 'in' ? fromStore.shopName : toStore.shopName, likeContains(f.keyword)),
-            )
-          : undefined,
-        ...withinShanghaiDays(stockTransfers.createdAt, f.dateFrom, f.dateTo),
-      ];
-      const where = and(...conditions);
+      const where = whereOf(storeId, f);
       return numberedPageOf(
         f,
         joined(db).where(where).orderBy(desc(stockTransfers.id)).$dynamic(),
@@ -197,6 +204,27 @@ export function createTransfersRepository(db: Database) {
           .innerJoin(fromStore, eq(fromStore.id, stockTransfers.fromStoreId))
           .where(where),
       );
+    },
+
+    /** The list's rows for an export: newest first, `limit` of them before the id `before`. */
+    async batch(storeId: number, f: TransferExportFilters, before: number | null, limit: number) {
+      return joined(db)
+        .where(and(whereOf(storeId, f), before === null ? undefined : lt(stockTransfers.id, before)))
+        .orderBy(desc(stockTransfers.id))
+        .limit(limit);
+    },
+
+    async countUpTo(storeId: number, f: TransferExportFilters, limit: number) {
+      const capped = db
+        .select({ id: stockTransfers.id })
+        .from(stockTransfers)
+        .innerJoin(toStore, eq(toStore.id, stockTransfers.toStoreId))
+        .innerJoin(fromStore, eq(fromStore.id, stockTransfers.fromStoreId))
+        .where(whereOf(storeId, f))
+        .limit(limit)
+        .as('capped');
+      const [row] = await db.select({ n: count() }).from(capped);
+      return Number(row?.n ?? 0);
     },
   };
 }

@@ -156,7 +156,7 @@ const ACTION_VERB: Record<TransferAction, string> = {
   cancel: '取消',
 };
 
-function toRow(view: TransferView): TransferRow {
+export function toRow(view: TransferView): TransferRow {
   const status = view.status as TransferStatus;
   return {
     id: view.id,

@@ -13,6 +13,8 @@ type ExportOptions = {
   /** The button permission (e.g. `order:export`). */
   permission: readonly string[];
   testId?: string;
+  /** The button's text when a page exports more than its list (default 导出). */
+  label?: string;
 };
 
 /**
@@ -21,7 +23,12 @@ type ExportOptions = {
  * <ListPage> places the two: the button in `toolbar`, the notice in `notice`. Both are null without the
  * permission.
  */
-export function useExportAction({ start, permission, testId = 'list-export' }: ExportOptions): {
+export function useExportAction({
+  start,
+  permission,
+  testId = 'list-export',
+  label = L.export,
+}: ExportOptions): {
   button: ReactNode;
   notice: ReactNode;
 } {
@@ -39,7 +46,7 @@ export function useExportAction({ start, permission, testId = 'list-export' }: E
       data-testid={testId}
       onClick={() => mutation.mutate()}
     >
-      {L.export}
+      {label}
     </Button>
   );
   const notice = queued ? (

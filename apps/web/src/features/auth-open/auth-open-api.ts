@@ -13,11 +13,8 @@ import {
   type ImportResult,
   type UserStoreRef,
 } from '@console/contract';
-import axios, { AxiosError } from 'axios';
-import { HTTP_LABELS, call, http } from '../../lib/http';
-import { buildCallerHeaders } from '../../lib/http/headers';
-import { useSessionStore } from '../../stores/session-store';
-import { currentStoreCode } from '../../stores/shop-store';
+import { call, http } from '../../lib/http';
+import { uploadFile } from '../../lib/http/upload-file';
 import { importRejectionOf } from './import-errors';
 
 export type UploadOutcome =
@@ -38,36 +35,11 @@ export const authOpenApi = {
   /** A file answer: straight through `http` as a blob (call() parses JSON). */
   template: () => http.get<Blob>(AUTH_OPEN_PATHS.importTemplate, { responseType: 'blob' }),
 
-  /**
-   * The upload goes through axios directly: the shared client neither reports upload progress nor hands back
-   * the row errors of a 422 answer.
-   */
+  /** The upload reports its progress; a rejected file answers its row errors (lib/http/upload-file.ts). */
   async upload(file: File, onProgress: (percent: number) => void): Promise<UploadOutcome> {
-    const session = useSessionStore.getState();
-    const form = new FormData();
-    form.append('file', file, file.name);
-    try {
-      const response = await axios.post<{ data: ImportResult }>(AUTH_OPEN_PATHS.batchImport, form, {
-        headers: buildCallerHeaders(session.token, {
-          userName: session.user?.username ?? '',
-          workCode: session.user?.workCode ?? '',
-          mobile: session.user?.phone ?? '',
-          storeCode: currentStoreCode(),
-        }),
-        timeout: 120_000,
-        onUploadProgress: (event) => {
-          if (event.total) onProgress(Math.round((event.loaded / event.total) * 100));
-        },
-      });
-      return { ok: true, result: response.data.data };
-    } catch (error) {
-      const body = error instanceof AxiosError ? (error.response?.data as unknown) : null;
-      const message =
-        body && typeof body === 'object' && typeof (body as { errorMsg?: unknown }).errorMsg === 'string'
-          ? (body as { errorMsg: string }).errorMsg
-          : HTTP_LABELS.failed;
-      return { ok: false, message, rejection: importRejectionOf(body) };
-    }
+    const answer = await uploadFile<ImportResult>(AUTH_OPEN_PATHS.batchImport, file, onProgress);
+    if (answer.ok) return { ok: true, result: answer.data };
+    return { ok: false, message: answer.message, rejection: importRejectionOf(answer.body) };
   },
 };
 

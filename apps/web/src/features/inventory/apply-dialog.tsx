@@ -1,12 +1,20 @@
-import { INVENTORY_REASON_MAX, inventoryEndpoints } from '@console/contract';
+import {
+  INVENTORY_REASON_MAX,
+  inventoryEndpoints,
+  inventoryIoEndpoints,
+  type SkuOption,
+} from '@console/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Form, InputNumber, Select, Space } from 'antd';
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { FormDialog } from '../../components/form-dialog/form-dialog';
 import { TextAreaField, TextField } from '../../components/form-dialog/form-fields';
+import { RemoteSelect, type RemoteOption } from '../../components/remote-select';
 import { call } from '../../lib/http';
+import { useState } from 'react';
 import { inventoryKeys } from './inventory-keys';
 import { INVENTORY_LABELS } from './labels';
+import { LinesImport, skuOptionOf } from './lines-import';
 
 const L = INVENTORY_LABELS.apply;
 
@@ -58,6 +66,40 @@ export function useSkuChoices(storeCode: string, enabled: boolean) {
   return [...seen].map(([value, label]) => ({ value, label }));
 }
 
+/** A request's SKU: the whole catalogue, searched on the server by code or name as the clerk types. */
+function CatalogueSkuSelect({
+  storeCode,
+  known,
+  testId,
+  ...field
+}: {
+  storeCode: string;
+  known: readonly RemoteOption[];
+  testId: string;
+  value?: number | null;
+  onChange?: (value: number | undefined) => void;
+}) {
+  return (
+    <RemoteSelect<SkuOption>
+      {...field}
+      queryKey={[...inventoryKeys.stock(storeCode), 'catalogue']}
+      fetchPage={(keyword, pageNum, signal) =>
+        call(
+          inventoryIoEndpoints.skuOptions,
+          { storeCode, keyword, pageNum, pageSize: 20 },
+          { signal, flags: { silent: true } },
+        )
+      }
+      optionOf={skuOptionOf}
+      known={known}
+      placeholder={INVENTORY_LABELS.requestGoods.skuSearch}
+      // On a phone the select leaves room for the quantity on the same line.
+      style={{ width: 'min(260px, calc(100vw - 200px))' }}
+      testId={testId}
+    />
+  );
+}
+
 /** 申请调入 / 总部派单: the stores' codes and the lines; the dialog is the confirmation. */
 export function ApplyDialog({
   mode = 'apply',
@@ -72,7 +114,10 @@ export function ApplyDialog({
   onClose(): void;
   onDone(created: { id: number }): void;
 }) {
-  const choices = useSkuChoices(storeCode, open);
+  // 申请要货 chooses from the whole catalogue (and may import its lines); a transfer from the store's stock.
+  const catalogue = mode === 'requestGoods';
+  const choices = useSkuChoices(storeCode, open && !catalogue);
+  const [known, setKnown] = useState<RemoteOption[]>([]);
   const { endpoint, title, done, testId } = MODES[mode];
   return (
     <FormDialog<Values>
@@ -104,6 +149,7 @@ export function ApplyDialog({
         return created;
       }}
     >
+      {catalogue ? <LinesImport onImported={(lines) => setKnown(lines.map(skuOptionOf))} /> : null}
       {mode === 'dispatch' ? (
         <TextField
           name="toStoreCode"
@@ -132,14 +178,22 @@ export function ApplyDialog({
             {fields.map((field, index) => (
               <Space key={field.key} align="baseline" wrap data-testid="transfer-apply-line">
                 <Form.Item name={[field.name, 'skuId']} rules={[{ required: true, message: L.skuRequired }]}>
-                  <Select
-                    showSearch
-                    optionFilterProp="label"
-                    options={choices}
-                    placeholder={L.sku}
-                    style={{ width: 220 }}
-                    data-testid={`transfer-apply-sku-${index}`}
-                  />
+                  {catalogue ? (
+                    <CatalogueSkuSelect
+                      storeCode={storeCode}
+                      known={known}
+                      testId={`transfer-apply-sku-${index}`}
+                    />
+                  ) : (
+                    <Select
+                      showSearch
+                      optionFilterProp="label"
+                      options={choices}
+                      placeholder={L.sku}
+                      style={{ width: 220 }}
+                      data-testid={`transfer-apply-sku-${index}`}
+                    />
+                  )}
                 </Form.Item>
                 <Form.Item name={[field.name, 'quantity']} rules={[{ required: true, message: L.quantity }]}>
                   <InputNumber

@@ -1,6 +1,8 @@
 import '../../test/dom';
 import {
+  exportEndpoints,
   inventoryEndpoints,
+  inventoryIoEndpoints,
   type RequestGoodsDetail,
   type RequestGoodsPage,
   type RequestGoodsRow,
@@ -17,12 +19,21 @@ import { answerCalls } from '../../test/fake-calls';
 import { menuNode } from '../../test/menu-node';
 import { RequestGoodsDetailPage, RequestGoodsPage as ListPage } from './request-goods-pages';
 
-const api = { list: vi.fn(), detail: vi.fn(), apply: vi.fn(), stock: vi.fn() };
+const api = {
+  list: vi.fn(),
+  detail: vi.fn(),
+  apply: vi.fn(),
+  stock: vi.fn(),
+  skuOptions: vi.fn(),
+  stockExport: vi.fn(),
+};
 answerCalls((endpoint: unknown, input: unknown) => {
   if (endpoint === inventoryEndpoints.requestGoodsList) return api.list(input);
   if (endpoint === inventoryEndpoints.requestGoodsDetail) return api.detail(input);
   if (endpoint === inventoryEndpoints.requestGoodsApply) return api.apply(input);
   if (endpoint === inventoryEndpoints.stockList) return api.stock(input);
+  if (endpoint === inventoryIoEndpoints.skuOptions) return api.skuOptions(input);
+  if (endpoint === exportEndpoints.stock) return api.stockExport(input);
   return Promise.reject(new Error('unexpected call'));
 });
 
@@ -73,6 +84,7 @@ beforeEach(() => {
     pageSize: 20,
   } satisfies RequestGoodsPage);
   api.stock.mockResolvedValue({ list: [], total: 0, pageNum: 1, pageSize: 50 });
+  api.skuOptions.mockResolvedValue({ list: [], total: 0, pageNum: 1, pageSize: 20 });
 });
 afterEach(() => {
   cleanup();
@@ -98,6 +110,41 @@ describe('要货管理', { timeout: 30_000 }, () => {
     await userEvent.click(screen.getByTestId('request-goods-apply-dialog-ok'));
     expect(await screen.findByText('请选择商品')).toBeTruthy();
     expect(api.apply).not.toHaveBeenCalled();
+  });
+
+  it('the apply dialog searches the whole catalogue, not the store stock list', async () => {
+    api.skuOptions.mockResolvedValue({
+      list: [{ skuId: 9, skuCode: 'R1005', skuName: '芝士蛋糕', spec: '6寸' }],
+      total: 1,
+      pageNum: 1,
+      pageSize: 20,
+    });
+    renderAt('/stock/request-goods', ListPage);
+    await userEvent.click(await screen.findByTestId('request-goods-add'));
+    await screen.findByTestId('request-goods-import');
+    const select = screen.getByTestId('transfer-apply-sku-0');
+    await userEvent.click(select.querySelector('.ant-select-selector, input')!);
+    await userEvent.type(select.querySelector('input')!, 'R10');
+    await waitFor(() =>
+      expect(api.skuOptions).toHaveBeenLastCalledWith(
+        expect.objectContaining({ storeCode: 'S0001', keyword: 'R10' }),
+      ),
+    );
+    expect(await screen.findByText('R1005 芝士蛋糕 6寸')).toBeTruthy();
+    expect(api.stock).not.toHaveBeenCalled();
+  });
+
+  it('offers 导出库存 to holders of stock:export only and queues the store stock', async () => {
+    renderAt('/stock/request-goods', ListPage);
+    expect(await screen.findByText('RG20261121000000000001')).toBeTruthy();
+    expect(screen.queryByTestId('stock-export')).toBeNull();
+    cleanup();
+    useSessionStore.setState({ roles: ['requestGoods:apply', 'stock:export'] });
+    api.stockExport.mockResolvedValue({ id: 5, status: 'queued', statusText: '排队中' });
+    renderAt('/stock/request-goods', ListPage);
+    await userEvent.click(await screen.findByTestId('stock-export'));
+    await waitFor(() => expect(api.stockExport).toHaveBeenCalledWith({ storeCode: 'S0001' }));
+    expect(await screen.findByTestId('export-queued')).toBeTruthy();
   });
 
   it('the detail shows a rejection reason and offers no action on it', async () => {

@@ -1,5 +1,5 @@
 import '../../test/dom';
-import { inventoryEndpoints, type TransferPage, type TransferRow } from '@console/contract';
+import { exportEndpoints, inventoryEndpoints, type TransferPage, type TransferRow } from '@console/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -10,13 +10,17 @@ import { useSessionStore } from '../../stores/session-store';
 import { useShopStore } from '../../stores/shop-store';
 import { answerCalls } from '../../test/fake-calls';
 import { menuNode } from '../../test/menu-node';
-import { TransferInPage, TransferInReceivingPage } from './transfer-list-page';
+import { TransferInPage, TransferInReceivingPage, TransferOutPage } from './transfer-list-page';
 
-const api = { list: vi.fn() };
+const api = { list: vi.fn(), exportIn: vi.fn(), exportOut: vi.fn() };
 answerCalls((endpoint: unknown, input: unknown) =>
   endpoint === inventoryEndpoints.transferList
     ? api.list(input)
-    : Promise.reject(new Error('unexpected call')),
+    : endpoint === exportEndpoints.transfersIn
+      ? api.exportIn(input)
+      : endpoint === exportEndpoints.transfersOut
+        ? api.exportOut(input)
+        : Promise.reject(new Error('unexpected call')),
 );
 
 const STOCK_MENUS = [
@@ -129,5 +133,26 @@ describe('总部派单 on 调拨调入', { timeout: 30_000 }, () => {
     expect(dialog.textContent).toContain('调出门店编码');
     await userEvent.click(screen.getByTestId('transfer-dispatch-dialog-ok'));
     expect(await screen.findByText('请输入调入门店编码')).toBeTruthy();
+  });
+});
+
+describe('导出 on 调拨调入 and 调拨调出', { timeout: 30_000 }, () => {
+  it('queues the side export with the list filters, for holders of that side button only', async () => {
+    api.exportIn.mockResolvedValue({ id: 1, status: 'queued', statusText: '排队中' });
+    api.exportOut.mockResolvedValue({ id: 2, status: 'queued', statusText: '排队中' });
+    useSessionStore.setState({ roles: ['transferOut:export'] });
+    renderAt('/stock/transfer-in?status=in_transit&keyword=TI', TransferInPage);
+    expect(await screen.findByText('TI-8')).toBeTruthy();
+    expect(screen.queryByTestId('list-export')).toBeNull();
+    cleanup();
+
+    renderAt('/stock/transfer-out?status=in_transit&keyword=TI', TransferOutPage);
+    await userEvent.click(await screen.findByTestId('list-export'));
+    await waitFor(() => expect(api.exportOut).toHaveBeenCalledTimes(1));
+    const body = api.exportOut.mock.lastCall?.[0] as Record<string, unknown>;
+    expect(body).toMatchObject({ storeCode: 'S0001', status: 'in_transit', keyword: 'TI', inOrderNo: null });
+    expect(body).not.toHaveProperty('side');
+    expect(await screen.findByTestId('export-queued')).toBeTruthy();
+    expect(api.exportIn).not.toHaveBeenCalled();
   });
 });

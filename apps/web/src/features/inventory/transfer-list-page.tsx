@@ -1,5 +1,6 @@
 import {
   TRANSFER_STATUS_TEXT,
+  exportEndpoints,
   inventoryEndpoints,
   type TransferRow,
   type TransferSide,
@@ -14,7 +15,9 @@ import { statusFilterOf } from '../../components/list/use-list-query';
 import { useStoreList } from '../../components/list/use-store-list';
 import { useMenuPageLinks } from '../../components/use-menu-page-links';
 import { useRefresh } from '../../lib/use-refresh';
+import { call } from '../../lib/http';
 import { AddButton } from '../../components/list/add-button';
+import { useExportAction } from '../../components/list/export-button';
 import { ApplyDialog, type ApplyMode } from './apply-dialog';
 import { inventoryKeys } from './inventory-keys';
 import { INVENTORY_LABELS } from './labels';
@@ -55,6 +58,12 @@ function useColumns(side: TransferSide): ListColumn<TransferRow>[] {
   ];
 }
 
+/** Each side's export: its button (menu-tree.ts) and its export job (the list's filters, the side the job's). */
+const TRANSFER_EXPORT = {
+  in: { permission: 'transferIn:export', endpoint: exportEndpoints.transfersIn },
+  out: { permission: 'transferOut:export', endpoint: exportEndpoints.transfersOut },
+} as const;
+
 /** Head office's 总部派单 button (apps/server/src/db/seed/menu-tree.ts). */
 const TRANSFER_DISPATCH_PERMISSION = 'transferIn:dispatch';
 
@@ -77,6 +86,13 @@ function TransferListPage({ name }: { name: keyof typeof LIST_PAGES }) {
   const refresh = useRefresh(inventoryKeys.all);
   const navigate = useNavigate();
   const links = useMenuPageLinks();
+  const exporter = useExportAction({
+    permission: [TRANSFER_EXPORT[side].permission],
+    start: () => {
+      const { side: _side, ...filters } = transferFiltersOf(side)(storeCode, listQuery.query);
+      return call(TRANSFER_EXPORT[side].endpoint, filters);
+    },
+  });
 
   return (
     <>
@@ -96,15 +112,19 @@ function TransferListPage({ name }: { name: keyof typeof LIST_PAGES }) {
             : undefined
         }
         toolbar={
-          side === 'in' ? (
-            <AddButton
-              label={INVENTORY_LABELS.actions.dispatch}
-              permission={[TRANSFER_DISPATCH_PERMISSION]}
-              testId={`${name}-dispatch`}
-              onClick={() => setDialog('dispatch')}
-            />
-          ) : undefined
+          <>
+            {side === 'in' ? (
+              <AddButton
+                label={INVENTORY_LABELS.actions.dispatch}
+                permission={[TRANSFER_DISPATCH_PERMISSION]}
+                testId={`${name}-dispatch`}
+                onClick={() => setDialog('dispatch')}
+              />
+            ) : null}
+            {exporter.button}
+          </>
         }
+        notice={exporter.notice}
         empty={{ description: side === 'in' ? L.emptyIn : L.emptyOut }}
         statusFilter={statusFilterOf(listQuery, TRANSFER_STATUS_OPTIONS)}
         filters={
