@@ -206,7 +206,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     employeePurchaseModule(api, deps);
     marketingCalendarModule(api, deps, { producer: messageCenter.producer, jobs });
     membersModule(api, deps, { producer: messageCenter.producer, jobs });
-    inventoryModule(api, deps, { producer: messageCenter.producer });
+    inventoryModule(api, deps, { producer: messageCenter.producer, jobs });
     dashboardRoutes(api, deps, dashboardSources);
     profileRoutes(api, deps);
     clientErrorRoutes(api, deps);

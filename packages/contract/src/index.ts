@@ -40,4 +40,5 @@ export * from './tea-tree.js';
 export * from './marketing-calendar.js';
 export * from './members.js';
 export * from './inventory.js';
+export * from './inventory-loans.js';
 export * from './employee-purchase.js';

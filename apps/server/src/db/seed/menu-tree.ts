@@ -116,7 +116,7 @@ export const MENU_TREE: readonly MenuSeed[] = [
       ['接单', 'transferOut:accept'], ['确认发货', 'transferOut:ship'],
     ]),
     page('借货管理', 'DailySecondment', 'daily-secondment', 'InteractionOutlined', [
-      ['申请借货', 'borrow:apply'], ['归还', 'borrow:return'],
+      ['申请借货', 'borrow:apply'], ['借出', 'borrow:lend'], ['归还', 'borrow:return'],
     ]),
     page('要货管理', 'RequestGoods', 'request-goods', 'InboxOutlined', [['申请要货', 'requestGoods:apply']]),
     // The transfer-in list a message opens filtered to one order (spec 2.15 `ReceivedOrders` inOrderNo).

@@ -4,6 +4,7 @@ import type { Database } from '../../db/client.js';
 import { numberedPageOf } from '../../db/paged-query.js';
 import { withinShanghaiDays } from '../../db/shanghai-days.js';
 import { versionedDocs } from './doc-table.js';
+import { availableStock, batchesWithStock } from './stock-ledger.js';
 import {
   skus,
   stockBalances,
@@ -120,23 +121,8 @@ export function createRequestGoodsRepository(db: Database) {
 
     /** The warehouse batch to ship a SKU from: the earliest expiry with the most available first. */
     async bestBatch(tx: Database, storeId: number, skuId: number) {
-      const [row] = await tx
-        .select({
-          batchNo: stockBalances.batchNo,
-          available: sql<number>`${stockBalances.onHand} - ${stockBalances.reserved}`.mapWith(Number),
-        })
-        .from(stockBalances)
-        .where(
-          and(
-            eq(stockBalances.storeId, storeId),
-            eq(stockBalances.skuId, skuId),
-            sql`${stockBalances.onHand} > ${stockBalances.reserved}`,
-          ),
-        )
-        .orderBy(
-          desc(sql`${stockBalances.onHand} - ${stockBalances.reserved}`),
-          asc(stockBalances.expiryDate),
-        )
+      const [row] = await batchesWithStock(tx, storeId, skuId)
+        .orderBy(desc(availableStock()), asc(stockBalances.expiryDate))
         .limit(1);
       return row;
     },
