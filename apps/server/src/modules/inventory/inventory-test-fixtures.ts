@@ -3,7 +3,7 @@ import type { Database } from '../../db/client.js';
 import { approvalTasks, stockBalances } from '../../db/schema.js';
 import type { TestApp } from '../../test/test-app.js';
 import { staffPost, type OrderStaff, type OrderStore } from '../orders/orders-test-fixtures.js';
-import { createStockLedger } from './stock-ledger.js';
+import { createStockLedger, keyOf } from './stock-ledger.js';
 
 /** What the inventory API tests share: calls as a store's clerk, stock put in through the ledger, reads. */
 export function inventoryTestKit(t: TestApp) {
@@ -40,16 +40,8 @@ export function inventoryTestKit(t: TestApp) {
     },
 
     async onHand(store: OrderStore, skuId: number, batchNo: string): Promise<number> {
-      const [row] = await t.db
-        .select({ onHand: stockBalances.onHand })
-        .from(stockBalances)
-        .where(
-          and(
-            eq(stockBalances.storeId, store.id),
-            eq(stockBalances.skuId, skuId),
-            eq(stockBalances.batchNo, batchNo),
-          ),
-        );
+      const key = { storeId: store.id, skuId, batchNo };
+      const [row] = await t.db.select({ onHand: stockBalances.onHand }).from(stockBalances).where(keyOf(key));
       return row?.onHand ?? 0;
     },
 

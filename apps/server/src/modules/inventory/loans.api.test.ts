@@ -73,11 +73,12 @@ beforeAll(async () => {
     .where(eq(skus.kind, 'retail'))
     .orderBy(skus.id)
     .limit(2);
-  skuA = rows[0]!.id;
-  skuB = rows[1]!.id;
-  storeA = await addOrderStore(t.db);
-  storeB = await addOrderStore(t.db);
-  storeC = await addOrderStore(t.db);
+  [skuA, skuB] = rows.map((r) => r.id) as [number, number];
+  [storeA, storeB, storeC] = [
+    await addOrderStore(t.db),
+    await addOrderStore(t.db),
+    await addOrderStore(t.db),
+  ];
   clerkA = await addOrderStaff(t, [storeA], IN);
   clerkB = await addOrderStaff(t, [storeB], OUT);
   clerkC = await addOrderStaff(t, [storeC], [...IN, ...OUT]);

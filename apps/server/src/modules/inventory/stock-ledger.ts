@@ -61,7 +61,8 @@ async function record(
   });
 }
 
-const keyOf = (key: BatchKey) =>
+/** The balance row of one store, SKU and batch. */
+export const keyOf = (key: BatchKey) =>
   and(
     eq(stockBalances.storeId, key.storeId),
     eq(stockBalances.skuId, key.skuId),

@@ -6,16 +6,15 @@ import {
   type LoanPage,
   type LoanRow,
 } from '@console/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useMenuStore } from '../../stores/menu-store';
 import { useSessionStore } from '../../stores/session-store';
 import { useShopStore } from '../../stores/shop-store';
 import { answerCalls } from '../../test/fake-calls';
 import { menuNode } from '../../test/menu-node';
+import { renderPage } from '../../test/render-page';
 import { LoanDetailPage, LoanListPage } from './loan-pages';
 
 const api = { list: vi.fn(), detail: vi.fn(), apply: vi.fn(), lend: vi.fn(), stock: vi.fn() };
@@ -59,16 +58,7 @@ const detailOf = (row: LoanRow, actions: LoanDetail['actions']): LoanDetail => (
   actions,
 });
 
-function renderAt(url: string, Page: () => React.ReactNode) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[url]}>
-        <Page />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
+const renderAt = (url: string, Page: () => React.ReactNode) => renderPage(url, <Page />);
 
 beforeEach(() => {
   useMenuStore.setState({

@@ -7,17 +7,14 @@ import {
   LOAN_STATUSES,
   LOAN_STATUS_TEXT,
   loanEndpoints,
-  type LoanDetail,
   type LoanLine,
   type LoanListBody,
   type LoanRow,
   type LoanStatus,
 } from '@console/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import { Select, Table, Tag } from 'antd';
 import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
-import { DetailPage, LogTimeline, useDetailQuery, useListReturn } from '../../components/detail/detail-page';
+import { DetailPage, useListReturn } from '../../components/detail/detail-page';
 import { InfoSection, infoField } from '../../components/detail/info-section';
 import { FormDialog } from '../../components/form-dialog/form-dialog';
 import { FormAlert } from '../../components/form-dialog/form-fields';
@@ -31,9 +28,7 @@ import { statusFilterOf } from '../../components/list/use-list-query';
 import { useStoreList } from '../../components/list/use-store-list';
 import { useMenuPageLinks } from '../../components/use-menu-page-links';
 import { call } from '../../lib/http';
-import { useRefresh } from '../../lib/use-refresh';
-import { useStoreCode } from '../../stores/use-store-code';
-import { ApplyDialog } from './apply-dialog';
+import { ApplyAndOpen, DocTimeline, useDocDetail } from './doc-detail';
 import { inventoryKeys } from './inventory-keys';
 import { INVENTORY_LABELS } from './labels';
 
@@ -129,9 +124,6 @@ export function LoanListPage() {
   });
   const columns = useColumns();
   const [open, setOpen] = useState(false);
-  const refresh = useRefresh(inventoryKeys.all);
-  const navigate = useNavigate();
-  const links = useMenuPageLinks();
   return (
     <>
       <ListPage
@@ -163,16 +155,11 @@ export function LoanListPage() {
         }
       />
       {open ? (
-        <ApplyDialog
+        <ApplyAndOpen
           mode="loan"
-          open
+          route={LOAN_DETAIL_ROUTE}
           storeCode={storeCode}
           onClose={() => setOpen(false)}
-          onDone={(created) => {
-            refresh();
-            const to = links.href(LOAN_DETAIL_ROUTE, { id: String(created.id) });
-            if (to) void navigate(to);
-          }}
         />
       ) : null}
     </>
@@ -210,25 +197,12 @@ type Dialog = 'lend' | 'return' | 'cancel';
 
 /** 借货单详情 (DailySecondmentDetail ?id=…): the loan, its lines and timeline, the caller's actions. */
 export function LoanDetailPage() {
-  const [params] = useSearchParams();
-  const storeCode = useStoreCode();
-  const queryClient = useQueryClient();
-  const refresh = useRefresh(inventoryKeys.all);
   const links = useMenuPageLinks();
   const [dialog, setDialog] = useState<Dialog | null>(null);
-  const id = Number(params.get('id'));
-  const detail = useDetailQuery({
-    key: inventoryKeys.loan(storeCode),
-    recordKey: Number.isInteger(id) && id > 0 ? id : null,
-    load: (loanId, signal) =>
-      call(loanEndpoints.detail, { storeCode, id: loanId }, { signal, flags: { silent: true } }),
-  });
+  const { storeCode, detail, refresh, changed } = useDocDetail(inventoryKeys.loan, (code, id, signal) =>
+    call(loanEndpoints.detail, { storeCode: code, id }, { signal, flags: { silent: true } }),
+  );
   const backTo = useListReturn(links.href('DailySecondment'));
-  const changed = (next: LoanDetail) => {
-    queryClient.setQueryData([...inventoryKeys.loan(storeCode), detail.recordKey], next);
-    refresh();
-    return next;
-  };
   const silent = { flags: { silent: true } } as const;
   const confirming = dialog === 'lend' || dialog === 'return';
 
@@ -294,17 +268,7 @@ export function LoanDetailPage() {
             <LoanLines lines={loan.lines} />
           </InfoSection>
           <InfoSection title={INVENTORY_LABELS.detail.timelineTitle}>
-            <LogTimeline
-              testId="loan-timeline"
-              entries={loan.timeline.map((e, index) => ({
-                key: index,
-                title: e.note ? `${e.actionText}：${e.note}` : e.actionText,
-                at: e.at,
-                operator: e.userName,
-                kind: e.action,
-                danger: ['cancel', 'reject'].includes(e.action),
-              }))}
-            />
+            <DocTimeline events={loan.timeline} danger={['cancel', 'reject']} testId="loan-timeline" />
           </InfoSection>
           <FormDialog<object>
             open={confirming}
