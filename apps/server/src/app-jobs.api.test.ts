@@ -101,6 +101,13 @@ describe('the app runs every timer as a job on one runner', () => {
           lastRun: null,
         },
         {
+          name: 'inventory.loan-due-reminder',
+          scope: 'cluster',
+          schedule: { cron: '0 0 1-13 * * *' },
+          running: false,
+          lastRun: null,
+        },
+        {
           name: 'system.log-retention',
           scope: 'cluster',
           schedule: { cron: '0 40 3 * * *' },

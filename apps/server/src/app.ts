@@ -212,7 +212,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       extraSources: [issueSchemeCalendarSource(deps.db), pointsMallCalendarSource(deps.db)],
     });
     membersModule(api, deps, { producer: messageCenter.producer, jobs });
-    inventoryModule(api, deps, { producer: messageCenter.producer });
+    inventoryModule(api, deps, { producer: messageCenter.producer, jobs });
     dashboardRoutes(api, deps, dashboardSources);
     profileRoutes(api, deps);
     clientErrorRoutes(api, deps);

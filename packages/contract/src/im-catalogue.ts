@@ -169,6 +169,8 @@ export const MESSAGE_KINDS: Record<MessageFamily, Record<number, MessageKind>> =
     7: kind('调入单已取消', 'allocationCancelAll', 'allocationCancelAll', receivedOrders),
     8: kind('调入单已取消', 'allocationCancelAll', 'allocationCancelAll', receivedOrders),
     9: kind('要货缺货提醒', 'remind', 'inventoryShortage', requestGoods),
+    // Not in spec 4.9: the day-before reminder of a loan's due date (docs/domain/inventory.md "Borrowing").
+    10: kind('借货即将到期，请及时归还', 'remind', 'defaultRemind', secondment),
   },
   approvalTodo: {
     21: kind('要货审核', 'auditTask', 'auditTaskApply', review('1')),

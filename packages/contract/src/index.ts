@@ -41,4 +41,5 @@ export * from './marketing-calendar.js';
 export * from './members.js';
 export * from './inventory.js';
 export * from './inventory-io.js';
+export * from './inventory-loans.js';
 export * from './employee-purchase.js';

@@ -156,6 +156,19 @@ const reasonSchema = requiredText(
   `原因不能超过${INVENTORY_REASON_MAX}个字`,
 );
 
+/** A required reason (cancel, refuse, reject), shared by every inventory document. */
+export const inventoryReasonSchema = reasonSchema;
+
+/** The SKU lines of a new document (调拨, 要货, 借货): at least one, each SKU once. */
+export const docLinesSchema = (verb: string) =>
+  z
+    .array(z.object({ skuId: recordId('请选择商品'), quantity: quantity(`${verb}数量`) }), {
+      error: `请添加${verb}商品`,
+    })
+    .min(1, `请添加${verb}商品`)
+    .max(TRANSFER_LINES_MAX, `一次最多${verb}${TRANSFER_LINES_MAX}种商品`)
+    .refine((lines) => new Set(lines.map((l) => l.skuId)).size === lines.length, '同一商品请合并为一行');
+
 export const transferDetailBodySchema = z.object({ storeCode: storeCodeSchema, id: transferIdSchema });
 
 export const transferLineSchema = z.object({
@@ -206,13 +219,7 @@ export const transferApplyBodySchema = z.object({
     .trim()
     .max(INVENTORY_REASON_MAX, `备注不能超过${INVENTORY_REASON_MAX}个字`)
     .default(''),
-  lines: z
-    .array(z.object({ skuId: recordId('请选择商品'), quantity: quantity('调拨数量') }), {
-      error: '请添加调拨商品',
-    })
-    .min(1, '请添加调拨商品')
-    .max(TRANSFER_LINES_MAX, `一次最多调拨${TRANSFER_LINES_MAX}种商品`)
-    .refine((lines) => new Set(lines.map((l) => l.skuId)).size === lines.length, '同一商品请合并为一行'),
+  lines: docLinesSchema('调拨'),
 });
 export type TransferApplyBody = z.input<typeof transferApplyBodySchema>;
 
@@ -354,13 +361,7 @@ export const requestGoodsDetailBodySchema = z.object({
   id: recordId('缺少要货单编号'),
 });
 export const requestGoodsApplyBodySchema = transferApplyBodySchema.omit({ fromStoreCode: true }).extend({
-  lines: z
-    .array(z.object({ skuId: recordId('请选择商品'), quantity: quantity('要货数量') }), {
-      error: '请添加要货商品',
-    })
-    .min(1, '请添加要货商品')
-    .max(TRANSFER_LINES_MAX, `一次最多要货${TRANSFER_LINES_MAX}种商品`)
-    .refine((lines) => new Set(lines.map((l) => l.skuId)).size === lines.length, '同一商品请合并为一行'),
+  lines: docLinesSchema('要货'),
 });
 export type RequestGoodsApplyBody = z.input<typeof requestGoodsApplyBodySchema>;
 export const requestGoodsReasonBodySchema = requestGoodsDetailBodySchema.extend({ reason: reasonSchema });
@@ -473,6 +474,8 @@ const post = <Req extends z.ZodType, Res extends z.ZodType>(
   response: Res,
   summary: string,
 ) => endpoint({ method: 'POST', path, request, response, summary });
+/** Every inventory call is a POST with a body (the store code among its fields). */
+export const inventoryPost = post;
 
 export const inventoryEndpoints = {
   stockList: post(P.stockList, stockListBodySchema, stockPageSchema, "The store's stock by SKU and batch"),

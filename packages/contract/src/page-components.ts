@@ -60,6 +60,8 @@ export const PAGE_COMPONENTS = [
   'Release',
   'RequestGoods',
   'RequestGoodsDetails',
+  'DailySecondment',
+  'DailySecondmentDetail',
 ] as const;
 export type PageComponent = (typeof PAGE_COMPONENTS)[number];
 

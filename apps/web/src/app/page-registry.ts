@@ -111,6 +111,10 @@ export const pageRegistry: Readonly<Record<PageComponent, PageLoader>> = {
     import('../features/inventory/request-goods-pages').then((m) => ({
       Component: m.RequestGoodsDetailPage,
     })),
+  DailySecondment: () =>
+    import('../features/inventory/loan-pages').then((m) => ({ Component: m.LoanListPage })),
+  DailySecondmentDetail: () =>
+    import('../features/inventory/loan-pages').then((m) => ({ Component: m.LoanDetailPage })),
   ReviewPending: () =>
     import('../features/inventory/audit-pages').then((m) => ({ Component: m.ReviewPendingPage })),
   AuditRequests: () =>

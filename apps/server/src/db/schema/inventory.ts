@@ -257,3 +257,53 @@ export const stockRequestLines = pgTable(
     ),
   ],
 );
+
+/**
+ * A loan of goods between stores (借货单, busiType 2): the borrowing store takes SKUs from the lending store
+ * until the due date and gives them back. The batches lent are the ledger's movements of the document.
+ */
+export const stockLoans = pgTable(
+  'stock_loans',
+  {
+    id: serial('id').primaryKey(),
+    loanNo: varchar('loan_no', { length: 32 }).notNull(),
+    borrowerStoreId: storeRef('borrower_store_id'),
+    lenderStoreId: storeRef('lender_store_id'),
+    status: varchar('status', { length: 24 }).notNull(),
+    version: integer('version').notNull().default(0),
+    requestedBy: integer('requested_by')
+      .notNull()
+      .references(() => users.id),
+    /** The day (Asia/Shanghai) the goods are due back; past it a lent loan is overdue (已逾期). */
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    remark: varchar('remark', { length: 200 }).notNull().default(''),
+    /** Rejection or cancellation reason. */
+    closeReason: varchar('close_reason', { length: 200 }).notNull().default(''),
+    /** Set once by the day-before reminder job, in the statement that claims it. */
+    remindedAt: at('reminded_at'),
+    createdAt: at('created_at').notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('stock_loans_no_key').on(t.loanNo),
+    index('stock_loans_borrower_idx').on(t.borrowerStoreId, t.id),
+    index('stock_loans_lender_idx').on(t.lenderStoreId, t.id),
+    index('stock_loans_due_idx').on(t.status, t.dueDate),
+  ],
+);
+
+export const stockLoanLines = pgTable(
+  'stock_loan_lines',
+  {
+    id: serial('id').primaryKey(),
+    loanId: integer('loan_id')
+      .notNull()
+      .references(() => stockLoans.id, { onDelete: 'cascade' }),
+    skuId: skuRef(),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [
+    index('stock_loan_lines_loan_idx').on(t.loanId, t.id),
+    check('stock_loan_lines_quantity_check', sql`${t.quantity} > 0`),
+  ],
+);

@@ -3,6 +3,7 @@ import { seedDemoTeaTree } from './demo-tea-tree.js';
 import { seedDemoEmployeePurchase } from './demo-employee-purchase.js';
 import { seedDemoSystemTools } from './demo-system-tools.js';
 import { seedDemoInventory, seedDemoRequests } from './demo-inventory.js';
+import { seedDemoLoans } from './demo-loans.js';
 import { eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../../modules/auth/password.js';
 import type { Database } from '../client.js';
@@ -137,6 +138,7 @@ export async function seedDemoData(db: Database, now = new Date()): Promise<{ se
     await seedDemoMembers(tx, now);
     await seedDemoInventory(tx, now);
     await seedDemoRequests(tx, now);
+    await seedDemoLoans(tx, now);
     await seedDemoEmployeePurchase(tx, now);
     await seedDemoSystemTools(tx, now, required(userIdOf.get('admin'), 'admin'));
     return { seeded: true };

@@ -116,7 +116,7 @@ export const MENU_TREE: readonly MenuSeed[] = [
       ['接单', 'transferOut:accept'], ['确认发货', 'transferOut:ship'], ['导出', 'transferOut:export'],
     ]),
     page('借货管理', 'DailySecondment', 'daily-secondment', 'InteractionOutlined', [
-      ['申请借货', 'borrow:apply'], ['归还', 'borrow:return'],
+      ['申请借货', 'borrow:apply'], ['借出', 'borrow:lend'], ['归还', 'borrow:return'],
     ]),
     // 导出库存: the store's stock by SKU and batch (there is no stock page; the clerk requests goods from it).
     page('要货管理', 'RequestGoods', 'request-goods', 'InboxOutlined', [

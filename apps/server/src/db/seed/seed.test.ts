@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../modules/auth/password.js';
+import { shanghaiDay } from '../../modules/dashboard/daily-metrics.js';
 import { createCancelCheckRepository } from '../../modules/orders/cancel-checks/cancel-check.repository.js';
 import { openTestDatabase } from '../../test/test-database.js';
 import type { Database, DatabaseHandle } from '../client.js';
@@ -11,6 +12,7 @@ import {
   integralShelves,
   approvalTasks,
   stockBalances,
+  stockLoans,
   stockRequests,
   stockWarehouses,
   stockMovements,
@@ -31,7 +33,7 @@ import {
   valetOrders,
 } from '../schema.js';
 import { DEMO_ORDER_STORES } from './demo-orders.js';
-import { REQUEST_GOODS_STATUSES, TRANSFER_STATUSES } from '@console/contract';
+import { LOAN_STATUSES, REQUEST_GOODS_STATUSES, TRANSFER_STATUSES } from '@console/contract';
 import { loadDataScope } from '../../modules/roles/data-scope.js';
 import { DEMO_ACCOUNTS, seedBaseData, seedDemoData } from './index.js';
 
@@ -316,6 +318,18 @@ describe('seedDemoData', () => {
     const requestTasks = await db.select().from(approvalTasks).where(eq(approvalTasks.busiType, 1));
     expect(requestTasks).toHaveLength(requests.length);
     expect(requestTasks.filter((t) => t.status === 'pending').length).toBeGreaterThanOrEqual(2);
+    // 借货管理: loans in every state with their audit, one lent loan overdue and one due tomorrow.
+    const loans = await db
+      .select({ status: stockLoans.status, dueDate: stockLoans.dueDate })
+      .from(stockLoans);
+    expect(new Set(loans.map((l) => l.status))).toEqual(new Set(LOAN_STATUSES));
+    expect(await db.select().from(approvalTasks).where(eq(approvalTasks.busiType, 2))).toHaveLength(
+      loans.length,
+    );
+    const today = shanghaiDay(new Date());
+    const lent = loans.filter((l) => l.status === 'lent');
+    expect(lent.some((l) => l.dueDate < today)).toBe(true);
+    expect(lent.some((l) => l.dueDate === shanghaiDay(new Date(Date.now() + 86_400_000)))).toBe(true);
     const sums = await db
       .select({
         id: stockMovements.balanceId,

@@ -1,20 +1,25 @@
 import type { AppDeps, AppInstance } from '../../app-types.js';
 import { createAuditLog } from '../audit/audit-log.js';
+import type { JobRunner } from '../../platform/jobs/job-runner.js';
 import type { MessageProducer } from '../im/message-producer.js';
 import { loadDataScope } from '../roles/data-scope.js';
 import { createApprovalsService } from './approvals.service.js';
 import { inventoryRoutes } from './inventory.routes.js';
+import { loanRoutes } from './loans.routes.js';
+import { createLoansService } from './loans.service.js';
 import { createStockLedger } from './stock-ledger.js';
 import { createRequestGoodsService } from './request-goods.service.js';
 import { requestGoodsImportRoutes } from './request-goods-import.routes.js';
 import { createStockRepository } from './stock.repository.js';
 import { createTransfersService } from './transfers.service.js';
 
+export const LOAN_REMINDER_CRON = '0 0 1-13 * * *';
+
 /** Inventory (docs/domain/inventory.md): the stock ledger, transfers and the approval tasks. */
 export function inventoryModule(
   app: AppInstance,
   deps: AppDeps,
-  wiring: { producer: MessageProducer },
+  wiring: { producer: MessageProducer; jobs: JobRunner },
 ): void {
   const { db, clock } = deps;
   const audit = createAuditLog(db, clock);
@@ -31,4 +36,15 @@ export function inventoryModule(
   const requestGoods = createRequestGoodsService(documents);
   inventoryRoutes(app, { stock: createStockRepository(db), transfers, approvals, requestGoods });
   requestGoodsImportRoutes(app, db);
+  const loans = createLoansService(documents);
+  loanRoutes(app, loans);
+  wiring.jobs.register({
+    name: 'inventory.loan-due-reminder',
+    description: '借货管理：到期前一天提醒借入门店归还',
+    scope: 'cluster',
+    // Hourly from 09:00 to 21:00 Asia/Shanghai (01:00–13:00 UTC): a loan lent after the first run of its day
+    // is still reminded that day; `reminded_at` keeps it to once.
+    schedule: { cron: LOAN_REMINDER_CRON },
+    run: async () => void (await loans.remindDue()),
+  });
 }

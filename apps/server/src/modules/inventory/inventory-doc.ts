@@ -1,13 +1,14 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { DocEvent } from '@console/contract';
 import type { Database } from '../../db/client.js';
-import { stockDocEvents } from '../../db/schema.js';
+import { skus, stockDocEvents } from '../../db/schema.js';
 import { AppError, conflict } from '../../http/errors.js';
 import type { Clock } from '../../platform/clock.js';
 import { shanghaiDateTime } from '../im/message-format.js';
 import type { AuditLog } from '../audit/audit-log.js';
 import type { MessageProducer, PublishInput } from '../im/message-producer.js';
 import type { ApprovalsService } from './approvals.service.js';
+import { inTransaction, type Messenger } from './inventory-tx.js';
 import type { StockDoc, StockLedger } from './stock-ledger.js';
 
 /**
@@ -199,4 +200,70 @@ export async function receiveLines(
   }
   if (!moved) throw new AppError(422, 'DOC_RECEIVE_NOTHING', RECEIVE_TEXT.nothing);
   return { done: lines.every((l) => outstandingOf(l) === 0), discrepancy, note: notes.join('；') };
+}
+
+/**
+ * The new document's lines checked against the catalogue: every SKU exists and is enabled (else 422 with
+ * `missing(skuId)`); answers the lines' value at list price (Σ quantity × price, in cents).
+ */
+export async function pricedLines(
+  db: Database,
+  lines: readonly { skuId: number; quantity: number }[],
+  refuse: (skuId: number) => AppError,
+): Promise<number> {
+  const found = new Map(
+    (
+      await db
+        .select({ id: skus.id, enabled: skus.enabled, priceCents: skus.priceCents })
+        .from(skus)
+        .where(inArray(skus.id, [...new Set(lines.map((l) => l.skuId))]))
+    ).map((s) => [s.id, s]),
+  );
+  let valueCents = 0;
+  for (const { skuId, quantity } of lines) {
+    const sku = found.get(skuId);
+    if (!sku?.enabled) throw refuse(skuId);
+    valueCents += sku.priceCents * quantity;
+  }
+  return valueCents;
+}
+
+/**
+ * One store's action on a document, as every document runs it: in one transaction, the document locked for
+ * the store (`lock(tx, true)`; nothing found is `notFound`), `check` (side, permission, state: 403 / 409),
+ * `run`, then the audit row with the state before and after. Answers nothing: the caller reads the detail.
+ */
+export async function runDocAction<R extends { id: number; status: string }>(
+  deps: Pick<InventoryDocDeps, 'db' | 'producer' | 'audit'>,
+  actor: { userId: number; ip: string },
+  spec: {
+    /** `action` of the audit row, e.g. `loan.lend`. */
+    action: string;
+    /** Locks the document: only when the caller's store is party to it (`scoped`), or any. */
+    lock(tx: Database, scoped: boolean): Promise<R | undefined>;
+    notFound(): AppError;
+    check(read: R): void;
+    run(tx: Database, read: R, messenger: Messenger): Promise<void>;
+    /** The document's number (the audit row's target) and the key of its id in the audit detail. */
+    target(read: R): string;
+    idKey: string;
+  },
+): Promise<void> {
+  await inTransaction(deps.db, deps.producer, async (tx, messenger) => {
+    const read = await spec.lock(tx, true);
+    if (!read) throw spec.notFound();
+    spec.check(read);
+    await spec.run(tx, read, messenger);
+    const after = (await spec.lock(tx, false))!;
+    await deps.audit.record(
+      {
+        action: spec.action,
+        userId: actor.userId,
+        target: spec.target(read),
+        ip: actor.ip,
+        detail: { [spec.idKey]: read.id, before: { status: read.status }, after: { status: after.status } },
+      },
+      tx,
+    );
+  });
 }

@@ -14,3 +14,6 @@ export const newTransferNo = (at: Date = new Date()): string => `TR${stamp(at)}$
 
 /** Request goods (要货单) number, e.g. `RG20240501103000123456`. */
 export const newRequestNo = (at: Date = new Date()): string => `RG${stamp(at)}${digits(6)}`;
+
+/** Loan (借货单) number, e.g. `LN20240501103000123456`. */
+export const newLoanNo = (at: Date = new Date()): string => `LN${stamp(at)}${digits(6)}`;

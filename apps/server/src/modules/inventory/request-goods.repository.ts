@@ -3,6 +3,8 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.js';
 import { numberedPageOf } from '../../db/paged-query.js';
 import { withinShanghaiDays } from '../../db/shanghai-days.js';
+import { versionedDocs } from './doc-table.js';
+import { availableStock, batchesWithStock } from './stock-ledger.js';
 import {
   skus,
   stockBalances,
@@ -63,6 +65,7 @@ const whereOf = (storeId: number, f: Omit<RequestFilters, 'pageNum' | 'pageSize'
 
 /** Request goods (要货单) rows: a store sees its own only (`storeId` in every read). */
 export function createRequestGoodsRepository(db: Database) {
+  const docs = versionedDocs(stockRequests);
   const joined = (tx: Database) =>
     tx
       .select(requestColumns)
@@ -97,31 +100,11 @@ export function createRequestGoodsRepository(db: Database) {
     },
 
     /** The request locked for a change; with `storeId`, only when it is that store's (else a 404). */
-    async lock(tx: Database, id: number, storeId: number | null): Promise<RequestRecord | undefined> {
-      const [row] = await tx
-        .select()
-        .from(stockRequests)
-        .where(
-          and(eq(stockRequests.id, id), storeId === null ? undefined : eq(stockRequests.storeId, storeId)),
-        )
-        .for('update');
-      return row;
-    },
+    lock: (tx: Database, id: number, storeId: number | null): Promise<RequestRecord | undefined> =>
+      docs.lock(tx, id, storeId === null ? undefined : eq(stockRequests.storeId, storeId)),
 
-    async update(tx: Database, read: RequestRecord, set: Partial<typeof stockRequests.$inferInsert>) {
-      const rows = await tx
-        .update(stockRequests)
-        .set({ ...set, version: read.version + 1, updatedAt: sql`now()` })
-        .where(
-          and(
-            eq(stockRequests.id, read.id),
-            eq(stockRequests.status, read.status),
-            eq(stockRequests.version, read.version),
-          ),
-        )
-        .returning({ id: stockRequests.id });
-      return rows.length === 1;
-    },
+    update: (tx: Database, read: RequestRecord, set: Partial<typeof stockRequests.$inferInsert>) =>
+      docs.update(tx, read, set),
 
     async lines(tx: Database, requestId: number) {
       return tx
@@ -138,23 +121,8 @@ export function createRequestGoodsRepository(db: Database) {
 
     /** The warehouse batch to ship a SKU from: the earliest expiry with the most available first. */
     async bestBatch(tx: Database, storeId: number, skuId: number) {
-      const [row] = await tx
-        .select({
-          batchNo: stockBalances.batchNo,
-          available: sql<number>`${stockBalances.onHand} - ${stockBalances.reserved}`.mapWith(Number),
-        })
-        .from(stockBalances)
-        .where(
-          and(
-            eq(stockBalances.storeId, storeId),
-            eq(stockBalances.skuId, skuId),
-            sql`${stockBalances.onHand} > ${stockBalances.reserved}`,
-          ),
-        )
-        .orderBy(
-          desc(sql`${stockBalances.onHand} - ${stockBalances.reserved}`),
-          asc(stockBalances.expiryDate),
-        )
+      const [row] = await batchesWithStock(tx, storeId, skuId)
+        .orderBy(desc(availableStock()), asc(stockBalances.expiryDate))
         .limit(1);
       return row;
     },

@@ -18,7 +18,9 @@ import {
   createInventoryDocKit,
   type InventoryDocDeps,
   outstandingOf,
+  pricedLines,
   receiveLines,
+  runDocAction,
   type DocRef,
 } from './inventory-doc.js';
 import { newRequestNo } from './inventory-numbers.js';
@@ -29,7 +31,6 @@ import {
   type RequestRecord,
   type RequestView,
 } from './request-goods.repository.js';
-import { createTransfersRepository } from './transfers.repository.js';
 
 type ApplyBody = z.output<typeof requestGoodsApplyBodySchema>;
 type ListBody = z.output<typeof requestGoodsListBodySchema>;
@@ -149,23 +150,17 @@ export function createRequestGoodsService(deps: InventoryDocDeps) {
     action: RequestGoodsAction,
     run: (tx: Database, r: RequestRecord, messenger: Messenger) => Promise<void>,
   ): Promise<RequestGoodsDetail> {
-    await inTransaction(db, producer, async (tx, messenger) => {
-      const r = await repo.lock(tx, id, actor.storeId);
-      if (!r) throw notFound(REQUEST_GOODS_TEXT.notFound, 'REQUEST_GOODS_NOT_FOUND');
-      if (!actionsFor(r.status as RequestGoodsStatus).includes(action))
-        throw kit.illegal(r.status as RequestGoodsStatus, VERB[action]);
-      await run(tx, r, messenger);
-      const after = (await repo.lock(tx, r.id, null))!;
-      await audit.record(
-        {
-          action: `requestGoods.${action}`,
-          userId: actor.userId,
-          target: r.requestNo,
-          ip: actor.ip,
-          detail: { requestId: r.id, before: { status: r.status }, after: { status: after.status } },
-        },
-        tx,
-      );
+    await runDocAction(deps, actor, {
+      action: `requestGoods.${action}`,
+      lock: (tx, scoped) => repo.lock(tx, id, scoped ? actor.storeId : null),
+      notFound: () => notFound(REQUEST_GOODS_TEXT.notFound, 'REQUEST_GOODS_NOT_FOUND'),
+      check: (r) => {
+        if (!actionsFor(r.status as RequestGoodsStatus).includes(action))
+          throw kit.illegal(r.status as RequestGoodsStatus, VERB[action]);
+      },
+      run,
+      target: (r) => r.requestNo,
+      idKey: 'requestId',
     });
     return detail(actor, id);
   }
@@ -257,13 +252,11 @@ export function createRequestGoodsService(deps: InventoryDocDeps) {
         throw new AppError(422, 'REQUEST_GOODS_NO_WAREHOUSE', REQUEST_GOODS_TEXT.noWarehouse);
       if (warehouseStoreId === actor.storeId)
         throw new AppError(422, 'REQUEST_GOODS_WAREHOUSE', REQUEST_GOODS_TEXT.fromWarehouse);
-      const found = await createTransfersRepository(db).skusByIds(body.lines.map((l) => l.skuId));
-      let valueCents = 0;
-      for (const line of body.lines) {
-        const sku = found.find((s) => s.id === line.skuId && s.enabled);
-        if (!sku) throw new AppError(422, 'REQUEST_GOODS_SKU', REQUEST_GOODS_TEXT.skuMissing(line.skuId));
-        valueCents += sku.priceCents * line.quantity;
-      }
+      const valueCents = await pricedLines(
+        db,
+        body.lines,
+        (skuId) => new AppError(422, 'REQUEST_GOODS_SKU', REQUEST_GOODS_TEXT.skuMissing(skuId)),
+      );
       const now = clock();
       const id = await inTransaction(db, producer, async (tx, messenger) => {
         const requestNo = newRequestNo(now);

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { skus, stockBalances, stockMovements } from '../../db/schema.js';
 import { conflict } from '../../http/errors.js';
@@ -18,7 +18,9 @@ export type MovementReason =
   | 'ship'
   | 'transfer_receive'
   | 'transfer_damaged'
-  | 'transfer_short';
+  | 'transfer_short'
+  | 'lend'
+  | 'lend_return';
 
 export type StockDoc = { type: string; id: number; no: string; userId: number | null };
 export type BatchKey = { storeId: number; skuId: number; batchNo: string };
@@ -59,7 +61,8 @@ async function record(
   });
 }
 
-const keyOf = (key: BatchKey) =>
+/** The balance row of one store, SKU and batch. */
+export const keyOf = (key: BatchKey) =>
   and(
     eq(stockBalances.storeId, key.storeId),
     eq(stockBalances.skuId, key.skuId),
@@ -80,6 +83,18 @@ async function refusal(
     field === 'available' ? row.onHand - row.reserved : field === 'reserved' ? row.reserved : row.inTransit;
   return conflict(LEDGER_TEXT.short(label, key.batchNo, have, wanted), 'STOCK_SHORT');
 }
+
+/** A batch's available stock: on-hand − reserved. */
+export const availableStock = () =>
+  sql<number>`${stockBalances.onHand} - ${stockBalances.reserved}`.mapWith(Number);
+
+/** The batches of a SKU at a store with stock available, as a query the caller orders (and limits). */
+export const batchesWithStock = (tx: Database, storeId: number, skuId: number) =>
+  tx
+    .select({ batchNo: stockBalances.batchNo, available: availableStock() })
+    .from(stockBalances)
+    .where(and(eq(stockBalances.storeId, storeId), eq(stockBalances.skuId, skuId), gt(availableStock(), 0)))
+    .$dynamic();
 
 export function createStockLedger() {
   /** Adds to a batch's balance (creating the row), e.g. a receipt or an increase of in-transit. */

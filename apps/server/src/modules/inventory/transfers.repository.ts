@@ -4,6 +4,7 @@ import type { Database } from '../../db/client.js';
 import { likeContains } from '../../db/like-pattern.js';
 import { numberedPageOf } from '../../db/paged-query.js';
 import { withinShanghaiDays } from '../../db/shanghai-days.js';
+import { versionedDocs } from './doc-table.js';
 import { skus, stockBalances, stockTransferLines, stockTransfers, stores, users } from '../../db/schema.js';
 
 export type TransferRecord = typeof stockTransfers.$inferSelect;
@@ -81,6 +82,7 @@ function whereOf(storeId: number, f: TransferExportFilters): SQL | undefined {
 }
 
 export function createTransfersRepository(db: Database) {
+  const docs = versionedDocs(stockTransfers);
   const joined = (tx: Database) =>
     tx
       .select(transferColumns)
@@ -122,38 +124,18 @@ export function createTransfersRepository(db: Database) {
     },
 
     /** The transfer locked for a change, when the store is party to it (else undefined: a 404). */
-    async lock(tx: Database, id: number, storeId: number | null): Promise<TransferRecord | undefined> {
-      const party =
+    lock: (tx: Database, id: number, storeId: number | null): Promise<TransferRecord | undefined> =>
+      docs.lock(
+        tx,
+        id,
         storeId === null
           ? undefined
-          : or(eq(stockTransfers.toStoreId, storeId), eq(stockTransfers.fromStoreId, storeId));
-      const [row] = await tx
-        .select()
-        .from(stockTransfers)
-        .where(and(eq(stockTransfers.id, id), party))
-        .for('update');
-      return row;
-    },
+          : or(eq(stockTransfers.toStoreId, storeId), eq(stockTransfers.fromStoreId, storeId)),
+      ),
 
     /** The conditional update of a locked transfer: status and version as read. */
-    async update(
-      tx: Database,
-      read: TransferRecord,
-      set: Partial<typeof stockTransfers.$inferInsert>,
-    ): Promise<boolean> {
-      const rows = await tx
-        .update(stockTransfers)
-        .set({ ...set, version: read.version + 1, updatedAt: sql`now()` })
-        .where(
-          and(
-            eq(stockTransfers.id, read.id),
-            eq(stockTransfers.status, read.status),
-            eq(stockTransfers.version, read.version),
-          ),
-        )
-        .returning({ id: stockTransfers.id });
-      return rows.length === 1;
-    },
+    update: (tx: Database, read: TransferRecord, set: Partial<typeof stockTransfers.$inferInsert>) =>
+      docs.update(tx, read, set),
 
     async lines(tx: Database, transferId: number) {
       return tx

@@ -18,7 +18,14 @@ import { mapPage } from '../../db/paged-query.js';
 import { AppError, forbidden, notFound } from '../../http/errors.js';
 import { shanghaiDateTime } from '../im/message-format.js';
 import { loadDataScope, storeIdsInScope } from '../roles/data-scope.js';
-import { createInventoryDocKit, type InventoryDocDeps, receiveLines, type DocRef } from './inventory-doc.js';
+import {
+  createInventoryDocKit,
+  type InventoryDocDeps,
+  pricedLines,
+  receiveLines,
+  runDocAction,
+  type DocRef,
+} from './inventory-doc.js';
 import { inTransaction, type InventoryActor, type Messenger } from './inventory-tx.js';
 import { newTransferNo } from './inventory-numbers.js';
 import type { StockDoc } from './stock-ledger.js';
@@ -305,31 +312,25 @@ export function createTransfersService(deps: InventoryDocDeps) {
     action: TransferAction,
     run: (tx: Database, t: TransferRecord, side: 'in' | 'out', messenger: Messenger) => Promise<void>,
   ): Promise<TransferDetail> {
-    await inTransaction(db, producer, async (tx, messenger) => {
-      const t = await repo.lock(tx, id, actor.storeId);
-      if (!t) throw notFound(TRANSFER_TEXT.notFound, 'TRANSFER_NOT_FOUND');
-      const side = sideOf(t, actor.storeId);
-      const verb = ACTION_VERB[action];
-      const status = t.status as TransferStatus;
-      if (!actionsFor(side, status).includes(action)) {
-        if (isSideAction(action, side === 'in' ? 'out' : 'in'))
-          throw new AppError(403, 'TRANSFER_SIDE', TRANSFER_TEXT.notYourSide(verb));
-        throw kit.illegal(status, verb);
-      }
-      if (!actor.permissions.includes(ACTION_PERMISSION[side][action]))
-        throw new AppError(403, 'PERMISSION_DENIED', TRANSFER_TEXT.noPermission(verb));
-      await run(tx, t, side, messenger);
-      const after = (await repo.lock(tx, t.id, null))!;
-      await audit.record(
-        {
-          action: `transfer.${action}`,
-          userId: actor.userId,
-          target: t.transferNo,
-          ip: actor.ip,
-          detail: { transferId: t.id, before: { status: t.status }, after: { status: after.status } },
-        },
-        tx,
-      );
+    await runDocAction(deps, actor, {
+      action: `transfer.${action}`,
+      lock: (tx, scoped) => repo.lock(tx, id, scoped ? actor.storeId : null),
+      notFound: () => notFound(TRANSFER_TEXT.notFound, 'TRANSFER_NOT_FOUND'),
+      check: (t) => {
+        const side = sideOf(t, actor.storeId);
+        const verb = ACTION_VERB[action];
+        const status = t.status as TransferStatus;
+        if (!actionsFor(side, status).includes(action)) {
+          if (isSideAction(action, side === 'in' ? 'out' : 'in'))
+            throw new AppError(403, 'TRANSFER_SIDE', TRANSFER_TEXT.notYourSide(verb));
+          throw kit.illegal(status, verb);
+        }
+        if (!actor.permissions.includes(ACTION_PERMISSION[side][action]))
+          throw new AppError(403, 'PERMISSION_DENIED', TRANSFER_TEXT.noPermission(verb));
+      },
+      run: (tx, t, messenger) => run(tx, t, sideOf(t, actor.storeId), messenger),
+      target: (t) => t.transferNo,
+      idKey: 'transferId',
     });
     return detail(actor, id);
   }
@@ -438,10 +439,11 @@ export function createTransfersService(deps: InventoryDocDeps) {
     fromStoreId: number,
     body: Pick<ApplyBody, 'lines' | 'remark'>,
   ): Promise<TransferDispatchResult> {
-    const found = await repo.skusByIds(body.lines.map((l) => l.skuId));
-    for (const line of body.lines)
-      if (!found.some((s) => s.id === line.skuId && s.enabled))
-        throw new AppError(422, 'TRANSFER_SKU', TRANSFER_TEXT.skuMissing(line.skuId));
+    await pricedLines(
+      db,
+      body.lines,
+      (skuId) => new AppError(422, 'TRANSFER_SKU', TRANSFER_TEXT.skuMissing(skuId)),
+    );
     const now = clock();
     return inTransaction(db, producer, async (tx, messenger) => {
       const transferNo = newTransferNo(now);

@@ -1,11 +1,14 @@
 import {
   INVENTORY_REASON_MAX,
+  LOAN_DAYS_MAX,
   inventoryEndpoints,
   inventoryIoEndpoints,
+  loanEndpoints,
   type SkuOption,
 } from '@console/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Form, InputNumber, Select, Space } from 'antd';
+import { Button, DatePicker, Form, InputNumber, Select, Space } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { FormDialog } from '../../components/form-dialog/form-dialog';
 import { TextAreaField, TextField } from '../../components/form-dialog/form-fields';
@@ -20,6 +23,8 @@ const L = INVENTORY_LABELS.apply;
 
 type Values = {
   fromStoreCode?: string;
+  lenderStoreCode?: string;
+  dueDate?: Dayjs;
   toStoreCode?: string;
   remark?: string;
   lines: { skuId: number; quantity: number }[];
@@ -29,7 +34,7 @@ type Values = {
  * 申请调入 (the chosen store receives) or 总部派单 (head office names the receiving store too: an automatic
  * transfer-in, spec 4.9 type 2). Both answer the new transfer's id.
  */
-export type ApplyMode = 'apply' | 'dispatch' | 'requestGoods';
+export type ApplyMode = 'apply' | 'dispatch' | 'requestGoods' | 'loan';
 
 const MODES = {
   apply: {
@@ -51,7 +56,23 @@ const MODES = {
     done: INVENTORY_LABELS.requestGoods.applied,
     testId: 'request-goods-apply-dialog',
   },
+  /** 申请借货: the lending store and the day the goods go back (借货管理). */
+  loan: {
+    endpoint: loanEndpoints.apply,
+    title: INVENTORY_LABELS.loan.apply,
+    done: INVENTORY_LABELS.loan.applied,
+    testId: 'loan-apply-dialog',
+  },
 } as const;
+
+/** A loan's body: the due day as the contract's `yyyy-MM-dd`. */
+const loanInput = (storeCode: string, values: Values) => ({
+  storeCode,
+  lenderStoreCode: (values.lenderStoreCode ?? '').trim(),
+  dueDate: values.dueDate?.format('YYYY-MM-DD') ?? '',
+  remark: values.remark ?? '',
+  lines: values.lines,
+});
 
 /** The SKUs the store carries (its stock list), as choices for a transfer's lines. */
 export function useSkuChoices(storeCode: string, enabled: boolean) {
@@ -128,6 +149,7 @@ export function ApplyDialog({
       testId={testId}
       schema={endpoint.request}
       context={{ storeCode }}
+      {...(mode === 'loan' ? { toInput: (values: Values) => loanInput(storeCode, values) } : {})}
       initialValues={{ lines: [{ skuId: undefined as unknown as number, quantity: 1 }] }}
       onClose={onClose}
       onDone={() => undefined}
@@ -136,15 +158,17 @@ export function ApplyDialog({
         const own = { storeCode, remark: values.remark ?? '', lines: values.lines };
         const body = { ...own, fromStoreCode: (values.fromStoreCode ?? '').trim() };
         const created =
-          mode === 'requestGoods'
-            ? await call(inventoryEndpoints.requestGoodsApply, own, options)
-            : mode === 'dispatch'
-              ? await call(
-                  inventoryEndpoints.transferDispatch,
-                  { ...body, toStoreCode: (values.toStoreCode ?? '').trim() },
-                  options,
-                )
-              : await call(inventoryEndpoints.transferApply, body, options);
+          mode === 'loan'
+            ? await call(loanEndpoints.apply, loanInput(storeCode, values), options)
+            : mode === 'requestGoods'
+              ? await call(inventoryEndpoints.requestGoodsApply, own, options)
+              : mode === 'dispatch'
+                ? await call(
+                    inventoryEndpoints.transferDispatch,
+                    { ...body, toStoreCode: (values.toStoreCode ?? '').trim() },
+                    options,
+                  )
+                : await call(inventoryEndpoints.transferApply, body, options);
         onDone(created);
         return created;
       }}
@@ -161,7 +185,32 @@ export function ApplyDialog({
           testId="transfer-apply-to"
         />
       ) : null}
-      {mode === 'requestGoods' ? null : (
+      {mode === 'loan' ? (
+        <>
+          <TextField
+            name="lenderStoreCode"
+            label={INVENTORY_LABELS.loan.lenderStoreCode}
+            required={INVENTORY_LABELS.loan.lenderStoreCodeRequired}
+            placeholder={L.fromStorePlaceholder}
+            max={32}
+            code="text"
+            testId="loan-apply-lender"
+          />
+          <Form.Item
+            name="dueDate"
+            label={INVENTORY_LABELS.loan.dueDate}
+            rules={[{ required: true, message: INVENTORY_LABELS.loan.dueDateRequired }]}
+          >
+            <DatePicker
+              style={{ width: '100%' }}
+              disabledDate={(day) =>
+                !day.isAfter(dayjs(), 'day') || day.isAfter(dayjs().add(LOAN_DAYS_MAX, 'day'), 'day')
+              }
+              data-testid="loan-apply-due"
+            />
+          </Form.Item>
+        </>
+      ) : mode === 'requestGoods' ? null : (
         <TextField
           name="fromStoreCode"
           label={L.fromStoreCode}

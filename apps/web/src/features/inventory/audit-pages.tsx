@@ -21,6 +21,7 @@ import { useRefresh } from '../../lib/use-refresh';
 import { inventoryKeys } from './inventory-keys';
 import { INVENTORY_LABELS } from './labels';
 import { APPROVAL_STATE_COLOR, APPROVAL_STATE_OPTIONS } from './transfer-status';
+import { LOAN_DETAIL_ROUTE } from './loan-pages';
 import { TRANSFER_DETAIL_ROUTE } from './transfer-list-page';
 
 const L = INVENTORY_LABELS.audit;
@@ -35,13 +36,14 @@ const auditUrlShape = {
 type AuditQuery = UrlQuery<typeof auditUrlShape>;
 const busiTypeOf = (query: AuditQuery) => Number(query.busiType) as 0 | 1 | 2 | 3 | 4;
 
-/** Where a task's document opens: a transfer's giving-store detail (types 3 and 4). */
+/** Where a task's document opens: a transfer's giving-store detail (types 3 and 4), a loan's (type 2). */
 function useDocLink() {
   const links = useMenuPageLinks();
-  return (row: ApprovalRow) =>
-    row.busiType === 3 || row.busiType === 4
-      ? links.href(TRANSFER_DETAIL_ROUTE.out, { id: String(row.docId) })
-      : null;
+  return (row: ApprovalRow) => {
+    if (row.busiType === 3 || row.busiType === 4)
+      return links.href(TRANSFER_DETAIL_ROUTE.out, { id: String(row.docId) });
+    return row.busiType === 2 ? links.href(LOAN_DETAIL_ROUTE, { id: String(row.docId) }) : null;
+  };
 }
 
 function useColumns(mine: boolean): ListColumn<ApprovalRow>[] {

@@ -8,4 +8,6 @@ export const inventoryKeys = {
   mine: (storeCode: string) => ['inventory', 'mine', storeCode] as const,
   requests: (storeCode: string) => ['inventory', 'requests', storeCode] as const,
   request: (storeCode: string) => ['inventory', 'request', storeCode] as const,
+  loans: (storeCode: string) => ['inventory', 'loans', storeCode] as const,
+  loan: (storeCode: string) => ['inventory', 'loan', storeCode] as const,
 };

@@ -4,16 +4,13 @@ import {
   INVENTORY_REASON_MAX,
   exportEndpoints,
   inventoryEndpoints,
-  type RequestGoodsDetail,
   type RequestGoodsListBody,
   type RequestGoodsRow,
   type RequestGoodsStatus,
 } from '@console/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import { Tag } from 'antd';
 import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
-import { DetailPage, LogTimeline, useDetailQuery, useListReturn } from '../../components/detail/detail-page';
+import { DetailPage, useListReturn } from '../../components/detail/detail-page';
 import { InfoSection, infoField } from '../../components/detail/info-section';
 import { ReasonDialog } from '../../components/form-dialog/reason-dialog';
 import { column, type ListColumn } from '../../components/list/columns';
@@ -26,9 +23,7 @@ import { statusFilterOf } from '../../components/list/use-list-query';
 import { useStoreList } from '../../components/list/use-store-list';
 import { useMenuPageLinks } from '../../components/use-menu-page-links';
 import { call } from '../../lib/http';
-import { useRefresh } from '../../lib/use-refresh';
-import { useStoreCode } from '../../stores/use-store-code';
-import { ApplyDialog } from './apply-dialog';
+import { ApplyAndOpen, DocTimeline, useDocDetail } from './doc-detail';
 import { inventoryKeys } from './inventory-keys';
 import { INVENTORY_LABELS } from './labels';
 import { ReceiveDialog } from './line-dialog';
@@ -109,9 +104,6 @@ export function RequestGoodsPage() {
   });
   const columns = useColumns();
   const [open, setOpen] = useState(false);
-  const refresh = useRefresh(inventoryKeys.all);
-  const navigate = useNavigate();
-  const links = useMenuPageLinks();
   // The store's requesters export (no separate export button is seeded for 要货管理).
   const exporter = useExportAction({
     permission: ['requestGoods:apply'],
@@ -151,16 +143,11 @@ export function RequestGoodsPage() {
         }
       />
       {open ? (
-        <ApplyDialog
+        <ApplyAndOpen
           mode="requestGoods"
-          open
+          route={REQUEST_GOODS_DETAIL_ROUTE}
           storeCode={storeCode}
           onClose={() => setOpen(false)}
-          onDone={(created) => {
-            refresh();
-            const to = links.href(REQUEST_GOODS_DETAIL_ROUTE, { id: String(created.id) });
-            if (to) void navigate(to);
-          }}
         />
       ) : null}
     </>
@@ -171,29 +158,12 @@ type Dialog = 'receive' | 'cancel';
 
 /** 要货单详情 (RequestGoodsDetails ?id=…&orderNo=…): the request, its lines, timeline and the allowed actions. */
 export function RequestGoodsDetailPage() {
-  const [params] = useSearchParams();
-  const storeCode = useStoreCode();
-  const queryClient = useQueryClient();
-  const refresh = useRefresh(inventoryKeys.all);
   const links = useMenuPageLinks();
   const [dialog, setDialog] = useState<Dialog | null>(null);
-  const id = Number(params.get('id'));
-  const detail = useDetailQuery({
-    key: inventoryKeys.request(storeCode),
-    recordKey: Number.isInteger(id) && id > 0 ? id : null,
-    load: (requestId, signal) =>
-      call(
-        inventoryEndpoints.requestGoodsDetail,
-        { storeCode, id: requestId },
-        { signal, flags: { silent: true } },
-      ),
-  });
+  const { storeCode, detail, refresh, changed } = useDocDetail(inventoryKeys.request, (code, id, signal) =>
+    call(inventoryEndpoints.requestGoodsDetail, { storeCode: code, id }, { signal, flags: { silent: true } }),
+  );
   const backTo = useListReturn(links.href('RequestGoods'));
-  const changed = (next: RequestGoodsDetail) => {
-    queryClient.setQueryData([...inventoryKeys.request(storeCode), detail.recordKey], next);
-    refresh();
-    return next;
-  };
   const silent = { flags: { silent: true } } as const;
 
   return (
@@ -259,17 +229,7 @@ export function RequestGoodsDetailPage() {
             <LinesTable lines={r.lines} testId="request-goods-lines" />
           </InfoSection>
           <InfoSection title={INVENTORY_LABELS.detail.timelineTitle}>
-            <LogTimeline
-              testId="request-goods-timeline"
-              entries={r.timeline.map((e, index) => ({
-                key: index,
-                title: e.note ? `${e.actionText}：${e.note}` : e.actionText,
-                at: e.at,
-                operator: e.userName,
-                kind: e.action,
-                danger: ['cancel', 'reject'].includes(e.action),
-              }))}
-            />
+            <DocTimeline events={r.timeline} danger={['cancel', 'reject']} testId="request-goods-timeline" />
           </InfoSection>
           <ReasonDialog
             open={dialog === 'cancel'}

@@ -1,14 +1,11 @@
 import { inventoryEndpoints, type TransferDetail, type TransferLine } from '@console/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import { Table, Tag } from 'antd';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
-import { DetailPage, LogTimeline, useDetailQuery, useListReturn } from '../../components/detail/detail-page';
+import { DetailPage, useListReturn } from '../../components/detail/detail-page';
 import { InfoSection, infoField } from '../../components/detail/info-section';
 import { useMenuPageLinks } from '../../components/use-menu-page-links';
 import { call } from '../../lib/http';
-import { useRefresh } from '../../lib/use-refresh';
-import { useStoreCode } from '../../stores/use-store-code';
+import { DocTimeline, useDocDetail } from './doc-detail';
 import { inventoryKeys } from './inventory-keys';
 import { INVENTORY_LABELS } from './labels';
 import { TransferDialogs, type TransferDialog } from './transfer-dialogs';
@@ -76,29 +73,13 @@ export function LinesTable({ lines, testId }: { lines: readonly TransferLine[]; 
  * applicationDetail ?id=…): the document, its lines, its timeline and the actions the server allows now.
  */
 export function TransferDetailPage() {
-  const [params] = useSearchParams();
-  const storeCode = useStoreCode();
-  const queryClient = useQueryClient();
-  const refresh = useRefresh(inventoryKeys.all);
   const links = useMenuPageLinks();
   const [dialog, setDialog] = useState<TransferDialog | null>(null);
-  const id = Number(params.get('id'));
-  const detail = useDetailQuery({
-    key: inventoryKeys.transfer(storeCode),
-    recordKey: Number.isInteger(id) && id > 0 ? id : null,
-    load: (transferId, signal) =>
-      call(
-        inventoryEndpoints.transferDetail,
-        { storeCode, id: transferId },
-        { signal, flags: { silent: true } },
-      ),
-  });
+  const { storeCode, detail, refresh, changed } = useDocDetail(inventoryKeys.transfer, (code, id, signal) =>
+    call(inventoryEndpoints.transferDetail, { storeCode: code, id }, { signal, flags: { silent: true } }),
+  );
   const side = detail.data?.side ?? 'in';
   const backTo = useListReturn(links.href(side === 'in' ? 'TransferIn' : 'TransferOut'));
-  const changed = (next: TransferDetail) => {
-    queryClient.setQueryData([...inventoryKeys.transfer(storeCode), detail.recordKey], next);
-    refresh();
-  };
   const action = (
     key: TransferDialog,
     label: string,
@@ -165,16 +146,10 @@ export function TransferDetailPage() {
             <LinesTable lines={t.lines} testId="transfer-lines" />
           </InfoSection>
           <InfoSection title={INVENTORY_LABELS.detail.timelineTitle}>
-            <LogTimeline
+            <DocTimeline
+              events={t.timeline}
+              danger={['cancel', 'refuse', 'accept_rejected', 'ship_rejected']}
               testId="transfer-timeline"
-              entries={t.timeline.map((e, index) => ({
-                key: index,
-                title: e.note ? `${e.actionText}：${e.note}` : e.actionText,
-                at: e.at,
-                operator: e.userName,
-                kind: e.action,
-                danger: ['cancel', 'refuse', 'accept_rejected', 'ship_rejected'].includes(e.action),
-              }))}
             />
           </InfoSection>
           <TransferDialogs
