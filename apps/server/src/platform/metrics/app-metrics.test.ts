@@ -57,6 +57,20 @@ describe('app metrics', () => {
         le: '2.5',
       }),
     ).toBe(1);
+    // Cumulative buckets: an observation equal to a bound counts in it; +Inf holds every observation.
+    const put = { ...labels, method: 'PUT', status: '2xx' };
+    const bucket = (body: string, le: string) =>
+      sampleOf(body, 'console_http_request_duration_seconds_bucket', { ...put, le });
+    expect(bucket(text, '0.01')).toBe(0);
+    expect(bucket(text, '0.025')).toBe(1);
+    expect(bucket(text, '0.05')).toBe(2);
+    expect(bucket(text, '+Inf')).toBe(2);
+    expect(sampleOf(text, 'console_http_request_duration_seconds_count', put)).toBe(2);
+    record('PUT', 200, 50);
+    const again = await metrics.registry!.metrics();
+    expect(bucket(again, '0.05')).toBe(3);
+    expect(again).toContain('# TYPE console_http_request_duration_seconds histogram');
+    expect(again).toContain('# TYPE console_http_requests_total counter');
   });
 
   it('folds methods no route declares into OTHER', async () => {
@@ -65,6 +79,10 @@ describe('app metrics', () => {
     for (const method of ['PROPFIND', 'MKCOL', 'SEARCH', 'GET']) record(method, 404, 1);
     const text = await metrics.registry!.metrics();
     expect(sampleOf(text, 'console_http_requests_total', { method: 'OTHER', status: '4xx' })).toBe(3);
+    // One series for the folded methods, never a label set twice in the text.
+    expect(text.split('\n').filter((line) => line.startsWith('console_http_requests_total{'))).toHaveLength(
+      2,
+    );
     expect(sampleOf(text, 'console_http_requests_total', { method: 'GET', status: '4xx' })).toBe(1);
     expect(text).not.toContain('PROPFIND');
   });

@@ -1,4 +1,5 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { createRequestSeries, type RequestSeries } from './request-series.js';
 
 /** Every metric of the application starts with it (the process defaults too). */
 export const METRIC_PREFIX = 'console_';
@@ -71,8 +72,6 @@ export function statusClassOf(statusCode: number): (typeof STATUS_CLASSES)[numbe
   return digit >= 1 && digit <= 5 ? STATUS_CLASSES[digit]! : 'other';
 }
 
-type Series = { count: Counter.Internal; duration: Histogram.Internal<string> };
-
 export type MetricsOptions = {
   /** Node's process metrics (CPU, memory, event loop, GC, handles): on in the server, off in unit tests. */
   defaultMetrics?: boolean;
@@ -87,26 +86,21 @@ export function createAppMetrics(options: MetricsOptions): AppMetrics {
   const p = METRIC_PREFIX;
   if (options.defaultMetrics !== false) collectDefaultMetrics({ register: registry, prefix: p });
 
-  const requestsTotal = new Counter({
-    name: `${p}http_requests_total`,
-    help: 'HTTP requests answered, by route pattern (unmatched = no route), method and status class',
-    labelNames: ['route', 'method', 'status'],
-    registers,
-  });
-  const requestSeconds = new Histogram({
-    name: `${p}http_request_duration_seconds`,
-    help: 'Time from receiving a request to its answer, by route pattern, method and status class',
-    labelNames: ['route', 'method', 'status'],
-    buckets: HTTP_BUCKETS,
-    registers,
+  const requestSeries = createRequestSeries({
+    registry,
+    counterName: `${p}http_requests_total`,
+    counterHelp: 'HTTP requests answered, by route pattern (unmatched = no route), method and status class',
+    histogramName: `${p}http_request_duration_seconds`,
+    histogramHelp: 'Time from receiving a request to its answer, by route pattern, method and status class',
+    bounds: HTTP_BUCKETS,
   });
 
   /**
-   * The series of a route, made on first use of each method and status class and kept: a request costs a Map
-   * lookup by method and an array index, and prom-client's own label hashing inside inc/observe.
+   * The recorder of a route: its series are made on first use of each method and status class and kept, so a
+   * request costs a Map lookup by method, an array index and a few additions; no label object, no hashing.
    */
   function requests(route: string): RequestRecorder {
-    const byMethod = new Map<string, (Series | undefined)[]>();
+    const byMethod = new Map<string, (RequestSeries | undefined)[]>();
     return (method, statusCode, elapsedMs) => {
       // Node's parser knows a few dozen methods: the map stays small whatever clients send.
       let classes = byMethod.get(method);
@@ -118,16 +112,10 @@ export function createAppMetrics(options: MetricsOptions): AppMetrics {
       const index = digit >= 1 && digit <= 5 ? digit : 0;
       let series = classes[index];
       if (!series) {
-        const label = METHODS.has(method) ? method : 'OTHER';
-        const status = STATUS_CLASSES[index]!;
-        series = {
-          count: requestsTotal.labels(route, label, status),
-          duration: requestSeconds.labels(route, label, status),
-        };
+        series = requestSeries.series(route, METHODS.has(method) ? method : 'OTHER', STATUS_CLASSES[index]!);
         classes[index] = series;
       }
-      series.count.inc();
-      series.duration.observe(elapsedMs / 1000);
+      requestSeries.observe(series, elapsedMs / 1000);
     };
   }
 
