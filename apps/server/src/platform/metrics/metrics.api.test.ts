@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportJobs } from '../../db/schema.js';
 import { addStaff, addStore, poll, publishTo, waitUntil } from '../../modules/im/im-test-fixtures.js';
 import { createUser } from '../../test/fixtures.js';
+import { nginxInstalled, startNginx } from '../../test/nginx-process.js';
+import { findFreePort } from '../../test/server-process.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { labelValues, sampleOf } from './exposition-text.js';
 import { METRICS_PATH } from './metrics-endpoint.js';
@@ -185,4 +187,24 @@ describe('GET /api/metrics', () => {
       expect(sampleOf(text, 'console_db_pool_max')).toBe(1);
     }
   });
+
+  it.skipIf(!nginxInstalled() && !process.env.REQUIRE_EXTERNAL_SERVICES)(
+    'is not reachable through the deployment nginx, even with the token',
+    async () => {
+      const port = await findFreePort();
+      await t.app.listen({ port, host: '127.0.0.1' });
+      const nginx = await startNginx({ upstreams: [`127.0.0.1:${port}`], holdMs: 5_000 });
+      try {
+        const headers = { authorization: `Bearer ${TOKEN}` };
+        expect((await fetch(`${nginx.baseUrl}/api/health/live`)).status).toBe(200);
+        for (const path of [METRICS_PATH, `${METRICS_PATH}/`, `${METRICS_PATH}?x=1`, '/api//metrics'])
+          expect((await fetch(`${nginx.baseUrl}${path}`, { headers })).status, path).toBe(404);
+        // The instance itself answers the scraper that reaches it directly.
+        expect((await fetch(`http://127.0.0.1:${port}${METRICS_PATH}`, { headers })).status).toBe(200);
+        expect(nginx.accessLog()).not.toMatch(/metrics[^\n]*upstream=127/);
+      } finally {
+        await nginx.stop();
+      }
+    },
+  );
 });
