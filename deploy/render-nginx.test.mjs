@@ -43,6 +43,13 @@ describe('the nginx configuration of the deployment', () => {
     expect(() => renderNginxConfig({ ...options, drained: ['127.0.0.1:9999'] })).toThrow('not an upstream');
   });
 
+  it('never passes the metrics path to an instance: scrapers read each instance directly', () => {
+    const text = renderNginxConfig(options);
+    const metrics = text.slice(text.indexOf('location ^~ /api/metrics {'), text.indexOf('location / {'));
+    expect(metrics).toMatch(/^location \^~ \/api\/metrics \{\s+return 404;\s+\}/);
+    expect(metrics).not.toContain('proxy_pass');
+  });
+
   it('refuses what would make a broken configuration', () => {
     expect(() => renderNginxConfig({ ...options, upstreams: [] })).toThrow('at least one');
     expect(() => renderNginxConfig({ ...options, upstreams: ['127.0.0.1:80; evil'] })).toThrow(

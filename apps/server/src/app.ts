@@ -60,6 +60,10 @@ import { createWakeBus } from './platform/wake-bus.js';
 import { guardRedis } from './platform/redis.js';
 import { guardedRateLimitStore } from './platform/rate-limit-store.js';
 import { createLifecycle, type Lifecycle } from './platform/lifecycle.js';
+import { createAppMetrics, NO_METRICS, type AppMetrics } from './platform/metrics/app-metrics.js';
+import { registerHttpMetrics } from './platform/metrics/http-metrics.js';
+import { metricsRoute } from './platform/metrics/metrics-endpoint.js';
+import { poolStatsOf } from './platform/metrics/db-pool.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -69,6 +73,8 @@ declare module 'fastify' {
     jobs: JobRunner;
     /** Readiness: false once shutdown begins (`shutdown.ts`), before the listener stops. */
     lifecycle: Lifecycle;
+    /** Prometheus metrics of this app (its own registry), or the no-op set when metrics are off. */
+    metrics: AppMetrics;
   }
 }
 
@@ -83,7 +89,14 @@ export type BuildOptions = {
   extraRoutes?: (api: AppInstance) => void;
   /** Sees every route as it is registered, the API's and the web app's (the route matrix test lists them). */
   onRoute?: (route: RouteOptions) => void;
+  /** Node's process metrics when metrics are on (default true; tests that build many apps leave them out). */
+  processMetrics?: boolean;
 };
+
+/** Metrics are collected only when something can read them: a scrape token or the metrics port. */
+export function metricsEnabled(config: AppDeps['config']): boolean {
+  return config.metrics.token !== null || config.metrics.port !== null;
+}
 
 /** Builds the whole application without listening, so tests can `inject` into it. */
 export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<AppInstance> {
@@ -110,6 +123,13 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   }).withTypeProvider<ZodTypeProvider>();
 
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
+  // Before any route: each route gets its request recorder as it is registered (platform/metrics).
+  const metrics = metricsEnabled(config)
+    ? createAppMetrics({ dbKind: deps.dbKind, defaultMetrics: options.processMetrics ?? true })
+    : NO_METRICS;
+  app.decorate('metrics', metrics);
+  registerHttpMetrics(app, metrics);
+  metrics.dbPool(poolStatsOf(deps.db, deps.dbKind));
   const lifecycle = createLifecycle();
   app.decorate('lifecycle', lifecycle);
   // Also when close() is called directly (tests): readiness answers 503 from the first close step on.
@@ -170,6 +190,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     clock: deps.clock,
     state: createJobStateStore(deps.db),
     timing: config.jobTiming,
+    observe: metrics.jobRun,
   });
   app.decorate('jobs', jobs);
   app.addHook('onReady', async () => jobs.start());
@@ -187,6 +208,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     const api = scope as unknown as AppInstance;
     guardRoutes(api);
     healthRoutes(api, deps, lifecycle);
+    metricsRoute(api, metrics.registry, config.metrics.token);
     authRoutes(api, deps);
     menuRoutes(api, deps);
     menuAdminRoutes(api, deps);
@@ -197,10 +219,10 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     dictsModule(api, deps);
     departmentsModule(api, deps);
     storesAdminModule(api, deps);
-    messageCenter = imRoutes(api, deps, { wakeBus, dashboardSources });
-    registerImJobs(jobs, deps, messageCenter);
+    messageCenter = imRoutes(api, deps, { wakeBus, dashboardSources, metrics });
+    registerImJobs(jobs, deps, { ...messageCenter, metrics });
     ordersModule(api, deps, { producer: messageCenter.producer, dashboardSources, jobs });
-    exportsModule(api, deps, { jobs });
+    exportsModule(api, deps, { jobs, metrics });
     announcementsModule(api, deps, { producer: messageCenter.producer, jobs });
     couponsModule(api, deps);
     pointsMallModule(api, deps);

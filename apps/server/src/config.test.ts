@@ -117,4 +117,23 @@ describe('loadConfig', () => {
       loadConfig({ NODE_ENV: 'production', SERVICE_TOKEN: strongToken, DEMO_MODE: 'true' }),
     ).toThrowError(/DEMO_MODE: never in production/);
   });
+
+  it('turns metrics on by a token of 32 characters or a port of their own, never the service token', () => {
+    expect(loadConfig({}).metrics).toEqual({ token: null, port: null, host: '127.0.0.1' });
+    expect(
+      loadConfig({ METRICS_TOKEN: strongToken, METRICS_PORT: '9464', METRICS_HOST: '10.0.0.5' }).metrics,
+    ).toEqual({
+      token: strongToken,
+      port: 9464,
+      host: '10.0.0.5',
+    });
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrowError(/METRICS_TOKEN: at least 32/);
+    expect(() => loadConfig({ METRICS_PORT: '8080' })).toThrowError(/METRICS_PORT: must differ from PORT/);
+    expect(() => loadConfig({ METRICS_TOKEN: DEMO_SERVICE_TOKEN })).toThrowError(
+      /METRICS_TOKEN: must differ/,
+    );
+    expect(() =>
+      loadConfig({ DEMO_MODE: 'false', SERVICE_TOKEN: strongToken, METRICS_TOKEN: strongToken }),
+    ).toThrowError(/METRICS_TOKEN: must differ from SERVICE_TOKEN/);
+  });
 });

@@ -121,6 +121,19 @@ const envSchema = z.object({
     .regex(/^[0-9a-f]{7,40}$/i, 'a 7 to 40 hex digit commit')
     .optional(),
   DEMO_TRAFFIC_INTERVAL: z.coerce.number().int().min(0).max(86_400).default(30),
+  /**
+   * Prometheus metrics (docs/deploy.md "Metrics"): with a token, `GET /api/metrics` answers a scraper that sends
+   * it as a bearer token; without one that path is a 404.
+   */
+  METRICS_TOKEN: z
+    .string()
+    .trim()
+    .min(MIN_SECRET_LENGTH, `at least ${MIN_SECRET_LENGTH} random characters`)
+    .optional(),
+  /** A listener of its own for the scraper (private network); off by default. */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65_535).optional(),
+  /** Where METRICS_PORT listens: loopback unless the scraper runs on another host. */
+  METRICS_HOST: z.string().trim().min(1).default('127.0.0.1'),
 });
 
 export type AppConfig = {
@@ -162,6 +175,11 @@ export type AppConfig = {
   /** Scheduled jobs: a running job's heartbeat, and the silence after which its run is marked failed. */
   jobTiming: { heartbeatMs: number; staleAfterMs: number };
   exportStaleAfterMs: number;
+  /**
+   * Prometheus metrics: on when a token or a port is set. `token` guards `GET /api/metrics` on the application
+   * port (and the metrics port when both are set); `port` is the separate listener's, on `host`.
+   */
+  metrics: { token: string | null; port: number | null; host: string };
   /** What this instance serves: APP_VERSION (else the package version npm start sets) and APP_COMMIT ('' unknown). */
   build: { version: string; commit: string };
 };
@@ -183,6 +201,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(
       'Invalid configuration:\n  JOB_STALE_AFTER_MS: must be at least three times JOB_HEARTBEAT_MS',
     );
+  if (e.METRICS_PORT !== undefined && e.METRICS_PORT === e.PORT)
+    throw new ConfigError('Invalid configuration:\n  METRICS_PORT: must differ from PORT');
+  if (e.METRICS_TOKEN && (e.METRICS_TOKEN === e.SERVICE_TOKEN || e.METRICS_TOKEN === DEMO_SERVICE_TOKEN))
+    throw new ConfigError('Invalid configuration:\n  METRICS_TOKEN: must differ from SERVICE_TOKEN');
   if (e.SEED_DEMO && !demoMode)
     throw new ConfigError(
       production
@@ -221,6 +243,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     authCacheTtlMs: e.AUTH_CACHE_TTL_MS,
     jobTiming: { heartbeatMs: e.JOB_HEARTBEAT_MS, staleAfterMs: e.JOB_STALE_AFTER_MS },
     exportStaleAfterMs: e.EXPORT_STALE_AFTER_MS,
+    metrics: { token: e.METRICS_TOKEN ?? null, port: e.METRICS_PORT ?? null, host: e.METRICS_HOST },
     build: {
       version: e.APP_VERSION ?? versionText(env.npm_package_version) ?? '0.0.0-dev',
       commit: e.APP_COMMIT?.toLowerCase() ?? '',

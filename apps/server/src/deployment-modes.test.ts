@@ -5,7 +5,12 @@ import path from 'node:path';
 import { ORDER_INTEGRATION_PATHS, SERVICE_TOKEN_HEADER } from '@console/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_SERVICE_TOKEN } from './config.js';
-import { createScratchDatabase, startServerProcess, type ScratchDatabase } from './test/server-process.js';
+import {
+  createScratchDatabase,
+  findFreePort,
+  startServerProcess,
+  type ScratchDatabase,
+} from './test/server-process.js';
 
 /**
  * The server started as each deployment starts it: demo helpers exist on the embedded default only, and a
@@ -77,6 +82,33 @@ describe.concurrent('deployment modes', () => {
       } finally {
         await server.stop();
       }
+    });
+
+    it('serves metrics on METRICS_PORT, with the token, and closes it on SIGTERM', SLOW, async () => {
+      const metricsPort = await findFreePort();
+      const token = randomBytes(24).toString('hex');
+      const server = await startServerProcess({
+        name: 'metrics-port',
+        env: { DATA_DIR: dataDir, METRICS_PORT: String(metricsPort), METRICS_TOKEN: token },
+        ...START,
+      });
+      const scrapeUrl = `http://127.0.0.1:${metricsPort}/metrics`;
+      try {
+        await fetch(`${server.baseUrl}/api/health/live`);
+        expect((await fetch(scrapeUrl)).status).toBe(401);
+        const scraped = await fetch(scrapeUrl, { headers: { authorization: `Bearer ${token}` } });
+        expect(scraped.status).toBe(200);
+        const text = await scraped.text();
+        expect(text).toMatch(
+          /console_http_requests_total\{route="\/api\/health\/live",method="GET",status="2xx"\} 1/,
+        );
+        expect(text).toContain('console_process_resident_memory_bytes');
+        // Only the scrape path exists there: the application's routes are not reachable on it.
+        expect((await fetch(`http://127.0.0.1:${metricsPort}/api/health`)).status).toBe(404);
+      } finally {
+        await server.stop();
+      }
+      await expect(fetch(scrapeUrl)).rejects.toThrow();
     });
   });
 });

@@ -6,6 +6,7 @@ import { DEMO_ACCOUNTS, seedBaseData, seedDemoData } from './db/seed/index.js';
 import { systemClock } from './platform/clock.js';
 import { openRedis } from './platform/redis.js';
 import { createOutboxSmsProvider } from './platform/sms.js';
+import { listenMetrics, type MetricsListener } from './platform/metrics/metrics-endpoint.js';
 import { closeGracefully } from './shutdown.js';
 
 async function main(): Promise<void> {
@@ -28,9 +29,11 @@ async function main(): Promise<void> {
     redis,
   });
 
+  let metricsListener: MetricsListener | null = null;
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     await closeGracefully(app, config.shutdownDrainMs);
+    await metricsListener?.close();
     redis?.disconnect();
     await database.close();
     process.exit(0);
@@ -40,6 +43,14 @@ async function main(): Promise<void> {
 
   // A deep accept queue: after a restart thousands of consoles re-open their long polls at once.
   await app.listen({ port: config.port, host: config.host, backlog: 4096 });
+  if (config.metrics.port !== null && app.metrics.registry) {
+    metricsListener = await listenMetrics({
+      registry: app.metrics.registry,
+      ...config.metrics,
+      port: config.metrics.port,
+    });
+    app.log.info({ port: metricsListener.port, host: config.metrics.host }, 'metrics listener started');
+  }
   printBanner(config.port, database.kind, seed !== null, config.demoMode);
   if (config.demoMode)
     app.log.warn(

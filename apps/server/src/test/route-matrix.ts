@@ -87,6 +87,7 @@ export const ROUTE_MATRIX: readonly MatrixRow[] = [
   row('GET /api/health',                                                             'public',                           'ok  ok  ok  ok  -   ok  ok'),
   row('GET /api/health/live',                                                        'public',                           'ok  ok  ok  ok  -   ok  ok'),
   row('GET /api/health/ready',                                                       'public',                           'ok  ok  ok  ok  -   ok  ok'),
+  row('GET /api/metrics',                                                            'public',                           'ok  ok  ok  ok  -   ok  ok'),
   row('GET /auth/code',                                                              'public',                           'ok  ok  ok  ok  -   ok  ok'),
   row('POST /auth/ljyPwdLogin',                                                      'public',                           'ok  ok  ok  ok  -   ok  ok'),
   row('POST /auth/sendMsg',                                                          'public',                           'ok  ok  ok  ok  -   ok  ok'),

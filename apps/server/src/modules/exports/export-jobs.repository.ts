@@ -1,5 +1,5 @@
 import type { ExportKind, ExportStatus } from '@console/contract';
-import { and, count, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { exportJobs, users } from '../../db/schema.js';
 import { numberedPageOf } from '../../db/paged-query.js';
@@ -149,6 +149,20 @@ export function createExportJobRepository(db: Database) {
         .where(and(eq(exportJobs.status, 'running'), lt(exportJobs.finishedAt, before)))
         .returning({ id: exportJobs.id });
       return rows.length;
+    },
+
+    /**
+     * Jobs queued and running, across instances (the metrics scrape reads it): a count over the partial index
+     * `export_jobs_pending_idx`, which holds only those rows.
+     */
+    async queueDepth(): Promise<{ queued: number; running: number }> {
+      const rows = await db
+        .select({ status: exportJobs.status, jobs: count() })
+        .from(exportJobs)
+        .where(inArray(exportJobs.status, ['queued', 'running']))
+        .groupBy(exportJobs.status);
+      const of = (status: string) => rows.find((row) => row.status === status)?.jobs ?? 0;
+      return { queued: of('queued'), running: of('running') };
     },
   };
 }

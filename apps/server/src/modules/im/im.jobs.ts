@@ -1,5 +1,6 @@
 import type { AppDeps } from '../../app-types.js';
 import type { JobRunner } from '../../platform/jobs/job-runner.js';
+import type { AppMetrics } from '../../platform/metrics/app-metrics.js';
 import { createMessageRepository } from './message.repository.js';
 import { createPendingSweeper } from './pending-sweeper.js';
 import type { PollHub } from './poll-hub.js';
@@ -12,9 +13,20 @@ import type { PublishApi } from './publish-api.js';
 export function registerImJobs(
   runner: JobRunner,
   { db, config }: Pick<AppDeps, 'db' | 'config'>,
-  wiring: { hub: PollHub; publishApi: PublishApi },
+  wiring: { hub: PollHub; publishApi: PublishApi; metrics: AppMetrics },
 ): void {
-  const sweeper = createPendingSweeper({ hub: wiring.hub, messages: createMessageRepository(db) });
+  const { hub, metrics } = wiring;
+  const counted = {
+    size: () => hub.size(),
+    has: (key: string) => hub.has(key),
+    wake(keys: Iterable<string>) {
+      const list = [...keys];
+      const woken = hub.wake(list);
+      metrics.wakeups('sweeper', list.length, woken);
+      return woken;
+    },
+  };
+  const sweeper = createPendingSweeper({ hub: counted, messages: createMessageRepository(db) });
   runner.register({
     name: 'im.pending-sweep',
     description: '消息推送：重发未确认的消息',

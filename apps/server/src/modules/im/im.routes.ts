@@ -12,6 +12,7 @@ import type { AppDeps, AppInstance } from '../../app-types.js';
 import { AppError, badRequest, forbidden } from '../../http/errors.js';
 import { access, ANY_STAFF, rawRoute, route, type RouteContext } from '../../http/route.js';
 import { serviceRateLimitKey } from '../../http/service-token.js';
+import type { AppMetrics } from '../../platform/metrics/app-metrics.js';
 import type { WakeBus } from '../../platform/wake-bus.js';
 import { callerOf } from '../../plugins/request-context.js';
 import type { DashboardSources } from '../dashboard/dashboard-sources.js';
@@ -36,13 +37,13 @@ export type ImModule = { producer: MessageProducer; hub: PollHub; publishApi: Pu
 export function imRoutes(
   app: AppInstance,
   deps: AppDeps,
-  wiring: { wakeBus: WakeBus; dashboardSources: DashboardSources },
+  wiring: { wakeBus: WakeBus; dashboardSources: DashboardSources; metrics: AppMetrics },
 ): ImModule {
   const { db, clock, config } = deps;
-  const { wakeBus, dashboardSources } = wiring;
+  const { wakeBus, dashboardSources, metrics } = wiring;
   const messages = createMessageRepository(db);
   const service = createImService({ messages, clock });
-  const producer = createMessageProducer({ db, clock, wakeBus });
+  const producer = createMessageProducer({ db, clock, wakeBus, metrics });
   const publishApi = createPublishApi({ db, producer, clock });
 
   const hub = createPollHub({
@@ -50,10 +51,12 @@ export function imRoutes(
     maxHeld: config.longPoll.maxHeld,
     fetch: (poll) => service.waiting(poll.inbox, poll.size, poll.markOnDelivery),
     log: app.log,
+    onSettle: metrics.pollSettled,
   });
+  metrics.heldPolls(hub.size);
   const endSignedOutPolls = signedOutPollCloser(hub, app.liveSessionIds, app.log);
   const unsubscribe = wakeBus.subscribe((keys) => {
-    hub.wake(keys);
+    metrics.wakeups('bus', keys.length, hub.wake(keys));
     endSignedOutPolls(keys);
   });
   // preClose runs before the server waits for in-flight requests: held polls must not keep it open.

@@ -2,7 +2,9 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imMessages, users, userStores } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { createWakeBus } from '../../platform/wake-bus.js';
 import { addStore } from './im-test-fixtures.js';
+import { createMessageProducer } from './message-producer.js';
 
 let t: TestApp;
 
@@ -46,4 +48,42 @@ describe('message producer', () => {
       .where(eq(imMessages.storeId, store.id));
     expect(written!.n).toBe(LARGE_STORE_STAFF);
   }, 60_000);
+
+  it('reports the rows it writes by source, one report per run of the same source', async () => {
+    const store = await addStore(t.db, '计数店');
+    const [a, b] = await t.db
+      .insert(users)
+      .values(
+        ['a', 'b'].map((n) => ({
+          username: `count-${n}`,
+          nickName: n,
+          workCode: `CNT${n}`,
+          passwordHash: 'x',
+        })),
+      )
+      .returning({ id: users.id });
+    const reports: [string, number][] = [];
+    const producer = createMessageProducer({
+      db: t.db,
+      clock: () => new Date(),
+      wakeBus: createWakeBus(null),
+      metrics: { messagesCreated: (source, n) => void reports.push([source, n]) },
+    });
+    const input = { storeId: store.id, businessType: 7, messageType: 1, text: '计数' };
+    await t.db.transaction((tx) =>
+      producer.publishMany(tx, [
+        { ...input, source: 'orders', receiverIds: [a!.id, b!.id] },
+        { ...input, source: 'orders', receiverIds: [a!.id] },
+        { ...input, source: 'members', receiverIds: [b!.id] },
+      ]),
+    );
+    await t.db.transaction((tx) =>
+      producer.publish(tx, { ...input, source: 'publish-api', receiverIds: [a!.id] }),
+    );
+    expect(reports).toEqual([
+      ['orders', 3],
+      ['members', 1],
+      ['publish-api', 1],
+    ]);
+  });
 });

@@ -4,6 +4,7 @@ import type { Database } from '../../db/client.js';
 import { imMessages, users, userStores } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
 import type { Clock } from '../../platform/clock.js';
+import type { AppMetrics } from '../../platform/metrics/app-metrics.js';
 import type { WakeBus } from '../../platform/wake-bus.js';
 import { IM_TEXT } from './im.messages.js';
 import { inboxKey } from './message.repository.js';
@@ -48,8 +49,14 @@ export class NoReceiversError extends AppError {
  * change leaves no message; `wake` after commit tells the held polls. A forgotten wake only delays delivery until
  * the sweeper runs.
  */
-export function createMessageProducer(deps: { db: Database; clock: Clock; wakeBus: WakeBus }) {
-  const { db, clock, wakeBus } = deps;
+export function createMessageProducer(deps: {
+  db: Database;
+  clock: Clock;
+  wakeBus: WakeBus;
+  /** Counts the rows written, by source (platform/metrics); a rolled-back transaction's rows count too. */
+  metrics?: Pick<AppMetrics, 'messagesCreated'>;
+}) {
+  const { db, clock, wakeBus, metrics } = deps;
 
   function kindOf(input: PublishInput) {
     const kind = messageKindOf(input.businessType, input.messageType);
@@ -85,6 +92,7 @@ export function createMessageProducer(deps: { db: Database; clock: Clock; wakeBu
         })),
       );
     }
+    if (metrics) countBySource(values, metrics);
     return rows;
   }
 
@@ -131,6 +139,19 @@ export function createMessageProducer(deps: { db: Database; clock: Clock; wakeBu
       return outcome;
     },
   };
+}
+
+/** Reports the rows by source: one call per run of rows from the same source (a publish is one run). */
+function countBySource(
+  values: readonly { source: string }[],
+  metrics: Pick<AppMetrics, 'messagesCreated'>,
+): void {
+  let start = 0;
+  for (let i = 1; i <= values.length; i += 1) {
+    if (i < values.length && values[i]!.source === values[start]!.source) continue;
+    metrics.messagesCreated(values[start]!.source, i - start);
+    start = i;
+  }
 }
 
 /** Enabled users authorised for each of the stores (user_stores), by store. */

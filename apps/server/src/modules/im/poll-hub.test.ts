@@ -142,4 +142,49 @@ describe('poll hub', () => {
     expect(hub.heldFor(new Set([1]))).toEqual([]);
     hub.releaseAll();
   });
+
+  it('tells how each poll ended and how many polls a wake-up re-checked', async () => {
+    const outcomes: string[] = [];
+    let found: Broadcast | null = null;
+    const failing = new Set<string>();
+    const hub = createPollHub({
+      holdMs: 10_000,
+      maxHeld: 10,
+      fetch: async (poll) => {
+        if (failing.has(poll.key)) throw new Error('database down');
+        return found;
+      },
+      log,
+      onSettle: (outcome) => outcomes.push(outcome),
+    });
+    const hold = (key: string, reply = fakeReply()) => {
+      hub.hold({ key, inbox: INBOX, sessionId: 7, size: 1, markOnDelivery: false, reply });
+      return reply;
+    };
+    const gone = hold('a');
+    const refused = hold('b');
+    hold('c');
+    hold('c');
+    hold('d');
+    await flush();
+    expect(outcomes).toEqual([]);
+    gone.raw.emit('close');
+    hub.refuse(
+      hub.heldFor('all').find((poll) => poll.reply === refused)!,
+      new Error('signed out'),
+    );
+    found = FOUND;
+    expect(hub.wake(['c', 'nobody'])).toBe(2);
+    await flush();
+    failing.add('d');
+    expect(hub.wake(['d'])).toBe(1);
+    await flush();
+    expect(outcomes).toEqual(['closed', 'refused', 'messages', 'messages', 'error']);
+    found = null;
+    hold('e');
+    await flush();
+    hub.releaseAll();
+    expect(outcomes.at(-1)).toBe('empty');
+    expect(hub.wake(['e'])).toBe(0);
+  });
 });

@@ -1,5 +1,6 @@
 import type { Broadcast } from '@console/contract';
 import { ok } from '../../http/envelope.js';
+import type { PollOutcome } from '../../platform/metrics/app-metrics.js';
 import type { Inbox } from './message-format.js';
 
 /** The part of a Fastify reply a held poll needs. */
@@ -39,6 +40,8 @@ type HubOptions = {
   /** Step 2 of the listener: the waiting messages of the poll's inbox, or null when there are none. */
   fetch(poll: HeldPoll): Promise<Broadcast | null>;
   log: { error(details: object, message: string): void };
+  /** Told how each held poll ended (platform/metrics). */
+  onSettle?: (outcome: PollOutcome) => void;
 };
 
 /**
@@ -47,6 +50,7 @@ type HubOptions = {
  */
 export function createPollHub(options: HubOptions) {
   const { holdMs, maxHeld, fetch, log } = options;
+  const onSettle = options.onSettle ?? (() => undefined);
   const byKey = new Map<string, Set<HeldPoll>>();
   const byResponse = new WeakMap<object, HeldPoll>();
   let held = 0;
@@ -65,6 +69,7 @@ export function createPollHub(options: HubOptions) {
   function answer(poll: HeldPoll, broadcast: Broadcast): void {
     if (poll.settled) return;
     release(poll);
+    onSettle(broadcast === EMPTY_BROADCAST ? 'empty' : 'messages');
     poll.reply.send(ok(broadcast));
   }
 
@@ -91,6 +96,7 @@ export function createPollHub(options: HubOptions) {
       log.error({ err: error }, 'long-poll check failed');
       if (!poll.settled) {
         release(poll);
+        onSettle('error');
         poll.reply.send(error);
       }
     } finally {
@@ -107,7 +113,10 @@ export function createPollHub(options: HubOptions) {
   // Shared by every poll (no closure per poll): `this` is the closed response.
   function onResponseClose(this: object): void {
     const poll = byResponse.get(this);
-    if (poll && !poll.settled) release(poll);
+    if (poll && !poll.settled) {
+      release(poll);
+      onSettle('closed');
+    }
   }
 
   return {
@@ -149,11 +158,16 @@ export function createPollHub(options: HubOptions) {
       return poll;
     },
 
-    wake(keys: Iterable<string>): void {
+    /** Re-checks the polls held for `keys`; answers how many there were. */
+    wake(keys: Iterable<string>): number {
+      let woken = 0;
       for (const key of keys) {
         const polls = byKey.get(key);
-        if (polls) for (const poll of [...polls]) check(poll);
+        if (!polls) continue;
+        woken += polls.size;
+        for (const poll of [...polls]) check(poll);
       }
+      return woken;
     },
 
     /** The polls held for some users, or for everybody. */
@@ -166,6 +180,7 @@ export function createPollHub(options: HubOptions) {
     refuse(poll: HeldPoll, error: Error): void {
       if (poll.settled) return;
       release(poll);
+      onSettle('refused');
       poll.reply.send(error);
     },
 

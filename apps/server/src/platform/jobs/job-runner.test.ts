@@ -243,4 +243,25 @@ describe('job runner', () => {
     expect(() => runner.register(job({ name: 'bad', schedule: { cron: 'every minute' } }))).toThrow();
     expect(runner.list().map((j) => j.name)).toEqual(['test.job']);
   });
+
+  it('tells the observer of every finished run, with its outcome and duration', async () => {
+    const seen: { job: string; ok: boolean; seconds: number }[] = [];
+    const runner = createJobRunner({
+      lock: alwaysHeld,
+      log: { warn: () => undefined },
+      clock: systemClock,
+      observe: (name, ok, seconds) => seen.push({ job: name, ok, seconds }),
+    });
+    runners.push(runner);
+    runner.register(job({ name: 'slow', run: async () => void (await sleep(30)) }));
+    runner.register(job({ name: 'broken', run: () => Promise.reject(new Error('no')) }));
+    await runner.runNow('slow');
+    await runner.runNow('broken');
+    expect(seen.map(({ job, ok }) => [job, ok])).toEqual([
+      ['slow', true],
+      ['broken', false],
+    ]);
+    expect(seen[0]!.seconds).toBeGreaterThanOrEqual(0.025);
+    expect(seen[0]!.seconds).toBeLessThan(5);
+  });
 });

@@ -99,8 +99,10 @@ export function createJobRunner(deps: {
   clock: Clock;
   state?: JobStateStore;
   timing?: JobTiming;
+  /** Told of every finished run (platform/metrics: runs by job and outcome, and their duration). */
+  observe?: (job: string, ok: boolean, seconds: number) => void;
 }) {
-  const { lock, log, clock, state: store } = deps;
+  const { lock, log, clock, state: store, observe } = deps;
   const { heartbeatMs, staleAfterMs } = deps.timing ?? {
     heartbeatMs: HEARTBEAT_MS,
     staleAfterMs: STALE_AFTER_MS,
@@ -145,6 +147,7 @@ export function createJobRunner(deps: {
             void store?.heartbeat([runId], clock()).catch(noteStoreFailure);
           }, heartbeatMs);
     beat?.unref();
+    const began = performance.now();
     let error: string | null = null;
     try {
       await run({ name, startedAt });
@@ -156,6 +159,7 @@ export function createJobRunner(deps: {
     }
     const lastRun = { startedAt, finishedAt: clock(), ok: error === null, error };
     job.lastRun = lastRun;
+    observe?.(name, lastRun.ok, (performance.now() - began) / 1000);
     if (store && runId !== null) await store.finish(runId, lastRun).catch(noteStoreFailure);
     else if (store && !tracked && error !== null)
       await store.record(name, trigger, lastRun).catch(noteStoreFailure);
