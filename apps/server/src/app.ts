@@ -60,6 +60,12 @@ import { createWakeBus } from './platform/wake-bus.js';
 import { guardRedis } from './platform/redis.js';
 import { guardedRateLimitStore } from './platform/rate-limit-store.js';
 import { createLifecycle, type Lifecycle } from './platform/lifecycle.js';
+import {
+  createMaintenance,
+  maintenanceError,
+  registerMaintenanceGate,
+  type Maintenance,
+} from './platform/maintenance.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -69,6 +75,8 @@ declare module 'fastify' {
     jobs: JobRunner;
     /** Readiness: false once shutdown begins (`shutdown.ts`), before the listener stops. */
     lifecycle: Lifecycle;
+    /** Maintenance mode shared by every instance (a restore over the live database, ADR 0005). */
+    maintenance: Maintenance;
   }
 }
 
@@ -162,6 +170,14 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       : null;
   const wakeBus = createWakeBus(deps.redis, app.log, authNotify);
   app.addHook('onClose', () => wakeBus.close());
+  const maintenance = createMaintenance({
+    db: deps.db,
+    dbKind: deps.dbKind,
+    bus: wakeBus,
+    log: app.log,
+  });
+  app.decorate('maintenance', maintenance);
+  app.addHook('onClose', () => maintenance.close());
   // Every timer is a job on this one runner, started once the app is ready. onClose hooks run last-added first,
   // so running jobs are awaited before the wake bus closes.
   const jobs = createJobRunner({
@@ -186,7 +202,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(async (scope) => {
     const api = scope as unknown as AppInstance;
     guardRoutes(api);
-    healthRoutes(api, deps, lifecycle);
+    registerMaintenanceGate(api, maintenance);
+    healthRoutes(api, deps, lifecycle, maintenance);
     authRoutes(api, deps);
     menuRoutes(api, deps);
     menuAdminRoutes(api, deps);
@@ -226,6 +243,11 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
 
   if (!messageCenter) throw new Error('message center routes were not registered');
   app.decorate('messageCenter', messageCenter);
+  // Maintenance began: held long polls are answered 503 at once, so consoles stop polling and go to /repair.
+  const { hub } = messageCenter as ImModule;
+  maintenance.onChange((status) => {
+    if (status.active) for (const poll of hub.heldFor('all')) hub.refuse(poll, maintenanceError());
+  });
 
   await registerWebApp(app, config, () => currentRelease());
   return app;

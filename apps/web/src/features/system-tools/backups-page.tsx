@@ -25,7 +25,14 @@ import { systemToolKeys } from './system-tool-keys';
 const L = SYSTEM_TOOL_LABELS.backups;
 const T = L.columns;
 const STATUS_COLOR = { running: 'blue', ok: 'green', failed: 'red' };
-const RESTORE_COLOR = { running: 'blue', ok: 'green', mismatch: 'orange', failed: 'red' } as const;
+const RESTORE_COLOR = {
+  running: 'blue',
+  ok: 'green',
+  mismatch: 'orange',
+  failed: 'red',
+  restored: 'green',
+  restore_failed: 'red',
+} as const;
 /** How often the page asks again while a backup or a restore check is going. */
 const POLL_MS = 2_000;
 
