@@ -2,16 +2,18 @@ import { rm } from 'node:fs/promises';
 import {
   BACKUP_PATHS as PATHS,
   HEALTH_PATHS,
+  IM_PATHS,
   MAINTENANCE_PATH,
   type BackupRow,
   type MaintenanceStatus,
 } from '@console/contract';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditLog, users } from '../../db/schema.js';
 import { adminCalls } from '../../test/admin-calls.js';
 import { createUser, signIn, type TestUser } from '../../test/fixtures.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { addStaff, addStore } from '../im/im-test-fixtures.js';
 import { countTables } from './backup-engine.js';
 
 let t: TestApp;
@@ -111,10 +113,23 @@ describe('restoring a backup over the live database', () => {
   describe.runIf(process.env.TEST_DB === 'postgres')('on PostgreSQL', () => {
     it('puts every other call into maintenance, restores the backup’s rows and ends maintenance', async () => {
       const before = await liveCounts();
+      const shop = await addStore(t.db);
+      const staff = await addStaff(t, shop);
       const added = await createUser(t.db, { roles: ['head_office'] });
-      expect((await liveCounts())['public.users']).toBe(before['public.users']! + 1);
+      expect((await liveCounts())['public.users']).toBe(before['public.users']! + 2);
 
+      // A console's long poll held when maintenance begins is answered 503 at once.
+      const poll = t.app.inject({
+        method: 'POST',
+        url: IM_PATHS.listener,
+        headers: { authorization: `Bearer ${staff.token}` },
+        payload: { receiver: staff.workCode, storeCode: shop.code, ackIds: [] },
+      });
+      await vi.waitFor(() => expect(t.app.messageCenter.hub.size()).toBe(1), { timeout: 5_000 });
       const started = await ok<MaintenanceStatus>('POST', PATHS.restoreLive, body());
+      const polled = await poll;
+      expect(polled.statusCode).toBe(503);
+      expect(polled.json().errorCode).toBe('MAINTENANCE');
       expect(started).toMatchObject({ active: true, reason: 'restore', backupName: made.name });
       // Another user's call, and the administrator's own: 503 MAINTENANCE; the probes still answer.
       const other = await send('GET', PATHS.list, headOfficeWithButtons);
