@@ -186,6 +186,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     clock: deps.clock,
     state: createJobStateStore(deps.db),
     timing: config.jobTiming,
+    // A restore holds every table: scheduled ticks wait it out (ADR 0005).
+    paused: () => maintenance.status().active,
   });
   app.decorate('jobs', jobs);
   app.addHook('onReady', async () => jobs.start());

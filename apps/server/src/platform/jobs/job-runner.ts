@@ -99,6 +99,8 @@ export function createJobRunner(deps: {
   clock: Clock;
   state?: JobStateStore;
   timing?: JobTiming;
+  /** True while scheduled ticks must not touch the database (maintenance: a restore holds every table). */
+  paused?: () => boolean;
 }) {
   const { lock, log, clock, state: store } = deps;
   const { heartbeatMs, staleAfterMs } = deps.timing ?? {
@@ -176,7 +178,7 @@ export function createJobRunner(deps: {
   }
 
   function tick(job: Job): void {
-    if (state !== 'started' || job.running) return;
+    if (state !== 'started' || job.running || deps.paused?.()) return;
     const cron = job.setting.cron;
     void occupy(
       job,
