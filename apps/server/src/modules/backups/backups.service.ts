@@ -200,33 +200,44 @@ export function createBackupsService(deps: {
       log.error({ err: error, backup: row.name }, 'live restore failed; the database is as it was');
     }
     const durationMs = Math.round(performance.now() - started);
-    try {
-      if (!failure) {
+    // The data is the backup's now; what follows only tidies up, and its failure must not hide the result.
+    let aftermath: string | null = null;
+    if (!failure)
+      try {
         await migrateRestored(db as unknown as NodePgDatabase);
         await repo.replaceAll(kept);
         if (session) await repo.restoreSession(session);
+      } catch (error) {
+        aftermath = `数据已恢复，但恢复后的整理未完成：${messageOf(error)}`;
+        log.error({ err: error, backup: row.name }, 'live restore: the steps after pg_restore failed');
       }
-      await repo.finishRestore(row.id, {
+    await repo
+      .finishRestore(row.id, {
         restoreStatus: failure ? 'restore_failed' : 'restored',
         restoreReport: null,
-        restoreError: failure,
+        restoreError: failure ?? aftermath,
         restoredAt: clock(),
-      });
-    } finally {
-      options.forgetCaches();
-      await audit
-        .change({
-          action: 'backup.restore',
-          actor: actor.caller,
-          client: actor.client,
-          target: row.name,
-          before: null,
-          after: { target: 'live', sha256, result: failure ? 'failed' : 'ok', durationMs, error: failure },
-        })
-        .catch((error: unknown) =>
-          log.error({ err: error, backup: row.name }, 'live restore audit row not written'),
-        );
-    }
+      })
+      .catch((error: unknown) => log.error({ err: error, backup: row.name }, 'restore result not saved'));
+    options.forgetCaches();
+    await audit
+      .change({
+        action: 'backup.restore',
+        actor: actor.caller,
+        client: actor.client,
+        target: row.name,
+        before: null,
+        after: {
+          target: 'live',
+          sha256,
+          result: failure ? 'failed' : 'ok',
+          durationMs,
+          error: failure ?? aftermath,
+        },
+      })
+      .catch((error: unknown) =>
+        log.error({ err: error, backup: row.name }, 'live restore audit row not written'),
+      );
   }
 
   /** Starts a backup; `done` settles when its file is written and its row finished. */
