@@ -1,4 +1,6 @@
-import { rm } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import {
   BACKUP_PATHS as PATHS,
   HEALTH_PATHS,
@@ -9,7 +11,7 @@ import {
 } from '@console/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { auditLog, users } from '../../db/schema.js';
+import { auditLog, backups, users } from '../../db/schema.js';
 import { adminCalls } from '../../test/admin-calls.js';
 import { createUser, signIn, type TestUser } from '../../test/fixtures.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
@@ -176,6 +178,23 @@ describe('restoring a backup over the live database', () => {
       expect((await maintenance()).active).toBe(false);
       expect((await send('GET', PATHS.list, headOfficeWithButtons)).statusCode).toBe(200);
       await t.db.execute(sql`drop view restore_blocker`);
+    });
+
+    it('fails on a damaged file whose checksum was recorded as it is, and changes nothing', async () => {
+      const file = path.join(t.deps.config.backupDir, made.name);
+      await writeFile(file, 'PGDMP but not really a dump');
+      const sha = createHash('sha256')
+        .update(await readFile(file))
+        .digest('hex');
+      await t.db.update(backups).set({ sha256: sha }).where(eq(backups.name, made.name));
+      await createUser(t.db, { roles: ['head_office'] });
+      const before = await liveCounts();
+      await ok('POST', PATHS.restoreLive, body());
+      await untilMaintenanceEnds();
+      const row = await backupRow(made.name);
+      expect(row.restoreStatus).toBe('restore_failed');
+      expect(row.restoreError).toMatch(/pg_restore/);
+      expect(await liveCounts()).toEqual(before);
     });
   });
 });
