@@ -64,6 +64,12 @@ import { createAppMetrics, NO_METRICS, type AppMetrics } from './platform/metric
 import { registerHttpMetrics } from './platform/metrics/http-metrics.js';
 import { metricsRoute } from './platform/metrics/metrics-endpoint.js';
 import { poolStatsOf } from './platform/metrics/db-pool.js';
+import {
+  createMaintenance,
+  maintenanceError,
+  registerMaintenanceGate,
+  type Maintenance,
+} from './platform/maintenance.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -75,6 +81,8 @@ declare module 'fastify' {
     lifecycle: Lifecycle;
     /** Prometheus metrics of this app (its own registry), or the no-op set when metrics are off. */
     metrics: AppMetrics;
+    /** Maintenance mode shared by every instance (a restore over the live database, ADR 0005). */
+    maintenance: Maintenance;
   }
 }
 
@@ -182,6 +190,14 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       : null;
   const wakeBus = createWakeBus(deps.redis, app.log, authNotify);
   app.addHook('onClose', () => wakeBus.close());
+  const maintenance = createMaintenance({
+    db: deps.db,
+    dbKind: deps.dbKind,
+    bus: wakeBus,
+    log: app.log,
+  });
+  app.decorate('maintenance', maintenance);
+  app.addHook('onClose', () => maintenance.close());
   // Every timer is a job on this one runner, started once the app is ready. onClose hooks run last-added first,
   // so running jobs are awaited before the wake bus closes.
   const jobs = createJobRunner({
@@ -191,6 +207,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     state: createJobStateStore(deps.db),
     timing: config.jobTiming,
     observe: metrics.jobRun,
+    // A restore holds every table: scheduled ticks wait it out (ADR 0005).
+    paused: () => maintenance.status().active,
   });
   app.decorate('jobs', jobs);
   app.addHook('onReady', async () => jobs.start());
@@ -207,7 +225,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(async (scope) => {
     const api = scope as unknown as AppInstance;
     guardRoutes(api);
-    healthRoutes(api, deps, lifecycle);
+    registerMaintenanceGate(api, maintenance);
+    healthRoutes(api, deps, lifecycle, maintenance);
     metricsRoute(api, metrics.registry, config.metrics.token);
     authRoutes(api, deps);
     menuRoutes(api, deps);
@@ -248,6 +267,11 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
 
   if (!messageCenter) throw new Error('message center routes were not registered');
   app.decorate('messageCenter', messageCenter);
+  // Maintenance began: held long polls are answered 503 at once, so consoles stop polling and go to /repair.
+  const { hub } = messageCenter as ImModule;
+  maintenance.onChange((status) => {
+    if (status.active) for (const poll of hub.heldFor('all')) hub.refuse(poll, maintenanceError());
+  });
 
   await registerWebApp(app, config, () => currentRelease());
   return app;

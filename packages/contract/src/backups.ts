@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { endpoint } from './common/endpoint.js';
 import { listFilters } from './common/list-request.js';
 import { pageOf } from './common/page.js';
+import { maintenanceSchema } from './health.js';
 
 /** 数据备份: logical backups, their download and a restore check (docs/domain/system-tools.md "数据备份"). */
 export const BACKUP_PATHS = {
@@ -9,6 +10,7 @@ export const BACKUP_PATHS = {
   create: '/api/system/backups/create',
   download: '/api/system/backups/download',
   restore: '/api/system/backups/restore',
+  restoreLive: '/api/system/backups/restore-live',
 } as const;
 
 export const BACKUP_PERMISSIONS = {
@@ -40,13 +42,26 @@ export const BACKUP_STATUS_TEXT: Record<BackupStatus, string> = {
 export const BACKUP_TRIGGER_TEXT = { manual: '手动', schedule: '定时' } as const;
 export const BACKUP_FORMAT_TEXT = { pg_dump: 'pg_dump（custom）', pglite: 'PGlite 数据目录' } as const;
 
-export const RESTORE_STATUSES = ['running', 'ok', 'mismatch', 'failed'] as const;
+/**
+ * The last restore of a backup: a restore check (`running`, `ok`, `mismatch`, `failed`) or a restore over the
+ * live database (`restored`, `restore_failed`).
+ */
+export const RESTORE_STATUSES = [
+  'running',
+  'ok',
+  'mismatch',
+  'failed',
+  'restored',
+  'restore_failed',
+] as const;
 export type RestoreStatus = (typeof RESTORE_STATUSES)[number];
 export const RESTORE_STATUS_TEXT: Record<RestoreStatus, string> = {
   running: '恢复中',
   ok: '一致',
   mismatch: '行数不一致',
   failed: '恢复失败',
+  restored: '已恢复',
+  restore_failed: '恢复失败',
 };
 
 /** What restoring a backup into a scratch database found: every table's rows against the backup's own count. */
@@ -90,6 +105,14 @@ export const backupRestoreBodySchema = z.object({
   confirmName: z.string({ error: '请输入备份名称以确认' }).trim().min(1, '请输入备份名称以确认').max(64),
 });
 
+/**
+ * Restoring over the live database: the typed name, and the second warning (everything after the backup is
+ * lost) acknowledged explicitly.
+ */
+export const backupRestoreLiveBodySchema = backupRestoreBodySchema.extend({
+  acceptDataLoss: z.literal(true, { error: '请确认已知晓备份之后的数据将全部丢失' }),
+});
+
 export const backupEndpoints = {
   list: endpoint({
     method: 'GET',
@@ -118,5 +141,12 @@ export const backupEndpoints = {
     request: backupRestoreBodySchema,
     response: backupRowSchema,
     summary: '恢复检查：把备份恢复到临时数据库并逐表比对行数（仅系统管理员）',
+  }),
+  restoreLive: endpoint({
+    method: 'POST',
+    path: BACKUP_PATHS.restoreLive,
+    request: backupRestoreLiveBodySchema,
+    response: maintenanceSchema,
+    summary: '恢复数据：用备份覆盖线上数据库，期间系统进入维护（仅系统管理员，仅 PostgreSQL）',
   }),
 };

@@ -44,3 +44,28 @@ export const healthEndpoints = {
     summary: 'Readiness: database reachable, migrations applied, not shutting down',
   }),
 };
+
+/**
+ * Maintenance mode (docs/adr/0005-maintenance-mode.md): while a backup is restored over the live database every
+ * API call but these answers 503 `MAINTENANCE`; the /repair page and the restoring administrator poll this.
+ */
+export const MAINTENANCE_PATH = '/api/maintenance';
+export const MAINTENANCE_ERROR_CODE = 'MAINTENANCE';
+export const MAINTENANCE_MESSAGE = '系统维护中，请稍后再试';
+export const maintenanceSchema = z.object({
+  active: z.boolean(),
+  /** What is going on: restoring a backup over the live database (the only maintenance so far). */
+  reason: z.enum(['restore']).nullable(),
+  backupName: z.string().nullable(),
+  startedAt: z.string().nullable(),
+});
+export type MaintenanceStatus = z.infer<typeof maintenanceSchema>;
+export const maintenanceEndpoints = {
+  status: endpoint({
+    method: 'GET',
+    path: MAINTENANCE_PATH,
+    request: noInput,
+    response: maintenanceSchema,
+    summary: '维护状态：恢复备份期间为 active（公开，不读数据库）',
+  }),
+};

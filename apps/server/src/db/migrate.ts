@@ -16,3 +16,11 @@ export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
     else await migratePglite(handle.db as unknown as PgliteDatabase, { migrationsFolder });
   });
 }
+
+/**
+ * Brings a PostgreSQL database restored from an older backup up to this build's schema (a backup made before a
+ * migration holds the older tables and its own migrations table). A no-op when it is current.
+ */
+export async function migrateRestored(db: NodePgDatabase): Promise<void> {
+  await migratePg(db, { migrationsFolder });
+}

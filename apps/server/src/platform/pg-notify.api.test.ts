@@ -30,18 +30,18 @@ describe.skipIf(!enabled)('wake bus over PostgreSQL NOTIFY (no Redis)', () => {
     await Promise.all(buses.map((bus) => bus.close()));
   });
 
-  it('carries dropped sign-ins, and only those, to the other instance, each once', async () => {
+  it('carries dropped sign-ins and maintenance changes, and only those, to the other instance, each once', async () => {
     const [a, b] = [instance(), instance()];
     const seenByA: string[][] = [];
     const seenByB: string[][] = [];
     a.subscribe((keys) => seenByA.push(keys));
     b.subscribe((keys) => seenByB.push(keys));
     await new Promise((resolve) => setTimeout(resolve, 300)); // both listening
-    a.publish(['auth:user:5', '1:2']);
+    a.publish(['auth:user:5', '1:2', 'maintenance:changed']);
     await until(() => seenByB.length > 0);
     await new Promise((resolve) => setTimeout(resolve, 200)); // an echo would have arrived by now
-    expect(seenByB).toEqual([['auth:user:5']]);
-    expect(seenByA).toEqual([['auth:user:5', '1:2']]);
+    expect(seenByB).toEqual([['auth:user:5', 'maintenance:changed']]);
+    expect(seenByA).toEqual([['auth:user:5', '1:2', 'maintenance:changed']]);
   });
 
   it('listens again after the database ended its connection', async () => {

@@ -17,8 +17,11 @@ export type WakeBus = {
 
 type WirePayload = { from: string; keys: string[] };
 
-/** Keys that must cross instances even without Redis: a dropped sign-in (modules/auth/auth-cache.ts). */
-const AUTH_KEY_PREFIX = 'auth:';
+/**
+ * Keys that must cross instances even without Redis: a dropped sign-in (modules/auth/auth-cache.ts) and a change
+ * of maintenance mode (platform/maintenance.ts).
+ */
+const NOTIFY_KEY_PREFIXES = ['auth:', 'maintenance:'];
 
 /**
  * Wake-ups for held long polls (and `auth:*` keys that drop cached sign-ins, modules/auth/auth-cache.ts). A
@@ -67,8 +70,8 @@ export function createWakeBus(
     publish(keys) {
       if (keys.length === 0) return;
       deliver(keys);
-      const authKeys = keys.filter((key) => key.startsWith(AUTH_KEY_PREFIX));
-      if (notify && authKeys.length > 0) notify.publish(JSON.stringify({ from: instanceId, keys: authKeys }));
+      const urgent = keys.filter((key) => NOTIFY_KEY_PREFIXES.some((prefix) => key.startsWith(prefix)));
+      if (notify && urgent.length > 0) notify.publish(JSON.stringify({ from: instanceId, keys: urgent }));
       if (!redis) return;
       const payload: WirePayload = { from: instanceId, keys };
       try {

@@ -1,5 +1,6 @@
 import { configureHttp } from '../lib/http';
 import { notify } from '../lib/notify';
+import { isOwnRestore } from '../lib/maintenance';
 import { markSessionExpired } from '../lib/session-expiry';
 import { useSessionStore, watchAccountChange } from '../stores/session-store';
 import { currentStoreCode } from '../stores/shop-store';
@@ -24,6 +25,11 @@ export function wireHttp(navigate: (to: string) => void): void {
       window.location.reload();
     },
     onForbidden: () => navigate('/401'),
+    onMaintenance: () => {
+      const { pathname, search, hash } = window.location;
+      if (isOwnRestore() || pathname === '/repair') return;
+      navigate(`/repair?from=${encodeURIComponent(pathname + search + hash)}`);
+    },
   });
 }
 

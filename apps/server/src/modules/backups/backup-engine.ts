@@ -27,6 +27,12 @@ export type BackupEngine = {
   dump(file: string): Promise<TableCounts>;
   /** Restores `file` into a scratch database, answers its rows of every table, then drops the scratch database. */
   restoreCounts(file: string): Promise<TableCounts>;
+  /**
+   * Restores `file` over the live database in one transaction (all or nothing); null where the database cannot
+   * be restored while the console runs (the embedded PGlite: its data directory is replaced with the console
+   * stopped).
+   */
+  restoreLive: ((file: string) => Promise<void>) | null;
 };
 
 const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
@@ -86,6 +92,7 @@ function pgliteEngine(client: PGlite): BackupEngine {
         await scratch.close().catch(() => undefined);
       }
     },
+    restoreLive: null,
   };
 }
 
@@ -159,6 +166,27 @@ function postgresEngine(pool: pg.Pool): BackupEngine {
       } finally {
         await pool.query(`drop database if exists ${scratch} with (force)`).catch(() => undefined);
       }
+    },
+    async restoreLive(file) {
+      // --clean --if-exists drops each object of the dump before creating it again, and --single-transaction
+      // makes the whole run one transaction: any error (--exit-on-error) rolls every drop back, so the database
+      // is either the backup's or exactly as it was. The database name comes from the configuration.
+      const env = pgEnv(connectionString);
+      await run(
+        PG_RESTORE,
+        [
+          '--clean',
+          '--if-exists',
+          '--no-owner',
+          '--single-transaction',
+          '--exit-on-error',
+          `--dbname=${env.PGDATABASE ?? ''}`,
+          file,
+        ],
+        { env, maxBuffer: MAX_OUTPUT },
+      ).catch((error: unknown) => {
+        throw toolError(error);
+      });
     },
   };
 }

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { numberedPageOf } from '../../db/paged-query.js';
-import { backups } from '../../db/schema.js';
+import { backups, sessions } from '../../db/schema.js';
 
 export type BackupRecord = typeof backups.$inferSelect;
 type Paging = { pageNum: number; pageSize: number };
@@ -85,6 +85,51 @@ export function createBackupsRepository(db: Database) {
 
     async remove(id: number) {
       await db.delete(backups).where(eq(backups.id, id));
+    },
+
+    async all(): Promise<BackupRecord[]> {
+      return db.select().from(backups);
+    },
+
+    /** A backup or a restore check going on any instance. */
+    async anyRunning(): Promise<boolean> {
+      const [row] = await db
+        .select({ id: backups.id })
+        .from(backups)
+        .where(sql`${backups.status} = 'running' or ${backups.restoreStatus} = 'running'`)
+        .limit(1);
+      return row !== undefined;
+    },
+
+    /** After a restore over the live database: 数据备份's rows as they were before it (ids kept). */
+    async replaceAll(rows: BackupRecord[]) {
+      await db.transaction(async (tx) => {
+        await tx.delete(backups);
+        if (rows.length > 0) await tx.insert(backups).overridingSystemValue().values(rows);
+        await tx.execute(
+          sql`select setval(pg_get_serial_sequence('backups', 'id'), greatest((select max(id) from backups), 1))`,
+        );
+      });
+    },
+
+    async sessionOf(id: number): Promise<typeof sessions.$inferSelect | null> {
+      const [row] = await db.select().from(sessions).where(eq(sessions.id, id));
+      return row ?? null;
+    },
+
+    /** The restoring administrator's session, when the backup predates it and its user is in the backup. */
+    async restoreSession(row: typeof sessions.$inferSelect) {
+      // Its user may be missing from the backup (the foreign key refuses it): then it stays signed out.
+      const inserted = await db
+        .insert(sessions)
+        .values(row)
+        .onConflictDoNothing()
+        .returning({ id: sessions.id })
+        .catch(() => []);
+      if (inserted.length > 0)
+        await db.execute(
+          sql`select setval(pg_get_serial_sequence('sessions', 'id'), (select max(id) from sessions))`,
+        );
     },
 
     /** Rows still `running` that started before `before`: their instance stopped mid-work. */

@@ -15,6 +15,10 @@ export function backupRoutes(app: AppInstance, { db, dbKind, clock, config }: Ap
     engine: createBackupEngine(db, dbKind),
     dir: config.backupDir,
     log: app.log,
+    live: {
+      maintenance: app.maintenance,
+      forgetCaches: () => app.authCache.forgetAll(),
+    },
   });
   app.addHook('onClose', () => service.drain());
 
@@ -25,6 +29,13 @@ export function backupRoutes(app: AppInstance, { db, dbKind, clock, config }: Ap
     api.restore,
     access.headOffice(P.restore),
     (ctx) => service.restore(actor(ctx), ctx.input.name, ctx.input.confirmName),
+    { tags },
+  );
+  route(
+    app,
+    api.restoreLive,
+    access.headOffice(P.restore),
+    (ctx) => service.restoreLive(actor(ctx), ctx.input.name, ctx.input.confirmName),
     { tags },
   );
   rawRoute(

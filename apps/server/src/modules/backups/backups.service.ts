@@ -3,11 +3,14 @@ import { createReadStream } from 'node:fs';
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import type { BackupRow, RestoreReport } from '@console/contract';
+import type { BackupRow, MaintenanceStatus, RestoreReport } from '@console/contract';
+import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type { Database } from '../../db/client.js';
+import { migrateRestored } from '../../db/migrate.js';
 import { mapPage } from '../../db/paged-query.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import type { Clock } from '../../platform/clock.js';
+import type { Maintenance } from '../../platform/maintenance.js';
 import type { AdminActor } from '../audit/admin-actor.js';
 import { createAuditLog } from '../audit/audit-log.js';
 import { SUPER_ROLE } from '../menus/menu.service.js';
@@ -20,7 +23,13 @@ export const BACKUP_KEEP = 14;
 export const BACKUP_STALE_MS = 2 * 60 * 60 * 1000;
 const SHANGHAI_OFFSET_MS = 8 * 60 * 60 * 1000;
 
-type Logger = { error(details: object, message: string): void };
+/** How long maintenance is on before pg_restore starts: every instance hears of it, calls in flight finish. */
+export const RESTORE_GRACE_MS = 1_000;
+
+type Logger = {
+  error(details: object, message: string): void;
+  info(details: object, message: string): void;
+};
 
 /** `backup-20261128-222501.dump`: the start in Shanghai time, as people there read it. */
 export function backupNameAt(at: Date, extension: string): string {
@@ -81,8 +90,10 @@ export function createBackupsService(deps: {
   engine: BackupEngine;
   dir: string;
   log: Logger;
+  /** Restoring over the live database: maintenance for every instance, and the caches dropped afterwards. */
+  live?: { maintenance: Maintenance; forgetCaches(): void; graceMs?: number };
 }) {
-  const { db, clock, engine, dir, log } = deps;
+  const { db, clock, engine, dir, log, live } = deps;
   const repo = createBackupsRepository(db);
   const audit = createAuditLog(db, clock);
   const work = new Set<Promise<void>>();
@@ -162,6 +173,71 @@ export function createBackupsService(deps: {
         restoredAt: clock(),
       });
     }
+  }
+
+  /**
+   * The restore itself, under maintenance. What must outlive it is read first and written back after: the rows
+   * of 数据备份 (they describe the files on disk, newer backups included) and the administrator's own session.
+   * The audit row is written after the restore, so the restore cannot take it away (docs/adr/0005).
+   */
+  async function performLiveRestore(
+    actor: AdminActor,
+    row: BackupRecord,
+    file: string,
+    sha256: string,
+    restoreLive: (file: string) => Promise<void>,
+    options: { forgetCaches(): void; graceMs?: number },
+  ): Promise<void> {
+    const started = performance.now();
+    const kept = await repo.all();
+    const session = await repo.sessionOf(actor.caller.sessionId);
+    await new Promise((resolve) => setTimeout(resolve, options.graceMs ?? RESTORE_GRACE_MS));
+    let failure: string | null = null;
+    try {
+      await restoreLive(file);
+    } catch (error) {
+      failure = messageOf(error);
+      log.error({ err: error, backup: row.name }, 'live restore failed; the database is as it was');
+    }
+    const durationMs = Math.round(performance.now() - started);
+    // The data is the backup's now; what follows only tidies up, and its failure must not hide the result.
+    let aftermath: string | null = null;
+    if (!failure)
+      try {
+        await migrateRestored(db as unknown as NodePgDatabase);
+        await repo.replaceAll(kept);
+        if (session) await repo.restoreSession(session);
+      } catch (error) {
+        aftermath = `数据已恢复，但恢复后的整理未完成：${messageOf(error)}`;
+        log.error({ err: error, backup: row.name }, 'live restore: the steps after pg_restore failed');
+      }
+    await repo
+      .finishRestore(row.id, {
+        restoreStatus: failure ? 'restore_failed' : 'restored',
+        restoreReport: null,
+        restoreError: failure ?? aftermath,
+        restoredAt: clock(),
+      })
+      .catch((error: unknown) => log.error({ err: error, backup: row.name }, 'restore result not saved'));
+    options.forgetCaches();
+    await audit
+      .change({
+        action: 'backup.restore',
+        actor: actor.caller,
+        client: actor.client,
+        target: row.name,
+        before: null,
+        after: {
+          target: 'live',
+          sha256,
+          result: failure ? 'failed' : 'ok',
+          durationMs,
+          error: failure ?? aftermath,
+        },
+      })
+      .catch((error: unknown) =>
+        log.error({ err: error, backup: row.name }, 'live restore audit row not written'),
+      );
   }
 
   /** Starts a backup; `done` settles when its file is written and its row finished. */
@@ -262,6 +338,40 @@ export function createBackupsService(deps: {
       });
       track(performRestore(row, file));
       return backupRowOf(await repo.byId(row.id));
+    },
+
+    /**
+     * Restores a backup over the live database (PostgreSQL only): the typed name, the acknowledged loss and the
+     * file's checksum, then maintenance on every instance (answered once it is on), and in the background
+     * pg_restore in one transaction; see `performLiveRestore`.
+     */
+    async restoreLive(actor: AdminActor, name: string, confirmName: string): Promise<MaintenanceStatus> {
+      adminOnly(actor, '仅系统管理员可以恢复备份');
+      if (confirmName !== name)
+        throw badRequest('输入的名称与备份名称不一致：请完整输入备份名称以确认恢复', 'CONFIRM_MISMATCH');
+      if (!engine.restoreLive || !live)
+        throw conflict(
+          '内嵌数据库（PGlite）不能在控制台运行时恢复：请停止控制台，把备份文件（.tar.gz）解压为数据目录 DATA_DIR 后再启动。可先用“恢复检查”确认备份可用',
+          'RESTORE_EMBEDDED',
+        );
+      const { row, file } = await fileOf(name);
+      const { sha256 } = await fileDigest(file);
+      if (sha256 !== row.sha256)
+        throw new AppError(
+          422,
+          'BACKUP_CHECKSUM',
+          '备份文件校验失败：文件与备份时的校验和不一致（已被替换或损坏），不能恢复',
+        );
+      await repo.failStale(staleBefore(), clock());
+      if (await repo.anyRunning())
+        throw conflict('有备份或恢复检查正在进行，请等它完成后再恢复', 'BACKUP_RUNNING');
+      const restoreLive = engine.restoreLive;
+      log.info({ backup: row.name, userId: actor.caller.user.id }, 'live restore starting');
+      const { done } = await live.maintenance.begin(row.name, () =>
+        performLiveRestore(actor, row, file, sha256, restoreLive, live),
+      );
+      track(done.catch((error: unknown) => log.error({ err: error }, 'live restore ended badly')));
+      return live.maintenance.status();
     },
 
     /** Waits for the backups and restore checks this instance is running. */

@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { envelopeSchema, healthEndpoints } from '@console/contract';
+import { envelopeSchema, healthEndpoints, maintenanceEndpoints } from '@console/contract';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppDeps, AppInstance } from '../../app-types.js';
 import { AppError } from '../../http/errors.js';
 import { access, route } from '../../http/route.js';
 import type { Lifecycle } from '../../platform/lifecycle.js';
+import type { Maintenance } from '../../platform/maintenance.js';
 
 const PROBE_REASON =
   'load balancers and orchestrators probe it; it answers only a status word and nothing about the data';
@@ -20,7 +21,12 @@ const LATEST_MIGRATION_MS: number = (() => {
 
 const notReady = (message: string) => new AppError(503, 'NOT_READY', message, { 'retry-after': '1' });
 
-export function healthRoutes(app: AppInstance, { db, dbKind, config }: AppDeps, lifecycle: Lifecycle): void {
+export function healthRoutes(
+  app: AppInstance,
+  { db, dbKind, config }: AppDeps,
+  lifecycle: Lifecycle,
+  maintenance: Pick<Maintenance, 'status'>,
+): void {
   route(
     app,
     healthEndpoints.health,
@@ -44,6 +50,8 @@ export function healthRoutes(app: AppInstance, { db, dbKind, config }: AppDeps, 
     access.public(PROBE_REASON),
     async () => {
       if (lifecycle.closing) throw notReady('服务正在停止');
+      // A restore holds every table: the instance serves the maintenance answers, and its tables are not read.
+      if (maintenance.status().active) return { status: 'ready' as const };
       // Reaching the table proves the database answers; its newest row says how far the schema is.
       const result = (await db.execute(
         sql`select max(created_at) as latest from drizzle.__drizzle_migrations`,
@@ -54,5 +62,15 @@ export function healthRoutes(app: AppInstance, { db, dbKind, config }: AppDeps, 
       return { status: 'ready' as const };
     },
     { tags: ['platform'], responses: { 503: envelopeSchema(z.null()) } },
+  );
+
+  route(
+    app,
+    maintenanceEndpoints.status,
+    access.public(
+      'the maintenance page and every console ask it while the database is restored; it answers from memory',
+    ),
+    () => maintenance.status(),
+    { tags: ['platform'] },
   );
 }

@@ -23,11 +23,18 @@ function gate() {
 const alwaysHeld: ClusterLock = { tryHold: async () => true, releaseAll: async () => undefined };
 
 let runners: JobRunner[] = [];
-function runnerWith(options: { lock?: ClusterLock; warn?: (details: object, message: string) => void } = {}) {
+function runnerWith(
+  options: {
+    lock?: ClusterLock;
+    warn?: (details: object, message: string) => void;
+    paused?: () => boolean;
+  } = {},
+) {
   const runner = createJobRunner({
     lock: options.lock ?? alwaysHeld,
     log: { warn: options.warn ?? (() => undefined) },
     clock: systemClock,
+    paused: options.paused,
   });
   runners.push(runner);
   return runner;
@@ -55,6 +62,18 @@ describe('job runner', () => {
     expect(runs).toBe(0);
     runner.start();
     await until(() => runs >= 3);
+  });
+
+  it('skips scheduled ticks while paused (maintenance) and fires again after', async () => {
+    let runs = 0;
+    let paused = true;
+    const runner = runnerWith({ paused: () => paused });
+    runner.register(job({ run: async () => void (runs += 1) }));
+    runner.start();
+    await sleep(120);
+    expect(runs).toBe(0);
+    paused = false;
+    await until(() => runs >= 2);
   });
 
   it('fires whole-second schedules through croner: a cron pattern, and everyMs one period after start', async () => {

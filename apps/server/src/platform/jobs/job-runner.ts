@@ -101,6 +101,8 @@ export function createJobRunner(deps: {
   timing?: JobTiming;
   /** Told of every finished run (platform/metrics: runs by job and outcome, and their duration). */
   observe?: (job: string, ok: boolean, seconds: number) => void;
+  /** True while scheduled ticks must not touch the database (maintenance: a restore holds every table). */
+  paused?: () => boolean;
 }) {
   const { lock, log, clock, state: store, observe } = deps;
   const { heartbeatMs, staleAfterMs } = deps.timing ?? {
@@ -180,7 +182,7 @@ export function createJobRunner(deps: {
   }
 
   function tick(job: Job): void {
-    if (state !== 'started' || job.running) return;
+    if (state !== 'started' || job.running || deps.paused?.()) return;
     const cron = job.setting.cron;
     void occupy(
       job,

@@ -1,5 +1,4 @@
-import { ToolOutlined } from '@ant-design/icons';
-import { StatusPage, statusIconClass } from './status-page';
+import { StatusPage } from './status-page';
 import { ERROR_LABELS } from './labels';
 
 /** Shown on a 403 answer from the API (spec 6). */
@@ -19,6 +18,4 @@ export function ServerErrorPage() {
   return <StatusPage status="500" {...ERROR_LABELS.serverError} />;
 }
 
-export function RepairPage() {
-  return <StatusPage icon={<ToolOutlined className={statusIconClass} />} {...ERROR_LABELS.repair} />;
-}
+export { RepairPage } from './repair-page';

@@ -12,6 +12,12 @@ export const ERROR_LABELS = {
   repair: {
     title: '系统维护中，请稍后访问',
     description: '为了给您提供更好的服务，系统正在升级维护，给您带来的不便敬请谅解。',
+    restoring: (startedAt: string) => `系统管理员正在恢复数据备份（${startedAt} 开始），完成后将自动返回。`,
+    idle: '当前没有进行中的维护。',
+    autoCheck: (seconds: number) => `每 ${seconds} 秒自动检查一次`,
+    checkedAt: (time: string) => `上次检查 ${time}`,
+    checkNow: '立即检查',
+    offline: '暂时无法连接服务器，稍后自动重试',
   },
   comingSoon: {
     title: '功能开发中，敬请期待',

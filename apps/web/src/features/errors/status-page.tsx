@@ -15,12 +15,22 @@ type StatusPageProps = {
   description: string;
   /** Buttons before 返回首页. */
   extra?: ReactNode;
+  /** More under the description (the maintenance page's progress). */
+  detail?: ReactNode;
   /** Inside the main frame rather than on a screen of its own. */
   inline?: boolean;
 };
 
 /** The frame of every error and placeholder page: illustration, message and a way home. */
-export function StatusPage({ status, icon, title, description, extra, inline = false }: StatusPageProps) {
+export function StatusPage({
+  status,
+  icon,
+  title,
+  description,
+  extra,
+  detail,
+  inline = false,
+}: StatusPageProps) {
   const navigate = useNavigate();
   const result = (
     <Result
@@ -42,7 +52,9 @@ export function StatusPage({ status, icon, title, description, extra, inline = f
           </Button>
         </Space>
       }
-    />
+    >
+      {detail}
+    </Result>
   );
   if (inline) return <div className={styles.inline}>{result}</div>;
   return (

@@ -1,5 +1,5 @@
 import '../../test/dom';
-import { backupEndpoints, type BackupRow } from '@console/contract';
+import { backupEndpoints, maintenanceEndpoints, type BackupRow } from '@console/contract';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -8,8 +8,11 @@ import { answerCalls, spyNotify } from '../../test/fake-calls';
 import { renderPage } from '../../test/render-page';
 import { BackupsPage, formatBytes } from './backups-page';
 
-const api = { list: vi.fn(), create: vi.fn(), restore: vi.fn() };
+import { isOwnRestore } from '../../lib/maintenance';
+
+const api = { list: vi.fn(), create: vi.fn(), restore: vi.fn(), restoreLive: vi.fn(), status: vi.fn() };
 answerCalls((endpoint: unknown, input: unknown) => {
+  if (endpoint === maintenanceEndpoints.status) return api.status();
   const name = Object.entries(backupEndpoints).find(([, e]) => e === endpoint)?.[0] as
     keyof typeof api | undefined;
   return name && name in api ? api[name](input) : Promise.reject(new Error('unexpected call'));
@@ -84,6 +87,53 @@ describe('数据备份', { timeout: 60_000 }, () => {
     await userEvent.click(start);
     await waitFor(() => expect(api.restore).toHaveBeenCalledWith({ name: NAME, confirmName: NAME }));
     expect(await screen.findByText('92 张表')).toBeTruthy();
+  });
+
+  it('restores over the live database after the typed name and the acknowledged loss, and shows the result', async () => {
+    api.list.mockResolvedValue(page([backup()]));
+    api.restoreLive.mockResolvedValue({
+      active: true,
+      reason: 'restore',
+      backupName: NAME,
+      startedAt: '2026-11-28T15:00:00.000Z',
+    });
+    api.status.mockResolvedValue({ active: true, reason: 'restore', backupName: NAME, startedAt: null });
+    renderPage('/system/backups', <BackupsPage />);
+    await screen.findByText(NAME);
+    await userEvent.click(await screen.findByText('恢复数据'));
+    const dialog = await screen.findByTestId('backup-live-dialog');
+    expect(within(dialog).getByText(/之后的所有新增、修改和删除都将丢失/)).toBeTruthy();
+    const start = within(dialog).getByRole('button', { name: /恢复数据/ });
+    await userEvent.type(within(dialog).getByTestId('backup-live-input'), NAME);
+    expect(start.hasAttribute('disabled')).toBe(true); // the loss is not acknowledged yet
+    await userEvent.click(within(dialog).getByTestId('backup-live-ack'));
+    expect(start.hasAttribute('disabled')).toBe(false);
+    await userEvent.click(start);
+    await waitFor(() =>
+      expect(api.restoreLive).toHaveBeenCalledWith({ name: NAME, confirmName: NAME, acceptDataLoss: true }),
+    );
+    expect(await screen.findByTestId('backup-live-running')).toBeTruthy();
+    expect(isOwnRestore()).toBe(true);
+    api.list.mockResolvedValue(page([backup({ restoreStatus: 'restored' })]));
+    api.status.mockResolvedValue({ active: false, reason: null, backupName: null, startedAt: null });
+    expect(
+      await screen.findByText('数据已恢复到备份时的状态，维护已结束', {}, { timeout: 5_000 }),
+    ).toBeTruthy();
+    expect(isOwnRestore()).toBe(false);
+  });
+
+  it('shows why the restore was refused (the embedded database) and leaves the page as it was', async () => {
+    api.list.mockResolvedValue(page([backup()]));
+    api.restoreLive.mockRejectedValue(new Error('内嵌数据库（PGlite）不能在控制台运行时恢复'));
+    renderPage('/system/backups', <BackupsPage />);
+    await screen.findByText(NAME);
+    await userEvent.click(await screen.findByText('恢复数据'));
+    const dialog = await screen.findByTestId('backup-live-dialog');
+    await userEvent.type(within(dialog).getByTestId('backup-live-input'), NAME);
+    await userEvent.click(within(dialog).getByTestId('backup-live-ack'));
+    await userEvent.click(within(dialog).getByRole('button', { name: /恢复数据/ }));
+    expect(await within(dialog).findByTestId('backup-live-refusal')).toBeTruthy();
+    expect(isOwnRestore()).toBe(false);
   });
 
   it('writes sizes people read', () => {

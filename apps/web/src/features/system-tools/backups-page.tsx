@@ -19,13 +19,21 @@ import { call, http } from '../../lib/http';
 import { notify } from '../../lib/notify';
 import { saveBlob } from '../../lib/save-blob';
 import { useRefresh } from '../../lib/use-refresh';
+import { LiveRestoreDialog } from './backup-restore-live-dialog';
 import { SYSTEM_TOOL_LABELS } from './labels';
 import { systemToolKeys } from './system-tool-keys';
 
 const L = SYSTEM_TOOL_LABELS.backups;
 const T = L.columns;
 const STATUS_COLOR = { running: 'blue', ok: 'green', failed: 'red' };
-const RESTORE_COLOR = { running: 'blue', ok: 'green', mismatch: 'orange', failed: 'red' } as const;
+const RESTORE_COLOR = {
+  running: 'blue',
+  ok: 'green',
+  mismatch: 'orange',
+  failed: 'red',
+  restored: 'green',
+  restore_failed: 'red',
+} as const;
 /** How often the page asks again while a backup or a restore check is going. */
 const POLL_MS = 2_000;
 
@@ -40,7 +48,7 @@ function RestoreCell({ row }: { row: BackupRow }) {
   if (!row.restoreStatus) return <>-</>;
   const report = row.restoreReport;
   const detail =
-    row.restoreStatus === 'failed'
+    row.restoreStatus === 'failed' || row.restoreStatus === 'restore_failed'
       ? row.restoreError
       : report && report.mismatched.length > 0
         ? report.mismatched.map((m) => `${m.table}: ${m.expected} → ${m.restored}`).join('\n')
@@ -114,8 +122,9 @@ const downloadBackup = (name: string) =>
   });
 
 /**
- * 数据备份: 立即备份 (in the background; the list polls while one runs), 下载 and 恢复检查 (restore into a
- * scratch database, typed confirmation) — download and restore are the administrator's only.
+ * 数据备份: 立即备份 (in the background; the list polls while one runs), 下载, 恢复检查 (restore into a
+ * scratch database, typed confirmation) and 恢复数据 (over the live database, under maintenance) — download and
+ * restore are the administrator's only.
  */
 export function BackupsPage() {
   const { list } = useHeadOfficeList(backupsUrlShape, {
@@ -124,6 +133,7 @@ export function BackupsPage() {
   });
   const refresh = useRefresh(systemToolKeys.backups);
   const [restoring, setRestoring] = useState<BackupRow | null>(null);
+  const [restoringLive, setRestoringLive] = useState<BackupRow | null>(null);
   const busy = list.rows.some((row) => row.status === 'running' || row.restoreStatus === 'running');
   useEffect(() => {
     if (!busy) return undefined;
@@ -180,8 +190,23 @@ export function BackupsPage() {
             allowed: (row) => row.status === 'ok' && row.restoreStatus !== 'running',
             onClick: (row) => setRestoring(row),
           },
+          {
+            key: 'restore-live',
+            label: L.restoreLive,
+            permission: [P.restore],
+            danger: true,
+            allowed: (row) => row.status === 'ok' && row.restoreStatus !== 'running',
+            onClick: (row) => setRestoringLive(row),
+          },
         ]}
       />
+      {restoringLive && (
+        <LiveRestoreDialog
+          backup={restoringLive}
+          onClose={() => setRestoringLive(null)}
+          onFinished={refresh}
+        />
+      )}
       {restoring && (
         <RestoreDialog
           backup={restoring}

@@ -127,8 +127,9 @@ export const SYSTEM_TOOL_LABELS = {
       sha256: 'SHA-256',
       createdBy: '操作人',
       startedAt: '开始时间',
-      restore: '恢复检查',
+      restore: '最近恢复',
     },
+    restoreLive: '恢复数据',
     restoreText: {
       ok: (tables: number) => `${tables} 张表`,
       mismatch: (tables: number) => `${tables} 张表不一致`,
@@ -140,6 +141,22 @@ export const SYSTEM_TOOL_LABELS = {
       started: '恢复检查已开始，完成后列表会显示结果',
       ok: '开始恢复',
       cancel: '取消',
+    },
+    liveDialog: {
+      title: '恢复数据',
+      warning: (startedAt: string) =>
+        `恢复数据会用这份备份覆盖当前全部数据：备份时间（${startedAt}）之后的所有新增、修改和删除都将丢失，且无法撤销。`,
+      maintenance:
+        '恢复期间系统进入维护，其他用户会看到维护页面，恢复结束后自动返回；登录时间晚于备份的用户需要重新登录。',
+      acknowledge: '我已知晓：备份之后的所有数据将全部丢失',
+      typeName: '请输入备份名称以确认',
+      ok: '恢复数据',
+      cancel: '取消',
+      running: (name: string) => `正在恢复 ${name}，请勿关闭页面…`,
+      elapsed: (seconds: number) => `已用时 ${seconds} 秒`,
+      restored: '数据已恢复到备份时的状态，维护已结束',
+      failed: '恢复失败，数据保持恢复前的状态，维护已结束',
+      close: '关闭',
     },
   },
 };

@@ -131,6 +131,17 @@ describe('HTTP errors', () => {
     expect(deps.showError).not.toHaveBeenCalled();
   });
 
+  it('hands a 503 MAINTENANCE to the maintenance page without a notice; another 503 is an error', async () => {
+    const { http, deps } = setup(fail(503, '系统维护中，请稍后再试', 'MAINTENANCE'));
+    expect((await rejection(http.get('/feo/a'))).status).toBe(503);
+    expect(deps.onMaintenance).toHaveBeenCalledTimes(1);
+    expect(deps.showError).not.toHaveBeenCalled();
+    const other = setup(fail(503, '服务正在停止', 'NOT_READY'));
+    await rejection(other.http.get('/feo/a'));
+    expect(other.deps.onMaintenance).not.toHaveBeenCalled();
+    expect(other.deps.showError).toHaveBeenCalledWith('服务正在停止');
+  });
+
   it('says the API does not exist on a 404 without a message', async () => {
     const { http, deps } = setup({ status: 404, data: '' });
     expect((await rejection(http.get('/feo/none'))).message).toBe(HTTP_LABELS.notFound);

@@ -1,3 +1,4 @@
+import { MAINTENANCE_ERROR_CODE } from '@console/contract';
 import type * as Axios from 'axios';
 import type { AxiosAdapter, AxiosInstance } from 'axios';
 import { ApiError, cancelledError } from './errors';
@@ -66,6 +67,11 @@ export function createHttpClient(deps: HttpDeps, adapter?: AxiosAdapter): HttpCl
   /** Side effects of a failure; returns the error to reject with. */
   function reactToFailure(error: ApiError, flags: RequestFlags, carriedToken: boolean): ApiError {
     if (error.kind === 'cancel') return error;
+    // A restore holds the database: no notice, the console waits on /repair (whoever started it stays).
+    if (error.status === 503 && error.errorCode === MAINTENANCE_ERROR_CODE) {
+      deps.onMaintenance();
+      return error;
+    }
     // Session reactions apply only to calls made with a token: a failed sign-in is an ordinary error.
     if (carriedToken && error.status === 401) {
       if (flags.ignore401) {

@@ -13,6 +13,7 @@ const deps: HttpDeps = {
   timeoutMs: () => runtimeConfig.requestTimeoutMs,
   onSessionExpired: () => window.location.reload(),
   onForbidden: () => window.location.assign('/401'),
+  onMaintenance: () => window.location.assign('/repair'),
   showError: (text) => notify.error(text),
   showNotification: (text, seconds) => notify.notification(text, seconds),
 };

@@ -62,6 +62,7 @@ export function fakeDeps(overrides: Partial<HttpDeps> = {}): HttpDeps {
     timeoutMs: () => 1_200_000,
     onSessionExpired: vi.fn(),
     onForbidden: vi.fn(),
+    onMaintenance: vi.fn(),
     showError: vi.fn(),
     showNotification: vi.fn(),
     ...overrides,

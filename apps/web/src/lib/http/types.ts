@@ -34,6 +34,8 @@ export type HttpDeps = {
   onSessionExpired(): void;
   /** A 403 on a call that carried a token. */
   onForbidden(): void;
+  /** A 503 `MAINTENANCE`: a backup is being restored; the console waits on /repair. */
+  onMaintenance(): void;
   showError(text: string): void;
   showNotification(text: string, seconds: number): void;
 };
