@@ -1,9 +1,13 @@
 import { cancelCheckEndpoints, type CancelCheckDetail } from '@console/contract';
 import { Drawer } from 'antd';
-import { DetailActionBar, DetailState, useDetailQuery } from '../../components/detail/detail-page';
+import {
+  DetailActionBar,
+  DetailState,
+  useDetailQuery,
+  loadDetail,
+} from '../../components/detail/detail-page';
 import { InfoFields, infoField } from '../../components/detail/info-section';
 import { FULFILMENT_STATUS_COLOR } from '../../components/fulfilment-status';
-import { call } from '../../lib/http';
 import { cancelCheckKeys, DECIDE_PERMISSION } from './cancel-check-keys';
 import { CANCEL_CHECK_STATE_COLOR } from './cancel-check-state';
 import type { Decision } from './decide-dialog';
@@ -50,9 +54,7 @@ export function CheckDrawer({ storeCode, checkId, onClose, onDecide }: Props) {
   const detail = useDetailQuery({
     key: cancelCheckKeys.detail(storeCode),
     recordKey: checkId ?? null,
-    // Silent: the drawer shows "not found" or the failure in place.
-    load: (id, signal) =>
-      call(cancelCheckEndpoints.detail, { storeCode, id }, { signal, flags: { silent: true } }),
+    load: loadDetail(cancelCheckEndpoints.detail, (id: number) => ({ storeCode, id })),
   });
   const check = detail.data;
 

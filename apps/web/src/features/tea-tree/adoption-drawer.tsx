@@ -1,8 +1,7 @@
 import { teaTreeEndpoints, type TeaTreeAdoptionDetail } from '@console/contract';
 import { Drawer, Table, Tag } from 'antd';
-import { DetailState, useDetailQuery } from '../../components/detail/detail-page';
+import { DetailState, useDetailQuery, loadDetail } from '../../components/detail/detail-page';
 import { InfoFields, InfoSection, infoField } from '../../components/detail/info-section';
-import { call } from '../../lib/http';
 import { TEA_TREE_LABELS } from './labels';
 import { teaTreeKeys } from './tea-tree-keys';
 
@@ -75,8 +74,7 @@ export function AdoptionDrawer({
   const detail = useDetailQuery({
     key: teaTreeKeys.detail(storeCode),
     recordKey: adoptionId ?? null,
-    load: (id, signal) =>
-      call(teaTreeEndpoints.detail, { storeCode, id }, { signal, flags: { silent: true } }),
+    load: loadDetail(teaTreeEndpoints.detail, (id: number) => ({ storeCode, id })),
   });
   return (
     <Drawer
