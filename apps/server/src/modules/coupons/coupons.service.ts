@@ -19,6 +19,7 @@ import {
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { mapPage } from '../../db/paged-query.js';
+import { listedStores } from '../stores/stores-of-codes.js';
 import { AppError, conflict, notFound } from '../../http/errors.js';
 import type { Clock } from '../../platform/clock.js';
 import type { AdminActor } from '../audit/admin-actor.js';
@@ -219,10 +220,11 @@ export function createCouponsService(deps: {
   }
 
   async function saveStores(body: SaveBody) {
-    const codes = body.storeScope === 'listed' ? [...new Set(body.storeCodes)] : [];
-    const found = await repo.storesByCode(codes);
-    const missing = codes.filter((code) => !found.some((s) => s.code === code));
-    if (missing.length > 0) throw new AppError(422, 'STORE_NOT_FOUND', COUPON_TEXT.unknownStores(missing));
+    const found = await listedStores(
+      db,
+      body.storeScope === 'listed' ? body.storeCodes : [],
+      COUPON_TEXT.unknownStores,
+    );
     const skuCodes = [...new Set(body.skuCodes)];
     const known = await repo.knownSkuCodes(skuCodes);
     const unknown = skuCodes.filter((code) => !known.includes(code));

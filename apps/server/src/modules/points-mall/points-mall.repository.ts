@@ -217,14 +217,6 @@ export function createPointsMallRepository(db: Database) {
       return rows.map((r) => r.code);
     },
 
-    async storesByCode(codes: readonly string[]): Promise<{ id: number; code: string }[]> {
-      if (codes.length === 0) return [];
-      return db
-        .select({ id: stores.id, code: stores.shopCode })
-        .from(stores)
-        .where(inArray(stores.shopCode, [...codes]));
-    },
-
     async setManagers(tx: Database, classId: number, storeIds: readonly number[]) {
       await tx.delete(integralClassStores).where(eq(integralClassStores.classId, classId));
       if (storeIds.length > 0)
