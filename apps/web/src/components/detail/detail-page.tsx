@@ -1,7 +1,7 @@
 import { ArrowLeftOutlined, ReloadOutlined } from '@ant-design/icons';
 import type { Endpoint, EndpointInput, EndpointOutput } from '@console/contract';
 import { useQuery, type QueryKey, type UseQueryResult } from '@tanstack/react-query';
-import { Alert, Button, Card, Empty, Result, Spin, Timeline } from 'antd';
+import { Alert, Button, Card, Drawer, Empty, Result, Spin, Timeline } from 'antd';
 import { useEffect, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { formatTime } from '../../lib/format/display';
@@ -285,4 +285,42 @@ export function useListReturn(listPath: string | null): string | null {
     listPath ? state.visitedViews.find((view) => view.path === listPath) : undefined,
   );
   return tab?.fullPath ?? listPath;
+}
+
+/**
+ * A record's detail in a drawer over its list: open while the list names a record (`detail.recordKey`), with
+ * <DetailState>'s loading sequence, and `extra` (e.g. a <DetailActionBar>) once the record is loaded.
+ */
+export function DetailDrawer<Key, Data>({
+  detail,
+  title,
+  width,
+  testId,
+  onClose,
+  extra,
+  children,
+}: {
+  detail: DetailQuery<Key, Data>;
+  title: string;
+  /** The drawer's width on a wide screen; a phone's is the screen's. */
+  width: number;
+  testId: string;
+  onClose(): void;
+  extra?(data: Data): ReactNode;
+  children(data: Data): ReactNode;
+}) {
+  const open = detail.recordKey !== null;
+  return (
+    <Drawer
+      open={open}
+      title={title}
+      size={`min(${width}px, 100vw)`}
+      onClose={onClose}
+      destroyOnHidden
+      data-testid={testId}
+      extra={detail.data && extra ? extra(detail.data) : null}
+    >
+      {open ? <DetailState detail={detail}>{children}</DetailState> : null}
+    </Drawer>
+  );
 }

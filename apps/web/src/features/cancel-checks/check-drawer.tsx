@@ -1,10 +1,9 @@
 import { cancelCheckEndpoints, type CancelCheckDetail } from '@console/contract';
-import { Drawer } from 'antd';
 import {
   DetailActionBar,
-  DetailState,
-  useDetailQuery,
+  DetailDrawer,
   loadDetail,
+  useDetailQuery,
 } from '../../components/detail/detail-page';
 import { InfoFields, infoField } from '../../components/detail/info-section';
 import { FULFILMENT_STATUS_COLOR } from '../../components/fulfilment-status';
@@ -56,45 +55,38 @@ export function CheckDrawer({ storeCode, checkId, onClose, onDecide }: Props) {
     recordKey: checkId ?? null,
     load: loadDetail(cancelCheckEndpoints.detail, (id: number) => ({ storeCode, id })),
   });
-  const check = detail.data;
-
   return (
-    <Drawer
-      open={checkId !== undefined}
+    <DetailDrawer
+      detail={detail}
       title={L.detail.title}
-      size="min(480px, 100vw)"
+      width={480}
+      testId="check-drawer"
       onClose={onClose}
-      destroyOnHidden
-      data-testid="check-drawer"
-      extra={
-        check ? (
-          <DetailActionBar
-            testId="check"
-            actions={[
-              {
-                key: 'reject',
-                label: L.decide.reject,
-                allowed: check.canDecide,
-                permission: DECIDE_PERMISSION,
-                onClick: () => onDecide({ state: 'rejected', id: check.id }),
-              },
-              {
-                key: 'approve',
-                label: L.decide.approve,
-                allowed: check.canDecide,
-                permission: DECIDE_PERMISSION,
-                primary: true,
-                danger: true,
-                onClick: () => onDecide({ state: 'approved', id: check.id }),
-              },
-            ]}
-          />
-        ) : null
-      }
-    >
-      {checkId === undefined ? null : (
-        <DetailState detail={detail}>{(data) => <CheckFields check={data} />}</DetailState>
+      extra={(check) => (
+        <DetailActionBar
+          testId="check"
+          actions={[
+            {
+              key: 'reject',
+              label: L.decide.reject,
+              allowed: check.canDecide,
+              permission: DECIDE_PERMISSION,
+              onClick: () => onDecide({ state: 'rejected', id: check.id }),
+            },
+            {
+              key: 'approve',
+              label: L.decide.approve,
+              allowed: check.canDecide,
+              permission: DECIDE_PERMISSION,
+              primary: true,
+              danger: true,
+              onClick: () => onDecide({ state: 'approved', id: check.id }),
+            },
+          ]}
+        />
       )}
-    </Drawer>
+    >
+      {(check) => <CheckFields check={check} />}
+    </DetailDrawer>
   );
 }
