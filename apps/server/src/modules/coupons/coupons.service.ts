@@ -50,6 +50,27 @@ export type CounterActor = {
   canCancel: boolean;
 };
 
+/**
+ * What a coupon handed to a member at the store counter `now` carries, whether exchanged for points or issued by
+ * a scheme: unused, valid for the template's days from now, and who handed it over where.
+ */
+export function counterCoupon(
+  actor: { store: { id: number }; user: { id: number } },
+  coupon: { id: number; validDays: number },
+  now: Date,
+) {
+  return {
+    couponId: coupon.id,
+    channel: 'store_counter',
+    storeId: actor.store.id,
+    userId: actor.user.id,
+    status: 'unused',
+    validFrom: now,
+    validTo: new Date(now.getTime() + coupon.validDays * DAY_MS),
+    createdAt: now,
+  };
+}
+
 type SaveBody = z.output<typeof couponSaveBodySchema>;
 type ExchangeInput = z.output<typeof sendExchangeCodeBodySchema>;
 
@@ -355,18 +376,11 @@ export function createCouponsService(deps: {
           const spent = await redemption.redeem(tx, prepared.redemption, consent);
           const now = clock();
           await repo.insertMemberCoupon(tx, {
+            ...counterCoupon(actor, coupon, now),
             couponNo: input.exchangeNo,
-            couponId: coupon.id,
             memberId: prepared.member.id,
             source: 'exchange',
-            channel: 'store_counter',
-            storeId: actor.store.id,
-            userId: actor.user.id,
             points: coupon.points,
-            status: 'unused',
-            validFrom: now,
-            validTo: new Date(now.getTime() + coupon.validDays * DAY_MS),
-            createdAt: now,
           });
           await createAuditLog(tx, clock).record({
             action: 'coupon.exchange',

@@ -26,7 +26,7 @@ import { auditedChanges, runChange } from '../audit/run-change.js';
 import { shanghaiDateTime } from '../im/message-format.js';
 import type { MemberAccess } from '../orders/lookups/member-access.js';
 import { COUPON_TEXT } from './coupon-texts.js';
-import { couponValueText } from './coupons.service.js';
+import { counterCoupon, couponValueText } from './coupons.service.js';
 import { createSchemesRepository, type SchemeRecord } from './schemes.repository.js';
 
 const HOUR_MS = 3_600_000;
@@ -272,19 +272,12 @@ export function createSchemesService(deps: {
           await repo.insertIssued(
             tx,
             rows.map((coupon, i) => ({
+              ...counterCoupon(actor, coupon, now),
               couponNo: couponNos[i]!,
-              couponId: coupon.id,
               memberId: member.id,
               source: 'scheme',
               schemeId: s.id,
-              channel: 'store_counter',
-              storeId: actor.store.id,
-              userId: actor.user.id,
               points: 0,
-              status: 'unused',
-              validFrom: now,
-              validTo: new Date(now.getTime() + coupon.validDays * DAY_MS),
-              createdAt: now,
             })),
           );
           await createAuditLog(tx, clock).record({
