@@ -1,4 +1,5 @@
-import { inArray } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.js';
 import { stores } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
@@ -28,4 +29,22 @@ export async function listedStores(
   const missing = [...new Set(codes)].filter((code) => !found.some((s) => s.code === code));
   if (missing.length > 0) throw new AppError(422, 'STORE_NOT_FOUND', unknownText(missing));
   return found;
+}
+
+/**
+ * The shop codes a record is listed for through its link table (`issue_scheme_stores`, `integral_class_stores`):
+ * the stores whose link's `parent` is `id`, by code.
+ */
+export async function linkedStoreCodes(
+  tx: Database,
+  link: { table: PgTable; parent: AnyPgColumn; storeId: AnyPgColumn },
+  id: number,
+): Promise<string[]> {
+  const rows = await tx
+    .select({ code: stores.shopCode })
+    .from(link.table)
+    .innerJoin(stores, eq(stores.id, link.storeId))
+    .where(eq(link.parent, id))
+    .orderBy(asc(stores.shopCode));
+  return rows.map((r) => r.code);
 }
