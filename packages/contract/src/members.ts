@@ -102,18 +102,23 @@ export const memberInquiryQuerySchema = z.object({
     .max(80, '搜索内容不能超过80个字符'),
 });
 
-export const memberHitSchema = z.object({
+/** Who a member is in a list: a search hit and a row of 会员跟进 both start with it. */
+const memberSummarySchema = z.object({
   memberId: z.string(),
   memberNo: z.string(),
   name: z.string(),
   phoneMasked: z.string(),
   level: z.number().int(),
   levelName: z.string(),
+});
+
+export const memberHitSchema = memberSummarySchema.extend({
   points: z.number().int(),
   homeStoreName: z.string().nullable(),
 });
 export type MemberHit = z.infer<typeof memberHitSchema>;
 
+/** A member the store serves: the query of a profile and the start of every body that acts on one member. */
 export const memberRefQuerySchema = z.object({ storeCode: storeCodeSchema, memberId: memberPublicIdSchema });
 
 const tagSchema = z.object({
@@ -215,9 +220,7 @@ export const tagGroupSchema = z.object({
 });
 export type MemberTagGroup = z.infer<typeof tagGroupSchema>;
 
-export const setTagsBodySchema = z.object({
-  storeCode: storeCodeSchema,
-  memberId: memberPublicIdSchema,
+export const setTagsBodySchema = memberRefQuerySchema.extend({
   tagIds: z.array(recordId('标签不正确'), { error: '缺少标签' }).max(30, '一次最多设置30个标签'),
 });
 export type SetTagsBody = z.input<typeof setTagsBodySchema>;
@@ -239,9 +242,7 @@ export const assignGuideBodySchema = z.object({
 });
 export type AssignGuideBody = z.input<typeof assignGuideBodySchema>;
 
-export const followUpBodySchema = z.object({
-  storeCode: storeCodeSchema,
-  memberId: memberPublicIdSchema,
+export const followUpBodySchema = memberRefQuerySchema.extend({
   channel: z.enum(FOLLOW_UP_CHANNELS, { error: '请选择跟进方式' }),
   result: z.enum(FOLLOW_UP_RESULTS, { error: '请选择跟进结果' }),
   content: z
@@ -253,9 +254,7 @@ export const followUpBodySchema = z.object({
 });
 export type FollowUpBody = z.input<typeof followUpBodySchema>;
 
-export const activateEquityBodySchema = z.object({
-  storeCode: storeCodeSchema,
-  memberId: memberPublicIdSchema,
+export const activateEquityBodySchema = memberRefQuerySchema.extend({
   equityId: recordId('权益不正确'),
 });
 
@@ -276,13 +275,7 @@ export const memberStoreFilters = keysetListFilters(
 );
 export type MemberStoreListBody = z.input<typeof memberStoreFilters.request>;
 
-export const memberStoreRowSchema = z.object({
-  memberId: z.string(),
-  memberNo: z.string(),
-  name: z.string(),
-  phoneMasked: z.string(),
-  level: z.number().int(),
-  levelName: z.string(),
+export const memberStoreRowSchema = memberSummarySchema.extend({
   guideName: z.string().nullable(),
   levelChangedAt: z.string().nullable(),
   nextFollowUpOn: z.string().nullable(),

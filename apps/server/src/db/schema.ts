@@ -15,12 +15,11 @@ import {
   serial,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { instant, createdAt, updatedAt, identityId, requiredRef, requiredBigRef } from './schema/columns.js';
 
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 /** Raw bytes (avatars): PostgreSQL `bytea`, read and written as a Node Buffer. */
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -39,15 +38,6 @@ export const SPHERE_OF_LOCATION = sql`case when latitude = 0 and longitude = 0 t
   cos(radians(latitude)) * cos(radians(longitude)),
   cos(radians(latitude)) * sin(radians(longitude)),
   sin(radians(latitude))]) end`;
-
-const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
-/** A big surrogate key the database numbers (tables that grow without bound). */
-const identityId = () => bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity();
-/** A required reference to another table's integer id. */
-const requiredRef = (column: string, target: () => AnyPgColumn, onDelete?: 'cascade' | 'set null') =>
-  integer(column)
-    .notNull()
-    .references(target, onDelete ? { onDelete } : {});
 
 /** The organisation tree (docs/domain/dicts-departments.md): a name is unique among its siblings. */
 export const departments = pgTable(
@@ -116,7 +106,7 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     /** Set by an administrator-issued initial password; the user must change it. */
     mustChangePassword: boolean('must_change_password').notNull().default(false),
-    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
+    passwordChangedAt: instant('password_changed_at').notNull().defaultNow(),
     enabled: boolean('enabled').notNull().default(true),
     deptId: integer('dept_id').references(() => departments.id),
     createdAt: createdAt(),
@@ -281,7 +271,7 @@ export const stores = pgTable(
     organizeId: integer('organize_id').references(() => departments.id),
     /** Store-info confirmation: false until a staff member confirms the details (spec 4.4). */
     infoConfirmed: boolean('info_confirmed').notNull().default(false),
-    infoConfirmedAt: timestamp('info_confirmed_at', { withTimezone: true }),
+    infoConfirmedAt: instant('info_confirmed_at'),
     enabled: boolean('enabled').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -328,12 +318,12 @@ export const sessions = pgTable(
     tokenHash: varchar('token_hash', { length: 64 }).notNull(),
     userId: requiredRef('user_id', () => users.id, 'cascade'),
     createdAt: createdAt(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    expiresAt: instant('expires_at').notNull(),
+    revokedAt: instant('revoked_at'),
     ip: varchar('ip', { length: 64 }).notNull().default(''),
     userAgent: varchar('user_agent', { length: 255 }).notNull().default(''),
     /** The last authenticated request, written at most once a minute per instance (在线用户). */
-    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    lastSeenAt: instant('last_seen_at'),
   },
   (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
 );
@@ -348,8 +338,8 @@ export const smsCodes = pgTable(
     codeHash: varchar('code_hash', { length: 64 }).notNull(),
     attempts: integer('attempts').notNull().default(0),
     createdAt: createdAt(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    expiresAt: instant('expires_at').notNull(),
+    consumedAt: instant('consumed_at'),
   },
   (t) => [index('sms_codes_phone_idx').on(t.phone, t.purpose, t.createdAt)],
 );
@@ -371,8 +361,8 @@ export const smsOutbox = pgTable(
 export const captchas = pgTable('captchas', {
   uuid: varchar('uuid', { length: 64 }).primaryKey(),
   answer: varchar('answer', { length: 16 }).notNull(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  consumedAt: timestamp('consumed_at', { withTimezone: true }),
+  expiresAt: instant('expires_at').notNull(),
+  consumedAt: instant('consumed_at'),
   createdAt: createdAt(),
 });
 
@@ -396,8 +386,8 @@ export const loginAttempts = pgTable(
 export const passwordResetTickets = pgTable('password_reset_tickets', {
   ticketHash: varchar('ticket_hash', { length: 64 }).primaryKey(),
   userId: requiredRef('user_id', () => users.id, 'cascade'),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  usedAt: timestamp('used_at', { withTimezone: true }),
+  expiresAt: instant('expires_at').notNull(),
+  usedAt: instant('used_at'),
   createdAt: createdAt(),
 });
 
@@ -442,7 +432,7 @@ export const authOpenRecords = pgTable(
     batchId: varchar('batch_id', { length: 36 }),
     remark: varchar('remark', { length: 200 }).notNull().default(''),
     createdAt: createdAt(),
-    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedAt: instant('decided_at'),
   },
   (t) => [
     index('auth_open_records_user_idx').on(t.userId, t.status),
@@ -528,8 +518,8 @@ export const imMessages = pgTable(
     /** Who created it: a module name, or `publish-api` for upstream systems. */
     source: varchar('source', { length: 32 }).notNull(),
     createdAt: createdAt(),
-    pushedAt: timestamp('pushed_at', { withTimezone: true }),
-    readAt: timestamp('read_at', { withTimezone: true }),
+    pushedAt: instant('pushed_at'),
+    readAt: instant('read_at'),
   },
   (t) => [
     index('im_messages_inbox_idx').on(t.receiverId, t.storeId, t.id),
@@ -579,13 +569,13 @@ export const members = pgTable(
     /** Growth value (spend in yuan, plus bonuses): the level is the highest threshold it reaches. */
     growth: integer('growth').notNull().default(0),
     /** When `level` last went up; the daily job sends the upgrade reminder once per level reached. */
-    levelChangedAt: timestamp('level_changed_at', { withTimezone: true }),
+    levelChangedAt: instant('level_changed_at'),
     /** The exclusive shopping guide (专属导购): a user of the home store. */
     guideUserId: integer('guide_user_id').references(() => users.id),
-    guideAssignedAt: timestamp('guide_assigned_at', { withTimezone: true }),
+    guideAssignedAt: instant('guide_assigned_at'),
     /** The next follow-up date of the last follow-up (Shanghai calendar date); overdue when it has passed. */
     nextFollowUpOn: date('next_follow_up_on', { mode: 'string' }),
-    lastFollowUpAt: timestamp('last_follow_up_at', { withTimezone: true }),
+    lastFollowUpAt: instant('last_follow_up_at'),
   },
   (t) => [
     uniqueIndex('members_member_no_key').on(t.memberNo),
@@ -624,7 +614,7 @@ export const memberFinds = pgTable(
     sessionId: requiredRef('session_id', () => sessions.id, 'cascade'),
     storeId: requiredRef('store_id', () => stores.id, 'cascade'),
     memberId: requiredRef('member_id', () => members.id, 'cascade'),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    expiresAt: instant('expires_at').notNull(),
   },
   (t) => [uniqueIndex('member_finds_key').on(t.sessionId, t.storeId, t.memberId)],
 );
@@ -645,7 +635,7 @@ export const memberAddresses = pgTable(
     longitude: doublePrecision('longitude').notNull().default(0),
     isDefault: boolean('is_default').notNull().default(false),
     /** Last used for a valet order (member_ms `address/lastTime/daikeOrderAddress`). */
-    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    lastUsedAt: instant('last_used_at'),
     createdAt: createdAt(),
   },
   (t) => [index('member_addresses_member_idx').on(t.memberId)],
@@ -672,8 +662,8 @@ export const skus = pgTable(
     cycleIntervalDays: smallint('cycle_interval_days').notNull().default(0),
     /** Points mall: redemptions per member (0 = no limit) and the window it can be redeemed in (null = open). */
     perMemberLimit: smallint('per_member_limit').notNull().default(0),
-    validFrom: timestamp('valid_from', { withTimezone: true }),
-    validTo: timestamp('valid_to', { withTimezone: true }),
+    validFrom: instant('valid_from'),
+    validTo: instant('valid_to'),
     enabled: boolean('enabled').notNull().default(true),
     createdAt: createdAt(),
   },
@@ -727,7 +717,7 @@ export const omsOrders = pgTable(
     placedStoreId: integer('placed_store_id').references(() => stores.id),
     /** open | customer_cancelled | completed */
     status: varchar('status', { length: 24 }).notNull().default('open'),
-    orderedAt: timestamp('ordered_at', { withTimezone: true }).notNull(),
+    orderedAt: instant('ordered_at').notNull(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -741,9 +731,7 @@ export const omsOrderItems = pgTable(
   'oms_order_items',
   {
     id: identityId(),
-    omsOrderId: bigint('oms_order_id', { mode: 'number' })
-      .notNull()
-      .references(() => omsOrders.id, { onDelete: 'cascade' }),
+    omsOrderId: requiredBigRef('oms_order_id', () => omsOrders.id, 'cascade'),
     skuCode: varchar('sku_code', { length: 32 }).notNull(),
     name: varchar('name', { length: 128 }).notNull(),
     spec: varchar('spec', { length: 64 }).notNull().default(''),
@@ -764,15 +752,13 @@ export const performancePlanOrders = pgTable(
   {
     id: identityId(),
     performancePlanOrderNo: varchar('performance_plan_order_no', { length: 40 }).notNull(),
-    omsOrderId: bigint('oms_order_id', { mode: 'number' })
-      .notNull()
-      .references(() => omsOrders.id, { onDelete: 'cascade' }),
+    omsOrderId: requiredBigRef('oms_order_id', () => omsOrders.id, 'cascade'),
     status: varchar('status', { length: 16 }).notNull().default('offering'),
-    offeredAt: timestamp('offered_at', { withTimezone: true }).notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    offeredAt: instant('offered_at').notNull(),
+    expiresAt: instant('expires_at').notNull(),
     takenStoreId: integer('taken_store_id').references(() => stores.id),
     takenByUserId: integer('taken_by_user_id').references(() => users.id),
-    takenAt: timestamp('taken_at', { withTimezone: true }),
+    takenAt: instant('taken_at'),
   },
   (t) => [
     uniqueIndex('performance_plan_orders_no_key').on(t.performancePlanOrderNo),
@@ -787,9 +773,7 @@ export const performancePlanOrders = pgTable(
 export const planCandidates = pgTable(
   'plan_candidates',
   {
-    planId: bigint('plan_id', { mode: 'number' })
-      .notNull()
-      .references(() => performancePlanOrders.id, { onDelete: 'cascade' }),
+    planId: requiredBigRef('plan_id', () => performancePlanOrders.id, 'cascade'),
     storeId: requiredRef('store_id', () => stores.id, 'cascade'),
     distanceMeters: integer('distance_meters').notNull(),
   },
@@ -806,9 +790,7 @@ export const performanceOrders = pgTable(
     id: identityId(),
     performanceOrderNo: varchar('performance_order_no', { length: 40 }).notNull(),
     planId: bigint('plan_id', { mode: 'number' }).references(() => performancePlanOrders.id),
-    omsOrderId: bigint('oms_order_id', { mode: 'number' })
-      .notNull()
-      .references(() => omsOrders.id, { onDelete: 'cascade' }),
+    omsOrderId: requiredBigRef('oms_order_id', () => omsOrders.id, 'cascade'),
     storeId: requiredRef('store_id', () => stores.id),
     status: varchar('status', { length: 16 }).notNull().default('wait_ship'),
     deliveryType: varchar('delivery_type', { length: 16 }).notNull(),
@@ -830,10 +812,10 @@ export const performanceOrders = pgTable(
     invoiceStatus: varchar('invoice_status', { length: 16 }).notNull().default('none'),
     invoiceNo: varchar('invoice_no', { length: 40 }).notNull().default(''),
     takenByUserId: integer('taken_by_user_id').references(() => users.id),
-    takenAt: timestamp('taken_at', { withTimezone: true }).notNull(),
-    shippedAt: timestamp('shipped_at', { withTimezone: true }),
-    completedAt: timestamp('completed_at', { withTimezone: true }),
-    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    takenAt: instant('taken_at').notNull(),
+    shippedAt: instant('shipped_at'),
+    completedAt: instant('completed_at'),
+    cancelledAt: instant('cancelled_at'),
     cancelReason: varchar('cancel_reason', { length: 255 }).notNull().default(''),
     /** Optimistic concurrency: every transition bumps it. */
     version: integer('version').notNull().default(0),
@@ -860,9 +842,7 @@ export const cyclePlans = pgTable(
   'cycle_plans',
   {
     id: identityId(),
-    performanceOrderId: bigint('performance_order_id', { mode: 'number' })
-      .notNull()
-      .references(() => performanceOrders.id, { onDelete: 'cascade' }),
+    performanceOrderId: requiredBigRef('performance_order_id', () => performanceOrders.id, 'cascade'),
     period: smallint('period').notNull(),
     plannedDate: date('planned_date', { mode: 'string' }).notNull(),
     /** pending | shipped | skipped */
@@ -877,9 +857,7 @@ export const orderLogs = pgTable(
   'order_logs',
   {
     id: identityId(),
-    omsOrderId: bigint('oms_order_id', { mode: 'number' })
-      .notNull()
-      .references(() => omsOrders.id, { onDelete: 'cascade' }),
+    omsOrderId: requiredBigRef('oms_order_id', () => omsOrders.id, 'cascade'),
     performanceOrderId: bigint('performance_order_id', { mode: 'number' }),
     action: varchar('action', { length: 32 }).notNull(),
     fromStatus: varchar('from_status', { length: 24 }).notNull().default(''),
@@ -945,8 +923,8 @@ export const valetOrders = pgTable(
     omsOrderNo: varchar('oms_order_no', { length: 40 }).notNull().default(''),
     createdByUserId: requiredRef('created_by_user_id', () => users.id),
     createdAt: createdAt(),
-    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
-    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    confirmedAt: instant('confirmed_at'),
+    cancelledAt: instant('cancelled_at'),
     cancelReason: varchar('cancel_reason', { length: 255 }).notNull().default(''),
   },
   (t) => [
@@ -993,9 +971,7 @@ export const cancelChecks = pgTable(
   {
     id: identityId(),
     checkNo: varchar('check_no', { length: 40 }).notNull(),
-    performanceOrderId: bigint('performance_order_id', { mode: 'number' })
-      .notNull()
-      .references(() => performanceOrders.id, { onDelete: 'cascade' }),
+    performanceOrderId: requiredBigRef('performance_order_id', () => performanceOrders.id, 'cascade'),
     storeId: requiredRef('store_id', () => stores.id),
     reason: varchar('reason', { length: 255 }).notNull(),
     state: varchar('state', { length: 16 }).notNull().default('pending'),
@@ -1003,7 +979,7 @@ export const cancelChecks = pgTable(
     decidedByUserId: integer('decided_by_user_id').references(() => users.id),
     decisionRemark: varchar('decision_remark', { length: 255 }).notNull().default(''),
     createdAt: createdAt(),
-    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedAt: instant('decided_at'),
   },
   (t) => [
     uniqueIndex('cancel_checks_no_key').on(t.checkNo),
@@ -1033,7 +1009,7 @@ export const exportJobs = pgTable(
     content: bytea('content'),
     error: varchar('error', { length: 255 }).notNull().default(''),
     createdAt: createdAt(),
-    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    finishedAt: instant('finished_at'),
   },
   (t) => [
     index('export_jobs_store_idx').on(t.storeId, t.createdAt),
@@ -1058,9 +1034,9 @@ export const announcements = pgTable(
     content: text('content').notNull(),
     status: varchar('status', { length: 16 }).notNull().default('draft'),
     /** The chosen time (null = at once); a scheduled notice goes out at it. */
-    publishAt: timestamp('publish_at', { withTimezone: true }),
-    publishedAt: timestamp('published_at', { withTimezone: true }),
-    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+    publishAt: instant('publish_at'),
+    publishedAt: instant('published_at'),
+    withdrawnAt: instant('withdrawn_at'),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -1097,7 +1073,7 @@ export const announcementReceipts = pgTable(
     messageId: bigint('message_id', { mode: 'number' }).references(() => imMessages.id, {
       onDelete: 'set null',
     }),
-    readAt: timestamp('read_at', { withTimezone: true }),
+    readAt: instant('read_at'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -208,6 +208,28 @@ export function rawRoute<E extends Endpoint>(
   register(app, endpoint, rule, rest, success, handler);
 }
 
+/**
+ * A module's `route` and `rawRoute` with the app and the module's OpenAPI tags bound, so that each declaration
+ * names only its endpoint, access rule and handler: `const { route } = moduleRoutes(app, ['system-tools'])`.
+ * A route's own `extras` add to the tags' (and may replace them).
+ */
+export function moduleRoutes(app: AppInstance, tags: string[]) {
+  return {
+    route: <E extends Endpoint>(
+      endpoint: E,
+      rule: RouteAccess,
+      handler: (ctx: RouteContext<E>) => Promise<RouteResult<E>> | RouteResult<E>,
+      extras: RouteExtras = {},
+    ) => route(app, endpoint, rule, handler, { tags, ...extras }),
+    rawRoute: <E extends Endpoint>(
+      endpoint: E,
+      rule: RouteAccess,
+      handler: (ctx: RouteContext<E>) => Promise<unknown>,
+      extras: RawExtras = {},
+    ) => rawRoute(app, endpoint, rule, handler, { tags, ...extras }),
+  };
+}
+
 function register<E extends Endpoint>(
   app: AppInstance,
   endpoint: E,

@@ -1,15 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { instant, identityId } from './columns.js';
 
 /**
  * 数据备份: one row per backup file in BACKUP_DIR (docs/domain/system-tools.md "数据备份"). `table_counts` are the
@@ -18,7 +9,7 @@ import {
 export const backups = pgTable(
   'backups',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     name: varchar('name', { length: 64 }).notNull().unique(),
     /** `pg_dump` (custom format) or `pglite` (the embedded database's data directory, tar.gz). */
     format: varchar('format', { length: 16 }).notNull(),
@@ -33,14 +24,14 @@ export const backups = pgTable(
     tableCounts: jsonb('table_counts').$type<Record<string, number>>(),
     createdBy: integer('created_by'),
     createdByName: varchar('created_by_name', { length: 64 }).notNull().default(''),
-    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
-    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    startedAt: instant('started_at').notNull(),
+    finishedAt: instant('finished_at'),
     /** The last restore check: `running`, `ok`, `mismatch` or `failed`. */
     restoreStatus: varchar('restore_status', { length: 16 }),
     restoreReport: jsonb('restore_report'),
     restoreError: text('restore_error'),
-    restoreStartedAt: timestamp('restore_started_at', { withTimezone: true }),
-    restoredAt: timestamp('restored_at', { withTimezone: true }),
+    restoreStartedAt: instant('restore_started_at'),
+    restoredAt: instant('restored_at'),
   },
   (t) => [
     index('backups_started_idx').on(t.startedAt),

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   boolean,
   index,
   integer,
@@ -9,16 +8,14 @@ import {
   primaryKey,
   serial,
   smallint,
-  timestamp,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { instant, identityId, requiredRef } from './columns.js';
 import { members, stores, users } from '../schema.js';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Coupons and issue schemes (docs/domain/coupons.md). Money in cents.
-
-const instant = (name: string) => timestamp(name, { withTimezone: true });
 
 /** A coupon template head office defines: what it is worth, where it applies, how members get it for points. */
 export const coupons = pgTable(
@@ -56,12 +53,8 @@ export const coupons = pgTable(
 export const couponStores = pgTable(
   'coupon_stores',
   {
-    couponId: integer('coupon_id')
-      .notNull()
-      .references(() => coupons.id, { onDelete: 'cascade' }),
-    storeId: integer('store_id')
-      .notNull()
-      .references(() => stores.id, { onDelete: 'cascade' }),
+    couponId: requiredRef('coupon_id', () => coupons.id, 'cascade'),
+    storeId: requiredRef('store_id', () => stores.id, 'cascade'),
   },
   (t) => [primaryKey({ columns: [t.couponId, t.storeId] }), index('coupon_stores_store_idx').on(t.storeId)],
 );
@@ -73,14 +66,10 @@ export const couponStores = pgTable(
 export const memberCoupons = pgTable(
   'member_coupons',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     couponNo: varchar('coupon_no', { length: 40 }).notNull(),
-    couponId: integer('coupon_id')
-      .notNull()
-      .references(() => coupons.id),
-    memberId: integer('member_id')
-      .notNull()
-      .references(() => members.id, { onDelete: 'cascade' }),
+    couponId: requiredRef('coupon_id', () => coupons.id),
+    memberId: requiredRef('member_id', () => members.id, 'cascade'),
     /** exchange | scheme */
     source: varchar('source', { length: 16 }).notNull(),
     schemeId: integer('scheme_id').references(() => issueSchemes.id, { onDelete: 'set null' }),
@@ -142,12 +131,8 @@ export const issueSchemes = pgTable(
 export const issueSchemeCoupons = pgTable(
   'issue_scheme_coupons',
   {
-    schemeId: integer('scheme_id')
-      .notNull()
-      .references(() => issueSchemes.id, { onDelete: 'cascade' }),
-    couponId: integer('coupon_id')
-      .notNull()
-      .references(() => coupons.id),
+    schemeId: requiredRef('scheme_id', () => issueSchemes.id, 'cascade'),
+    couponId: requiredRef('coupon_id', () => coupons.id),
     count: smallint('count').notNull().default(1),
   },
   (t) => [primaryKey({ columns: [t.schemeId, t.couponId] })],
@@ -157,12 +142,8 @@ export const issueSchemeCoupons = pgTable(
 export const issueSchemeStores = pgTable(
   'issue_scheme_stores',
   {
-    schemeId: integer('scheme_id')
-      .notNull()
-      .references(() => issueSchemes.id, { onDelete: 'cascade' }),
-    storeId: integer('store_id')
-      .notNull()
-      .references(() => stores.id, { onDelete: 'cascade' }),
+    schemeId: requiredRef('scheme_id', () => issueSchemes.id, 'cascade'),
+    storeId: requiredRef('store_id', () => stores.id, 'cascade'),
   },
   (t) => [
     primaryKey({ columns: [t.schemeId, t.storeId] }),

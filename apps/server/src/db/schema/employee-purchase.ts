@@ -8,28 +8,18 @@ import {
   pgTable,
   primaryKey,
   serial,
-  timestamp,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { instant, identityId, requiredRef, requiredBigRef } from './columns.js';
 import { skus, stores, users } from '../schema.js';
 
 /** Employee purchase (员工内购, docs/domain/employee-purchase.md). */
 
-const at = (name: string) => timestamp(name, { withTimezone: true });
-const storeRef = () =>
-  integer('store_id')
-    .notNull()
-    .references(() => stores.id);
-const skuRef = () =>
-  integer('sku_id')
-    .notNull()
-    .references(() => skus.id);
-
 /** The staff price of a SKU; a SKU without one is not sold to staff. */
 export const employeePurchasePrices = pgTable(
   'employee_purchase_prices',
-  { skuId: skuRef().primaryKey(), staffCents: integer('staff_cents').notNull() },
+  { skuId: requiredRef('sku_id', () => skus.id).primaryKey(), staffCents: integer('staff_cents').notNull() },
   (t) => [check('employee_purchase_prices_positive', sql`${t.staffCents} > 0`)],
 );
 
@@ -52,9 +42,7 @@ export const employeePurchaseCombinations = pgTable(
 export const employeePurchaseQuotas = pgTable(
   'employee_purchase_quotas',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
+    userId: requiredRef('user_id', () => users.id),
     period: varchar('period', { length: 7 }).notNull(),
     maxItems: integer('max_items').notNull(),
     maxCents: integer('max_cents').notNull(),
@@ -68,7 +56,11 @@ export const employeePurchaseQuotas = pgTable(
 /** Below this many tagged goods of a SKU in stock, the store sells it to no employee. */
 export const employeePurchaseSafeStock = pgTable(
   'employee_purchase_safe_stock',
-  { storeId: storeRef(), skuId: skuRef(), safeQuantity: integer('safe_quantity').notNull() },
+  {
+    storeId: requiredRef('store_id', () => stores.id),
+    skuId: requiredRef('sku_id', () => skus.id),
+    safeQuantity: integer('safe_quantity').notNull(),
+  },
   (t) => [
     primaryKey({ columns: [t.storeId, t.skuId] }),
     check('employee_purchase_safe_stock_range', sql`${t.safeQuantity} >= 0`),
@@ -82,10 +74,10 @@ export const employeePurchaseSafeStock = pgTable(
 export const employeePurchaseEpcs = pgTable(
   'employee_purchase_epcs',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     epc: varchar('epc', { length: 32 }).notNull(),
-    storeId: storeRef(),
-    skuId: skuRef(),
+    storeId: requiredRef('store_id', () => stores.id),
+    skuId: requiredRef('sku_id', () => skus.id),
     /** in_stock | sold */
     status: varchar('status', { length: 16 }).notNull().default('in_stock'),
     orderId: bigint('order_id', { mode: 'number' }),
@@ -103,22 +95,20 @@ export const employeePurchaseEpcs = pgTable(
 export const employeePurchaseOrders = pgTable(
   'employee_purchase_orders',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     orderNo: varchar('order_no', { length: 40 }).notNull(),
-    storeId: storeRef(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
+    storeId: requiredRef('store_id', () => stores.id),
+    userId: requiredRef('user_id', () => users.id),
     status: varchar('status', { length: 16 }).notNull(),
     /** The quota month the order counts against, set when placed. */
     period: varchar('period', { length: 7 }),
     itemCount: integer('item_count').notNull().default(0),
     totalCents: integer('total_cents').notNull().default(0),
     handledByName: varchar('handled_by_name', { length: 64 }).notNull().default(''),
-    createdAt: at('created_at').notNull(),
-    placedAt: at('placed_at'),
-    verifiedAt: at('verified_at'),
-    cancelledAt: at('cancelled_at'),
+    createdAt: instant('created_at').notNull(),
+    placedAt: instant('placed_at'),
+    verifiedAt: instant('verified_at'),
+    cancelledAt: instant('cancelled_at'),
   },
   (t) => [
     uniqueIndex('employee_purchase_orders_no_key').on(t.orderNo),
@@ -134,14 +124,10 @@ export const employeePurchaseOrders = pgTable(
 export const employeePurchaseLines = pgTable(
   'employee_purchase_lines',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    orderId: bigint('order_id', { mode: 'number' })
-      .notNull()
-      .references(() => employeePurchaseOrders.id, { onDelete: 'cascade' }),
-    epcId: bigint('epc_id', { mode: 'number' })
-      .notNull()
-      .references(() => employeePurchaseEpcs.id),
-    skuId: skuRef(),
+    id: identityId(),
+    orderId: requiredBigRef('order_id', () => employeePurchaseOrders.id, 'cascade'),
+    epcId: requiredBigRef('epc_id', () => employeePurchaseEpcs.id),
+    skuId: requiredRef('sku_id', () => skus.id),
     staffCents: integer('staff_cents').notNull(),
   },
   (t) => [uniqueIndex('employee_purchase_lines_key').on(t.orderId, t.epcId)],

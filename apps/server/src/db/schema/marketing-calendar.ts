@@ -1,4 +1,5 @@
-import { boolean, date, index, integer, pgTable, primaryKey, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, pgTable, primaryKey, varchar } from 'drizzle-orm/pg-core';
+import { instant, createdAt, requiredRef } from './columns.js';
 import { stores, users } from '../schema.js';
 
 /** A manual event of the marketing calendar (营销日历): head office's promotion, festival or activity. */
@@ -16,7 +17,7 @@ export const marketingEvents = pgTable(
     allStores: boolean('all_stores').notNull().default(false),
     remark: varchar('remark', { length: 200 }).notNull().default(''),
     createdBy: integer('created_by').references(() => users.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('marketing_events_days_idx').on(t.startDate, t.endDate)],
 );
@@ -25,12 +26,8 @@ export const marketingEvents = pgTable(
 export const marketingEventStores = pgTable(
   'marketing_event_stores',
   {
-    eventId: integer('event_id')
-      .notNull()
-      .references(() => marketingEvents.id, { onDelete: 'cascade' }),
-    storeId: integer('store_id')
-      .notNull()
-      .references(() => stores.id, { onDelete: 'cascade' }),
+    eventId: requiredRef('event_id', () => marketingEvents.id, 'cascade'),
+    storeId: requiredRef('store_id', () => stores.id, 'cascade'),
   },
   (t) => [
     primaryKey({ columns: [t.eventId, t.storeId] }),
@@ -46,11 +43,9 @@ export const marketingEventReminders = pgTable(
   'marketing_event_reminders',
   {
     eventKey: varchar('event_key', { length: 64 }).notNull(),
-    storeId: integer('store_id')
-      .notNull()
-      .references(() => stores.id, { onDelete: 'cascade' }),
+    storeId: requiredRef('store_id', () => stores.id, 'cascade'),
     messageCount: integer('message_count').notNull().default(0),
-    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: instant('sent_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.eventKey, t.storeId] })],
 );

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   boolean,
   date,
   index,
@@ -9,16 +8,13 @@ import {
   primaryKey,
   serial,
   smallint,
-  timestamp,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { instant, createdAt, identityId, requiredRef } from './columns.js';
 import { members, stores, users } from '../schema.js';
 
 // Members' CRM (docs/domain/members.md): levels and equities, tags, follow-ups, repurchase cycles, reminders.
-
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const identityId = () => bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity();
 
 /**
  * The chain's member levels: a member holds the highest level whose `minGrowth` their growth reaches.
@@ -60,16 +56,12 @@ export const memberEquities = pgTable(
   'member_equities',
   {
     id: identityId(),
-    memberId: integer('member_id')
-      .notNull()
-      .references(() => members.id, { onDelete: 'cascade' }),
-    equityId: integer('equity_id')
-      .notNull()
-      .references(() => memberLevelEquities.id),
+    memberId: requiredRef('member_id', () => members.id, 'cascade'),
+    equityId: requiredRef('equity_id', () => memberLevelEquities.id),
     storeId: integer('store_id').references(() => stores.id),
     needsActivation: boolean('needs_activation').notNull(),
-    grantedAt: timestamp('granted_at', { withTimezone: true }).notNull(),
-    activatedAt: timestamp('activated_at', { withTimezone: true }),
+    grantedAt: instant('granted_at').notNull(),
+    activatedAt: instant('activated_at'),
     activatedByUserId: integer('activated_by_user_id').references(() => users.id),
     activatedStoreId: integer('activated_store_id').references(() => stores.id),
   },
@@ -109,12 +101,8 @@ export const memberTags = pgTable(
 export const memberTagLinks = pgTable(
   'member_tag_links',
   {
-    memberId: integer('member_id')
-      .notNull()
-      .references(() => members.id, { onDelete: 'cascade' }),
-    tagId: integer('tag_id')
-      .notNull()
-      .references(() => memberTags.id, { onDelete: 'cascade' }),
+    memberId: requiredRef('member_id', () => members.id, 'cascade'),
+    tagId: requiredRef('tag_id', () => memberTags.id, 'cascade'),
     storeId: integer('store_id').references(() => stores.id),
     userId: integer('user_id').references(() => users.id),
     createdAt: createdAt(),
@@ -130,15 +118,9 @@ export const memberFollowUps = pgTable(
   'member_follow_ups',
   {
     id: identityId(),
-    memberId: integer('member_id')
-      .notNull()
-      .references(() => members.id, { onDelete: 'cascade' }),
-    storeId: integer('store_id')
-      .notNull()
-      .references(() => stores.id),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
+    memberId: requiredRef('member_id', () => members.id, 'cascade'),
+    storeId: requiredRef('store_id', () => stores.id),
+    userId: requiredRef('user_id', () => users.id),
     channel: varchar('channel', { length: 16 }).notNull(),
     content: varchar('content', { length: 500 }).notNull(),
     result: varchar('result', { length: 16 }).notNull(),
@@ -170,18 +152,14 @@ export const memberRepurchaseCycles = pgTable('member_repurchase_cycles', {
 export const memberRepurchaseDue = pgTable(
   'member_repurchase_due',
   {
-    memberId: integer('member_id')
-      .notNull()
-      .references(() => members.id, { onDelete: 'cascade' }),
+    memberId: requiredRef('member_id', () => members.id, 'cascade'),
     category: varchar('category', { length: 32 })
       .notNull()
       .references(() => memberRepurchaseCycles.category),
-    storeId: integer('store_id')
-      .notNull()
-      .references(() => stores.id),
-    lastPurchasedAt: timestamp('last_purchased_at', { withTimezone: true }).notNull(),
+    storeId: requiredRef('store_id', () => stores.id),
+    lastPurchasedAt: instant('last_purchased_at').notNull(),
     dueOn: date('due_on', { mode: 'string' }).notNull(),
-    followedAt: timestamp('followed_at', { withTimezone: true }),
+    followedAt: instant('followed_at'),
   },
   (t) => [
     primaryKey({ columns: [t.memberId, t.category] }),
@@ -199,12 +177,8 @@ export const memberReminders = pgTable(
   'member_reminders',
   {
     id: identityId(),
-    memberId: integer('member_id')
-      .notNull()
-      .references(() => members.id, { onDelete: 'cascade' }),
-    storeId: integer('store_id')
-      .notNull()
-      .references(() => stores.id),
+    memberId: requiredRef('member_id', () => members.id, 'cascade'),
+    storeId: requiredRef('store_id', () => stores.id),
     kind: varchar('kind', { length: 16 }).notNull(),
     refKey: varchar('ref_key', { length: 48 }).notNull(),
     messageType: smallint('message_type').notNull(),

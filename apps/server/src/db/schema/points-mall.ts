@@ -5,16 +5,14 @@ import {
   pgTable,
   primaryKey,
   serial,
-  timestamp,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { instant, requiredRef } from './columns.js';
 import { skus, stores, users } from '../schema.js';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Points mall (docs/domain/points-mall.md): classes of integral SKUs, which stores manage a class, the shelves.
-
-const instant = (name: string) => timestamp(name, { withTimezone: true });
 
 /** 积分分类: a class of points-mall SKUs, shown in `sort` order (smaller first). */
 export const integralClasses = pgTable(
@@ -35,12 +33,8 @@ export const integralClasses = pgTable(
 export const integralClassSkus = pgTable(
   'integral_class_skus',
   {
-    classId: integer('class_id')
-      .notNull()
-      .references(() => integralClasses.id, { onDelete: 'cascade' }),
-    skuId: integer('sku_id')
-      .notNull()
-      .references(() => skus.id, { onDelete: 'cascade' }),
+    classId: requiredRef('class_id', () => integralClasses.id, 'cascade'),
+    skuId: requiredRef('sku_id', () => skus.id, 'cascade'),
     sort: integer('sort').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.classId, t.skuId] }), index('integral_class_skus_sku_idx').on(t.skuId)],
@@ -50,12 +44,8 @@ export const integralClassSkus = pgTable(
 export const integralClassStores = pgTable(
   'integral_class_stores',
   {
-    classId: integer('class_id')
-      .notNull()
-      .references(() => integralClasses.id, { onDelete: 'cascade' }),
-    storeId: integer('store_id')
-      .notNull()
-      .references(() => stores.id, { onDelete: 'cascade' }),
+    classId: requiredRef('class_id', () => integralClasses.id, 'cascade'),
+    storeId: requiredRef('store_id', () => stores.id, 'cascade'),
   },
   (t) => [
     primaryKey({ columns: [t.classId, t.storeId] }),
@@ -67,12 +57,8 @@ export const integralClassStores = pgTable(
 export const integralShelves = pgTable(
   'integral_shelves',
   {
-    storeId: integer('store_id')
-      .notNull()
-      .references(() => stores.id, { onDelete: 'cascade' }),
-    skuId: integer('sku_id')
-      .notNull()
-      .references(() => skus.id, { onDelete: 'cascade' }),
+    storeId: requiredRef('store_id', () => stores.id, 'cascade'),
+    skuId: requiredRef('sku_id', () => skus.id, 'cascade'),
     onShelf: boolean('on_shelf').notNull().default(false),
     stock: integer('stock').notNull().default(0),
     updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),

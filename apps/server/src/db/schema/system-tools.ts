@@ -1,22 +1,12 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  smallint,
-  text,
-  timestamp,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, smallint, text, varchar } from 'drizzle-orm/pg-core';
+import { instant, createdAt, updatedAt, identityId } from './columns.js';
 
 /** Server errors (5xx) as 异常日志 shows them; the stack only ever reaches the administrator. */
 export const serverErrors = pgTable(
   'server_errors',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     requestId: varchar('request_id', { length: 64 }).notNull(),
     method: varchar('method', { length: 8 }).notNull(),
     path: varchar('path', { length: 500 }).notNull(),
@@ -25,7 +15,7 @@ export const serverErrors = pgTable(
     stack: varchar('stack', { length: 8000 }).notNull().default(''),
     userId: integer('user_id'),
     ip: varchar('ip', { length: 64 }).notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('server_errors_created_idx').on(t.createdAt)],
 );
@@ -39,7 +29,7 @@ export const scheduledJobs = pgTable('scheduled_jobs', {
   cron: varchar('cron', { length: 64 }),
   enabled: boolean('enabled').notNull().default(true),
   updatedBy: integer('updated_by'),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 /**
@@ -49,16 +39,16 @@ export const scheduledJobs = pgTable('scheduled_jobs', {
 export const jobRuns = pgTable(
   'job_runs',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     jobName: varchar('job_name', { length: 64 }).notNull(),
     /** schedule | manual */
     trigger: varchar('trigger', { length: 8 }).notNull(),
     instanceId: varchar('instance_id', { length: 64 }).notNull(),
     /** running | ok | failed */
     status: varchar('status', { length: 8 }).notNull(),
-    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
-    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull(),
-    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    startedAt: instant('started_at').notNull(),
+    heartbeatAt: instant('heartbeat_at').notNull(),
+    finishedAt: instant('finished_at'),
     durationMs: integer('duration_ms'),
     error: text('error'),
   },
@@ -81,8 +71,8 @@ export const serverInstances = pgTable('server_instances', {
   pid: integer('pid').notNull(),
   version: varchar('version', { length: 32 }).notNull(),
   commit: varchar('commit', { length: 40 }).notNull(),
-  startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
-  heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull(),
+  startedAt: instant('started_at').notNull(),
+  heartbeatAt: instant('heartbeat_at').notNull(),
   /** The latest metrics and the last few minutes of samples (contract instanceMetricsSchema / instanceSampleSchema). */
   metrics: jsonb('metrics').$type<Record<string, unknown> | null>(),
   history: jsonb('history').$type<unknown[]>().notNull().default([]),
@@ -95,10 +85,10 @@ export const releases = pgTable(
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     version: varchar('version', { length: 32 }).notNull(),
     commit: varchar('commit', { length: 40 }).notNull(),
-    builtAt: timestamp('built_at', { withTimezone: true }).notNull(),
+    builtAt: instant('built_at').notNull(),
     notes: text('notes').notNull().default(''),
     publishedBy: integer('published_by').notNull(),
-    publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+    publishedAt: instant('published_at').notNull().defaultNow(),
   },
   (t) => [index('releases_published_idx').on(t.publishedAt)],
 );

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   check,
   date,
   index,
@@ -9,10 +8,10 @@ import {
   pgTable,
   serial,
   smallint,
-  timestamp,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { instant, createdAt, identityId, requiredRef, requiredBigRef } from './columns.js';
 import { members, performanceOrders, stores, users } from '../schema.js';
 
 /** A harvest round of an activity: its day and what one tree yields (docs/domain/tea-tree.md). */
@@ -35,10 +34,10 @@ export const teaTreeActivities = pgTable(
     adoptedCount: integer('adopted_count').notNull().default(0),
     priceCents: integer('price_cents').notNull(),
     benefits: varchar('benefits', { length: 255 }).notNull().default(''),
-    signUpStart: timestamp('sign_up_start', { withTimezone: true }).notNull(),
-    signUpEnd: timestamp('sign_up_end', { withTimezone: true }).notNull(),
+    signUpStart: instant('sign_up_start').notNull(),
+    signUpEnd: instant('sign_up_end').notNull(),
     deliveries: jsonb('deliveries').$type<TeaTreeDeliveryPlan>().notNull().default([]),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('tea_tree_activities_no_key').on(t.activityNo),
@@ -61,17 +60,11 @@ export const teaTreeLevelDiscounts = pgTable(
 export const teaTreeAdoptions = pgTable(
   'tea_tree_adoptions',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     adoptionNo: varchar('adoption_no', { length: 40 }).notNull(),
-    activityId: integer('activity_id')
-      .notNull()
-      .references(() => teaTreeActivities.id),
-    storeId: integer('store_id')
-      .notNull()
-      .references(() => stores.id),
-    memberId: integer('member_id')
-      .notNull()
-      .references(() => members.id),
+    activityId: requiredRef('activity_id', () => teaTreeActivities.id),
+    storeId: requiredRef('store_id', () => stores.id),
+    memberId: requiredRef('member_id', () => members.id),
     memberLevel: smallint('member_level').notNull(),
     trees: integer('trees').notNull(),
     unitCents: integer('unit_cents').notNull(),
@@ -79,9 +72,7 @@ export const teaTreeAdoptions = pgTable(
     discountPercent: smallint('discount_percent').notNull(),
     discountCents: integer('discount_cents').notNull(),
     payCents: integer('pay_cents').notNull(),
-    performanceOrderId: bigint('performance_order_id', { mode: 'number' })
-      .notNull()
-      .references(() => performanceOrders.id),
+    performanceOrderId: requiredBigRef('performance_order_id', () => performanceOrders.id),
     clerkUserId: integer('clerk_user_id').references(() => users.id),
     clerkName: varchar('clerk_name', { length: 64 }).notNull().default(''),
     remark: varchar('remark', { length: 100 }).notNull().default(''),
@@ -89,7 +80,7 @@ export const teaTreeAdoptions = pgTable(
     confirmedBy: varchar('confirmed_by', { length: 16 }).notNull(),
     /** The last harvest round's day: the adoption is completed after it. */
     lastDeliveryDate: date('last_delivery_date').notNull(),
-    adoptedAt: timestamp('adopted_at', { withTimezone: true }).notNull(),
+    adoptedAt: instant('adopted_at').notNull(),
   },
   (t) => [
     uniqueIndex('tea_tree_adoptions_no_key').on(t.adoptionNo),

@@ -6,12 +6,11 @@ import {
 } from '@console/contract';
 import type { AppInstance } from '../../app-types.js';
 import { badRequest } from '../../http/errors.js';
-import { access, ANY_STAFF, rawRoute, route } from '../../http/route.js';
+import { access, ANY_STAFF, moduleRoutes } from '../../http/route.js';
 import { readSingleUpload } from '../../http/upload.js';
 import { adminActorOf as actor } from '../audit/admin-actor.js';
 import { ANNOUNCEMENT_MESSAGES, type AnnouncementsService } from './announcements.service.js';
 
-const tags = ['announcements'];
 /** Uploads are rare; this only stops a script from filling the database. */
 const UPLOADS_PER_MINUTE = { rateLimit: { max: 20, timeWindow: '1 minute' } };
 
@@ -27,43 +26,19 @@ function dispositionOf(fileName: string): string {
  * addressed to them (the service's rule).
  */
 export function announcementRoutes(app: AppInstance, service: AnnouncementsService): void {
-  route(app, api.page, access.headOffice(ANY_STAFF), ({ input }) => service.page(input), { tags });
-  route(app, api.detail, access.headOffice(ANY_STAFF), ({ input }) => service.detail(input.id), { tags });
-  route(app, api.receipts, access.headOffice(ANY_STAFF), ({ input }) => service.receipts(input), { tags });
-  route(
-    app,
-    api.addressees,
-    access.headOffice(ANY_STAFF),
-    ({ caller, input }) => service.addressees(caller(), input.keyword),
-    { tags },
+  const { route, rawRoute } = moduleRoutes(app, ['announcements']);
+  route(api.page, access.headOffice(ANY_STAFF), ({ input }) => service.page(input));
+  route(api.detail, access.headOffice(ANY_STAFF), ({ input }) => service.detail(input.id));
+  route(api.receipts, access.headOffice(ANY_STAFF), ({ input }) => service.receipts(input));
+  route(api.addressees, access.headOffice(ANY_STAFF), ({ caller, input }) =>
+    service.addressees(caller(), input.keyword),
   );
-  route(app, api.create, access.headOffice(can.add), (ctx) => service.create(actor(ctx), ctx.input), {
-    tags,
-  });
-  route(app, api.update, access.headOffice(can.edit), (ctx) => service.update(actor(ctx), ctx.input), {
-    tags,
-  });
-  route(app, api.remove, access.headOffice(can.remove), (ctx) => service.remove(actor(ctx), ctx.input.id), {
-    tags,
-  });
+  route(api.create, access.headOffice(can.add), (ctx) => service.create(actor(ctx), ctx.input));
+  route(api.update, access.headOffice(can.edit), (ctx) => service.update(actor(ctx), ctx.input));
+  route(api.remove, access.headOffice(can.remove), (ctx) => service.remove(actor(ctx), ctx.input.id));
+  route(api.publish, access.headOffice(can.publish), (ctx) => service.publish(actor(ctx), ctx.input.id));
+  route(api.withdraw, access.headOffice(can.publish), (ctx) => service.withdraw(actor(ctx), ctx.input.id));
   route(
-    app,
-    api.publish,
-    access.headOffice(can.publish),
-    (ctx) => service.publish(actor(ctx), ctx.input.id),
-    {
-      tags,
-    },
-  );
-  route(
-    app,
-    api.withdraw,
-    access.headOffice(can.publish),
-    (ctx) => service.withdraw(actor(ctx), ctx.input.id),
-    { tags },
-  );
-  route(
-    app,
     api.uploadAttachment,
     access.headOffice(can.edit),
     async (ctx) => {
@@ -75,17 +50,12 @@ export function announcementRoutes(app: AppInstance, service: AnnouncementsServi
       });
       return service.uploadAttachment(actor(ctx), query.data.id, upload);
     },
-    { tags, config: UPLOADS_PER_MINUTE, consumes: ['multipart/form-data'] },
+    { config: UPLOADS_PER_MINUTE, consumes: ['multipart/form-data'] },
   );
-  route(
-    app,
-    api.removeAttachment,
-    access.headOffice(can.edit),
-    (ctx) => service.removeAttachment(actor(ctx), ctx.input.id),
-    { tags },
+  route(api.removeAttachment, access.headOffice(can.edit), (ctx) =>
+    service.removeAttachment(actor(ctx), ctx.input.id),
   );
   rawRoute(
-    app,
     api.attachmentFile,
     access.signedIn(),
     async ({ caller, input, reply }) => {
@@ -97,7 +67,7 @@ export function announcementRoutes(app: AppInstance, service: AnnouncementsServi
         .header('cache-control', 'private, no-store')
         .send(file.content);
     },
-    { tags, body: null },
+    { body: null },
   );
-  route(app, api.read, access.signedIn(), ({ caller, input }) => service.read(caller(), input.id), { tags });
+  route(api.read, access.signedIn(), ({ caller, input }) => service.read(caller(), input.id));
 }

@@ -1,11 +1,9 @@
 import { BACKUP_PERMISSIONS as P, backupEndpoints as api } from '@console/contract';
 import type { AppDeps, AppInstance } from '../../app-types.js';
-import { access, rawRoute, route } from '../../http/route.js';
+import { access, moduleRoutes } from '../../http/route.js';
 import { adminActorOf as actor } from '../audit/admin-actor.js';
 import { createBackupEngine } from './backup-engine.js';
 import { createBackupsService } from './backups.service.js';
-
-const tags = ['system-tools'];
 
 /** 数据备份: head office holding each button; download and restore are the administrator's only (service). */
 export function backupRoutes(app: AppInstance, { db, dbKind, clock, config }: AppDeps) {
@@ -22,14 +20,11 @@ export function backupRoutes(app: AppInstance, { db, dbKind, clock, config }: Ap
   });
   app.addHook('onClose', () => service.drain());
 
-  route(app, api.list, access.headOffice(P.list), ({ input }) => service.list(input), { tags });
-  route(app, api.create, access.headOffice(P.create), (ctx) => service.create(actor(ctx)), { tags });
-  route(
-    app,
-    api.restore,
-    access.headOffice(P.restore),
-    (ctx) => service.restore(actor(ctx), ctx.input.name, ctx.input.confirmName),
-    { tags },
+  const { route, rawRoute } = moduleRoutes(app, ['system-tools']);
+  route(api.list, access.headOffice(P.list), ({ input }) => service.list(input));
+  route(api.create, access.headOffice(P.create), (ctx) => service.create(actor(ctx)));
+  route(api.restore, access.headOffice(P.restore), (ctx) =>
+    service.restore(actor(ctx), ctx.input.name, ctx.input.confirmName),
   );
   route(
     app,
@@ -39,7 +34,6 @@ export function backupRoutes(app: AppInstance, { db, dbKind, clock, config }: Ap
     { tags },
   );
   rawRoute(
-    app,
     api.download,
     access.headOffice(P.download),
     async (ctx) => {
@@ -51,7 +45,7 @@ export function backupRoutes(app: AppInstance, { db, dbKind, clock, config }: Ap
       if (file.sizeBytes !== null) ctx.reply.header('content-length', String(file.sizeBytes));
       return ctx.reply.send(file.stream);
     },
-    { tags, body: null },
+    { body: null },
   );
   return service;
 }

@@ -116,14 +116,6 @@ export function createCouponsRepository(db: Database) {
       return byCoupon;
     },
 
-    async storesByCode(codes: readonly string[]): Promise<{ id: number; code: string }[]> {
-      if (codes.length === 0) return [];
-      return db
-        .select({ id: stores.id, code: stores.shopCode })
-        .from(stores)
-        .where(inArray(stores.shopCode, [...codes]));
-    },
-
     async knownSkuCodes(codes: readonly string[]): Promise<string[]> {
       if (codes.length === 0) return [];
       const rows = await db

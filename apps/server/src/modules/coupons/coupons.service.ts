@@ -19,6 +19,7 @@ import {
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { mapPage } from '../../db/paged-query.js';
+import { listedStores } from '../stores/stores-of-codes.js';
 import { AppError, conflict, notFound } from '../../http/errors.js';
 import type { Clock } from '../../platform/clock.js';
 import type { AdminActor } from '../audit/admin-actor.js';
@@ -48,6 +49,27 @@ export type CounterActor = {
   sessionId: number;
   canCancel: boolean;
 };
+
+/**
+ * What a coupon handed to a member at the store counter `now` carries, whether exchanged for points or issued by
+ * a scheme: unused, valid for the template's days from now, and who handed it over where.
+ */
+export function counterCoupon(
+  actor: { store: { id: number }; user: { id: number } },
+  coupon: { id: number; validDays: number },
+  now: Date,
+) {
+  return {
+    couponId: coupon.id,
+    channel: 'store_counter',
+    storeId: actor.store.id,
+    userId: actor.user.id,
+    status: 'unused',
+    validFrom: now,
+    validTo: new Date(now.getTime() + coupon.validDays * DAY_MS),
+    createdAt: now,
+  };
+}
 
 type SaveBody = z.output<typeof couponSaveBodySchema>;
 type ExchangeInput = z.output<typeof sendExchangeCodeBodySchema>;
@@ -219,10 +241,11 @@ export function createCouponsService(deps: {
   }
 
   async function saveStores(body: SaveBody) {
-    const codes = body.storeScope === 'listed' ? [...new Set(body.storeCodes)] : [];
-    const found = await repo.storesByCode(codes);
-    const missing = codes.filter((code) => !found.some((s) => s.code === code));
-    if (missing.length > 0) throw new AppError(422, 'STORE_NOT_FOUND', COUPON_TEXT.unknownStores(missing));
+    const found = await listedStores(
+      db,
+      body.storeScope === 'listed' ? body.storeCodes : [],
+      COUPON_TEXT.unknownStores,
+    );
     const skuCodes = [...new Set(body.skuCodes)];
     const known = await repo.knownSkuCodes(skuCodes);
     const unknown = skuCodes.filter((code) => !known.includes(code));
@@ -353,18 +376,11 @@ export function createCouponsService(deps: {
           const spent = await redemption.redeem(tx, prepared.redemption, consent);
           const now = clock();
           await repo.insertMemberCoupon(tx, {
+            ...counterCoupon(actor, coupon, now),
             couponNo: input.exchangeNo,
-            couponId: coupon.id,
             memberId: prepared.member.id,
             source: 'exchange',
-            channel: 'store_counter',
-            storeId: actor.store.id,
-            userId: actor.user.id,
             points: coupon.points,
-            status: 'unused',
-            validFrom: now,
-            validTo: new Date(now.getTime() + coupon.validDays * DAY_MS),
-            createdAt: now,
           });
           await createAuditLog(tx, clock).record({
             action: 'coupon.exchange',

@@ -10,8 +10,8 @@ import {
   issueSchemes,
   issueSchemeStores,
   memberCoupons,
-  stores,
 } from '../../db/schema.js';
+import { linkedStoreCodes } from '../stores/stores-of-codes.js';
 
 export type SchemeRecord = typeof issueSchemes.$inferSelect;
 type SchemeValues = Omit<typeof issueSchemes.$inferInsert, 'id' | 'issuedCount' | 'createdAt' | 'schemeNo'>;
@@ -81,15 +81,12 @@ export function createSchemesRepository(db: Database) {
         .orderBy(asc(issueSchemeCoupons.couponId));
     },
 
-    async storeCodesOf(schemeId: number, tx: Database = db): Promise<string[]> {
-      const rows = await tx
-        .select({ code: stores.shopCode })
-        .from(issueSchemeStores)
-        .innerJoin(stores, eq(stores.id, issueSchemeStores.storeId))
-        .where(eq(issueSchemeStores.schemeId, schemeId))
-        .orderBy(asc(stores.shopCode));
-      return rows.map((r) => r.code);
-    },
+    storeCodesOf: (schemeId: number, tx: Database = db) =>
+      linkedStoreCodes(
+        tx,
+        { table: issueSchemeStores, parent: issueSchemeStores.schemeId, storeId: issueSchemeStores.storeId },
+        schemeId,
+      ),
 
     async existingCouponIds(ids: readonly number[]): Promise<number[]> {
       if (ids.length === 0) return [];

@@ -17,6 +17,7 @@ import { randomInt } from 'node:crypto';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { mapPage } from '../../db/paged-query.js';
+import { listedStores } from '../stores/stores-of-codes.js';
 import { AppError, conflict, notFound } from '../../http/errors.js';
 import type { Clock } from '../../platform/clock.js';
 import type { AdminActor } from '../audit/admin-actor.js';
@@ -25,8 +26,7 @@ import { auditedChanges, runChange } from '../audit/run-change.js';
 import { shanghaiDateTime } from '../im/message-format.js';
 import type { MemberAccess } from '../orders/lookups/member-access.js';
 import { COUPON_TEXT } from './coupon-texts.js';
-import { createCouponsRepository } from './coupons.repository.js';
-import { couponValueText } from './coupons.service.js';
+import { counterCoupon, couponValueText } from './coupons.service.js';
 import { createSchemesRepository, type SchemeRecord } from './schemes.repository.js';
 
 const HOUR_MS = 3_600_000;
@@ -79,7 +79,6 @@ export function createSchemesService(deps: {
     raced: () => conflict('方案编号冲突，请重试', 'SCHEME_NO_TAKEN'),
   });
   const repo = createSchemesRepository(db);
-  const couponRepo = createCouponsRepository(db);
 
   function toRow(s: SchemeRecord, now = clock()): IssueSchemeRow {
     const state = schemeState(s, now);
@@ -133,10 +132,11 @@ export function createSchemesService(deps: {
     const ids = body.coupons.map((c) => c.couponId);
     const known = await repo.existingCouponIds(ids);
     if (known.length !== ids.length) throw new AppError(422, 'COUPON_NOT_FOUND', SCHEME_TEXT.unknownCoupons);
-    const codes = body.storeScope === 'listed' ? [...new Set(body.storeCodes)] : [];
-    const found = await couponRepo.storesByCode(codes);
-    const missing = codes.filter((code) => !found.some((s) => s.code === code));
-    if (missing.length > 0) throw new AppError(422, 'STORE_NOT_FOUND', COUPON_TEXT.unknownStores(missing));
+    const found = await listedStores(
+      db,
+      body.storeScope === 'listed' ? body.storeCodes : [],
+      COUPON_TEXT.unknownStores,
+    );
     return { coupons: body.coupons, storeIds: found.map((s) => s.id) };
   }
 
@@ -272,19 +272,12 @@ export function createSchemesService(deps: {
           await repo.insertIssued(
             tx,
             rows.map((coupon, i) => ({
+              ...counterCoupon(actor, coupon, now),
               couponNo: couponNos[i]!,
-              couponId: coupon.id,
               memberId: member.id,
               source: 'scheme',
               schemeId: s.id,
-              channel: 'store_counter',
-              storeId: actor.store.id,
-              userId: actor.user.id,
               points: 0,
-              status: 'unused',
-              validFrom: now,
-              validTo: new Date(now.getTime() + coupon.validDays * DAY_MS),
-              createdAt: now,
             })),
           );
           await createAuditLog(tx, clock).record({

@@ -11,6 +11,7 @@ import {
   stores,
   valetOrders,
 } from '../../db/schema.js';
+import { linkedStoreCodes } from '../stores/stores-of-codes.js';
 
 export type ClassRecord = typeof integralClasses.$inferSelect;
 export type SkuTermsValues = {
@@ -207,23 +208,16 @@ export function createPointsMallRepository(db: Database) {
           .where(eq(skus.id, t.skuId));
     },
 
-    async managerCodes(classId: number, tx: Database = db): Promise<string[]> {
-      const rows = await tx
-        .select({ code: stores.shopCode })
-        .from(integralClassStores)
-        .innerJoin(stores, eq(stores.id, integralClassStores.storeId))
-        .where(eq(integralClassStores.classId, classId))
-        .orderBy(asc(stores.shopCode));
-      return rows.map((r) => r.code);
-    },
-
-    async storesByCode(codes: readonly string[]): Promise<{ id: number; code: string }[]> {
-      if (codes.length === 0) return [];
-      return db
-        .select({ id: stores.id, code: stores.shopCode })
-        .from(stores)
-        .where(inArray(stores.shopCode, [...codes]));
-    },
+    managerCodes: (classId: number, tx: Database = db) =>
+      linkedStoreCodes(
+        tx,
+        {
+          table: integralClassStores,
+          parent: integralClassStores.classId,
+          storeId: integralClassStores.storeId,
+        },
+        classId,
+      ),
 
     async setManagers(tx: Database, classId: number, storeIds: readonly number[]) {
       await tx.delete(integralClassStores).where(eq(integralClassStores.classId, classId));

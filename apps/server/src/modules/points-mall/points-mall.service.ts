@@ -14,6 +14,7 @@ import {
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { mapPage } from '../../db/paged-query.js';
+import { listedStores, storesOfCodes } from '../stores/stores-of-codes.js';
 import { AppError, conflict, forbidden, notFound } from '../../http/errors.js';
 import type { Clock } from '../../platform/clock.js';
 import type { AdminActor } from '../audit/admin-actor.js';
@@ -177,11 +178,7 @@ export function createPointsMallService(deps: { db: Database; clock: Clock; audi
     },
 
     async setManageAuth(actor: AdminActor, classId: number, storeCodes: readonly string[]) {
-      const codes = [...new Set(storeCodes)];
-      const found = await repo.storesByCode(codes);
-      const missing = codes.filter((code) => !found.some((s) => s.code === code));
-      if (missing.length > 0)
-        throw new AppError(422, 'STORE_NOT_FOUND', POINTS_MALL_TEXT.unknownStores(missing));
+      const found = await listedStores(db, storeCodes, POINTS_MALL_TEXT.unknownStores);
       return change(actor, 'integral_class.set_manage_auth', `integral_class:${classId}`, async (tx) => {
         const c = await lockedClass(tx, classId);
         const before = await repo.managerCodes(classId, tx);
@@ -238,7 +235,7 @@ export function createPointsMallService(deps: { db: Database; clock: Clock; audi
     async shelvesPage(filter: z.output<typeof storeShelfFilters.request>) {
       let storeId: number | null = null;
       if (filter.shelfStoreCode) {
-        const [found] = await repo.storesByCode([filter.shelfStoreCode]);
+        const [found] = await storesOfCodes(db, [filter.shelfStoreCode]);
         if (!found) return { list: [], total: 0, pageNum: filter.pageNum, pageSize: filter.pageSize };
         storeId = found.id;
       }

@@ -14,7 +14,8 @@ import {
   type SQL,
   type Subquery,
 } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn, SelectedFields } from 'drizzle-orm/pg-core';
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type {
   ErrorLogExportBody,
   ErrorLogQuery,
@@ -39,6 +40,11 @@ import {
 } from '../../db/schema.js';
 
 type Paging = { pageNum: number; pageSize: number };
+/** A log table: rows keyed by `(created_at, id)`, each written by a user or by nobody. */
+type LogTable = typeof auditLog | typeof serverErrors | typeof clientErrorReports;
+type LogSelect<Row> = Promise<Row[]> & {
+  limit(limit: number): Promise<Row[]> & { offset(offset: number): Promise<Row[]> };
+};
 /** The last row of an export's page: the next page starts after it (newest first). */
 export type LogCursor = { createdAt: Date; id: number };
 
@@ -147,148 +153,62 @@ export function createSystemToolsRepository(db: Database) {
     return Number(row?.n ?? 0);
   };
 
-  /** An export's reads of one log: rows after `before`, newest first, and a count that stops at `limit`. */
-  const exportReads = (where: SQL | undefined) => ({
-    batch(before: LogCursor | null, limit: number) {
-      return db
-        .select(logColumns)
-        .from(auditLog)
-        .leftJoin(users, eq(users.id, auditLog.userId))
-        .where(
-          and(
-            where,
-            before
-              ? keysetBefore(
-                  auditLog.createdAt,
-                  auditLog.id,
-                  { key: before.createdAt.toISOString(), id: before.id },
-                  'timestamptz',
-                )
-              : undefined,
-          ),
-        )
-        .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-        .limit(limit);
-    },
-    async countUpTo(limit: number) {
-      const capped = db
-        .select({ id: auditLog.id })
-        .from(auditLog)
-        .leftJoin(users, eq(users.id, auditLog.userId))
+  /**
+   * One log table's reads, newest first with the writer's name beside each row: a numbered list page, one row,
+   * and an export's batches after a cursor with a count that stops at a limit. The join to users is a left join
+   * on their key, so it never changes a count.
+   */
+  const logReads = <Columns extends SelectedFields, Row = SelectResultFields<Columns>>(
+    table: LogTable,
+    columns: Columns,
+  ) => {
+    const logTable = table as typeof auditLog;
+    const byUser = eq(users.id, table.userId);
+    // The three tables are a union TypeScript cannot follow through drizzle's builder; the rows are `columns`.
+    const rows = (where: SQL | undefined) =>
+      db
+        .select(columns as SelectedFields)
+        .from(logTable)
+        .leftJoin(users, byUser)
         .where(where)
-        .limit(limit)
-        .as('capped');
-      const [row] = await db.select({ n: count() }).from(capped);
-      return Number(row?.n ?? 0);
-    },
-  });
+        .orderBy(desc(table.createdAt), desc(table.id)) as unknown as LogSelect<Row>;
+    const total = (where: SQL | undefined) =>
+      db.select({ n: count() }).from(logTable).leftJoin(users, byUser).where(where);
+    return {
+      page: (q: Paging, where: SQL | undefined) => numberedPageOf(q, rows(where), total(where)),
+      async one(id: number) {
+        const [row] = await rows(eq(table.id, id));
+        return row ?? null;
+      },
+      exportReads: (where: SQL | undefined) => ({
+        batch: (before: LogCursor | null, limit: number) =>
+          rows(and(where, after(table.createdAt, table.id, before))).limit(limit),
+        countUpTo: (limit: number) =>
+          cappedCount(
+            db.select({ id: table.id }).from(logTable).leftJoin(users, byUser).where(where).limit(limit),
+          ),
+      }),
+    };
+  };
+  const operations = logReads(auditLog, logColumns);
+  const serverErrorReads = logReads(serverErrors, serverErrorColumns);
+  const clientErrorReads = logReads(clientErrorReports, clientErrorColumns);
 
   return {
     /** 操作日志's rows for an export, with the list's filters. */
-    operationExport: (q: Omit<OperationLogQuery, 'pageNum' | 'pageSize'>) => exportReads(operationWhere(q)),
+    operationExport: (q: Omit<OperationLogQuery, 'pageNum' | 'pageSize'>) =>
+      operations.exportReads(operationWhere(q)),
     /** 登录日志's rows for an export, with the list's filters. */
-    loginExport: (q: Omit<LoginLogQuery, 'pageNum' | 'pageSize'>) => exportReads(loginWhere(q)),
-
-    operationLogs(q: OperationLogQuery & Paging) {
-      const where = operationWhere(q);
-      return numberedPageOf(
-        q,
-        db
-          .select(logColumns)
-          .from(auditLog)
-          .leftJoin(users, eq(users.id, auditLog.userId))
-          .where(where)
-          .orderBy(desc(auditLog.createdAt), desc(auditLog.id)),
-        db.select({ n: count() }).from(auditLog).leftJoin(users, eq(users.id, auditLog.userId)).where(where),
-      );
-    },
-
-    async operationLog(id: number) {
-      const [row] = await db
-        .select(logColumns)
-        .from(auditLog)
-        .leftJoin(users, eq(users.id, auditLog.userId))
-        .where(eq(auditLog.id, id));
-      return row ?? null;
-    },
-
-    loginLogs(q: LoginLogQuery & Paging) {
-      const where = loginWhere(q);
-      return numberedPageOf(
-        q,
-        db
-          .select(logColumns)
-          .from(auditLog)
-          .leftJoin(users, eq(users.id, auditLog.userId))
-          .where(where)
-          .orderBy(desc(auditLog.createdAt), desc(auditLog.id)),
-        db.select({ n: count() }).from(auditLog).where(where),
-      );
-    },
-
-    serverErrors(q: ErrorLogQuery & Paging) {
-      const where = serverErrorWhere(q);
-      return numberedPageOf(
-        q,
-        db
-          .select(serverErrorColumns)
-          .from(serverErrors)
-          .leftJoin(users, eq(users.id, serverErrors.userId))
-          .where(where)
-          .orderBy(desc(serverErrors.createdAt), desc(serverErrors.id)),
-        db.select({ n: count() }).from(serverErrors).where(where),
-      );
-    },
-
-    clientErrors(q: ErrorLogQuery & Paging) {
-      const where = clientErrorWhere(q);
-      return numberedPageOf(
-        q,
-        db
-          .select(clientErrorColumns)
-          .from(clientErrorReports)
-          .leftJoin(users, eq(users.id, clientErrorReports.userId))
-          .where(where)
-          .orderBy(desc(clientErrorReports.createdAt), desc(clientErrorReports.id)),
-        db.select({ n: count() }).from(clientErrorReports).where(where),
-      );
-    },
-
+    loginExport: (q: Omit<LoginLogQuery, 'pageNum' | 'pageSize'>) => operations.exportReads(loginWhere(q)),
+    operationLogs: (q: OperationLogQuery & Paging) => operations.page(q, operationWhere(q)),
+    operationLog: (id: number) => operations.one(id),
+    loginLogs: (q: LoginLogQuery & Paging) => operations.page(q, loginWhere(q)),
+    serverErrors: (q: ErrorLogQuery & Paging) => serverErrorReads.page(q, serverErrorWhere(q)),
+    clientErrors: (q: ErrorLogQuery & Paging) => clientErrorReads.page(q, clientErrorWhere(q)),
     /** 异常日志's server errors for an export, with the list's filters. */
-    serverErrorExport(q: ErrorLogExportBody) {
-      const where = serverErrorWhere(q);
-      return {
-        batch: (before: LogCursor | null, limit: number) =>
-          db
-            .select(serverErrorColumns)
-            .from(serverErrors)
-            .leftJoin(users, eq(users.id, serverErrors.userId))
-            .where(and(where, after(serverErrors.createdAt, serverErrors.id, before)))
-            .orderBy(desc(serverErrors.createdAt), desc(serverErrors.id))
-            .limit(limit),
-        countUpTo: (limit: number) =>
-          cappedCount(db.select({ id: serverErrors.id }).from(serverErrors).where(where).limit(limit)),
-      };
-    },
-
+    serverErrorExport: (q: ErrorLogExportBody) => serverErrorReads.exportReads(serverErrorWhere(q)),
     /** 异常日志's browser reports for an export, with the list's filters. */
-    clientErrorExport(q: ErrorLogExportBody) {
-      const where = clientErrorWhere(q);
-      return {
-        batch: (before: LogCursor | null, limit: number) =>
-          db
-            .select(clientErrorColumns)
-            .from(clientErrorReports)
-            .leftJoin(users, eq(users.id, clientErrorReports.userId))
-            .where(and(where, after(clientErrorReports.createdAt, clientErrorReports.id, before)))
-            .orderBy(desc(clientErrorReports.createdAt), desc(clientErrorReports.id))
-            .limit(limit),
-        countUpTo: (limit: number) =>
-          cappedCount(
-            db.select({ id: clientErrorReports.id }).from(clientErrorReports).where(where).limit(limit),
-          ),
-      };
-    },
+    clientErrorExport: (q: ErrorLogExportBody) => clientErrorReads.exportReads(clientErrorWhere(q)),
 
     onlineSessions(q: OnlineQuery & Paging, now: Date) {
       const where = and(

@@ -10,6 +10,7 @@ import {
   type LoginLogRow,
   type OnlineQuery,
   type OperationLogQuery,
+  type OperationLogRow,
 } from '@console/contract';
 import type { Database } from '../../db/client.js';
 import { dictItems, dictTypes } from '../../db/schema.js';
@@ -70,6 +71,33 @@ export function loginLogRowOf(row: LogRow): LoginLogRow {
     createdAt: row.createdAt.toISOString(),
   };
 }
+
+/** An audit row as 操作日志's list shows it; its detail adds the request and the change. */
+export function operationLogRowOf(row: LogRow): OperationLogRow {
+  const request = row.request as Request;
+  return {
+    id: row.id,
+    action: row.action,
+    userName: row.userName,
+    userAccount: row.userAccount,
+    storeCode: row.storeCode,
+    target: row.target,
+    ip: row.ip,
+    result: row.result === 'fail' ? 'fail' : 'ok',
+    method: text(request.method),
+    path: text(request.path),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** An error row as 异常日志 shows it to `caller`: the stack only for the administrator. */
+const errorRowFor =
+  (caller: AuthContext) =>
+  <Row extends { stack: string; createdAt: Date }>(row: Row) => ({
+    ...row,
+    stack: caller.roles.includes(SUPER_ROLE) ? row.stack : null,
+    createdAt: row.createdAt.toISOString(),
+  });
 
 export function scheduleText(schedule: JobSchedule): string {
   return 'cron' in schedule ? schedule.cron : `每 ${Math.round(schedule.everyMs / 1000)} 秒`;
@@ -149,22 +177,7 @@ export function createSystemToolsService(deps: {
 
   return {
     async operationLogs(query: OperationLogQuery & { pageNum: number; pageSize: number }) {
-      return mapPage(await repo.operationLogs(query), (row) => {
-        const request = row.request as Request;
-        return {
-          id: row.id,
-          action: row.action,
-          userName: row.userName,
-          userAccount: row.userAccount,
-          storeCode: row.storeCode,
-          target: row.target,
-          ip: row.ip,
-          result: row.result === 'fail' ? ('fail' as const) : ('ok' as const),
-          method: text(request.method),
-          path: text(request.path),
-          createdAt: row.createdAt.toISOString(),
-        };
-      });
+      return mapPage(await repo.operationLogs(query), operationLogRowOf);
     },
 
     async operationLog(id: number) {
@@ -173,17 +186,7 @@ export function createSystemToolsService(deps: {
       const request = row.request as Request;
       const { before = null, after = null, ...detail } = row.detail;
       return {
-        id: row.id,
-        action: row.action,
-        userName: row.userName,
-        userAccount: row.userAccount,
-        storeCode: row.storeCode,
-        target: row.target,
-        ip: row.ip,
-        result: row.result === 'fail' ? ('fail' as const) : ('ok' as const),
-        method: text(request.method),
-        path: text(request.path),
-        createdAt: row.createdAt.toISOString(),
+        ...operationLogRowOf(row),
         requestId: text(request.id),
         userAgent: text(request.userAgent),
         before,
@@ -199,21 +202,11 @@ export function createSystemToolsService(deps: {
 
     /** The stack is the administrator's only: it names files and internals (docs/domain/system-tools.md). */
     async serverErrors(caller: AuthContext, query: ErrorLogQuery & { pageNum: number; pageSize: number }) {
-      const admin = caller.roles.includes(SUPER_ROLE);
-      return mapPage(await repo.serverErrors(query), (row) => ({
-        ...row,
-        stack: admin ? row.stack : null,
-        createdAt: row.createdAt.toISOString(),
-      }));
+      return mapPage(await repo.serverErrors(query), errorRowFor(caller));
     },
 
     async clientErrors(caller: AuthContext, query: ErrorLogQuery & { pageNum: number; pageSize: number }) {
-      const admin = caller.roles.includes(SUPER_ROLE);
-      return mapPage(await repo.clientErrors(query), (row) => ({
-        ...row,
-        stack: admin ? row.stack : null,
-        createdAt: row.createdAt.toISOString(),
-      }));
+      return mapPage(await repo.clientErrors(query), errorRowFor(caller));
     },
 
     async online(caller: AuthContext, query: OnlineQuery & { pageNum: number; pageSize: number }) {

@@ -1,10 +1,11 @@
 import { ArrowLeftOutlined, ReloadOutlined } from '@ant-design/icons';
+import type { Endpoint, EndpointInput, EndpointOutput } from '@console/contract';
 import { useQuery, type QueryKey, type UseQueryResult } from '@tanstack/react-query';
-import { Alert, Button, Card, Empty, Result, Spin, Timeline } from 'antd';
+import { Alert, Button, Card, Drawer, Empty, Result, Spin, Timeline } from 'antd';
 import { useEffect, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { formatTime } from '../../lib/format/display';
-import { isApiError } from '../../lib/http';
+import { call, isApiError } from '../../lib/http';
 import { hasPermission } from '../../lib/permission';
 import { useSessionStore } from '../../stores/session-store';
 import { useTagsStore } from '../../stores/tags-store';
@@ -42,6 +43,17 @@ export function useDetailQuery<Key, Data>({
     refetchOnMount: 'always',
   });
   return { ...query, recordKey, noStore: needsStore && !storeCode };
+}
+
+/**
+ * The `load` of a record read through the contract: `loadDetail(valetEndpoints.detail, (valetOrderNo) => ({
+ * storeCode, valetOrderNo }))`. Silent: the page (or drawer) shows "not found" or the failure in place.
+ */
+export function loadDetail<E extends Endpoint, Key>(
+  endpoint: E,
+  input: (recordKey: Key) => EndpointInput<E>,
+): (recordKey: Key, signal: AbortSignal) => Promise<EndpointOutput<E>> {
+  return (recordKey, signal) => call(endpoint, input(recordKey), { signal, flags: { silent: true } });
 }
 
 /** An action of the detail's action bar: shown when the server's `actions` allows it and the user may. */
@@ -273,4 +285,42 @@ export function useListReturn(listPath: string | null): string | null {
     listPath ? state.visitedViews.find((view) => view.path === listPath) : undefined,
   );
   return tab?.fullPath ?? listPath;
+}
+
+/**
+ * A record's detail in a drawer over its list: open while the list names a record (`detail.recordKey`), with
+ * <DetailState>'s loading sequence, and `extra` (e.g. a <DetailActionBar>) once the record is loaded.
+ */
+export function DetailDrawer<Key, Data>({
+  detail,
+  title,
+  width,
+  testId,
+  onClose,
+  extra,
+  children,
+}: {
+  detail: DetailQuery<Key, Data>;
+  title: string;
+  /** The drawer's width on a wide screen; a phone's is the screen's. */
+  width: number;
+  testId: string;
+  onClose(): void;
+  extra?(data: Data): ReactNode;
+  children(data: Data): ReactNode;
+}) {
+  const open = detail.recordKey !== null;
+  return (
+    <Drawer
+      open={open}
+      title={title}
+      size={`min(${width}px, 100vw)`}
+      onClose={onClose}
+      destroyOnHidden
+      data-testid={testId}
+      extra={detail.data && extra ? extra(detail.data) : null}
+    >
+      {open ? <DetailState detail={detail}>{children}</DetailState> : null}
+    </Drawer>
+  );
 }

@@ -1,9 +1,12 @@
 import { cancelCheckEndpoints, type CancelCheckDetail } from '@console/contract';
-import { Drawer } from 'antd';
-import { DetailActionBar, DetailState, useDetailQuery } from '../../components/detail/detail-page';
+import {
+  DetailActionBar,
+  DetailDrawer,
+  loadDetail,
+  useDetailQuery,
+} from '../../components/detail/detail-page';
 import { InfoFields, infoField } from '../../components/detail/info-section';
 import { FULFILMENT_STATUS_COLOR } from '../../components/fulfilment-status';
-import { call } from '../../lib/http';
 import { cancelCheckKeys, DECIDE_PERMISSION } from './cancel-check-keys';
 import { CANCEL_CHECK_STATE_COLOR } from './cancel-check-state';
 import type { Decision } from './decide-dialog';
@@ -50,49 +53,40 @@ export function CheckDrawer({ storeCode, checkId, onClose, onDecide }: Props) {
   const detail = useDetailQuery({
     key: cancelCheckKeys.detail(storeCode),
     recordKey: checkId ?? null,
-    // Silent: the drawer shows "not found" or the failure in place.
-    load: (id, signal) =>
-      call(cancelCheckEndpoints.detail, { storeCode, id }, { signal, flags: { silent: true } }),
+    load: loadDetail(cancelCheckEndpoints.detail, (id: number) => ({ storeCode, id })),
   });
-  const check = detail.data;
-
   return (
-    <Drawer
-      open={checkId !== undefined}
+    <DetailDrawer
+      detail={detail}
       title={L.detail.title}
-      size="min(480px, 100vw)"
+      width={480}
+      testId="check-drawer"
       onClose={onClose}
-      destroyOnHidden
-      data-testid="check-drawer"
-      extra={
-        check ? (
-          <DetailActionBar
-            testId="check"
-            actions={[
-              {
-                key: 'reject',
-                label: L.decide.reject,
-                allowed: check.canDecide,
-                permission: DECIDE_PERMISSION,
-                onClick: () => onDecide({ state: 'rejected', id: check.id }),
-              },
-              {
-                key: 'approve',
-                label: L.decide.approve,
-                allowed: check.canDecide,
-                permission: DECIDE_PERMISSION,
-                primary: true,
-                danger: true,
-                onClick: () => onDecide({ state: 'approved', id: check.id }),
-              },
-            ]}
-          />
-        ) : null
-      }
-    >
-      {checkId === undefined ? null : (
-        <DetailState detail={detail}>{(data) => <CheckFields check={data} />}</DetailState>
+      extra={(check) => (
+        <DetailActionBar
+          testId="check"
+          actions={[
+            {
+              key: 'reject',
+              label: L.decide.reject,
+              allowed: check.canDecide,
+              permission: DECIDE_PERMISSION,
+              onClick: () => onDecide({ state: 'rejected', id: check.id }),
+            },
+            {
+              key: 'approve',
+              label: L.decide.approve,
+              allowed: check.canDecide,
+              permission: DECIDE_PERMISSION,
+              primary: true,
+              danger: true,
+              onClick: () => onDecide({ state: 'approved', id: check.id }),
+            },
+          ]}
+        />
       )}
-    </Drawer>
+    >
+      {(check) => <CheckFields check={check} />}
+    </DetailDrawer>
   );
 }

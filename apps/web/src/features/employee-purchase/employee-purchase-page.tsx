@@ -61,7 +61,6 @@ export function EmployeePurchasePage() {
       <ListPage
         title={L.title}
         name="employee-purchase"
-        testId="employee-purchase-page"
         list={list}
         columns={COLUMNS}
         rowKey="id"

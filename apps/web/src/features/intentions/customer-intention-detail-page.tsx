@@ -2,14 +2,13 @@ import { intentionEndpoints, type IntentionDetail } from '@console/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Empty, Timeline } from 'antd';
 import { useSearchParams } from 'react-router';
-import { DetailPage, useDetailQuery, useListReturn } from '../../components/detail/detail-page';
+import { DetailPage, useDetailQuery, useListReturn, loadDetail } from '../../components/detail/detail-page';
 import detailStyles from '../../components/detail/detail.module.css';
 import { InfoSection, infoField } from '../../components/detail/info-section';
 import { COMMON_LABELS } from '../../components/labels';
 import { useMenuPageLinks } from '../../components/use-menu-page-links';
 import { useRefreshOnOrderMessages } from '../../lib/events/use-refresh-on-order-messages';
 import { formatTime } from '../../lib/format/display';
-import { call } from '../../lib/http';
 import { useHasPermission } from '../../components/permission';
 import { useStoreCode } from '../../stores/use-store-code';
 import { FollowForm } from './follow-form';
@@ -84,9 +83,10 @@ export function CustomerIntentionDetailPage() {
   const detail = useDetailQuery({
     key: intentionKeys.detail(storeCode),
     recordKey: params.get('omsConsultantsNo')?.trim() || null,
-    // Silent: the page shows "not found" or the failure in place.
-    load: (omsConsultantsNo, signal) =>
-      call(intentionEndpoints.detail, { storeCode, omsConsultantsNo }, { signal, flags: { silent: true } }),
+    load: loadDetail(intentionEndpoints.detail, (omsConsultantsNo: string) => ({
+      storeCode,
+      omsConsultantsNo,
+    })),
   });
   const followed = (next: IntentionDetail) => {
     queryClient.setQueryData([...intentionKeys.detail(storeCode), detail.recordKey], next);

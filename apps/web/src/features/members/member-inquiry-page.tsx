@@ -3,7 +3,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Card, Empty, Input, List, Table, Tag, Timeline, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { DetailPage, useDetailQuery, type DetailAction } from '../../components/detail/detail-page';
+import {
+  DetailPage,
+  useDetailQuery,
+  type DetailAction,
+  loadDetail,
+} from '../../components/detail/detail-page';
 import detailStyles from '../../components/detail/detail.module.css';
 import { InfoSection, infoField } from '../../components/detail/info-section';
 import { useMenuPageLinks } from '../../components/use-menu-page-links';
@@ -290,8 +295,7 @@ export function MemberInquiryPage() {
   const detail = useDetailQuery({
     key: memberKeys.profile(storeCode),
     recordKey: memberId,
-    load: (id, signal) =>
-      call(memberEndpoints.profile, { storeCode, memberId: id }, { signal, flags: { silent: true } }),
+    load: loadDetail(memberEndpoints.profile, (id: string) => ({ storeCode, memberId: id })),
   });
   const hrefOf = (hit: MemberHit) => `?${new URLSearchParams({ memberId: hit.memberId })}`;
   if (!memberId) return <MemberSearch storeCode={storeCode} hrefOf={hrefOf} />;

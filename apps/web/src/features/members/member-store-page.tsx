@@ -155,7 +155,6 @@ export function MemberStorePage() {
       <ListPage
         title={L.titles.store}
         name="member-store"
-        testId="member-store-page"
         list={list}
         columns={columns}
         rowKey="memberId"

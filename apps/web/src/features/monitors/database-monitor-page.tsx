@@ -1,11 +1,11 @@
 import { monitorEndpoints, type DbIndexStat, type DbTableStat } from '@console/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Col, Progress, Row, Statistic, Table, Typography } from 'antd';
+import { Alert, Card, Col, Progress, Row, Statistic, Table, Typography, type TableColumnsType } from 'antd';
 import { call } from '../../lib/http';
 import { MONITOR_LABELS } from './labels';
 import { monitorKeys } from './monitor-keys';
 import { formatBytes, formatCount, percentOf } from './monitor-format';
-import { QueryState } from './query-state';
+import { QueryState, RefreshButton } from './query-state';
 
 const L = MONITOR_LABELS.database;
 const T = L.columns;
@@ -34,6 +34,50 @@ function TableSizes({ tables }: { tables: DbTableStat[] }) {
   );
 }
 
+/** A right-aligned figure column of a statistics table. */
+const figure = <Stat,>(
+  key: string,
+  title: string,
+  dataIndex: keyof Stat & string,
+  render: (n: number) => string,
+) => ({
+  key,
+  title,
+  dataIndex,
+  align: 'right' as const,
+  render,
+});
+
+/** A titled table of statistics by name, ten rows a page. */
+function StatTable<Stat extends { name: string }>({
+  title,
+  rows,
+  testId,
+  columns,
+}: {
+  title: string;
+  rows: Stat[];
+  testId: string;
+  columns: TableColumnsType<Stat>;
+}) {
+  return (
+    <>
+      <Typography.Title level={5} style={{ marginTop: 24 }}>
+        {title}
+      </Typography.Title>
+      <Table<Stat>
+        size="small"
+        rowKey="name"
+        dataSource={rows}
+        pagination={{ pageSize: 10, showSizeChanger: false }}
+        scroll={{ x: 600 }}
+        data-testid={testId}
+        columns={columns}
+      />
+    </>
+  );
+}
+
 /** 数据库监控: tables with row estimates and sizes, index sizes, connections; read-only, no SQL box. */
 export function DatabaseMonitorPage() {
   const query = useQuery({
@@ -42,18 +86,7 @@ export function DatabaseMonitorPage() {
   });
   return (
     <div data-testid="database-monitor-page">
-      <Card
-        title={L.title}
-        extra={
-          <Button
-            onClick={() => void query.refetch()}
-            loading={query.isFetching}
-            data-testid="database-refresh"
-          >
-            {MONITOR_LABELS.refresh}
-          </Button>
-        }
-      >
+      <Card title={L.title} extra={<RefreshButton query={query} testId="database-refresh" />}>
         <QueryState query={query}>
           {(data) => (
             <>
@@ -85,63 +118,27 @@ export function DatabaseMonitorPage() {
                 {L.chartTitle}
               </Typography.Title>
               <TableSizes tables={data.tables} />
-              <Typography.Title level={5} style={{ marginTop: 24 }}>
-                {L.tables}
-              </Typography.Title>
-              <Table<DbTableStat>
-                size="small"
-                rowKey="name"
-                dataSource={data.tables}
-                pagination={{ pageSize: 10, showSizeChanger: false }}
-                scroll={{ x: 600 }}
-                data-testid="database-tables"
+              <StatTable<DbTableStat>
+                title={L.tables}
+                rows={data.tables}
+                testId="database-tables"
                 columns={[
                   { key: 'name', title: T.name, dataIndex: 'name' },
-                  {
-                    key: 'rows',
-                    title: T.rowEstimate,
-                    dataIndex: 'rowEstimate',
-                    align: 'right',
-                    render: formatCount,
-                  },
-                  {
-                    key: 'table',
-                    title: T.tableBytes,
-                    dataIndex: 'tableBytes',
-                    align: 'right',
-                    render: formatBytes,
-                  },
-                  {
-                    key: 'index',
-                    title: T.indexBytes,
-                    dataIndex: 'indexBytes',
-                    align: 'right',
-                    render: formatBytes,
-                  },
-                  {
-                    key: 'total',
-                    title: T.totalBytes,
-                    dataIndex: 'totalBytes',
-                    align: 'right',
-                    render: formatBytes,
-                  },
+                  figure('rows', T.rowEstimate, 'rowEstimate', formatCount),
+                  figure('table', T.tableBytes, 'tableBytes', formatBytes),
+                  figure('index', T.indexBytes, 'indexBytes', formatBytes),
+                  figure('total', T.totalBytes, 'totalBytes', formatBytes),
                 ]}
               />
-              <Typography.Title level={5} style={{ marginTop: 24 }}>
-                {L.indexes}
-              </Typography.Title>
-              <Table<DbIndexStat>
-                size="small"
-                rowKey="name"
-                dataSource={data.indexes}
-                pagination={{ pageSize: 10, showSizeChanger: false }}
-                scroll={{ x: 600 }}
-                data-testid="database-indexes"
+              <StatTable<DbIndexStat>
+                title={L.indexes}
+                rows={data.indexes}
+                testId="database-indexes"
                 columns={[
                   { key: 'name', title: T.index, dataIndex: 'name' },
                   { key: 'table', title: T.table, dataIndex: 'table' },
-                  { key: 'bytes', title: T.bytes, dataIndex: 'bytes', align: 'right', render: formatBytes },
-                  { key: 'scans', title: T.scans, dataIndex: 'scans', align: 'right', render: formatCount },
+                  figure('bytes', T.bytes, 'bytes', formatBytes),
+                  figure('scans', T.scans, 'scans', formatCount),
                 ]}
               />
             </>

@@ -30,3 +30,12 @@ export function QueryState<T>({
     </div>
   );
 }
+
+/** 刷新 of a monitor's card: fetches the figures again, spinning while any fetch of them runs. */
+export function RefreshButton({ query, testId }: { query: UseQueryResult<unknown>; testId: string }) {
+  return (
+    <Button onClick={() => void query.refetch()} loading={query.isFetching} data-testid={testId}>
+      {L.refresh}
+    </Button>
+  );
+}

@@ -1,11 +1,11 @@
 import { monitorEndpoints, type RedisMonitor } from '@console/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Col, Progress, Result, Row, Statistic, Table, Typography } from 'antd';
+import { Card, Col, Progress, Result, Row, Statistic, Table, Typography } from 'antd';
 import { call } from '../../lib/http';
 import { MONITOR_LABELS } from './labels';
 import { monitorKeys } from './monitor-keys';
 import { formatBytes, formatCount, formatDuration, percentOf } from './monitor-format';
-import { QueryState } from './query-state';
+import { QueryState, RefreshButton } from './query-state';
 
 const L = MONITOR_LABELS.redis;
 type Configured = Extract<RedisMonitor, { configured: true }>;
@@ -109,14 +109,7 @@ export function RedisMonitorPage() {
   });
   return (
     <div data-testid="redis-monitor-page">
-      <Card
-        title={L.title}
-        extra={
-          <Button onClick={() => void query.refetch()} loading={query.isFetching} data-testid="redis-refresh">
-            {MONITOR_LABELS.refresh}
-          </Button>
-        }
-      >
+      <Card title={L.title} extra={<RefreshButton query={query} testId="redis-refresh" />}>
         <QueryState query={query}>
           {(data) =>
             data.configured ? (

@@ -19,7 +19,7 @@ import { call } from '../../lib/http';
 import { useRefresh } from '../../lib/use-refresh';
 import { MONITOR_LABELS } from './labels';
 import { monitorKeys } from './monitor-keys';
-import { QueryState } from './query-state';
+import { QueryState, RefreshButton } from './query-state';
 
 const L = MONITOR_LABELS.release;
 const T = L.columns;
@@ -94,13 +94,7 @@ export function ReleasePage() {
         title={L.title}
         extra={
           <Space>
-            <Button
-              onClick={() => void query.refetch()}
-              loading={query.isFetching}
-              data-testid="release-refresh"
-            >
-              {MONITOR_LABELS.refresh}
-            </Button>
+            <RefreshButton query={query} testId="release-refresh" />
             {canPublish ? (
               <Button type="primary" onClick={() => setPublishing(true)} data-testid="release-publish">
                 {L.publish}

@@ -1,13 +1,13 @@
 import { monitorEndpoints, type ServerInstance } from '@console/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Col, Descriptions, Empty, Progress, Row, Space, Tag, Typography } from 'antd';
+import { Card, Col, Descriptions, Empty, Progress, Row, Space, Tag, Typography } from 'antd';
 import { usePhoneWidth } from '../../components/use-phone-width';
 import { formatDate } from '../../lib/format/date';
 import { call } from '../../lib/http';
 import { MONITOR_LABELS } from './labels';
 import { monitorKeys } from './monitor-keys';
 import { formatBytes, formatDuration, formatMs, percentOf } from './monitor-format';
-import { QueryState } from './query-state';
+import { QueryState, RefreshButton } from './query-state';
 import { Sparkline } from './sparkline';
 
 const L = MONITOR_LABELS.server;
@@ -201,13 +201,7 @@ export function ServerMonitorPage() {
             <Typography.Text type="secondary">
               {L.refreshEvery(query.data?.refreshSeconds ?? DEFAULT_REFRESH_SECONDS)}
             </Typography.Text>
-            <Button
-              onClick={() => void query.refetch()}
-              loading={query.isFetching}
-              data-testid="server-monitor-refresh"
-            >
-              {MONITOR_LABELS.refresh}
-            </Button>
+            <RefreshButton query={query} testId="server-monitor-refresh" />
           </Space>
         }
         styles={{ body: { padding: 16 } }}

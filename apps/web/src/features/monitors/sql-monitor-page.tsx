@@ -15,7 +15,7 @@ import { useRefresh } from '../../lib/use-refresh';
 import { MONITOR_LABELS } from './labels';
 import { monitorKeys } from './monitor-keys';
 import { formatCount, formatMs } from './monitor-format';
-import { QueryState } from './query-state';
+import { QueryState, RefreshButton } from './query-state';
 
 const L = MONITOR_LABELS.sql;
 const T = L.columns;
@@ -85,9 +85,7 @@ export function SqlMonitorPage() {
         title={L.title}
         extra={
           <Space>
-            <Button onClick={() => void query.refetch()} loading={query.isFetching} data-testid="sql-refresh">
-              {MONITOR_LABELS.refresh}
-            </Button>
+            <RefreshButton query={query} testId="sql-refresh" />
             {canReset ? (
               <Popconfirm title={L.resetConfirm} onConfirm={() => reset.mutateAsync()}>
                 <Button danger loading={reset.isPending} data-testid="sql-reset">

@@ -3,7 +3,13 @@ import { useQuery } from '@tanstack/react-query';
 import { Card } from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { DetailPage, LogTimeline, useDetailQuery, useListReturn } from '../../components/detail/detail-page';
+import {
+  DetailPage,
+  LogTimeline,
+  useDetailQuery,
+  useListReturn,
+  loadDetail,
+} from '../../components/detail/detail-page';
 import { call } from '../../lib/http';
 import { useStoreCode } from '../../stores/use-store-code';
 import { AddressDialog } from './address-dialog';
@@ -68,9 +74,7 @@ export function ReceivedOrderDetailPage() {
   const detail = useDetailQuery({
     key: orderKeys.detail(storeCode),
     recordKey: orderRefOf(params),
-    // Silent: the page shows "not found" or the failure in place.
-    load: (ref, signal) =>
-      call(fulfilmentEndpoints.detail, { storeCode, ...ref }, { signal, flags: { silent: true } }),
+    load: loadDetail(fulfilmentEndpoints.detail, (ref: OrderRef) => ({ storeCode, ...ref })),
   });
   const omsOrderNo = detail.data?.omsOrderNo ?? '';
   const log = useQuery({

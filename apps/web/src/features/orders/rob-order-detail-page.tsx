@@ -1,9 +1,8 @@
 import { planEndpoints, type OfferDetail } from '@console/contract';
 import { Alert, Button, Tag } from 'antd';
 import { useSearchParams } from 'react-router';
-import { DetailPage, useDetailQuery, useListReturn } from '../../components/detail/detail-page';
+import { DetailPage, useDetailQuery, useListReturn, loadDetail } from '../../components/detail/detail-page';
 import { AmountFields, InfoSection, infoField } from '../../components/detail/info-section';
-import { call } from '../../lib/http';
 import { timeLeft } from './countdown';
 import { CountdownTag } from './countdown-tag';
 import { ORDER_LABELS } from './labels';
@@ -76,13 +75,10 @@ export function RobOrderDetailPage() {
   const detail = useDetailQuery({
     key: orderKeys.offerDetail(storeCode),
     recordKey: (params.get('performancePlanOrderNo') ?? '').trim() || null,
-    // Silent: the page shows "not found" in place.
-    load: (performancePlanOrderNo, signal) =>
-      call(
-        planEndpoints.offerDetail,
-        { storeCode, performancePlanOrderNo },
-        { signal, flags: { silent: true } },
-      ),
+    load: loadDetail(planEndpoints.offerDetail, (performancePlanOrderNo: string) => ({
+      storeCode,
+      performancePlanOrderNo,
+    })),
   });
 
   return (

@@ -111,7 +111,6 @@ export function IntegralOrdersPage() {
       <ListPage
         title={L.title}
         name="integral-orders"
-        testId="integral-orders-page"
         list={list}
         columns={useColumns()}
         rowKey="valetOrderNo"

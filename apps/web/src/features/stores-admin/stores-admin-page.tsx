@@ -121,7 +121,6 @@ export function StoresAdminPage() {
       <ListPage
         title={L.title}
         name="stores-admin"
-        testId="stores-admin-page"
         list={list}
         columns={COLUMNS}
         rowKey="id"

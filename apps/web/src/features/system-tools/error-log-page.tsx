@@ -71,72 +71,58 @@ const CLIENT_COLUMNS: ListColumn<ClientErrorRow>[] = [
   column.text('release', T.release, { width: 100, hiddenByDefault: true }),
 ];
 
-/**
- * 异常日志: the server's 5xx with their request ids, and the browsers' reports, one tab each; 导出 exports the
- * tab shown (the file has 堆栈 only for the administrator, as the list).
- */
-export function ErrorLogPage() {
-  return useListQuery(errorLogUrlShape).query.kind === 'client' ? <ClientErrors /> : <ServerErrors />;
-}
-
-function tabsOf(listQuery: {
-  query: { kind: string };
-  setQuery(patch: { kind: 'server' | 'client' }): void;
-}) {
-  return {
-    value: listQuery.query.kind,
-    options: KINDS.map((kind) => ({ value: kind, label: L.tabs[kind] })),
-    onChange: (kind: string) => listQuery.setQuery({ kind: kind === 'client' ? 'client' : 'server' }),
-  };
-}
-
-function ServerErrors() {
-  const { listQuery, list } = useHeadOfficeList(errorLogUrlShape, {
+/** Each tab's list, query key and export (the file has 堆栈 only for the administrator, as the list). */
+const TABS = {
+  server: {
     key: systemToolKeys.serverErrors,
     endpoint: systemToolEndpoints.errorLogs,
-    filters: (query) => errorLogFiltersOf(query),
-  });
-  const exporter = useExportAction({
-    permission: [SYSTEM_TOOL_PERMISSIONS.errorLogExport],
-    start: () => call(exportEndpoints.errorLogs, errorLogFiltersOf(listQuery.query)),
-  });
-  return (
-    <ListPage
-      title={L.title}
-      name="error-logs"
-      list={list}
-      columns={SERVER_COLUMNS}
-      rowKey="id"
-      toolbar={exporter.button}
-      notice={exporter.notice}
-      empty={{ description: L.empty }}
-      tabs={tabsOf(listQuery)}
-      filters={<DateKeywordFilters listQuery={listQuery} name="error-logs" labels={L.list} />}
-    />
-  );
-}
-
-function ClientErrors() {
-  const { listQuery, list } = useHeadOfficeList(errorLogUrlShape, {
+    exportEndpoint: exportEndpoints.errorLogs,
+    columns: SERVER_COLUMNS,
+  },
+  client: {
     key: systemToolKeys.clientErrors,
     endpoint: systemToolEndpoints.clientErrorLogs,
+    exportEndpoint: exportEndpoints.clientErrorLogs,
+    columns: CLIENT_COLUMNS,
+  },
+};
+
+/**
+ * 异常日志: the server's 5xx with their request ids, and the browsers' reports, one tab each; 导出 exports the
+ * tab shown.
+ */
+export function ErrorLogPage() {
+  const kind = useListQuery(errorLogUrlShape).query.kind;
+  // A tab of its own per kind, so that switching starts the other list's query afresh.
+  return <ErrorTab key={kind} tab={TABS[kind]} />;
+}
+
+function ErrorTab({ tab }: { tab: (typeof TABS)[keyof typeof TABS] }) {
+  const { listQuery, list } = useHeadOfficeList(errorLogUrlShape, {
+    key: tab.key,
+    endpoint: tab.endpoint,
     filters: (query) => errorLogFiltersOf(query),
   });
   const exporter = useExportAction({
     permission: [SYSTEM_TOOL_PERMISSIONS.errorLogExport],
-    start: () => call(exportEndpoints.clientErrorLogs, errorLogFiltersOf(listQuery.query)),
+    start: () => call(tab.exportEndpoint, errorLogFiltersOf(listQuery.query)),
   });
   return (
     <ListPage
       title={L.title}
       name="error-logs"
       list={list}
-      columns={CLIENT_COLUMNS}
+      // Each tab pairs its columns with its own endpoint's rows.
+      columns={tab.columns as ListColumn<ServerErrorRow | ClientErrorRow>[]}
       rowKey="id"
       toolbar={exporter.button}
       notice={exporter.notice}
       empty={{ description: L.empty }}
-      tabs={tabsOf(listQuery)}
+      tabs={{
+        value: listQuery.query.kind,
+        options: KINDS.map((kind) => ({ value: kind, label: L.tabs[kind] })),
+        onChange: (kind: string) => listQuery.setQuery({ kind: kind === 'client' ? 'client' : 'server' }),
+      }}
       filters={<DateKeywordFilters listQuery={listQuery} name="error-logs" labels={L.list} />}
     />
   );

@@ -1,8 +1,7 @@
 import { teaTreeEndpoints, type TeaTreeAdoptionDetail } from '@console/contract';
-import { Drawer, Table, Tag } from 'antd';
-import { DetailState, useDetailQuery } from '../../components/detail/detail-page';
+import { Table, Tag } from 'antd';
+import { DetailDrawer, loadDetail, useDetailQuery } from '../../components/detail/detail-page';
 import { InfoFields, InfoSection, infoField } from '../../components/detail/info-section';
-import { call } from '../../lib/http';
 import { TEA_TREE_LABELS } from './labels';
 import { teaTreeKeys } from './tea-tree-keys';
 
@@ -75,21 +74,17 @@ export function AdoptionDrawer({
   const detail = useDetailQuery({
     key: teaTreeKeys.detail(storeCode),
     recordKey: adoptionId ?? null,
-    load: (id, signal) =>
-      call(teaTreeEndpoints.detail, { storeCode, id }, { signal, flags: { silent: true } }),
+    load: loadDetail(teaTreeEndpoints.detail, (id: number) => ({ storeCode, id })),
   });
   return (
-    <Drawer
-      open={adoptionId !== undefined}
+    <DetailDrawer
+      detail={detail}
       title={L.detail.title}
-      size="min(520px, 100vw)"
+      width={520}
+      testId="tea-tree-drawer"
       onClose={onClose}
-      destroyOnHidden
-      data-testid="tea-tree-drawer"
     >
-      {adoptionId === undefined ? null : (
-        <DetailState detail={detail}>{(data) => <AdoptionFields adoption={data} />}</DetailState>
-      )}
-    </Drawer>
+      {(adoption) => <AdoptionFields adoption={adoption} />}
+    </DetailDrawer>
   );
 }

@@ -102,7 +102,6 @@ export function TeaTreeAdoptionPage() {
       <ListPage
         title={L.title}
         name="tea-tree"
-        testId="tea-tree-page"
         list={list}
         columns={columnsOf((row) => hrefOf({ id: row.id }))}
         rowKey="id"

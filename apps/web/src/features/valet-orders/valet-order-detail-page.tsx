@@ -2,9 +2,8 @@ import { valetEndpoints, type ValetOrderDetail } from '@console/contract';
 import { Button } from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { DetailPage, useDetailQuery, useListReturn } from '../../components/detail/detail-page';
+import { DetailPage, useDetailQuery, useListReturn, loadDetail } from '../../components/detail/detail-page';
 import { InfoSection, infoField } from '../../components/detail/info-section';
-import { call } from '../../lib/http';
 import { useStoreCode } from '../../stores/use-store-code';
 import { VALET_LABELS } from './labels';
 import { valetKeys } from './valet-api';
@@ -79,9 +78,7 @@ export function ValetOrderDetailPage() {
   const detail = useDetailQuery({
     key: valetKeys.detail(storeCode),
     recordKey: valetOrderNoOf(params),
-    // Silent: the page shows "not found" or the failure in place.
-    load: (valetOrderNo, signal) =>
-      call(valetEndpoints.detail, { storeCode, valetOrderNo }, { signal, flags: { silent: true } }),
+    load: loadDetail(valetEndpoints.detail, (valetOrderNo: string) => ({ storeCode, valetOrderNo })),
   });
   const refresh = useRefresh(valetKeys.all);
   const confirmer = useValetConfirm(storeCode, refresh);
