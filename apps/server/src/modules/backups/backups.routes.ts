@@ -26,12 +26,8 @@ export function backupRoutes(app: AppInstance, { db, dbKind, clock, config }: Ap
   route(api.restore, access.headOffice(P.restore), (ctx) =>
     service.restore(actor(ctx), ctx.input.name, ctx.input.confirmName),
   );
-  route(
-    app,
-    api.restoreLive,
-    access.headOffice(P.restore),
-    (ctx) => service.restoreLive(actor(ctx), ctx.input.name, ctx.input.confirmName),
-    { tags },
+  route(api.restoreLive, access.headOffice(P.restore), (ctx) =>
+    service.restoreLive(actor(ctx), ctx.input.name, ctx.input.confirmName),
   );
   rawRoute(
     api.download,
