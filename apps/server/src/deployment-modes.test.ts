@@ -67,11 +67,17 @@ describe.concurrent('deployment modes', () => {
   });
 
   describe('the embedded default', () => {
+    // A data directory per server: the tests run side by side, and two processes cannot share one PGlite.
     let dataDir: string;
+    let metricsDataDir: string;
     beforeAll(async () => {
       dataDir = await mkdtemp(path.join(tmpdir(), 'console-demo-'));
+      metricsDataDir = await mkdtemp(path.join(tmpdir(), 'console-metrics-'));
     });
-    afterAll(() => rm(dataDir, { recursive: true, force: true }));
+    afterAll(async () => {
+      await rm(dataDir, { recursive: true, force: true });
+      await rm(metricsDataDir, { recursive: true, force: true });
+    });
 
     it('runs in demo mode and tells the login page so', SLOW, async () => {
       const server = await startServerProcess({ name: 'embedded', env: { DATA_DIR: dataDir }, ...START });
@@ -89,7 +95,7 @@ describe.concurrent('deployment modes', () => {
       const token = randomBytes(24).toString('hex');
       const server = await startServerProcess({
         name: 'metrics-port',
-        env: { DATA_DIR: dataDir, METRICS_PORT: String(metricsPort), METRICS_TOKEN: token },
+        env: { DATA_DIR: metricsDataDir, METRICS_PORT: String(metricsPort), METRICS_TOKEN: token },
         ...START,
       });
       const scrapeUrl = `http://127.0.0.1:${metricsPort}/metrics`;
