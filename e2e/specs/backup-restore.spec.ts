@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { makeBackup } from '../support/backups';
 import { DESKTOP, PHONE, settle, shootBothSizes } from '../support/screens';
 import { SCREENSHOT_DIR } from '../support/demo-api';
 import { closeConsoles, DEMO_USERS, openConsole, pickStoreIfAsked, signIn } from '../support/session';
@@ -56,10 +57,7 @@ test.describe('恢复数据', () => {
 
     await signIn(page, DEMO_USERS.admin.username, DEMO_USERS.admin.password);
     await openBackups(page);
-    await page.getByTestId('backups-create').click();
-    const row = page.locator('tr', { hasText: /backup-\d{8}-\d{6}/ }).first();
-    await expect(row.getByTestId('backup-status')).toHaveText('成功', { timeout: 120_000 });
-    const name = (await row.locator('td').first().innerText()).trim();
+    const { name, row } = await makeBackup(page);
 
     await row.getByTestId('row-action-restore-live').click();
     const start = await confirmLiveRestore(page, name);

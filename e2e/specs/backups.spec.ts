@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
+import { makeBackup } from '../support/backups';
 import { shootBothSizes } from '../support/screens';
 import {
   closeConsoles,
@@ -23,10 +24,8 @@ test.describe('数据备份', () => {
     await page.getByRole('menuitem', { name: /数据备份/ }).click();
     await pickStoreIfAsked(page, 'backups-page');
 
-    await page.getByTestId('backups-create').click();
-    const row = page.locator('tr', { hasText: /backup-\d{8}-\d{6}/ }).first();
-    await expect(row.getByTestId('backup-status')).toHaveText('成功', { timeout: 120_000 });
-    const name = (await row.locator('td').first().innerText()).trim();
+    const { name, row } = await makeBackup(page);
+    expect((await row.locator('td').first().innerText()).trim()).toBe(name);
     expect(name).toMatch(/^backup-\d{8}-\d{6}\.tar\.gz$/);
 
     const downloading = page.waitForEvent('download');
