@@ -1,3 +1,4 @@
+import { MAINTENANCE_ERROR_CODE } from '@console/contract';
 import { describe, expect, it } from 'vitest';
 import { createHttpClient } from './client';
 import { ApiError } from './errors';
@@ -132,6 +133,7 @@ describe('HTTP errors', () => {
   });
 
   it('hands a 503 MAINTENANCE to the maintenance page without a notice; another 503 is an error', async () => {
+    expect(MAINTENANCE_ERROR_CODE).toBe('MAINTENANCE'); // written out in client.ts
     const { http, deps } = setup(fail(503, '系统维护中，请稍后再试', 'MAINTENANCE'));
     expect((await rejection(http.get('/feo/a'))).status).toBe(503);
     expect(deps.onMaintenance).toHaveBeenCalledTimes(1);
