@@ -115,6 +115,8 @@ export function createMaintenance(options: {
   const unsubscribe = bus.subscribe((keys) => {
     if (keys.includes(MAINTENANCE_WAKE_KEY)) void refresh();
   });
+  // Its own timer, not a job: the job runner pauses scheduled ticks while maintenance is on (app.ts), so a job
+  // could never see maintenance end.
   const timer = pool ? setInterval(() => void refresh(), options.pollMs ?? MAINTENANCE_POLL_MS) : null;
   timer?.unref();
   if (pool) void refresh();
