@@ -29,7 +29,10 @@ const native: Clock = (holder[NATIVE_CLOCK] ??= {
  * Setup of the `web` test project, whose files share one module graph and one jsdom per worker (vitest.config.ts):
  * what a file leaves behind in the globals is undone when it ends, so the next file starts as on a fresh page.
  */
-afterAll(() => {
+afterAll(async () => {
+  // A lazy import a file started but did not await (a lazy route, a drawer) must finish inside the file: one still
+  // loading when the worker's run ends is refused, and the refused module then failed every later file that needs it.
+  await vi.dynamicImportSettled();
   vi.restoreAllMocks();
   vi.useRealTimers();
   vi.unstubAllGlobals();
