@@ -5,7 +5,7 @@
  * per route, answers by status, CPU per part, the load average, and the scaling factor 1 → 3 instances.
  *
  *   npm run bench:load                      (database load_bench on the local PostgreSQL, kept between runs)
- *   npm run bench:load -- --instances 1,3 --seconds 60 --warmup 20 --think-ms 1000 --push-rate 4
+ *   npm run bench:load -- --instances 1,3 --seconds 60 --warmup 20 --think-ms 1000 --push-rate 2
  *
  * Needs Debian's nginx and redis-server (a private one is started). Set TEST_PORT_RANGE to keep the ports in
  * a range of your own.
@@ -36,9 +36,9 @@ const { values: args } = parseArgs({
     warmup: { type: 'string', default: '20' },
     ramp: { type: 'string', default: '15' },
     'think-ms': { type: 'string', default: '1000' },
-    'push-rate': { type: 'string', default: '4' },
-    'sign-in-share': { type: 'string', default: '0.01' },
-    'grab-interest': { type: 'string', default: '0.5' },
+    'push-rate': { type: 'string', default: '2' },
+    'sign-in-share': { type: 'string', default: '0.005' },
+    'grab-interest': { type: 'string', default: '0.25' },
   },
 });
 const DATABASE_URL = args['database-url'];
@@ -120,8 +120,9 @@ async function runConfiguration(
     ),
   );
   const nginx = await startNginx({ upstreams: instances.map((i) => `127.0.0.1:${i.port}`), holdMs: HOLD_MS });
-  const stores = clerks.map((s) => s.code);
   const consoles = clerks.flatMap((s) => s.clerks).slice(0, Number(args.consoles));
+  // Orders go to the stores that have a console open (all of them in the full run).
+  const stores = [...new Set(consoles.map((c) => c.storeCode))];
   const day = new StoreDay({
     baseUrl: new URL(nginx.baseUrl),
     serviceToken: SERVICE_TOKEN,
@@ -241,6 +242,11 @@ function print(run: Run) {
 
 async function main() {
   const counts = args.instances.split(',').map(Number);
+  console.log(
+    `consoles ${args.consoles}, think ${args['think-ms']} ms, ${args['push-rate']} pushes/s, ` +
+      `sign-in share ${args['sign-in-share']}, grab interest ${args['grab-interest']}, ` +
+      `ramp ${args.ramp} s, warm-up ${args.warmup} s, measured ${args.seconds} s, hold ${HOLD_MS / 1000} s`,
+  );
   const stores = await ensureLoadDatabase(ADMIN_URL, DATABASE_URL);
   const redis = await startPrivateRedis();
   const runs: Run[] = [];

@@ -93,6 +93,8 @@ const READS: [string, number][] = [
   ['offers', 15],
   ['untaken', 8],
 ];
+/** Offers a clerk keeps in mind; older alerts are let go. */
+const MAX_WAITING_GRABS = 2;
 const READ_WEIGHT = READS.reduce((sum, [, w]) => sum + w, 0);
 
 /** The load: `stop()` ends every loop and answers once the held polls are let go. */
@@ -337,7 +339,11 @@ class ClerkConsole {
         const planNo = message.messageContent.expandInfo.performancePlanOrderNo;
         if (message.messageContent.title === '您有新的线上订单' && typeof planNo === 'string') {
           this.day.offerShown(planNo);
-          if (Math.random() < this.day.workload.grabInterest) this.toGrab.push(planNo);
+          if (Math.random() < this.day.workload.grabInterest) {
+            this.toGrab.push(planNo);
+            // A clerk reacts to the latest alerts, not to a backlog of orders long taken.
+            if (this.toGrab.length > MAX_WAITING_GRABS) this.toGrab.shift();
+          }
         }
       }
       ackIds = list.map((m) => m.messageId);
@@ -351,10 +357,11 @@ class ClerkConsole {
     while (!signal.aborted) {
       await delay(think(w.thinkMs), signal);
       if (signal.aborted) break;
-      const grab = this.toGrab.shift();
-      const ship = grab ? undefined : this.toShip.shift();
-      if (grab) await this.grab(grab);
-      else if (ship) await this.ship(ship);
+      // An order this clerk took is shipped before the next offer is opened.
+      const ship = this.toShip.shift();
+      const grab = ship ? undefined : this.toGrab.pop();
+      if (ship) await this.ship(ship);
+      else if (grab) await this.grab(grab);
       else if (Math.random() < w.signInShare) {
         if (!(await signInAgain())) return;
       } else await this.read();
