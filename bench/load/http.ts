@@ -9,7 +9,7 @@ let agent = newAgent();
 export type Answer<T = unknown> = { status: number; body: T | null; ms: number };
 
 export type Request = {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'DELETE';
   path: string;
   body?: unknown;
   headers?: Record<string, string>;
