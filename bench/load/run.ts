@@ -114,11 +114,10 @@ async function runConfiguration(
     DEMO_MODE: 'true',
     DEMO_TRAFFIC_INTERVAL: '0',
   };
-  const instances: ServerProcess[] = await Promise.all(
-    Array.from({ length: count }, (_, i) =>
-      startServerProcess({ name: `load-${i + 1}`, env, readyTimeoutMs: 120_000 }),
-    ),
-  );
+  // One after the other: a start compiles the server (tsx), which on a busy machine takes a while.
+  const instances: ServerProcess[] = [];
+  for (let i = 0; i < count; i += 1)
+    instances.push(await startServerProcess({ name: `load-${i + 1}`, env, readyTimeoutMs: 300_000 }));
   const nginx = await startNginx({ upstreams: instances.map((i) => `127.0.0.1:${i.port}`), holdMs: HOLD_MS });
   const consoles = clerks.flatMap((s) => s.clerks).slice(0, Number(args.consoles));
   // Orders go to the stores that have a console open (all of them in the full run).
@@ -133,7 +132,8 @@ async function runConfiguration(
     stores,
   });
   console.log(`${count} instance(s): signing in ${consoles.length} consoles over ${RAMP_MS / 1000} s…`);
-  await day.start(consoles, RAMP_MS);
+  const signedIn = await day.start(consoles, RAMP_MS);
+  console.log(`${signedIn} of ${consoles.length} consoles signed in; warming up ${WARMUP_MS / 1000} s…`);
   await delay(WARMUP_MS);
   day.resetStats();
   const pgPids = await postgresBackends();

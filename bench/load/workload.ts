@@ -128,17 +128,20 @@ export class StoreDay {
     );
   }
 
-  /** Starts every clerk console (sign-ins spread over `rampMs`) and the platform's pushes. */
-  async start(clerks: BenchClerk[], rampMs: number) {
+  /**
+   * Starts every clerk console (sign-ins spread over `rampMs`) and the platform's pushes; answers, once every
+   * console has tried its first sign-in, how many are signed in.
+   */
+  async start(clerks: BenchClerk[], rampMs: number): Promise<number> {
     const storeIndex = new Map(this.w.stores.map((code, i) => [code, i]));
-    const started = clerks.map(async (clerk, i) => {
+    this.loops.push(this.pushOrders());
+    const signedIn = clerks.map(async (clerk, i) => {
       await delay((rampMs * i) / clerks.length, this.abort.signal);
       const address = LOOPBACK_OF_STORE(storeIndex.get(clerk.storeCode)!);
       const console_ = new ClerkConsole(this, clerk, address);
-      this.loops.push(console_.run());
+      return new Promise<boolean>((resolve) => this.loops.push(console_.run(resolve)));
     });
-    await Promise.all(started);
-    this.loops.push(this.pushOrders());
+    return (await Promise.all(signedIn)).filter(Boolean).length;
   }
 
   /** Starts counting afresh (after the warm-up). */
@@ -287,8 +290,10 @@ class ClerkConsole {
   }
 
   /** The console from sign-in to the end of the run; a new sign-in leaves the page (its poll) first. */
-  async run() {
-    if (!(await this.signIn())) return;
+  async run(firstSignIn: (signedIn: boolean) => void) {
+    const signedIn = await this.signIn();
+    firstSignIn(signedIn);
+    if (!signedIn) return;
     let page = this.openPage();
     await this.act(async () => {
       await page.leave();
