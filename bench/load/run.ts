@@ -134,6 +134,8 @@ async function runConfiguration(
   console.log(`${count} instance(s): signing in ${consoles.length} consoles over ${RAMP_MS / 1000} s…`);
   const signedIn = await day.start(consoles, RAMP_MS);
   console.log(`${signedIn} of ${consoles.length} consoles signed in; warming up ${WARMUP_MS / 1000} s…`);
+  // What went wrong while the consoles signed in (not part of the measurement).
+  if (signedIn < consoles.length) console.log('  errors while signing in:', JSON.stringify(errorsOf(day)));
   await delay(WARMUP_MS);
   day.resetStats();
   const pgPids = await postgresBackends();
@@ -189,7 +191,7 @@ function routeRows(run: Run) {
     });
 }
 
-function errorsOf(run: Run) {
+function errorsOf(run: Pick<Run, 'stats'>) {
   const errors: Record<string, number> = {};
   for (const [route, entry] of run.stats.routes) {
     for (const [status, n] of entry.statuses)
