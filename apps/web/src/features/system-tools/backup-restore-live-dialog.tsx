@@ -29,15 +29,14 @@ export function LiveRestoreDialog({
   onClose(): void;
   onFinished(): void;
 }) {
-  const [typed, setTyped] = useState('');
   const [acknowledged, setAcknowledged] = useState(false);
   const [phase, setPhase] = useState<Phase>({ step: 'confirm' });
   const [now, setNow] = useState(() => Date.now());
   const start = useMutation({
-    mutationFn: () =>
+    mutationFn: (typedName: string) =>
       call(
         backupEndpoints.restoreLive,
-        { name: backup.name, confirmName: typed.trim(), acceptDataLoss: true },
+        { name: backup.name, confirmName: typedName, acceptDataLoss: true },
         { flags: { silent: true } },
       ),
     onMutate: () => markOwnRestore(true),
@@ -118,11 +117,9 @@ export function LiveRestoreDialog({
     <TypedNameModal
       name={backup.name}
       labels={D}
-      typed={typed}
-      onTyped={setTyped}
       ready={acknowledged}
       pending={start.isPending}
-      onOk={() => start.mutate()}
+      onOk={(typedName) => start.mutate(typedName)}
       onCancel={onClose}
       testId="backup-live"
       notices={

@@ -232,12 +232,11 @@ function RestoreDialog({
   onStarted(): void;
 }) {
   const D = L.restoreDialog;
-  const [typed, setTyped] = useState('');
   const restore = useMutation({
-    mutationFn: () =>
+    mutationFn: (typedName: string) =>
       call(
         backupEndpoints.restore,
-        { name: backup.name, confirmName: typed.trim() },
+        { name: backup.name, confirmName: typedName },
         { flags: { silent: true } },
       ),
     onSuccess: () => {
@@ -250,10 +249,8 @@ function RestoreDialog({
     <TypedNameModal
       name={backup.name}
       labels={D}
-      typed={typed}
-      onTyped={setTyped}
       pending={restore.isPending}
-      onOk={() => restore.mutate()}
+      onOk={(typedName) => restore.mutate(typedName)}
       onCancel={onClose}
       testId="backup-restore"
       notices={

@@ -1,17 +1,16 @@
 import { Form, Input, Modal, Typography } from 'antd';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 
 export type TypedNameLabels = { title: string; ok: string; cancel: string; typeName: string };
 
 /**
  * The confirmation both restores of 数据备份 ask for: the backup's name typed again (and `ready`, where the
- * dialog asks more) unlocks the danger button. `notices` stand above the name field, `children` below it.
+ * dialog asks more) unlocks the danger button, and `onOk` gets the name as typed (trimmed) for the server to check
+ * again. `notices` stand above the name field, `children` below it.
  */
 export function TypedNameModal({
   name,
   labels,
-  typed,
-  onTyped,
   ready = true,
   pending,
   onOk,
@@ -22,17 +21,16 @@ export function TypedNameModal({
 }: {
   name: string;
   labels: TypedNameLabels;
-  typed: string;
-  onTyped(value: string): void;
   ready?: boolean;
   pending: boolean;
-  onOk(): void;
+  onOk(typedName: string): void;
   onCancel(): void;
   /** Prefix of the dialog's and the field's test ids (`<testId>-dialog`, `<testId>-input`). */
   testId: string;
   notices?: ReactNode;
   children?: ReactNode;
 }) {
+  const [typed, setTyped] = useState('');
   return (
     <Modal
       open
@@ -40,7 +38,7 @@ export function TypedNameModal({
       okText={labels.ok}
       cancelText={labels.cancel}
       onCancel={onCancel}
-      onOk={onOk}
+      onOk={() => onOk(typed.trim())}
       okButtonProps={{ danger: true, disabled: typed.trim() !== name || !ready, loading: pending }}
       data-testid={`${testId}-dialog`}
     >
@@ -49,7 +47,7 @@ export function TypedNameModal({
         <Form.Item label={labels.typeName} extra={<Typography.Text code>{name}</Typography.Text>}>
           <Input
             value={typed}
-            onChange={(e) => onTyped(e.target.value)}
+            onChange={(e) => setTyped(e.target.value)}
             maxLength={64}
             autoComplete="off"
             data-testid={`${testId}-input`}
