@@ -7,21 +7,14 @@ import {
 import type { AppDeps, AppInstance } from '../../app-types.js';
 import { clientOf } from '../../http/client.js';
 import { ok } from '../../http/envelope.js';
-import { badRequest } from '../../http/errors.js';
 import { access, ANY_STAFF, rawRoute, route } from '../../http/route.js';
-import { readSingleUpload } from '../../http/upload.js';
+import { readXlsxUpload, sendImportRejection, xlsxTemplate } from '../../http/xlsx-upload.js';
 import { createAuditLog } from '../audit/audit-log.js';
 import { createDataScopes, storeIdsInScope } from '../roles/data-scope.js';
 import { createGrantableRoles } from '../roles/grantable-roles.js';
 import { createAuthOpenRepository } from './auth-open.repository.js';
 import { AUTH_OPEN_MESSAGES, ImportRejectedError, createAuthOpenService } from './auth-open.service.js';
-import {
-  TEMPLATE_FILENAME,
-  XLSX_CONTENT_TYPE,
-  attachmentHeader,
-  buildTemplate,
-  looksLikeXlsx,
-} from './import-workbook.js';
+import { TEMPLATE_FILENAME, buildTemplate } from './import-workbook.js';
 
 const tags = ['auth-open'];
 /** Head office only, refused with the domain's own message (the service checks again). */
@@ -37,7 +30,7 @@ export function authOpenRoutes(app: AppInstance, { db, clock }: AppDeps): void {
     authCache: app.authCache,
     storesInScope: async (caller, storeIds) => storeIdsInScope(db, await dataScopes(caller), storeIds),
   });
-  let template: Promise<Buffer> | null = null;
+  const sendTemplate = xlsxTemplate(TEMPLATE_FILENAME, buildTemplate);
 
   // The staff member's own records (head office may name any user: the service decides).
   route(app, api.queryByUser, access.signedIn(), ({ caller, input }) => service.records(caller(), input), {
@@ -68,42 +61,16 @@ export function authOpenRoutes(app: AppInstance, { db, clock }: AppDeps): void {
     api.batchImport,
     HEAD_OFFICE,
     async ({ caller, request, reply }) => {
-      const upload = await readSingleUpload(request, {
-        maxBytes: AUTH_OPEN_IMPORT_MAX_BYTES,
-        label: '导入文件',
-      });
-      if (!looksLikeXlsx(upload.filename, upload.bytes))
-        throw badRequest('请上传 .xlsx 格式的 Excel 文件（可下载模板填写）', 'IMPORT_NOT_XLSX');
+      const bytes = await readXlsxUpload(request, AUTH_OPEN_IMPORT_MAX_BYTES);
       try {
-        return ok(await service.importFile(caller(), upload.bytes, clientOf(request)));
+        return ok(await service.importFile(caller(), bytes, clientOf(request)));
       } catch (error) {
         if (!(error instanceof ImportRejectedError)) throw error;
-        return reply.code(422).send({
-          result: 1,
-          data: { errors: error.errors, errorCount: error.errorCount },
-          errorMsg: error.message,
-          errorCode: error.errorCode,
-        });
+        return sendImportRejection(reply, error);
       }
     },
     { tags, consumes: ['multipart/form-data'], responses: { 422: envelopeSchema(importRejectionSchema) } },
   );
 
-  rawRoute(
-    app,
-    api.importTemplate,
-    HEAD_OFFICE,
-    async ({ reply }) => {
-      template ??= buildTemplate().catch((error: unknown) => {
-        template = null;
-        throw error;
-      });
-      return reply
-        .header('content-type', XLSX_CONTENT_TYPE)
-        .header('content-disposition', attachmentHeader(TEMPLATE_FILENAME))
-        .header('cache-control', 'private, no-store')
-        .send(await template);
-    },
-    { tags, body: null },
-  );
+  rawRoute(app, api.importTemplate, HEAD_OFFICE, ({ reply }) => sendTemplate(reply), { tags, body: null });
 }

@@ -5,8 +5,6 @@ import {
   type ParsedWorkbook as ParsedOf,
 } from '../../platform/xlsx-import.js';
 
-export { XLSX_CONTENT_TYPE, attachmentHeader, looksLikeXlsx } from '../../platform/xlsx-import.js';
-
 export const TEMPLATE_FILENAME = '门店权限开通导入模板.xlsx';
 export const DATA_SHEET = '用户信息';
 /** A row whose work code starts with this is the template's sample and is skipped on import. */

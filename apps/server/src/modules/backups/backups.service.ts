@@ -122,6 +122,19 @@ export function createBackupsService(deps: {
     return { row, file };
   }
 
+  /** `fileOf`, refused (422) unless the file still has the checksum it was made with: swapped or damaged. */
+  async function intactFileOf(name: string): Promise<{ row: BackupRecord; file: string; sha256: string }> {
+    const { row, file } = await fileOf(name);
+    const { sha256 } = await fileDigest(file);
+    if (sha256 !== row.sha256)
+      throw new AppError(
+        422,
+        'BACKUP_CHECKSUM',
+        '备份文件校验失败：文件与备份时的校验和不一致（已被替换或损坏），不能恢复',
+      );
+    return { row, file, sha256 };
+  }
+
   async function perform(row: BackupRecord): Promise<void> {
     const file = path.join(dir, row.name);
     const partial = `${file}.partial`;
@@ -318,14 +331,7 @@ export function createBackupsService(deps: {
       adminOnly(actor, '仅系统管理员可以恢复备份');
       if (confirmName !== name)
         throw badRequest('输入的名称与备份名称不一致：请完整输入备份名称以确认恢复', 'CONFIRM_MISMATCH');
-      const { row, file } = await fileOf(name);
-      const { sha256 } = await fileDigest(file);
-      if (sha256 !== row.sha256)
-        throw new AppError(
-          422,
-          'BACKUP_CHECKSUM',
-          '备份文件校验失败：文件与备份时的校验和不一致（已被替换或损坏），不能恢复',
-        );
+      const { row, file, sha256 } = await intactFileOf(name);
       if (!(await repo.beginRestore(row.id, clock(), staleBefore())))
         throw conflict('该备份正在恢复检查，请等它完成后再试', 'RESTORE_RUNNING');
       await audit.change({
@@ -354,14 +360,7 @@ export function createBackupsService(deps: {
           '内嵌数据库（PGlite）不能在控制台运行时恢复：请停止控制台，把备份文件（.tar.gz）解压为数据目录 DATA_DIR 后再启动。可先用“恢复检查”确认备份可用',
           'RESTORE_EMBEDDED',
         );
-      const { row, file } = await fileOf(name);
-      const { sha256 } = await fileDigest(file);
-      if (sha256 !== row.sha256)
-        throw new AppError(
-          422,
-          'BACKUP_CHECKSUM',
-          '备份文件校验失败：文件与备份时的校验和不一致（已被替换或损坏），不能恢复',
-        );
+      const { row, file, sha256 } = await intactFileOf(name);
       await repo.failStale(staleBefore(), clock());
       if (await repo.anyRunning())
         throw conflict('有备份或恢复检查正在进行，请等它完成后再恢复', 'BACKUP_RUNNING');

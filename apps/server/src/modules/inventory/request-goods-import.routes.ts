@@ -7,10 +7,8 @@ import {
 import type { AppInstance } from '../../app-types.js';
 import type { Database } from '../../db/client.js';
 import { ok } from '../../http/envelope.js';
-import { badRequest } from '../../http/errors.js';
 import { access, ANY_STAFF, rawRoute, route } from '../../http/route.js';
-import { readSingleUpload } from '../../http/upload.js';
-import { XLSX_CONTENT_TYPE, attachmentHeader, looksLikeXlsx } from '../../platform/xlsx-import.js';
+import { readXlsxUpload, sendImportRejection, xlsxTemplate } from '../../http/xlsx-upload.js';
 import { LinesRejectedError, TEMPLATE_FILENAME, createRequestGoodsImport } from './request-goods-import.js';
 import { REQUEST_GOODS_PERMISSION as RG } from './request-goods.service.js';
 
@@ -23,7 +21,7 @@ const tags = ['inventory'];
  */
 export function requestGoodsImportRoutes(app: AppInstance, db: Database): void {
   const catalogue = createRequestGoodsImport(db);
-  let template: Promise<Buffer> | null = null;
+  const sendTemplate = xlsxTemplate(TEMPLATE_FILENAME, () => catalogue.templateBytes());
 
   route(app, api.skuOptions, access.store(ANY_STAFF), ({ input }) => catalogue.skuOptions(input), { tags });
 
@@ -33,22 +31,12 @@ export function requestGoodsImportRoutes(app: AppInstance, db: Database): void {
     api.requestGoodsImport,
     access.store(RG, null),
     async ({ request, reply }) => {
-      const upload = await readSingleUpload(request, {
-        maxBytes: REQUEST_GOODS_IMPORT_MAX_BYTES,
-        label: '导入文件',
-      });
-      if (!looksLikeXlsx(upload.filename, upload.bytes))
-        throw badRequest('请上传 .xlsx 格式的 Excel 文件（可下载模板填写）', 'IMPORT_NOT_XLSX');
+      const bytes = await readXlsxUpload(request, REQUEST_GOODS_IMPORT_MAX_BYTES);
       try {
-        return ok(await catalogue.readLines(upload.bytes));
+        return ok(await catalogue.readLines(bytes));
       } catch (error) {
         if (!(error instanceof LinesRejectedError)) throw error;
-        return reply.code(422).send({
-          result: 1,
-          data: { errors: error.errors, errorCount: error.errorCount },
-          errorMsg: error.message,
-          errorCode: error.errorCode,
-        });
+        return sendImportRejection(reply, error);
       }
     },
     {
@@ -58,21 +46,8 @@ export function requestGoodsImportRoutes(app: AppInstance, db: Database): void {
     },
   );
 
-  rawRoute(
-    app,
-    api.requestGoodsImportTemplate,
-    access.store(RG, null),
-    async ({ reply }) => {
-      template ??= catalogue.templateBytes().catch((error: unknown) => {
-        template = null;
-        throw error;
-      });
-      return reply
-        .header('content-type', XLSX_CONTENT_TYPE)
-        .header('content-disposition', attachmentHeader(TEMPLATE_FILENAME))
-        .header('cache-control', 'private, no-store')
-        .send(await template);
-    },
-    { tags, body: null },
-  );
+  rawRoute(app, api.requestGoodsImportTemplate, access.store(RG, null), ({ reply }) => sendTemplate(reply), {
+    tags,
+    body: null,
+  });
 }

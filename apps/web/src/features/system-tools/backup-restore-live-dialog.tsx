@@ -1,11 +1,12 @@
 import { backupEndpoints, maintenanceEndpoints, type BackupRow } from '@console/contract';
 import { useMutation } from '@tanstack/react-query';
-import { Alert, Button, Checkbox, Form, Input, Modal, Spin, Typography } from 'antd';
+import { Alert, Button, Checkbox, Modal, Spin, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { formatDate } from '../../lib/format/date';
 import { call } from '../../lib/http';
 import { markOwnRestore } from '../../lib/maintenance';
 import { SYSTEM_TOOL_LABELS } from './labels';
+import { TypedNameModal } from './typed-name-modal';
 
 const D = SYSTEM_TOOL_LABELS.backups.liveDialog;
 /** How often the restoring administrator's dialog asks whether the restore is over. */
@@ -28,15 +29,14 @@ export function LiveRestoreDialog({
   onClose(): void;
   onFinished(): void;
 }) {
-  const [typed, setTyped] = useState('');
   const [acknowledged, setAcknowledged] = useState(false);
   const [phase, setPhase] = useState<Phase>({ step: 'confirm' });
   const [now, setNow] = useState(() => Date.now());
   const start = useMutation({
-    mutationFn: () =>
+    mutationFn: (typedName: string) =>
       call(
         backupEndpoints.restoreLive,
-        { name: backup.name, confirmName: typed.trim(), acceptDataLoss: true },
+        { name: backup.name, confirmName: typedName, acceptDataLoss: true },
         { flags: { silent: true } },
       ),
     onMutate: () => markOwnRestore(true),
@@ -114,54 +114,42 @@ export function LiveRestoreDialog({
     );
 
   return (
-    <Modal
-      open
-      title={`${D.title} · ${backup.name}`}
-      okText={D.ok}
-      cancelText={D.cancel}
+    <TypedNameModal
+      name={backup.name}
+      labels={D}
+      ready={acknowledged}
+      pending={start.isPending}
+      onOk={(typedName) => start.mutate(typedName)}
       onCancel={onClose}
-      onOk={() => start.mutate()}
-      okButtonProps={{
-        danger: true,
-        disabled: typed.trim() !== backup.name || !acknowledged,
-        loading: start.isPending,
-      }}
-      data-testid="backup-live-dialog"
-    >
-      <Alert
-        type="error"
-        showIcon
-        title={D.warning(formatDate(backup.startedAt))}
-        description={D.maintenance}
-        style={{ marginBottom: 16 }}
-      />
-      {refusal && (
-        <Alert
-          type="warning"
-          showIcon
-          title={refusal}
-          style={{ marginBottom: 16 }}
-          data-testid="backup-live-refusal"
-        />
-      )}
-      <Form layout="vertical">
-        <Form.Item label={D.typeName} extra={<Typography.Text code>{backup.name}</Typography.Text>}>
-          <Input
-            value={typed}
-            onChange={(e) => setTyped(e.target.value)}
-            maxLength={64}
-            autoComplete="off"
-            data-testid="backup-live-input"
+      testId="backup-live"
+      notices={
+        <>
+          <Alert
+            type="error"
+            showIcon
+            title={D.warning(formatDate(backup.startedAt))}
+            description={D.maintenance}
+            style={{ marginBottom: 16 }}
           />
-        </Form.Item>
-        <Checkbox
-          checked={acknowledged}
-          onChange={(e) => setAcknowledged(e.target.checked)}
-          data-testid="backup-live-ack"
-        >
-          {D.acknowledge}
-        </Checkbox>
-      </Form>
-    </Modal>
+          {refusal && (
+            <Alert
+              type="warning"
+              showIcon
+              title={refusal}
+              style={{ marginBottom: 16 }}
+              data-testid="backup-live-refusal"
+            />
+          )}
+        </>
+      }
+    >
+      <Checkbox
+        checked={acknowledged}
+        onChange={(e) => setAcknowledged(e.target.checked)}
+        data-testid="backup-live-ack"
+      >
+        {D.acknowledge}
+      </Checkbox>
+    </TypedNameModal>
   );
 }

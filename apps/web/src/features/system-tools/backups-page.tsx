@@ -8,7 +8,7 @@ import {
 } from '@console/contract';
 import { CloudUploadOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
-import { Alert, Button, Form, Input, Modal, Tag, Tooltip, Typography } from 'antd';
+import { Alert, Button, Tag, Tooltip, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { column, type ListColumn } from '../../components/list/columns';
 import { ListPage } from '../../components/list/list-page';
@@ -22,6 +22,7 @@ import { useRefresh } from '../../lib/use-refresh';
 import { LiveRestoreDialog } from './backup-restore-live-dialog';
 import { SYSTEM_TOOL_LABELS } from './labels';
 import { systemToolKeys } from './system-tool-keys';
+import { TypedNameModal } from './typed-name-modal';
 
 const L = SYSTEM_TOOL_LABELS.backups;
 const T = L.columns;
@@ -231,12 +232,11 @@ function RestoreDialog({
   onStarted(): void;
 }) {
   const D = L.restoreDialog;
-  const [typed, setTyped] = useState('');
   const restore = useMutation({
-    mutationFn: () =>
+    mutationFn: (typedName: string) =>
       call(
         backupEndpoints.restore,
-        { name: backup.name, confirmName: typed.trim() },
+        { name: backup.name, confirmName: typedName },
         { flags: { silent: true } },
       ),
     onSuccess: () => {
@@ -246,33 +246,19 @@ function RestoreDialog({
   });
   const refusal = restore.error instanceof Error ? restore.error.message : null;
   return (
-    <Modal
-      open
-      title={`${D.title} · ${backup.name}`}
-      okText={D.ok}
-      cancelText={D.cancel}
+    <TypedNameModal
+      name={backup.name}
+      labels={D}
+      pending={restore.isPending}
+      onOk={(typedName) => restore.mutate(typedName)}
       onCancel={onClose}
-      onOk={() => restore.mutate()}
-      okButtonProps={{
-        danger: true,
-        disabled: typed.trim() !== backup.name,
-        loading: restore.isPending,
-      }}
-      data-testid="backup-restore-dialog"
-    >
-      <Alert type="info" showIcon title={D.explain} style={{ marginBottom: 16 }} />
-      {refusal && <Alert type="error" showIcon title={refusal} style={{ marginBottom: 16 }} />}
-      <Form layout="vertical">
-        <Form.Item label={D.typeName} extra={<Typography.Text code>{backup.name}</Typography.Text>}>
-          <Input
-            value={typed}
-            onChange={(e) => setTyped(e.target.value)}
-            maxLength={64}
-            autoComplete="off"
-            data-testid="backup-restore-input"
-          />
-        </Form.Item>
-      </Form>
-    </Modal>
+      testId="backup-restore"
+      notices={
+        <>
+          <Alert type="info" showIcon title={D.explain} style={{ marginBottom: 16 }} />
+          {refusal && <Alert type="error" showIcon title={refusal} style={{ marginBottom: 16 }} />}
+        </>
+      }
+    />
   );
 }

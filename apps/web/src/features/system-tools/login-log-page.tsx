@@ -1,5 +1,4 @@
 import {
-  LOG_RESULTS,
   SYSTEM_TOOL_PERMISSIONS,
   exportEndpoints,
   systemToolEndpoints,
@@ -7,21 +6,18 @@ import {
 } from '@console/contract';
 import { column, type ListColumn } from '../../components/list/columns';
 import { useExportAction } from '../../components/list/export-button';
-import { DateKeywordFilters } from '../../components/list/list-filters';
-import { ListPage } from '../../components/list/list-page';
 import { dateRangeOfQuery, dateUrlShape, urlField, type UrlQuery } from '../../components/list/list-query';
 import { useHeadOfficeList } from '../../components/list/use-head-office-list';
-import { statusFilterOf } from '../../components/list/use-list-query';
 import { call } from '../../lib/http';
 import { SYSTEM_TOOL_LABELS } from './labels';
-import { RESULT_COLOR, RESULT_OPTIONS } from './log-results';
+import { LogListPage, RESULT_COLOR, resultFilterOf, resultUrlField } from './log-list-page';
 import { systemToolKeys } from './system-tool-keys';
 
 const L = SYSTEM_TOOL_LABELS.login;
 const T = L.columns;
 
 export const loginLogUrlShape = {
-  status: urlField.oneOfOr(['all', ...LOG_RESULTS], 'all'),
+  status: resultUrlField,
   keyword: urlField.keyword(64),
   ...dateUrlShape,
   pageNum: urlField.pageNum(),
@@ -31,7 +27,7 @@ export const loginLogUrlShape = {
 export function loginLogFiltersOf(query: UrlQuery<typeof loginLogUrlShape>, now: Date = new Date()) {
   return {
     keyword: query.keyword || null,
-    result: query.status === 'all' ? null : query.status,
+    result: resultFilterOf(query.status),
     ...dateRangeOfQuery(query, now),
   };
 }
@@ -59,17 +55,13 @@ export function LoginLogPage() {
     start: () => call(exportEndpoints.loginLogs, loginLogFiltersOf(listQuery.query)),
   });
   return (
-    <ListPage
-      title={L.title}
+    <LogListPage
+      labels={L}
       name="login-logs"
       list={list}
       columns={COLUMNS}
-      rowKey="id"
-      toolbar={exporter.button}
-      notice={exporter.notice}
-      empty={{ description: L.empty }}
-      statusFilter={statusFilterOf(listQuery, RESULT_OPTIONS)}
-      filters={<DateKeywordFilters listQuery={listQuery} name="login-logs" labels={L.list} />}
+      listQuery={listQuery}
+      exporter={exporter}
     />
   );
 }

@@ -1,5 +1,4 @@
 import {
-  LOG_RESULTS,
   SYSTEM_TOOL_PERMISSIONS,
   exportEndpoints,
   systemToolEndpoints,
@@ -9,22 +8,19 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Descriptions, Drawer, Input, Spin, Typography } from 'antd';
 import { column, type ListColumn } from '../../components/list/columns';
 import { useExportAction } from '../../components/list/export-button';
-import { DateKeywordFilters } from '../../components/list/list-filters';
-import { ListPage } from '../../components/list/list-page';
 import { dateRangeOfQuery, dateUrlShape, urlField, type UrlQuery } from '../../components/list/list-query';
 import { useHeadOfficeList } from '../../components/list/use-head-office-list';
-import { statusFilterOf } from '../../components/list/use-list-query';
 import { formatDate } from '../../lib/format/date';
 import { call } from '../../lib/http';
 import { SYSTEM_TOOL_LABELS } from './labels';
+import { LogListPage, RESULT_COLOR, resultFilterOf, resultUrlField } from './log-list-page';
 import { systemToolKeys } from './system-tool-keys';
-import { RESULT_COLOR, RESULT_OPTIONS } from './log-results';
 
 const L = SYSTEM_TOOL_LABELS.operation;
 const T = L.columns;
 
 export const operationLogUrlShape = {
-  status: urlField.oneOfOr(['all', ...LOG_RESULTS], 'all'),
+  status: resultUrlField,
   keyword: urlField.keyword(32),
   store: urlField.keyword(32),
   action: urlField.keyword(64),
@@ -40,7 +36,7 @@ export function operationLogFiltersOf(query: OperationLogUrl, now: Date = new Da
     user: query.keyword || null,
     storeCode: query.store || null,
     action: query.action || null,
-    result: query.status === 'all' ? null : query.status,
+    result: resultFilterOf(query.status),
     ...dateRangeOfQuery(query, now),
   };
 }
@@ -75,18 +71,15 @@ export function OperationLogPage() {
   });
   return (
     <>
-      <ListPage
-        title={L.title}
+      <LogListPage
+        labels={L}
         name="operation-logs"
         list={list}
         columns={COLUMNS}
-        rowKey="id"
-        toolbar={exporter.button}
-        notice={exporter.notice}
-        empty={{ description: L.empty }}
-        statusFilter={statusFilterOf(listQuery, RESULT_OPTIONS)}
+        listQuery={listQuery}
+        exporter={exporter}
         filters={
-          <DateKeywordFilters listQuery={listQuery} name="operation-logs" labels={L.list}>
+          <>
             <Input.Search
               allowClear
               defaultValue={query.store}
@@ -105,7 +98,7 @@ export function OperationLogPage() {
               data-testid="operation-logs-action"
               onSearch={(action) => setQuery({ action })}
             />
-          </DateKeywordFilters>
+          </>
         }
         rowActions={[{ key: 'view', label: L.view, onClick: (row) => setQuery({ id: row.id }) }]}
       />
