@@ -127,13 +127,23 @@ async function seedRecord(url, fresh) {
   });
 }
 
+const busy = { retries: 0 };
+/**
+ * One call as a clerk makes it: a 503 (the pool had no connection free within its 5 s while the others queue on
+ * the contested row) is tried again after a pause, as the clerk would; the retries are counted.
+ */
 async function post(port, pathName, token, body) {
-  const response = await fetch(`http://127.0.0.1:${port}${pathName}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  return { status: response.status, body: await response.json().catch(() => null) };
+  for (let attempt = 1; ; attempt += 1) {
+    const response = await fetch(`http://127.0.0.1:${port}${pathName}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    const answer = { status: response.status, body: await response.json().catch(() => null) };
+    if (answer.status !== 503 || attempt === 10) return answer;
+    busy.retries += 1;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
 }
 
 /** A queue of ready transfers: each ship takes the next one; the load stops when it is empty. */
@@ -185,8 +195,16 @@ async function contest(url, port, tokens, ids) {
   const each = 3;
   const count = Number(options.contest);
   const setup = await withClient(url, (client) => prepareContest(client, ids, { onHand, count, each }));
-  const tally = { confirmed: 0, confirmRefused: 0, approved: 0, shipped: 0, shipRefused: 0, other: [] };
-  const note = (what, r) => tally.other.push(`${what} ${r.status} ${r.body?.message ?? ''}`);
+  const tally = {
+    confirmed: 0,
+    confirmRefused: 0,
+    refusedCodes: {},
+    approved: 0,
+    shipped: 0,
+    shipRefused: 0,
+    other: [],
+  };
+  const note = (what, r) => tally.other.push(`${what} ${r.status} ${r.body?.errorMsg ?? ''}`);
   const taskOf = (client, transferId) =>
     client
       .query(`select id from approval_tasks where doc_id = $1 and busi_type = 3 and status = 'pending'`, [
@@ -201,7 +219,12 @@ async function contest(url, port, tokens, ids) {
           id: t.id,
           lines: [{ lineId: t.line_id, batchNo: setup.batchNo, quantity: each }],
         });
-        if (confirm.status === 409) return void (tally.confirmRefused += 1);
+        if (confirm.status === 409) {
+          const code = confirm.body?.errorCode ?? 'unknown';
+          tally.confirmRefused += 1;
+          tally.refusedCodes[code] = (tally.refusedCodes[code] ?? 0) + 1;
+          return;
+        }
         if (confirm.status !== 200) return note('confirm', confirm);
         tally.confirmed += 1;
         const decided = await post(port, API.decide, tokens.approver, {
@@ -423,9 +446,11 @@ async function main() {
       `\ncontested stock: batch of ${c.onHand} units, ${c.count} transfers wanting ${c.each} each (${c.count * c.each} units)`,
     );
     console.log(
-      `  batch confirmations: ${c.tally.confirmed} reserved, ${c.tally.confirmRefused} refused 409`,
+      `  batch confirmations: ${c.tally.confirmed} reserved, ${c.tally.confirmRefused} refused 409 ${JSON.stringify(c.tally.refusedCodes)}`,
     );
-    console.log(`  shipping audits approved: ${c.tally.approved}`);
+    console.log(
+      `  shipping audits approved: ${c.tally.approved}; calls retried after a 503: ${busy.retries}`,
+    );
     console.log(
       `  ships (two at once per ready transfer): ${c.tally.shipped} shipped, ${c.tally.shipRefused} refused 409`,
     );
