@@ -9,6 +9,7 @@ export async function runLoad({
   method = 'GET',
   headers = {},
   body,
+  next,
   connections,
   seconds,
 }) {
@@ -16,17 +17,20 @@ export async function runLoad({
   const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
   // `headers` may be a function, called per request (e.g. to spread a rate-limited call over many sessions).
   const headersOf = typeof headers === 'function' ? headers : () => headers;
-  const allHeadersOf = () =>
-    payload
-      ? { ...headersOf(), 'content-type': 'application/json', 'content-length': payload.length }
+  const allHeadersOf = (sent) =>
+    sent
+      ? { ...headersOf(), 'content-type': 'application/json', 'content-length': sent.length }
       : headersOf();
   const latencies = [];
   let errors = 0;
-  const once = () =>
+  // `next` (optional) makes each request: `{ path?, body? }` for this one, or null when there is nothing left
+  // to send (e.g. every prepared document has been used), which ends the worker.
+  const once = (request = {}) =>
     new Promise((resolve) => {
+      const sent = request.body === undefined ? payload : Buffer.from(JSON.stringify(request.body));
       const started = performance.now();
-      const request = http.request(
-        { host, port, path, method, headers: allHeadersOf(), agent },
+      const outgoing = http.request(
+        { host, port, path: request.path ?? path, method, headers: allHeadersOf(sent), agent },
         (response) => {
           response.resume();
           response.on('end', () => {
@@ -36,17 +40,21 @@ export async function runLoad({
           });
         },
       );
-      request.on('error', () => {
+      outgoing.on('error', () => {
         errors += 1;
         resolve();
       });
-      request.end(payload);
+      outgoing.end(sent);
     });
   const startedAt = performance.now();
   const until = startedAt + seconds * 1000;
   await Promise.all(
     Array.from({ length: connections }, async () => {
-      while (performance.now() < until) await once();
+      while (performance.now() < until) {
+        const request = next ? next() : {};
+        if (request === null) break;
+        await once(request);
+      }
     }),
   );
   const elapsed = (performance.now() - startedAt) / 1000;

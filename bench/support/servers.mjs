@@ -6,7 +6,7 @@ import net from 'node:net';
 import { fileURLToPath } from 'node:url';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const BARE_SERVER = fileURLToPath(new URL('../orders/bare-server.mjs', import.meta.url));
+const BARE_SERVER = fileURLToPath(new URL('./bare-server.mjs', import.meta.url));
 const delay = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function freePort() {
@@ -52,7 +52,7 @@ export async function startOurs(databaseUrl) {
   return { child, port };
 }
 
-/** The baseline (bench/orders/bare-server.mjs) running the captured queries of `queriesFile` per case name. */
+/** The baseline (bench/support/bare-server.mjs) running the captured queries of `queriesFile` per case name. */
 export async function startBare(databaseUrl, poolSize, queriesFile) {
   const port = await freePort();
   const child = fork(BARE_SERVER, [String(port), databaseUrl, String(poolSize), queriesFile], {

@@ -304,8 +304,25 @@ describe('a transfer from application to receipt', () => {
     expect(inList.list.map((r) => r.transferNo)).toEqual([applied.transferNo]);
     const outList = await ok<TransferPage>(clerkB, P.transferList, storeB, { side: 'out' });
     expect(outList.list.map((r) => r.transferNo)).toContain(applied.transferNo);
-    const stockA = await ok<{ list: StockRow[] }>(clerkA, P.stockList, storeA, {});
+    const stockA = await ok<{ list: StockRow[]; total: number }>(clerkA, P.stockList, storeA, {});
     expect(stockA.list.find((r) => r.batchNo === 'B1')).toMatchObject({ onHand: 3, available: 3 });
+
+    // The totals count what the pages list, with a keyword (read through the SKU or the store) and without.
+    expect(stockA.total).toBe(stockA.list.length);
+    const code = stockA.list.find((r) => r.batchNo === 'B1')!.skuCode;
+    const oneSku = await ok<{ list: StockRow[]; total: number }>(clerkA, P.stockList, storeA, {
+      keyword: code,
+    });
+    expect(oneSku.list.length).toBeGreaterThan(0);
+    expect(oneSku.list.every((r) => r.skuCode === code)).toBe(true);
+    expect(oneSku.total).toBe(oneSku.list.length);
+    expect(outList.total).toBe(outList.list.length);
+    const byNo = await ok<TransferPage>(clerkB, P.transferList, storeB, {
+      side: 'out',
+      keyword: applied.transferNo.toLowerCase(),
+    });
+    expect(byNo.list.map((r) => r.transferNo)).toEqual([applied.transferNo]);
+    expect(byNo.total).toBe(1);
   });
 });
 

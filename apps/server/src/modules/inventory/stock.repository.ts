@@ -40,12 +40,16 @@ export function createStockRepository(db: Database) {
     available: b.onHand - b.reserved,
     inTransit: b.inTransit,
   });
+  // Only a keyword needs the catalogue: every balance has its SKU (a foreign key), so without one the count
+  // reads the store's index entries alone instead of joining the whole catalogue (bench/inventory/RESULTS.md).
   const counted = (storeId: number, f: StockFilter) =>
-    db
-      .select({ n: count() })
-      .from(stockBalances)
-      .innerJoin(skus, eq(skus.id, stockBalances.skuId))
-      .where(whereOf(storeId, f));
+    f.keyword
+      ? db
+          .select({ n: count() })
+          .from(stockBalances)
+          .innerJoin(skus, eq(skus.id, stockBalances.skuId))
+          .where(whereOf(storeId, f))
+      : db.select({ n: count() }).from(stockBalances).where(whereOf(storeId, f));
 
   return {
     async page(

@@ -82,6 +82,18 @@ function whereOf(storeId: number, f: TransferExportFilters): SQL | undefined {
 }
 
 export function createTransfersRepository(db: Database) {
+  // Only a keyword reads the other store's name: both stores always exist (foreign keys), so without one the
+  // count reads the store's transfers alone instead of joining two store tables (bench/inventory/RESULTS.md).
+  const countOf = (f: TransferExportFilters, where: SQL | undefined) =>
+    f.keyword
+      ? db
+          .select({ n: count() })
+          .from(stockTransfers)
+          .innerJoin(toStore, eq(toStore.id, stockTransfers.toStoreId))
+          .innerJoin(fromStore, eq(fromStore.id, stockTransfers.fromStoreId))
+          .where(where)
+      : db.select({ n: count() }).from(stockTransfers).where(where);
+
   const docs = versionedDocs(stockTransfers);
   const joined = (tx: Database) =>
     tx
@@ -179,12 +191,7 @@ export function createTransfersRepository(db: Database) {
       return numberedPageOf(
         f,
         joined(db).where(where).orderBy(desc(stockTransfers.id)).$dynamic(),
-        db
-          .select({ n: count() })
-          .from(stockTransfers)
-          .innerJoin(toStore, eq(toStore.id, stockTransfers.toStoreId))
-          .innerJoin(fromStore, eq(fromStore.id, stockTransfers.fromStoreId))
-          .where(where),
+        countOf(f, where),
       );
     },
 

@@ -1,17 +1,31 @@
 // The baseline: node:http + pg, no framework, no auth, no validation. Each route runs the captured SQL of one
-// benchmark case (all its queries at once) and answers the rows as JSON.
+// benchmark case and answers the rows as JSON: a read case runs all its queries at once; a write case
+// (`{ replay: plan }`, bench/support/replay.mjs) runs its queries in order on one connection, for the document
+// the request names (`/<case>?id=N`).
 // Usage: node bare-server.mjs <port> <databaseUrl> <poolSize> <queries.json>
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import pg from 'pg';
+import { replay } from './replay.mjs';
 
 const [port, databaseUrl, poolSize, queriesFile] = process.argv.slice(2);
 const queries = JSON.parse(readFileSync(queriesFile, 'utf8'));
 const pool = new pg.Pool({ connectionString: databaseUrl, max: Number(poolSize) });
 
+async function answer(steps, url) {
+  if (!steps.replay) return Promise.all(steps.map((q) => pool.query(q.text, q.values)));
+  const client = await pool.connect();
+  try {
+    return await replay(client, steps.replay, { id: Number(url.searchParams.get('id')) });
+  } finally {
+    client.release();
+  }
+}
+
 http
   .createServer(async (request, response) => {
-    const name = request.url.slice(1);
+    const url = new URL(request.url, 'http://bare');
+    const name = url.pathname.slice(1);
     if (name === 'health') return response.end('ok');
     const steps = queries[name];
     if (!steps) {
@@ -19,8 +33,8 @@ http
       return response.end();
     }
     try {
-      const results = await Promise.all(steps.map((q) => pool.query(q.text, q.values)));
-      const body = JSON.stringify({ result: 0, data: results.map((r) => r.rows) });
+      const results = await answer(steps, url);
+      const body = JSON.stringify({ result: 0, data: results.map((r) => r.rows ?? r) });
       response.writeHead(200, { 'content-type': 'application/json' }).end(body);
     } catch (error) {
       response.statusCode = 500;
