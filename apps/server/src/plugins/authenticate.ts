@@ -49,7 +49,8 @@ export function registerAuthentication(
   app.decorate('authCache', authCache);
   const storeRepository = createStoreRepository(db);
   const storeLoads = createBatcher({
-    run: (pairs: readonly { userId: number; shopCode: string }[]) => storeRepository.findAuthorisedMany(pairs),
+    run: (pairs: readonly { userId: number; shopCode: string }[]) =>
+      storeRepository.findAuthorisedMany(pairs),
     concurrency: 2,
   });
   app.decorate('storeAccess', {
@@ -61,7 +62,10 @@ export function registerAuthentication(
   app.decorateRequest('auth', null);
   // Many requests at once (thousands of long polls re-sent together) check their sign-ins and write 最后访问 in a
   // few statements instead of one set per request.
-  const loads = createBatcher({ run: (tokens: readonly string[]) => sessions.loadMany(tokens), concurrency: 2 });
+  const loads = createBatcher({
+    run: (tokens: readonly string[]) => sessions.loadMany(tokens),
+    concurrency: 2,
+  });
   const touches = createBatcher({
     run: async (ids: readonly number[]) => {
       await sessions.touchMany(ids, LAST_SEEN_EVERY_MS);

@@ -162,7 +162,10 @@ export function createMessageRepository(db: Database) {
         from unnest(${intArray(inboxes.map((q) => q.receiverId))}::int[],
                     ${intArray(inboxes.map((q) => q.storeId))}::int[]) as k(receiver_id, store_id)`);
       for (const row of rowsOf<{ receiver_id: unknown; store_id: unknown; n: unknown }>(result))
-        counts.set(inboxKey({ receiverId: Number(row.receiver_id), storeId: Number(row.store_id) }), Number(row.n));
+        counts.set(
+          inboxKey({ receiverId: Number(row.receiver_id), storeId: Number(row.store_id) }),
+          Number(row.n),
+        );
       return counts;
     },
 
