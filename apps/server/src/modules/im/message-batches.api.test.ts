@@ -5,7 +5,15 @@ import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { createImService } from './im.service.js';
 import type { Inbox } from './message-format.js';
 import { createMessageRepository, type MessageRepository } from './message.repository.js';
-import { addStaff, addStore, poll, publishTo, type Staff, type TestStore } from './im-test-fixtures.js';
+import {
+  addStaff,
+  addStore,
+  poll,
+  publishTo,
+  waitUntil,
+  type Staff,
+  type TestStore,
+} from './im-test-fixtures.js';
 
 // The statements that serve many held polls at once (acknowledgements, pending checks), and the listener
 // under many concurrent polls, on PGlite and PostgreSQL.
@@ -162,8 +170,7 @@ describe('listener under many concurrent polls', () => {
   it('each held poll gets its own message only, and the acknowledging re-polls mark them all', async () => {
     await drain();
     const held = staff.map((s) => poll(t, s, store));
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(t.app.messageCenter.hub.size()).toBe(staff.length);
+    await waitUntil(() => t.app.messageCenter.hub.size() === staff.length, 20_000);
     const published = new Map<number, number>();
     for (const s of staff) published.set(s.id, await publishTo(t, s, store, { text: `给${s.workCode}` }));
     const answers = await Promise.all(held);
@@ -175,9 +182,8 @@ describe('listener under many concurrent polls', () => {
 
     // Acknowledge all at once; each re-poll finds nothing and is held until the hold runs out.
     const again = staff.map((s) => poll(t, s, store, { ackIds: [published.get(s.id)!] }));
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await waitUntil(() => t.app.messageCenter.hub.size() === staff.length, 20_000);
     expect(Object.values(await statusesOf([...published.values()]))).toEqual(staff.map(() => 1));
-    expect(t.app.messageCenter.hub.size()).toBe(staff.length);
     t.app.messageCenter.hub.releaseAll();
     for (const answer of await Promise.all(again)) expect(answer.json.data!.messageList).toEqual([]);
   });
@@ -185,7 +191,7 @@ describe('listener under many concurrent polls', () => {
   it('a broadcast to the store answers every held poll from the committed rows', async () => {
     await drain();
     const held = staff.map((s) => poll(t, s, store));
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await waitUntil(() => t.app.messageCenter.hub.size() === staff.length, 20_000);
     const { messageIds } = await t.app.messageCenter.producer.publishNow({
       storeId: store.id,
       businessType: 7,
