@@ -48,7 +48,7 @@ const drain = () =>
   );
 
 beforeAll(async () => {
-  t = await createTestApp({ longPoll: { holdMs: 2_000, maxHeld: 100, sweepMs: 60_000 } });
+  t = await createTestApp({ longPoll: { holdMs: 20_000, maxHeld: 100, sweepMs: 60_000 } });
   messages = createMessageRepository(t.db);
   store = await addStore(t.db, '批量店');
   other = await addStore(t.db, '别的店');
