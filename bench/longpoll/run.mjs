@@ -173,7 +173,11 @@ async function startOurs(databaseUrl) {
     env,
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  await waitHealthy(`http://127.0.0.1:${port}/api/health`, child);
+  // A server that never turns healthy (a slow start on a loaded machine) must not outlive the run.
+  await waitHealthy(`http://127.0.0.1:${port}/api/health`, child).catch(async (error) => {
+    await stopProcess(child);
+    throw error;
+  });
   const base = `http://127.0.0.1:${port}`;
   const publish = async (receivers) => {
     if (receivers && receivers.length > MAX_RECEIVERS_PER_PUBLISH) {

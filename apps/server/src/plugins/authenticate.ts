@@ -4,6 +4,7 @@ import { unauthorized } from '../http/errors.js';
 import { serviceTokenCheck } from '../http/service-token.js';
 import { createAuthCache, type AuthCache } from '../modules/auth/auth-cache.js';
 import { createSessionService } from '../modules/auth/session.service.js';
+import { createBatcher } from '../platform/batcher.js';
 import { isWellFormedToken, sha256 } from '../modules/auth/token.js';
 import type { WakeBus } from '../platform/wake-bus.js';
 import { createStoreRepository, type StoreRepository } from '../modules/stores/store.repository.js';
@@ -46,11 +47,31 @@ export function registerAuthentication(
   const authCache = createAuthCache({ ttlMs: config.authCacheTtlMs, clock, bus });
   const sessions = createSessionService(db, clock, authCache);
   app.decorate('authCache', authCache);
-  app.decorate('storeAccess', createStoreRepository(db));
+  const storeRepository = createStoreRepository(db);
+  const storeLoads = createBatcher({
+    run: (pairs: readonly { userId: number; shopCode: string }[]) =>
+      storeRepository.findAuthorisedMany(pairs),
+    concurrency: 2,
+  });
+  app.decorate('storeAccess', {
+    findAuthorised: (userId: number, shopCode: string) => storeLoads.load({ userId, shopCode }),
+  });
   app.decorate('liveSessionIds', sessions.liveSessionIds);
   app.decorate('requireServiceToken', serviceTokenCheck(config.serviceToken));
   app.addHook('onClose', async () => authCache.close());
   app.decorateRequest('auth', null);
+  // Many requests at once (thousands of long polls re-sent together) check their sign-ins and write 最后访问 in a
+  // few statements instead of one set per request.
+  const loads = createBatcher({
+    run: (tokens: readonly string[]) => sessions.loadMany(tokens),
+    concurrency: 2,
+  });
+  const touches = createBatcher({
+    run: async (ids: readonly number[]) => {
+      await sessions.touchMany(ids, LAST_SEEN_EVERY_MS);
+      return ids.map(() => undefined);
+    },
+  });
   // 在线用户's 最后访问: at most one write a minute per session and instance, after the answer is decided.
   const seen = new Map<number, number>();
   const markSeen = (request: FastifyRequest, sessionId: number) => {
@@ -58,15 +79,15 @@ export function registerAuthentication(
     if (now - (seen.get(sessionId) ?? 0) < LAST_SEEN_EVERY_MS) return;
     if (seen.size > 10_000) seen.clear();
     seen.set(sessionId, now);
-    void sessions
-      .touch(sessionId, LAST_SEEN_EVERY_MS)
+    void touches
+      .load(sessionId)
       .catch((error: unknown) => request.log.warn({ err: error }, 'last seen not saved'));
   };
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const token = tokenOf(request);
     if (!token) throw unauthorized('请先登录');
     if (!isWellFormedToken(token)) throw unauthorized();
-    const auth = await authCache.session(sha256(token), () => sessions.load(token));
+    const auth = await authCache.session(sha256(token), () => loads.load(token));
     if (!auth) throw unauthorized();
     request.auth = auth;
     markSeen(request, auth.sessionId);

@@ -46,7 +46,7 @@ function fakeProducer() {
     producer: {
       publish: async (_tx: Database, input: PublishInput) => {
         published.push(input);
-        return { messageIds: [1], messages: [{ id: 1, receiverId: 1 }], wakeKeys: ['inbox:1'] };
+        return { messageIds: [1], messages: [{ id: 1, receiverId: 1 }], wakeKeys: ['inbox:1'], rows: [] };
       },
       wake: (keys: readonly string[]) => void woken.push([...keys]),
     },

@@ -42,9 +42,20 @@ export function createSessionService(db: Database, clock: Clock, authCache?: Pic
 
     /** As `resolve`, with the session's own expiry (how long the caller may be cached at most). */
     async load(token: string): Promise<LoadedSession | null> {
-      if (!isWellFormedToken(token)) return null;
-      const [row] = await db
+      return (await service.loadMany([token]))[0] ?? null;
+    },
+
+    /**
+     * `load` for many tokens in three statements whatever their number (the sign-in check of many requests
+     * at once, batched by the caller): one answer per token, in order.
+     */
+    async loadMany(tokens: readonly string[]): Promise<(LoadedSession | null)[]> {
+      const hashes = tokens.map((token) => (isWellFormedToken(token) ? sha256(token) : null));
+      const wanted = [...new Set(hashes.filter((hash): hash is string => hash !== null))];
+      if (wanted.length === 0) return tokens.map(() => null);
+      const rows = await db
         .select({
+          tokenHash: sessions.tokenHash,
           sessionId: sessions.id,
           sessionExpiresAt: sessions.expiresAt,
           mustChangePassword: users.mustChangePassword,
@@ -54,24 +65,25 @@ export function createSessionService(db: Database, clock: Clock, authCache?: Pic
         .innerJoin(users, eq(users.id, sessions.userId))
         .where(
           and(
-            eq(sessions.tokenHash, sha256(token)),
+            inArray(sessions.tokenHash, wanted),
             isNull(sessions.revokedAt),
             gt(sessions.expiresAt, clock()),
             eq(users.enabled, true),
           ),
-        )
-        .limit(1);
-      if (!row) return null;
-      const { sessionId, sessionExpiresAt, mustChangePassword, ...user } = row;
-      return {
-        auth: {
-          sessionId,
-          user: toSessionUser(user),
-          roles: await rolesOf(db, user.id),
-          passwordChangeRequired: mustChangePassword,
-        },
-        sessionExpiresAt,
-      };
+        );
+      const roles = await rolesOfMany(db, [...new Set(rows.map((row) => row.id))]);
+      const byHash = new Map<string, LoadedSession>();
+      for (const { tokenHash, sessionId, sessionExpiresAt, mustChangePassword, ...user } of rows)
+        byHash.set(tokenHash, {
+          auth: {
+            sessionId,
+            user: toSessionUser(user),
+            roles: roles.get(user.id) ?? [],
+            passwordChangeRequired: mustChangePassword,
+          },
+          sessionExpiresAt,
+        });
+      return hashes.map((hash) => (hash === null ? null : (byHash.get(hash) ?? null)));
     },
 
     /** Of `sessionIds`, those still signed in (not revoked, not expired, the user enabled). */
@@ -94,13 +106,19 @@ export function createSessionService(db: Database, clock: Clock, authCache?: Pic
 
     /** Marks the session seen now (在线用户's 最后访问), unless it was marked within the last `withinMs`. */
     async touch(sessionId: number, withinMs: number): Promise<void> {
+      await service.touchMany([sessionId], withinMs);
+    },
+
+    /** `touch` for many sessions in one statement. */
+    async touchMany(sessionIds: readonly number[], withinMs: number): Promise<void> {
+      if (sessionIds.length === 0) return;
       const now = clock();
       await db
         .update(sessions)
         .set({ lastSeenAt: now })
         .where(
           and(
-            eq(sessions.id, sessionId),
+            inArray(sessions.id, [...new Set(sessionIds)]),
             or(isNull(sessions.lastSeenAt), lt(sessions.lastSeenAt, new Date(now.getTime() - withinMs))),
           ),
         );
@@ -137,19 +155,33 @@ export function createSessionService(db: Database, clock: Clock, authCache?: Pic
  * menus and buttons granted to those roles, as eladmin sends them (e.g. `layoutAiAQuiz:entry`).
  */
 export async function rolesOf(db: Database, userId: number): Promise<string[]> {
+  return (await rolesOfMany(db, [userId])).get(userId) ?? [];
+}
+
+/** `rolesOf` for many users in two statements, by user id (users without roles are absent). */
+export async function rolesOfMany(db: Database, userIds: readonly number[]): Promise<Map<number, string[]>> {
+  const byUser = new Map<number, string[]>();
+  if (userIds.length === 0) return byUser;
+  const ids = [...new Set(userIds)];
   const [roleRows, menuRows] = await Promise.all([
     db
-      .select({ permission: roles.permission })
+      .select({ userId: userRoles.userId, permission: roles.permission })
       .from(userRoles)
       .innerJoin(roles, eq(roles.id, userRoles.roleId))
-      .where(eq(userRoles.userId, userId)),
+      .where(inArray(userRoles.userId, ids)),
     db
-      .selectDistinct({ permission: menus.permission })
+      .selectDistinct({ userId: userRoles.userId, permission: menus.permission })
       .from(userRoles)
       .innerJoin(roleMenus, eq(roleMenus.roleId, userRoles.roleId))
       .innerJoin(menus, eq(menus.id, roleMenus.menuId))
-      .where(and(eq(userRoles.userId, userId), isNotNull(menus.permission), ne(menus.permission, ''))),
+      .where(and(inArray(userRoles.userId, ids), isNotNull(menus.permission), ne(menus.permission, ''))),
   ]);
-  const permissions = [...roleRows, ...menuRows].flatMap((row) => (row.permission ? [row.permission] : []));
-  return [...new Set(permissions)].sort();
+  for (const { userId, permission } of [...roleRows, ...menuRows]) {
+    if (!permission) continue;
+    const list = byUser.get(userId);
+    if (list) list.push(permission);
+    else byUser.set(userId, [permission]);
+  }
+  for (const [userId, list] of byUser) byUser.set(userId, [...new Set(list)].sort());
+  return byUser;
 }

@@ -12,13 +12,14 @@ import type { AppDeps, AppInstance } from '../../app-types.js';
 import { AppError, badRequest, forbidden } from '../../http/errors.js';
 import { access, ANY_STAFF, rawRoute, route, type RouteContext } from '../../http/route.js';
 import { serviceRateLimitKey } from '../../http/service-token.js';
+import { createBatcher } from '../../platform/batcher.js';
 import type { AppMetrics } from '../../platform/metrics/app-metrics.js';
 import type { WakeBus } from '../../platform/wake-bus.js';
 import { callerOf } from '../../plugins/request-context.js';
 import type { DashboardSources } from '../dashboard/dashboard-sources.js';
 import { IM_TEXT } from './im.messages.js';
-import { createImService } from './im.service.js';
-import type { Inbox } from './message-format.js';
+import { createImService, type PendingCheck } from './im.service.js';
+import type { Inbox, MessageRow } from './message-format.js';
 import { createMessageProducer, type MessageProducer } from './message-producer.js';
 import { createMessageRepository, inboxKey } from './message.repository.js';
 import { createPollHub, type PollHub } from './poll-hub.js';
@@ -43,13 +44,35 @@ export function imRoutes(
   const { wakeBus, dashboardSources, metrics } = wiring;
   const messages = createMessageRepository(db);
   const service = createImService({ messages, clock });
-  const producer = createMessageProducer({ db, clock, wakeBus, metrics });
+  const producer = createMessageProducer({
+    db,
+    clock,
+    wakeBus,
+    metrics,
+    deliverLocally: (rows) => deliverCommitted(hub, service, rows),
+  });
   const publishApi = createPublishApi({ db, producer, clock });
 
-  const hub = createPollHub({
+  // Many polls arrive (and wake) together: their acknowledgements and checks go out as a few statements.
+  const pendingChecks = createBatcher({
+    run: (checks: readonly PendingCheck[]) => service.waitingOfMany(checks),
+    maxBatch: BATCH_POLLS,
+    concurrency: 2,
+  });
+  const acknowledgements = createBatcher({
+    run: async (acks: readonly { inbox: Inbox; ids: readonly number[] }[]) => {
+      await service.acknowledgeMany(acks);
+      return acks.map(() => undefined);
+    },
+    maxBatch: BATCH_POLLS,
+    concurrency: 2,
+  });
+
+  const hub: PollHub = createPollHub({
     holdMs: config.longPoll.holdMs,
     maxHeld: config.longPoll.maxHeld,
-    fetch: (poll) => service.waiting(poll.inbox, poll.size, poll.markOnDelivery),
+    fetch: (poll) =>
+      poll.markOnDelivery ? service.waiting(poll.inbox, poll.size, true) : pendingChecks.load(poll),
     log: app.log,
     onSettle: metrics.pollSettled,
   });
@@ -93,7 +116,7 @@ export function imRoutes(
     async (ctx) => {
       const inbox = inboxOf(ctx);
       const { size, ackIds } = ctx.input;
-      if (ackIds && ackIds.length > 0) await service.acknowledge(inbox, ackIds);
+      if (ackIds && ackIds.length > 0) await acknowledgements.load({ inbox, ids: ackIds });
       if (hub.full()) throw new AppError(IM_LIMITS.busyStatus, 'IM_BUSY', IM_TEXT.busy);
       hub.hold({
         holdMs: remainingHoldMs(ctx.request, config.longPoll.holdMs, config.trustProxy !== false),
@@ -143,6 +166,25 @@ export function imRoutes(
   );
 
   return { producer, hub, publishApi };
+}
+
+/** Polls per batched statement (each brings at most 100 acknowledged ids). */
+const BATCH_POLLS = 500;
+
+/** Committed rows, by inbox and oldest first, answer this instance's acknowledging polls for those inboxes. */
+function deliverCommitted(
+  hub: PollHub,
+  service: Pick<ReturnType<typeof createImService>, 'delivered'>,
+  rows: readonly MessageRow[],
+): void {
+  const byInbox = new Map<string, MessageRow[]>();
+  for (const row of [...rows].sort((a, b) => a.id - b.id)) {
+    const key = inboxKey(row);
+    const list = byInbox.get(key);
+    if (list) list.push(row);
+    else byInbox.set(key, [row]);
+  }
+  hub.deliver(byInbox, (poll, inboxRows) => service.delivered(poll.inbox, inboxRows, poll.size));
 }
 
 /** The optional Idempotency-Key header; a malformed one is refused rather than ignored. */

@@ -12,13 +12,22 @@ import { notFound } from '../../http/errors.js';
 import type { Clock } from '../../platform/clock.js';
 import { IM_TEXT } from './im.messages.js';
 import { toMessage, type Inbox, type MessageRow } from './message-format.js';
-import type { MessageRepository, PageQuery } from './message.repository.js';
+import {
+  inboxKey,
+  type Acknowledgement,
+  type MessageRepository,
+  type PageQuery,
+  type PendingQuery,
+} from './message.repository.js';
+
+/** An acknowledging poll's step 2: its inbox and how many messages it takes. */
+export type PendingCheck = { inbox: Inbox; size: number };
 
 export type ImService = ReturnType<typeof createImService>;
 
 export function createImService(deps: { messages: MessageRepository; clock: Clock }) {
   const { messages, clock } = deps;
-  const broadcastOf = (inbox: Inbox, rows: MessageRow[], messageCount: number): Broadcast => {
+  const broadcastOf = (inbox: Inbox, rows: readonly MessageRow[], messageCount: number): Broadcast => {
     const now = clock();
     return { messageCount, messageList: rows.map((row) => toMessage(row, inbox, now)) };
   };
@@ -26,6 +35,48 @@ export function createImService(deps: { messages: MessageRepository; clock: Cloc
   return {
     /** Step 1 of the listener: the previous answer's ids the client took in become unread. */
     acknowledge: (inbox: Inbox, ackIds: readonly number[]) => messages.acknowledge(inbox, ackIds, clock()),
+
+    /** Step 1 for many polls at once (batched by the caller). */
+    acknowledgeMany: (acks: readonly Acknowledgement[]) => messages.acknowledgeMany(acks, clock()),
+
+    /**
+     * Step 2 for many acknowledging polls at once, one answer per poll (batched by the caller): two statements
+     * at most, whatever the number of polls, the second only for inboxes with more waiting than a poll takes.
+     */
+    async waitingOfMany(checks: readonly PendingCheck[]): Promise<(Broadcast | null)[]> {
+      const queries = new Map<string, PendingQuery>();
+      for (const { inbox, size } of checks) {
+        const key = inboxKey(inbox);
+        const known = queries.get(key);
+        if (!known) queries.set(key, { receiverId: inbox.receiverId, storeId: inbox.storeId, limit: size });
+        else if (size > known.limit) known.limit = size;
+      }
+      const found = new Map<string, MessageRow[]>();
+      for (const row of await messages.pendingOfMany([...queries.values()])) {
+        const key = inboxKey(row);
+        const rows = found.get(key);
+        if (rows) rows.push(row);
+        else found.set(key, [row]);
+      }
+      const saturated = [...found].filter(([key, rows]) => rows.length >= queries.get(key)!.limit);
+      const counts =
+        saturated.length > 0
+          ? await messages.countPendingOfMany(saturated.map(([key]) => queries.get(key)!))
+          : new Map<string, number>();
+      return checks.map(({ inbox, size }) => {
+        const key = inboxKey(inbox);
+        const rows = found.get(key);
+        if (!rows) return null;
+        return broadcastOf(inbox, rows.slice(0, size), counts.get(key) ?? rows.length);
+      });
+    },
+
+    /**
+     * An acknowledging poll answered from messages this instance has just committed for its inbox (oldest
+     * first), without reading them back: `messageCount` counts those.
+     */
+    delivered: (inbox: Inbox, rows: readonly MessageRow[], size: number): Broadcast =>
+      broadcastOf(inbox, rows.slice(0, size), rows.length),
 
     /**
      * Step 2 of the listener: the waiting messages, oldest first, or null when none wait. Acknowledging

@@ -7,6 +7,7 @@ import type { Clock } from '../../platform/clock.js';
 import type { AppMetrics } from '../../platform/metrics/app-metrics.js';
 import type { WakeBus } from '../../platform/wake-bus.js';
 import { IM_TEXT } from './im.messages.js';
+import type { MessageRow } from './message-format.js';
 import { inboxKey } from './message.repository.js';
 
 export type PublishInput = {
@@ -34,6 +35,8 @@ export type PublishOutcome = {
   /** Each created message with its receiver (a module that keeps a message per person needs the pairing). */
   messages: { id: number; receiverId: number }[];
   wakeKeys: string[];
+  /** The rows written, for `wake` to answer this instance's held polls without reading them back. */
+  rows: MessageRow[];
 };
 
 export type MessageProducer = ReturnType<typeof createMessageProducer>;
@@ -55,8 +58,10 @@ export function createMessageProducer(deps: {
   wakeBus: WakeBus;
   /** Counts the rows written, by source (platform/metrics); a rolled-back transaction's rows count too. */
   metrics?: Pick<AppMetrics, 'messagesCreated'>;
+  /** Hands committed rows to this instance's held polls (the poll hub), before the wake-up goes out. */
+  deliverLocally?: (rows: readonly MessageRow[]) => void;
 }) {
-  const { db, clock, wakeBus, metrics } = deps;
+  const { db, clock, wakeBus, metrics, deliverLocally } = deps;
 
   function kindOf(input: PublishInput) {
     const kind = messageKindOf(input.businessType, input.messageType);
@@ -81,16 +86,10 @@ export function createMessageProducer(deps: {
   }
 
   async function insertRows(tx: Database, values: ReturnType<typeof rowsOf>) {
-    const rows: { id: number; receiverId: number; storeId: number }[] = [];
+    const rows: MessageRow[] = [];
     for (let start = 0; start < values.length; start += INSERT_CHUNK_ROWS) {
       const chunk = values.slice(start, start + INSERT_CHUNK_ROWS);
-      rows.push(
-        ...(await tx.insert(imMessages).values(chunk).returning({
-          id: imMessages.id,
-          receiverId: imMessages.receiverId,
-          storeId: imMessages.storeId,
-        })),
-      );
+      for (const row of await tx.insert(imMessages).values(chunk).returning()) rows.push(row);
     }
     if (metrics) countBySource(values, metrics);
     return rows;
@@ -107,6 +106,7 @@ export function createMessageProducer(deps: {
       messageIds: rows.map((r) => r.id),
       messages: rows.map(({ id, receiverId }) => ({ id, receiverId })),
       wakeKeys: rows.map((r) => inboxKey({ receiverId: r.receiverId, storeId: input.storeId })),
+      rows,
     };
   }
 
@@ -124,7 +124,12 @@ export function createMessageProducer(deps: {
     return rows.map((r) => inboxKey({ receiverId: r.receiverId, storeId: r.storeId }));
   }
 
-  function wake(wakeKeys: readonly string[]): void {
+  /**
+   * After commit. With the committed `rows` (publishNow, the publish API), this instance's acknowledging held
+   * polls are answered from them at once; the wake-up then reaches the rest, here and on other instances.
+   */
+  function wake(wakeKeys: readonly string[], rows?: readonly MessageRow[]): void {
+    if (rows && rows.length > 0 && deliverLocally) deliverLocally(rows);
     wakeBus.publish([...new Set(wakeKeys)]);
   }
 
@@ -135,7 +140,7 @@ export function createMessageProducer(deps: {
     /** Own transaction, then wake: for callers without a business change of their own. */
     async publishNow(input: PublishInput): Promise<PublishOutcome> {
       const outcome = await db.transaction((tx) => publish(tx, input));
-      wake(outcome.wakeKeys);
+      wake(outcome.wakeKeys, outcome.rows);
       return outcome;
     },
   };

@@ -19,6 +19,45 @@ const inboxOf = ({ receiverId, storeId }: InboxKey): SQL =>
 const isPending = eq(imMessages.status, notPushed);
 const isUnread = inArray(imMessages.status, [notPushed, unread]);
 
+/** An inbox and how many of its not-pushed messages a poll takes at most. */
+export type PendingQuery = InboxKey & { limit: number };
+/** Ids a poll acknowledges, with the inbox they must belong to. */
+export type Acknowledgement = { inbox: InboxKey; ids: readonly number[] };
+
+/** An int[] or bigint[] bound as one text parameter (`'{1,2,3}'::int[]`), whatever the number of values. */
+const intArray = (values: readonly number[]): string => `{${values.join(',')}}`;
+
+/** Columns of im_messages in a raw statement, named as MessageRow names them. */
+const MESSAGE_COLUMNS = sql.raw(
+  'm.id, m.store_id, m.receiver_id, m.business_type, m.message_type, m.title, m.text, m.expand_info, m.status, ' +
+    'm.source, m.created_at, m.pushed_at, m.read_at',
+);
+type RawMessage = Record<string, unknown>;
+const instantOf = (value: unknown): Date | null =>
+  value === null || value === undefined ? null : value instanceof Date ? value : new Date(String(value));
+
+/** A row of a raw statement as drizzle maps it (bigint ids come back as strings from node-postgres). */
+function messageRowOf(raw: RawMessage): MessageRow {
+  return {
+    id: Number(raw.id),
+    storeId: Number(raw.store_id),
+    receiverId: Number(raw.receiver_id),
+    businessType: Number(raw.business_type),
+    messageType: Number(raw.message_type),
+    title: String(raw.title),
+    text: String(raw.text),
+    expandInfo: (typeof raw.expand_info === 'string'
+      ? JSON.parse(raw.expand_info)
+      : (raw.expand_info ?? {})) as MessageRow['expandInfo'],
+    status: Number(raw.status),
+    source: String(raw.source),
+    createdAt: instantOf(raw.created_at)!,
+    pushedAt: instantOf(raw.pushed_at),
+    readAt: instantOf(raw.read_at),
+  };
+}
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
 export type MessageRepository = ReturnType<typeof createMessageRepository>;
 
 /** Every query of the message center; each is bounded to one receiver and one store. */
@@ -59,6 +98,75 @@ export function createMessageRepository(db: Database) {
         .returning();
       // RETURNING has no order; the wire answer is oldest first.
       return rows.sort((a, b) => a.id - b.id);
+    },
+
+    /**
+     * The acknowledgements of many polls in one statement: each id becomes unread only if it is still not pushed
+     * and belongs to the inbox that acknowledged it. Rows are locked in id order, so two such statements touching
+     * the same messages (a poll replayed on another instance) wait for each other instead of deadlocking.
+     */
+    async acknowledgeMany(acks: readonly Acknowledgement[], now: Date): Promise<void> {
+      const ids: number[] = [];
+      const receivers: number[] = [];
+      const storeIds: number[] = [];
+      for (const { inbox, ids: acked } of acks)
+        for (const id of acked) {
+          ids.push(id);
+          receivers.push(inbox.receiverId);
+          storeIds.push(inbox.storeId);
+        }
+      if (ids.length === 0) return;
+      await db.execute(sql`
+        with acked as (
+          select m.id from im_messages m
+          join unnest(${intArray(ids)}::bigint[], ${intArray(receivers)}::int[], ${intArray(storeIds)}::int[])
+            as a(id, receiver_id, store_id)
+            on m.id = a.id and m.receiver_id = a.receiver_id and m.store_id = a.store_id
+          where m.status = ${notPushed}
+          order by m.id
+          for update of m
+        )
+        update im_messages set status = ${unread}, pushed_at = ${now.toISOString()}::timestamptz
+        from acked where im_messages.id = acked.id and im_messages.status = ${notPushed}`);
+    },
+
+    /**
+     * Not-pushed messages of many inboxes in one statement, oldest first, at most `limit` per inbox: one scan of
+     * the partial index im_messages_pending_idx per inbox, however many older messages the inbox has.
+     */
+    async pendingOfMany(queries: readonly PendingQuery[]): Promise<MessageRow[]> {
+      if (queries.length === 0) return [];
+      const result = await db.execute(sql`
+        select ${MESSAGE_COLUMNS}
+        from unnest(${intArray(queries.map((q) => q.receiverId))}::int[],
+                    ${intArray(queries.map((q) => q.storeId))}::int[],
+                    ${intArray(queries.map((q) => q.limit))}::int[]) as k(receiver_id, store_id, lim)
+        cross join lateral (
+          select * from im_messages p
+          where p.receiver_id = k.receiver_id and p.store_id = k.store_id and p.status = ${notPushed}
+          order by p.id
+          limit k.lim
+        ) m
+        order by m.id`);
+      return rowsOf<RawMessage>(result).map(messageRowOf);
+    },
+
+    /** The number of not-pushed messages of each inbox, by inbox key (one statement for all). */
+    async countPendingOfMany(inboxes: readonly InboxKey[]): Promise<Map<string, number>> {
+      const counts = new Map<string, number>();
+      if (inboxes.length === 0) return counts;
+      const result = await db.execute(sql`
+        select k.receiver_id, k.store_id,
+          (select count(*) from im_messages p
+           where p.receiver_id = k.receiver_id and p.store_id = k.store_id and p.status = ${notPushed}) as n
+        from unnest(${intArray(inboxes.map((q) => q.receiverId))}::int[],
+                    ${intArray(inboxes.map((q) => q.storeId))}::int[]) as k(receiver_id, store_id)`);
+      for (const row of rowsOf<{ receiver_id: unknown; store_id: unknown; n: unknown }>(result))
+        counts.set(
+          inboxKey({ receiverId: Number(row.receiver_id), storeId: Number(row.store_id) }),
+          Number(row.n),
+        );
+      return counts;
     },
 
     async countPending(inbox: InboxKey): Promise<number> {

@@ -187,4 +187,51 @@ describe('poll hub', () => {
     expect(outcomes.at(-1)).toBe('empty');
     expect(hub.wake(['e'])).toBe(0);
   });
+
+  it('answers acknowledging polls from delivered values, without a check, and leaves the others', async () => {
+    let checks = 0;
+    const hub = createPollHub({
+      holdMs: 10_000,
+      maxHeld: 10,
+      fetch: async () => {
+        checks += 1;
+        return null;
+      },
+      log,
+    });
+    const acking = fakeReply();
+    const marking = fakeReply();
+    const elsewhere = fakeReply();
+    hub.hold({ key: '1:2', inbox: INBOX, sessionId: 7, size: 5, markOnDelivery: false, reply: acking });
+    hub.hold({ key: '1:2', inbox: INBOX, sessionId: 7, size: 5, markOnDelivery: true, reply: marking });
+    hub.hold({ key: '3:2', inbox: INBOX, sessionId: 8, size: 5, markOnDelivery: false, reply: elsewhere });
+    await flush();
+    expect(checks).toBe(3);
+    const answered = hub.deliver(new Map([['1:2', 4]]), (poll, value) => ({
+      messageCount: value + poll.size,
+      messageList: [],
+    }));
+    expect(answered).toBe(1);
+    expect(acking.sent).toEqual([
+      { result: 0, data: { messageCount: 9, messageList: [] }, errorMsg: null, errorCode: null },
+    ]);
+    expect(marking.sent).toEqual([]);
+    expect(elsewhere.sent).toEqual([]);
+    expect(checks).toBe(3);
+    expect(hub.size()).toBe(2);
+    expect(hub.deliver(new Map([['1:2', 4]]), () => FOUND)).toBe(0);
+    hub.releaseAll();
+  });
+
+  it('a delivery during a running check answers once; the check result is dropped', async () => {
+    const pending = deferred<Broadcast | null>();
+    const hub = createPollHub({ holdMs: 10_000, maxHeld: 10, fetch: () => pending.promise, log });
+    const reply = fakeReply();
+    hub.hold({ key: '1:2', inbox: INBOX, sessionId: 7, size: 5, markOnDelivery: false, reply });
+    expect(hub.deliver(new Map([['1:2', 1]]), () => FOUND)).toBe(1);
+    pending.resolve({ messageCount: 2, messageList: [] });
+    await flush();
+    expect(reply.sent).toEqual([{ result: 0, data: FOUND, errorMsg: null, errorCode: null }]);
+    expect(hub.size()).toBe(0);
+  });
 });

@@ -46,7 +46,8 @@ type HubOptions = {
 
 /**
  * Held long polls by inbox key (`receiverId:storeId`). A wake for a key re-checks its polls against the
- * database; nothing is answered from memory, so a duplicated or lost wake-up is harmless.
+ * database, so a duplicated or lost wake-up is harmless. The only answer from memory is `deliver`: messages
+ * this instance has just committed, which are pending until acknowledged whatever the answer says.
  */
 export function createPollHub(options: HubOptions) {
   const { holdMs, maxHeld, fetch, log } = options;
@@ -168,6 +169,25 @@ export function createPollHub(options: HubOptions) {
         for (const poll of [...polls]) check(poll);
       }
       return woken;
+    },
+
+    /**
+     * Answers the acknowledging polls held for each key of `values` with `answerOf(poll, value)`, without
+     * checking the database: the messages this instance has just committed for that inbox. Polls that mark on
+     * delivery are left to the wake-up that follows. Answers how many polls were answered.
+     */
+    deliver<T>(values: ReadonlyMap<string, T>, answerOf: (poll: HeldPoll, value: T) => Broadcast): number {
+      let answered = 0;
+      for (const [key, value] of values) {
+        const polls = byKey.get(key);
+        if (!polls) continue;
+        for (const poll of [...polls]) {
+          if (poll.markOnDelivery || poll.settled) continue;
+          answer(poll, answerOf(poll, value));
+          answered += 1;
+        }
+      }
+      return answered;
     },
 
     /** The polls held for some users, or for everybody. */

@@ -72,7 +72,7 @@ export function createPublishApi(deps: { db: Database; producer: MessageProducer
       }
       const outcome = await publishOnce(idempotencyKey, body, input);
       if ('replayedIds' in outcome) return { messageIds: outcome.replayedIds, replayed: true };
-      producer.wake(outcome.wakeKeys);
+      producer.wake(outcome.wakeKeys, outcome.rows);
       return { messageIds: outcome.messageIds, replayed: false };
     },
 

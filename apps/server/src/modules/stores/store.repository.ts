@@ -135,6 +135,30 @@ export function createStoreRepository(db: Database) {
       return row ?? null;
     },
 
+    /**
+     * `findAuthorised` for many (user, store code) pairs in one statement (the store checks of many requests at
+     * once, batched by the caller): one answer per pair, in order.
+     */
+    async findAuthorisedMany(
+      pairs: readonly { userId: number; shopCode: string }[],
+    ): Promise<(ScopedStore | null)[]> {
+      if (pairs.length === 0) return [];
+      const rows = await db
+        .select({ ...scopedColumns, userId: userStores.userId })
+        .from(userStores)
+        .innerJoin(stores, eq(stores.id, userStores.storeId))
+        .where(
+          and(
+            inArray(userStores.userId, [...new Set(pairs.map((p) => p.userId))]),
+            inArray(stores.shopCode, [...new Set(pairs.map((p) => p.shopCode))]),
+            eq(stores.enabled, true),
+          ),
+        );
+      const found = new Map<string, ScopedStore>();
+      for (const { userId, ...store } of rows) found.set(`${userId}\u0000${store.shopCode}`, store);
+      return pairs.map((p) => found.get(`${p.userId}\u0000${p.shopCode}`) ?? null);
+    },
+
     /** The remembered store, only while the user is still authorised for it. */
     async lastStore(userId: number) {
       const [row] = await db
