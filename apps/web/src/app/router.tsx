@@ -118,13 +118,14 @@ function staticRoutes(guard: ReturnType<typeof createGuard>): RouteObject[] {
 
 export type AppRouter = ReturnType<typeof createBrowserRouter>;
 
-let routing: Promise<[typeof import('./menu-routes'), typeof import('./page-registry')]> | undefined;
+const loadMenuRouting = () => Promise.all([import('./menu-routes'), import('./page-registry')]);
+let routing: ReturnType<typeof loadMenuRouting> | undefined;
 /**
  * Every page's loader (and Vite's list of each one's chunks) is only needed once signed in: kept out of the
  * entry, so the login page does not download it. Loaded once, from the start when a session exists.
  */
 function menuRouting() {
-  routing ??= Promise.all([import('./menu-routes'), import('./page-registry')]);
+  routing ??= loadMenuRouting();
   return routing;
 }
 
