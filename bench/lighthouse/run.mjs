@@ -8,7 +8,7 @@
 // Options: --port N (default 18491, or E2E_PORT), --runs N (audits per page and preset, median kept; default 1),
 // --no-write (print only), --keep-reports DIR (the full HTML reports).
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -278,9 +278,7 @@ function writeResults(rows, { loadStart, loadEnd, missed }) {
   const load = (l) => l.map((x) => x.toFixed(2)).join(' / ');
   const text = `# Lighthouse: login page and dashboard
 
-Written by \`npm run lighthouse\` (bench/lighthouse/run.mjs) on ${new Date().toISOString()}; Lighthouse ${
-    rows[0]?.r ? LIGHTHOUSE_VERSION : ''
-  }, ${CHROMIUM}, Node ${process.version}, ${runs} run(s) per page and preset (median by performance).
+Written by \`npm run lighthouse\` (bench/lighthouse/run.mjs) on ${new Date().toISOString()}; Lighthouse ${LIGHTHOUSE_VERSION}, ${CHROMIUM}, Node ${process.version}, ${runs} run(s) per page and preset (median by performance).
 
 Goals (issue 13 point 6): mobile performance ≥ ${GOALS.mobile.performance} with LCP ≤ ${fmtS(GOALS.mobile.lcpMs)},
 desktop performance ≥ ${GOALS.desktop.performance}, accessibility ≥ ${GOALS.mobile.accessibility} on both pages.
@@ -295,7 +293,10 @@ phone on a slow 4G network (mobile) or a desktop on cable (desktop) from the tra
 scores depend little on the machine's load — but the CPU time it measures does feed the simulation, so a busy
 machine still shows somewhat higher TBT.
 `;
-  writeFileSync(RESULTS_FILE, `${text}${NOTES}`);
+  // The hand-written part below the marker (what was changed, how to read the figures) is kept.
+  const old = existsSync(RESULTS_FILE) ? readFileSync(RESULTS_FILE, 'utf8') : '';
+  const notes = old.includes(NOTES_MARKER) ? old.slice(old.indexOf(NOTES_MARKER)) : `${NOTES_MARKER}\n`;
+  writeFileSync(RESULTS_FILE, `${text}\n${notes}`);
   console.log(`wrote ${path.relative(REPO_ROOT, RESULTS_FILE)}`);
 }
 
@@ -303,7 +304,6 @@ const LIGHTHOUSE_VERSION = (
   await import('lighthouse/package.json', { with: { type: 'json' } }).catch(() => ({ default: {} }))
 ).default.version;
 
-/** Kept below the generated part: what was changed to reach the figures (edit here, not in RESULTS.md). */
-const NOTES = '';
+const NOTES_MARKER = '<!-- notes: kept by run.mjs -->';
 
 await main();
