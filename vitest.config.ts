@@ -55,7 +55,8 @@ export default defineConfig({
       {
         test: {
           name: 'scripts',
-          include: ['scripts/**/*.test.mjs', 'deploy/**/*.test.mjs'],
+          // apps/web/*.test.ts: the web build's own plugins (Node code, not the app).
+          include: ['scripts/**/*.test.mjs', 'deploy/**/*.test.mjs', 'apps/web/*.test.ts'],
           environment: 'node',
         },
       },

@@ -11,8 +11,11 @@ export const LOGIN_PAGE_SRC = 'src/features/auth/login-page.tsx';
 export const SHELL_SRC = 'src/shell/layout.tsx';
 /** Issue 3's budgets in kB (1000 bytes, as Vite prints them) of gzipped JavaScript; printed beside the figures. */
 export const TARGET_KB = { login: 215, shell: 160 };
-/** What `npm test` enforces: the targets themselves. */
-export const BUDGETS_KB = TARGET_KB;
+/**
+ * What `npm test` enforces: the login route below its target since the page registry left the entry (207.3 kB),
+ * so that growth shows before it reaches the target.
+ */
+export const BUDGETS_KB = { login: 210, shell: TARGET_KB.shell };
 
 /** The manifest key of index.html's entry chunk. */
 export function entryKey(manifest) {

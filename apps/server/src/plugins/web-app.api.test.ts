@@ -4,6 +4,7 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.js';
+import { isHashedAsset } from './web-app.js';
 
 let t: TestApp;
 let dist: string;
@@ -13,17 +14,42 @@ beforeAll(async () => {
   dist = mkdtempSync(path.join(tmpdir(), 'console-web-'));
   mkdirSync(path.join(dist, 'assets'));
   writeFileSync(path.join(dist, 'index.html'), '<html><head><!--APP_CONFIG--></head><body></body></html>');
-  writeFileSync(path.join(dist, 'assets', 'main-abc123.js'), 'console.log(1);');
+  writeFileSync(path.join(dist, 'assets', 'main-Ab3_x-9Z.js'), 'console.log(1);');
   // What the build's precompress step writes beside a large file.
-  writeFileSync(path.join(dist, 'assets', 'big-def456.js'), BIG_SCRIPT);
-  writeFileSync(path.join(dist, 'assets', 'big-def456.js.br'), brotliCompressSync(BIG_SCRIPT));
-  writeFileSync(path.join(dist, 'assets', 'big-def456.js.gz'), gzipSync(BIG_SCRIPT));
+  writeFileSync(path.join(dist, 'assets', 'big-Def456gh.js'), BIG_SCRIPT);
+  writeFileSync(path.join(dist, 'assets', 'big-Def456gh.js.br'), brotliCompressSync(BIG_SCRIPT));
+  writeFileSync(path.join(dist, 'assets', 'big-Def456gh.js.gz'), gzipSync(BIG_SCRIPT));
+  // Not written by Vite: no hash in its name, so it may change under it.
+  writeFileSync(path.join(dist, 'assets', 'notes.txt'), 'unhashed');
+  writeFileSync(
+    path.join(dist, 'route-preloads.json'),
+    JSON.stringify({
+      '/login': {
+        modules: ['/assets/login-page-Ab3_x-9Z.js', 'javascript:alert(1)'],
+        styles: ['/assets/login-page-Cd4_y-0Q.css'],
+      },
+    }),
+  );
   writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   t = await createTestApp({ webDist: dist });
 });
 afterAll(async () => {
   await t.close();
   rmSync(dist, { recursive: true, force: true });
+});
+
+describe('isHashedAsset', () => {
+  it.each([
+    ['/d/assets/index-BxT3_a9c.js', true],
+    ['/d/assets/login-page-C0-q8ZzA.css', true],
+    ['/d/assets/index-BxT3_a9c.js.map', true],
+    ['/d/assets/readme.txt', false],
+    ['/d/assets/index-abc.js', false],
+    ['/d/favicon-BxT3_a9c.svg', false],
+    ['/d/assets-old/index-BxT3_a9c.js', false],
+  ])('%s → %s', (file, hashed) => {
+    expect(isHashedAsset('/d', file)).toBe(hashed);
+  });
 });
 
 describe('the built console', () => {
@@ -33,28 +59,64 @@ describe('the built console', () => {
       const response = await t.app.inject({ method: 'GET', url });
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toContain('text/html');
-      expect(response.body).toContain('<script src="/app-config.js"></script>');
+      expect(response.body).toContain('<script defer src="/app-config.js"></script>');
       expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     },
   );
 
+  it("preloads a page's chunks in the index.html sent to its path only", async () => {
+    const login = await t.app.inject({ method: 'GET', url: '/login?redirect=%2Fdashboard' });
+    expect(login.body).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/login-page-Ab3_x-9Z.js">',
+    );
+    expect(login.body).toContain(
+      '<link rel="preload" as="style" crossorigin href="/assets/login-page-Cd4_y-0Q.css">',
+    );
+    // Only asset URLs are written into the page.
+    expect(login.body).not.toContain('javascript:');
+    for (const url of ['/', '/dashboard', '/login/other']) {
+      expect((await t.app.inject({ method: 'GET', url })).body).not.toContain('modulepreload');
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/route-preloads.json' })).statusCode).toBe(404);
+  });
+
   it('serves assets, and never index.html without its config', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/assets/main-abc123.js' })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/assets/main-Ab3_x-9Z.js' })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: '/index.html' })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/assets/missing.js' })).statusCode).toBe(404);
   });
 
   it('caches only hashed assets for a year; other files and index.html are revalidated', async () => {
-    const asset = await t.app.inject({ method: 'GET', url: '/assets/main-abc123.js' });
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/main-Ab3_x-9Z.js' });
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const favicon = await t.app.inject({ method: 'GET', url: '/favicon.svg' });
     expect(favicon.statusCode).toBe(200);
     expect(favicon.headers['cache-control']).toBe('no-cache');
-    expect((await t.app.inject({ method: 'GET', url: '/' })).headers['cache-control']).toBe('no-cache');
+    const unhashed = await t.app.inject({ method: 'GET', url: '/assets/notes.txt' });
+    expect(unhashed.statusCode).toBe(200);
+    expect(unhashed.headers['cache-control']).toBe('no-cache');
+    for (const url of ['/', '/login', '/dashboard']) {
+      expect((await t.app.inject({ method: 'GET', url })).headers['cache-control']).toBe('no-cache');
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/app-config.js' })).headers['cache-control']).toBe(
+      'no-store',
+    );
+  });
+
+  it('revalidates unhashed files with a validator: an unchanged one answers 304', async () => {
+    const first = await t.app.inject({ method: 'GET', url: '/favicon.svg' });
+    const etag = first.headers['etag'];
+    expect(etag).toBeTruthy();
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/favicon.svg',
+      headers: { 'if-none-match': String(etag) },
+    });
+    expect(again.statusCode).toBe(304);
   });
 
   it('sends the precompressed copy the browser accepts, brotli first, with Vary', async () => {
-    const url = '/assets/big-def456.js';
+    const url = '/assets/big-Def456gh.js';
     const brotli = await t.app.inject({
       method: 'GET',
       url,
@@ -76,7 +138,7 @@ describe('the built console', () => {
   });
 
   it('does not serve the compressed copies under their own names', async () => {
-    for (const url of ['/assets/big-def456.js.br', '/assets/big-def456.js.gz'])
+    for (const url of ['/assets/big-Def456gh.js.br', '/assets/big-Def456gh.js.gz'])
       expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
   });
 

@@ -11,6 +11,8 @@ const API_PREFIXES = ['/auth', '/api', '/feo', '/ljYun', '/tec', '/dev', '/swagg
 /** One year: the name changes whenever the content does. */
 const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 const COMPRESSED_COPY = /\.(?:br|gz)$/;
+/** Vite's output name `name-<8-character hash>.ext` (source maps: `.js.map`). */
+const HASHED_NAME = /-[A-Za-z0-9_-]{8}\.[A-Za-z0-9]+(?:\.map)?$/;
 /** The console's own files: what a browser loads before anyone signs in. */
 const WEB_APP = {
   config: { access: access.public('the console app itself: static files and its runtime config, no data') },
@@ -33,9 +35,53 @@ export function webRuntimeConfig(config: AppConfig) {
   };
 }
 
+/** What the build's route-preloads step writes (apps/web/route-preloads.ts): URL path → that page's chunks. */
+type RoutePreloads = Record<string, { modules?: unknown; styles?: unknown }>;
+const ROUTE_PRELOADS_FILE = 'route-preloads.json';
+const ASSET_URL = /^\/assets\/[\w.-]+$/;
+
+/**
+ * The `<link>` tags that let a page opened directly at its path download its lazy chunks beside the entry, read
+ * once at start from the build's route-preloads.json; a file missing or not what the build writes gives none.
+ */
+export function routePreloadLinks(dist: string): ReadonlyMap<string, string> {
+  const file = path.join(dist, ROUTE_PRELOADS_FILE);
+  if (!existsSync(file)) return new Map();
+  let preloads: RoutePreloads;
+  try {
+    preloads = JSON.parse(readFileSync(file, 'utf8')) as RoutePreloads;
+  } catch {
+    return new Map();
+  }
+  const urls = (value: unknown) =>
+    Array.isArray(value)
+      ? value.filter((url): url is string => typeof url === 'string' && ASSET_URL.test(url))
+      : [];
+  return new Map(
+    Object.entries(preloads).map(([route, { modules, styles }]) => [
+      route,
+      [
+        ...urls(modules).map((url) => `<link rel="modulepreload" crossorigin href="${url}">`),
+        ...urls(styles).map((url) => `<link rel="preload" as="style" crossorigin href="${url}">`),
+      ].join(''),
+    ]),
+  );
+}
+
 /** The release meta of index.html: the web's version check reloads a console served with an older one. */
 export function releaseMeta(release: number | null): string {
   return release === null ? '' : `<meta name="console-release" content="${release}">`;
+}
+
+/**
+ * Vite's hashed build output never changes under its name, so only it may be cached for a year; anything else
+ * (favicon, sounds, an unhashed file someone put under assets/) is revalidated.
+ */
+export function isHashedAsset(dist: string, filePath: string): boolean {
+  const relative = path.relative(path.join(dist, 'assets'), filePath);
+  // A precompressed copy (`x.js.br`) is sent for `x.js`, under that name.
+  const name = path.basename(filePath).replace(COMPRESSED_COPY, '');
+  return !relative.startsWith('..') && !path.isAbsolute(relative) && HASHED_NAME.test(name);
 }
 
 /**
@@ -61,10 +107,15 @@ export async function registerWebApp(
 
   if (hasWeb) {
     const [head, tail] = readFileSync(indexFile, 'utf8').split('<!--APP_CONFIG-->');
-    const indexHtml = () =>
+    const preloadLinks = routePreloadLinks(dist);
+    // `defer`: it still runs before the entry module (deferred and module scripts run in document order) but
+    // no longer holds up parsing of the page behind it.
+    const indexHtml = (pathname: string) =>
       tail === undefined
         ? (head ?? '')
-        : `${head}<script src="/app-config.js"></script>${releaseMeta(currentRelease())}${tail}`;
+        : `${head}<script defer src="/app-config.js"></script>${releaseMeta(currentRelease())}${
+            preloadLinks.get(pathname) ?? ''
+          }${tail}`;
     await app.register(fastifyStatic, {
       root: dist,
       index: false,
@@ -75,22 +126,23 @@ export async function registerWebApp(
       preCompressed: true,
       // index.html is only ever sent with the runtime config script filled in (below); the compressed copies
       // are reached through their file's own URL.
-      allowedPath: (pathname) => pathname !== '/index.html' && !COMPRESSED_COPY.test(pathname),
-      // Vite's hashed files never change under their name; anything else (favicon…) is revalidated.
+      allowedPath: (pathname) =>
+        pathname !== '/index.html' &&
+        pathname !== `/${ROUTE_PRELOADS_FILE}` &&
+        !COMPRESSED_COPY.test(pathname),
       setHeaders: (reply, filePath) => {
-        const hashed = filePath.startsWith(path.join(dist, 'assets') + path.sep);
-        reply.header('cache-control', hashed ? IMMUTABLE_CACHE : 'no-cache');
+        reply.header('cache-control', isHashedAsset(dist, filePath) ? IMMUTABLE_CACHE : 'no-cache');
       },
     });
-    const sendIndex = (reply: FastifyReply) =>
-      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml());
-    app.get('/', WEB_APP, (_request, reply) => sendIndex(reply));
+    const sendIndex = (reply: FastifyReply, pathname: string) =>
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml(pathname));
+    app.get('/', WEB_APP, (_request, reply) => sendIndex(reply, '/'));
     // A catch-all route rather than a second not-found handler: the error handler owns that one, and Fastify
     // refuses to set it twice. Static files and API routes are more specific, so they still win.
     app.get('/*', WEB_APP, (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '';
       const isApi = API_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
-      if (!isApi && !path.extname(pathname)) return sendIndex(reply);
+      if (!isApi && !path.extname(pathname)) return sendIndex(reply, pathname);
       return reply.code(404).send(failure('NOT_FOUND', '接口不存在，请联系管理员！'));
     });
   }

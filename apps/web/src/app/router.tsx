@@ -3,10 +3,10 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PageLoading } from '../components/page-loading';
 import { useMenuStore } from '../stores/menu-store';
+import { useSessionStore } from '../stores/session-store';
 import { createGuard, REFRESH_ON_FOCUS_MS } from './guard';
 import { PageErrorBoundary, RouteErrorPage } from './lazy-error-boundaries';
-import { menuRoutes, type PageLoader } from './menu-routes';
-import { pageRegistry } from './page-registry';
+import type { PageLoader } from './menu-routes';
 import { HomeRedirect, NotFoundRedirect, RedirectPage } from './redirect-page';
 import { RootLayout } from './root-layout';
 import type { RouteHandle } from './route-handle';
@@ -118,11 +118,24 @@ function staticRoutes(guard: ReturnType<typeof createGuard>): RouteObject[] {
 
 export type AppRouter = ReturnType<typeof createBrowserRouter>;
 
+const loadMenuRouting = () => Promise.all([import('./menu-routes'), import('./page-registry')]);
+let routing: ReturnType<typeof loadMenuRouting> | undefined;
+/**
+ * Every page's loader (and Vite's list of each one's chunks) is only needed once signed in: kept out of the
+ * entry, so the login page does not download it. Loaded once, from the start when a session exists.
+ */
+function menuRouting() {
+  routing ??= loadMenuRouting();
+  return routing;
+}
+
 export function createAppRouter(): AppRouter {
   const ref: { router?: AppRouter } = {};
+  if (useSessionStore.getState().token) void menuRouting();
   // A route patched in once stays (the router keeps it); its handle is updated in place when the menu reloads.
   const handles = new Map<string, RouteHandle>();
-  const installMenus = (menus: MenuNode[]) => {
+  const installMenus = async (menus: MenuNode[]) => {
+    const [{ menuRoutes }, { pageRegistry }] = await menuRouting();
     useMenuStore.getState().setMenus(menus);
     const routes = menuRoutes(menus, pageRegistry, comingSoon).map((route) => {
       const known = route.path ? handles.get(route.path) : undefined;

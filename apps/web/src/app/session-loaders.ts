@@ -34,14 +34,14 @@ async function onUserInfoFailed(): Promise<void> {
 }
 
 /** The guard's dependencies; `installMenus` turns the tree into routes (app/router.tsx). */
-export function sessionLoaders(installMenus: (menus: MenuNode[]) => void): GuardDeps {
+export function sessionLoaders(installMenus: (menus: MenuNode[]) => Promise<void>): GuardDeps {
   let loadedAt = 0;
   const fetchMenus = async () => {
     const [tree, { menuTreeSchema }] = await Promise.all([
       http.get<unknown>(AUTH_PATHS.menus, { flags: { silent: true } }),
       import('./session-schemas'),
     ]);
-    installMenus(menuTreeSchema.parse(tree));
+    await installMenus(menuTreeSchema.parse(tree));
     loadedAt = Date.now();
   };
   const loadMenus = shared(async () => {
