@@ -13,7 +13,7 @@ import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { DEMO_TRAFFIC_STORES, TRAFFIC_STEPS } from './demo-inventory-traffic.js';
 
 /** Seeding the demo and building the app take a while under load. */
-const SLOW_MS = 180_000;
+const SLOW_MS = 420_000;
 const JOB = 'inventory.demo-traffic';
 
 let t: TestApp;

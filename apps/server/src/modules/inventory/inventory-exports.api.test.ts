@@ -28,6 +28,8 @@ import { createStockLedger } from './stock-ledger.js';
 
 /** 借货管理, 待我审核 and 我发起的 exports, and 库存查询 (the list, its filters and its export). */
 const DAY_MS = 86_400_000;
+/** Building the app and seven signed-in staff takes a while on a loaded machine. */
+const SETUP_MS = 240_000;
 let t: TestApp;
 let kit: ReturnType<typeof inventoryTestKit>;
 let storeA: OrderStore;
@@ -158,7 +160,7 @@ beforeAll(async () => {
   };
   await decide(loans[0]!, 'approve');
   await decide(loans[1]!, 'reject');
-});
+}, SETUP_MS);
 
 afterAll(async () => {
   await t.close();
@@ -277,7 +279,7 @@ describe('库存查询', () => {
     await kit.receive(storeA, skuB, 'EXPIRED', 1, day(-1));
     await inTransit(storeA, skuB, 'ROAD', 4, day(300));
     await kit.receive(storeC, skuA, 'C-ONLY', 9, day(5));
-  });
+  }, SETUP_MS);
   type StockPage = { list: StockRow[]; total: number };
   const stockOf = (body: Record<string, unknown> = {}) =>
     kit.ok<StockPage>(clerkA, P.stockList, storeA, body);
