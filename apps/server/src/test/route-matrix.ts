@@ -491,6 +491,9 @@ export const AUDITED_CHANGES: Record<string, string | null> = {
     'coupon.exchange, member.points_redeem',
   'POST /tec/market_coupon/api/lingjiyun/integral/applet/coupon/cancelExchange': 'coupon.cancel_exchange',
   'POST /tec/market_coupon/api/lingjiyun/integral/applet/coupon/exchangeExport': null,
+  // Queuing a store's export is a read of the list (the log exports, head office's, are audited).
+  'POST /tec/inventory/audit/exportPending': null,
+  'POST /tec/inventory/audit/exportMine': null,
   'POST /tec/market_coupon/api/manege/coupon/pageList': null,
   'POST /tec/market_coupon/api/manege/coupon/save': 'coupon.add, coupon.update',
   'POST /ljYun/authOpen/checkUserInfo': null,
