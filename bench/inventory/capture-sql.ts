@@ -46,7 +46,8 @@ await captureCases<BenchCase>(
     });
     const stock = createStockRepository(db);
     return async (c) => {
-      if (c.kind === 'stock') await stock.page(c.actor.storeId, stockListBodySchema.parse(c.body));
+      if (c.kind === 'stock')
+        await stock.page(c.actor.storeId, stockListBodySchema.parse(c.body), new Date());
       else if (c.kind === 'transfers')
         await transfers.list(c.actor.storeId, transferListBodySchema.parse(c.body));
       else await transfers.ship(c.actor, Number(c.body.id));

@@ -44,9 +44,9 @@ for (const viewport of [DESKTOP, PHONE]) {
     await page.goto('/stock/request-goods');
     await expect(page.getByTestId('request-goods-page')).toBeVisible(SLOW);
     await closeCards(page);
-    // The list exports itself and the store's stock.
+    // The list exports itself; the store's stock is exported from 库存查询 now.
     await expect(page.getByTestId('list-export')).toBeVisible();
-    await expect(page.getByTestId('stock-export')).toBeVisible();
+    await expect(page.getByTestId('stock-export')).toHaveCount(0);
     await page.getByTestId('request-goods-add').click();
     const dialog = page.getByTestId('request-goods-apply-dialog');
     await expect(dialog).toBeVisible();

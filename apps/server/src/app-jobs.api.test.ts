@@ -136,7 +136,7 @@ describe('the app runs every timer as a job on one runner', () => {
   );
 
   it(
-    'adds the demo order and member traffic in demo mode with seeded demo data, one instance per interval',
+    'adds the demo order, member and inventory traffic in demo mode with seeded demo data, one instance per interval',
     async () => {
       demo = await createTestApp({ demoMode: true, seedDemo: true, demoTrafficIntervalSeconds: 30 });
       expect(demo.app.jobs.list().find((job) => job.name === 'orders.demo-traffic')).toMatchObject({
@@ -151,6 +151,12 @@ describe('the app runs every timer as a job on one runner', () => {
         schedule: { everyMs: 300_000 },
       });
       expect(await demo.app.jobs.runNow('members.demo-traffic')).toMatchObject({ ok: true, error: null });
+      // A demo document moves every four intervals; no demo stores here: nothing to move, nothing fails.
+      expect(demo.app.jobs.list().find((job) => job.name === 'inventory.demo-traffic')).toMatchObject({
+        scope: 'cluster',
+        schedule: { everyMs: 120_000 },
+      });
+      expect(await demo.app.jobs.runNow('inventory.demo-traffic')).toMatchObject({ ok: true, error: null });
     },
     BUILDS_AN_APP_MS,
   );

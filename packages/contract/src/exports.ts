@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { endpoint, pageOf, pageRequest } from './common/index.js';
 import { COUPON_PATHS, exchangeExportBodySchema } from './coupons.js';
 import { INTEGRAL_ORDER_PATHS, integralOrderExportBodySchema } from './integral-orders.js';
-import { INVENTORY_PATHS, requestGoodsExportBodySchema } from './inventory.js';
+import {
+  auditMineExportBodySchema,
+  auditPendingExportBodySchema,
+  INVENTORY_PATHS,
+  requestGoodsExportBodySchema,
+} from './inventory.js';
+import { LOAN_PATHS, loanExportBodySchema } from './inventory-loans.js';
 import { INVENTORY_IO_PATHS, stockExportBodySchema, transferExportBodySchema } from './inventory-io.js';
 import { receivedFilters } from './orders-fulfilment.js';
 import { storeCodeSchema } from './stores.js';
@@ -46,6 +52,9 @@ export const EXPORT_KINDS = [
   'transfers-in',
   'transfers-out',
   'stock',
+  'loans',
+  'approvals-pending',
+  'approvals-mine',
   'operation-logs',
   'login-logs',
   'error-logs',
@@ -60,6 +69,9 @@ export const EXPORT_KIND_TEXT: Record<ExportKind, string> = {
   'transfers-in': '调拨调入',
   'transfers-out': '调拨调出',
   stock: '门店库存',
+  loans: '借货单',
+  'approvals-pending': '待我审核',
+  'approvals-mine': '我发起的',
   'operation-logs': '操作日志',
   'login-logs': '登录日志',
   'error-logs': '异常日志（服务端）',
@@ -171,6 +183,28 @@ export const exportEndpoints = {
     request: stockExportBodySchema,
     response: exportJobCreatedSchema,
     summary: "Queue an Excel export of the store's stock by SKU and batch with the list filter",
+  }),
+  loans: endpoint({
+    method: 'POST',
+    path: LOAN_PATHS.export,
+    request: loanExportBodySchema,
+    response: exportJobCreatedSchema,
+    summary: 'Queue an Excel export of the loans the store borrows or lends (借货管理) with the list filters',
+  }),
+  auditPending: endpoint({
+    method: 'POST',
+    path: INVENTORY_PATHS.auditPendingExport,
+    request: auditPendingExportBodySchema,
+    response: exportJobCreatedSchema,
+    summary:
+      "Queue an Excel export of the approval tasks the caller may decide (待我审核); the caller's own job",
+  }),
+  auditMine: endpoint({
+    method: 'POST',
+    path: INVENTORY_PATHS.auditMineExport,
+    request: auditMineExportBodySchema,
+    response: exportJobCreatedSchema,
+    summary: "Queue an Excel export of the caller's own requests (我发起的); the caller's own job",
   }),
   operationLogs: endpoint({
     method: 'POST',

@@ -3,7 +3,7 @@ import { endpoint, fileResponse, noInput } from './common/endpoint.js';
 import { withDateRangeCheck } from './common/date-range.js';
 import { keywordField } from './common/list-request.js';
 import { pageOf, pageRequest } from './common/page.js';
-import { TRANSFER_LINES_MAX, stockListBodySchema, transferFilters } from './inventory.js';
+import { TRANSFER_LINES_MAX, stockFilters, transferFilters } from './inventory.js';
 import { storeCodeSchema } from './stores.js';
 
 /**
@@ -91,10 +91,8 @@ export const TRANSFER_COLUMN_TITLES = {
   createdAt: '申请时间',
 } as const;
 
-/** The store's stock export: the list's filters (SKU code or name). */
-export const stockExportBodySchema = z
-  .object(stockListBodySchema.shape)
-  .pick({ storeCode: true, keyword: true });
+/** The store's stock export: the list's filters (SKU code or name, near expiry, in transit). */
+export const stockExportBodySchema = stockFilters.filters;
 export type StockExportBody = z.infer<typeof stockExportBodySchema>;
 export const STOCK_COLUMN_TITLES = {
   skuCode: '商品编码',
@@ -107,6 +105,7 @@ export const STOCK_COLUMN_TITLES = {
   reserved: '已锁定',
   available: '可用',
   inTransit: '在途',
+  nearExpiry: '临期',
 } as const;
 
 export const inventoryIoEndpoints = {

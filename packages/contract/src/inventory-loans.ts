@@ -24,6 +24,7 @@ export const LOAN_PATHS = {
   lend: '/tec/inventory/loan/lend',
   return: '/tec/inventory/loan/return',
   cancel: '/tec/inventory/loan/cancel',
+  export: '/tec/inventory/loan/export',
 } as const;
 
 /** The longest loan: the due date is at most this many days after the day of the application. */
@@ -63,6 +64,8 @@ export const LOAN_PERMISSIONS = {
   lend: 'borrow:lend',
   /** The borrowing store gives the goods back. */
   return: 'borrow:return',
+  /** Either store exports its list (借入 and 借出). */
+  export: 'borrow:export',
 } as const;
 
 export const loanFilters = listFilters(
@@ -79,6 +82,9 @@ export const loanFilters = listFilters(
 );
 export const loanListBodySchema = loanFilters.request;
 export type LoanListBody = z.input<typeof loanListBodySchema>;
+/** The list's filters without paging: what an Excel export of 借货管理 takes. */
+export const loanExportBodySchema = loanFilters.filters;
+export type LoanExportBody = z.infer<typeof loanExportBodySchema>;
 
 export const LOAN_COLUMN_TITLES = {
   loanNo: '借货单号',

@@ -24,6 +24,8 @@ export const INVENTORY_PATHS = {
   auditMine: '/tec/inventory/audit/mine',
   auditDecide: '/tec/inventory/audit/decide',
   auditBatchApprove: '/tec/inventory/audit/batchApprove',
+  auditPendingExport: '/tec/inventory/audit/exportPending',
+  auditMineExport: '/tec/inventory/audit/exportMine',
   requestGoodsList: '/tec/inventory/requestGoods/list',
   requestGoodsDetail: '/tec/inventory/requestGoods/detail',
   requestGoodsApply: '/tec/inventory/requestGoods/apply',
@@ -40,17 +42,28 @@ export const INVENTORY_REASON_MAX = 200;
 // ------------------------------------------------------------------------------------------------------------
 // Stock
 
-export const stockListBodySchema = listFilters(
+/** A batch expiring within this many days (Asia/Shanghai, today included) is near expiry (临期). */
+export const STOCK_NEAR_EXPIRY_DAYS = 30;
+
+const stockFlag = (message: string) => z.boolean({ error: message }).default(false);
+export const stockFilters = listFilters(
   {
     storeCode: storeCodeSchema,
     /** SKU code (exact) or part of the SKU name. */
     keyword: keywordField(50),
+    /** Only batches with stock on hand expiring within STOCK_NEAR_EXPIRY_DAYS (or already expired). */
+    nearExpiry: stockFlag('临期筛选不正确'),
+    /** Only batches with goods in transit to the store. */
+    inTransit: stockFlag('在途筛选不正确'),
   },
   { max: PAGE_SIZE_MAX },
-).request;
+);
+export const stockListBodySchema = stockFilters.request;
 export type StockListBody = z.input<typeof stockListBodySchema>;
 
 export const stockRowSchema = z.object({
+  /** The balance (one per store, SKU and batch). */
+  id: z.number().int(),
   skuId: z.number().int(),
   skuCode: z.string(),
   skuName: z.string(),
@@ -62,6 +75,8 @@ export const stockRowSchema = z.object({
   reserved: z.number().int(),
   available: z.number().int(),
   inTransit: z.number().int(),
+  /** On hand and expiring within STOCK_NEAR_EXPIRY_DAYS, or expired. */
+  nearExpiry: z.boolean(),
 });
 export type StockRow = z.infer<typeof stockRowSchema>;
 export const stockPageSchema = pageOf(stockRowSchema);
@@ -393,21 +408,50 @@ const busiTypeFilter = z
   .union([z.literal(0), ...BUSI_TYPES.map((t) => z.literal(t))], { error: '业务类型不正确' })
   .default(0);
 
-export const auditPendingBodySchema = listFilters(
+const auditPendingFilters = listFilters(
   { storeCode: storeCodeSchema, busiType: busiTypeFilter },
   { max: PAGE_SIZE_MAX },
-).request;
+);
+export const auditPendingBodySchema = auditPendingFilters.request;
 export type AuditPendingBody = z.input<typeof auditPendingBodySchema>;
+/** 待我审核's filters without paging: what its Excel export takes. */
+export const auditPendingExportBodySchema = auditPendingFilters.filters;
+export type AuditPendingExportBody = z.infer<typeof auditPendingExportBodySchema>;
 
-export const auditMineBodySchema = listFilters(
+const auditMineFilters = listFilters(
   {
     storeCode: storeCodeSchema,
     busiType: busiTypeFilter,
     state: z.enum(['all', ...APPROVAL_STATES], { error: '审核状态不正确' }).default('all'),
   },
   { max: PAGE_SIZE_MAX },
-).request;
+);
+export const auditMineBodySchema = auditMineFilters.request;
 export type AuditMineBody = z.input<typeof auditMineBodySchema>;
+/** 我发起的's filters without paging: what its Excel export takes. */
+export const auditMineExportBodySchema = auditMineFilters.filters;
+export type AuditMineExportBody = z.infer<typeof auditMineExportBodySchema>;
+
+/** The export buttons of the two approval lists (menu-tree.ts): each list its own. */
+export const AUDIT_EXPORT_PERMISSIONS = {
+  pending: 'reviewPending:export',
+  mine: 'auditRequests:export',
+} as const;
+
+/** The approval lists' column titles: the pages and the workbooks read them. */
+export const APPROVAL_COLUMN_TITLES = {
+  docNo: '单据号',
+  busiType: '业务类型',
+  storeName: '申请门店',
+  otherStoreName: '对方门店',
+  requesterName: '申请人',
+  valueCents: '金额',
+  state: '审核状态',
+  decidedByName: '审核人',
+  reason: '审核意见',
+  createdAt: '提交时间',
+  decidedAt: '审核时间',
+} as const;
 
 export const approvalRowSchema = z.object({
   id: z.number().int(),

@@ -62,6 +62,7 @@ export const PAGE_COMPONENTS = [
   'RequestGoodsDetails',
   'DailySecondment',
   'DailySecondmentDetail',
+  'StockQuery',
 ] as const;
 export type PageComponent = (typeof PAGE_COMPONENTS)[number];
 

@@ -111,6 +111,8 @@ export const pageRegistry: Readonly<Record<PageComponent, PageLoader>> = {
     import('../features/inventory/request-goods-pages').then((m) => ({
       Component: m.RequestGoodsDetailPage,
     })),
+  StockQuery: () =>
+    import('../features/inventory/stock-query-page').then((m) => ({ Component: m.StockQueryPage })),
   DailySecondment: () =>
     import('../features/inventory/loan-pages').then((m) => ({ Component: m.LoanListPage })),
   DailySecondmentDetail: () =>

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../client.js';
 import { seedDicts } from './dicts.js';
 import { seedMemberBase } from './member-data.js';
-import { renameMenus } from './menu-renames.js';
+import { moveMenuButtons, renameMenus } from './menu-renames.js';
 import { seedMenus } from './menus.js';
 import { seedRoles } from './roles.js';
 import { seedTeaTreeDiscounts } from './tea-tree.js';
@@ -23,6 +23,7 @@ export async function seedBaseData(db: Database): Promise<BaseDataResult> {
     const seededRoles = await seedRoles(tx);
     await renameMenus(tx);
     const menusCreated = await seedMenus(tx, seededRoles);
+    await moveMenuButtons(tx);
     const dictItemsCreated = await seedDicts(tx);
     await seedTeaTreeDiscounts(tx);
     await seedMemberBase(tx);

@@ -38,3 +38,40 @@ export async function renameMenus(
   }
   return renamed;
 }
+
+/** A seeded button that moved to another page: the row with `permission` under `from` goes under `to`. */
+export type MenuButtonMove = { permission: string; from: string; to: string };
+
+/** 导出库存 moved from 要货管理 to its own stock page 库存查询 (docs/domain/inventory.md "库存查询"). */
+export const MENU_BUTTON_MOVES: readonly MenuButtonMove[] = [
+  { permission: 'stock:export', from: 'RequestGoods', to: 'StockQuery' },
+];
+
+/**
+ * Moves the buttons of a database seeded before a move, after the tree is seeded (the new page exists then):
+ * the old row goes under the new page and keeps its id and role links (an administrator's grants stay), and
+ * the copy the seed has just made there is dropped. Idempotent: a moved row is no longer under `from`.
+ * Returns the number of buttons moved.
+ */
+export async function moveMenuButtons(
+  db: Database,
+  moves: readonly MenuButtonMove[] = MENU_BUTTON_MOVES,
+): Promise<number> {
+  let moved = 0;
+  for (const { permission, from, to } of moves) {
+    const [target] = await db.select({ id: menus.id }).from(menus).where(eq(menus.name, to));
+    if (!target) continue;
+    const fromPage = db.select({ id: menus.id }).from(menus).where(eq(menus.name, from));
+    const [old] = await db
+      .select({ id: menus.id })
+      .from(menus)
+      .where(and(eq(menus.permission, permission), eq(menus.type, 2), inArray(menus.parentId, fromPage)));
+    if (!old) continue;
+    await db
+      .delete(menus)
+      .where(and(eq(menus.permission, permission), eq(menus.type, 2), eq(menus.parentId, target.id)));
+    await db.update(menus).set({ parentId: target.id }).where(eq(menus.id, old.id));
+    moved++;
+  }
+  return moved;
+}

@@ -259,6 +259,34 @@ describe('seedBaseData', () => {
     });
     expect(await seedBaseData(handle.db)).toEqual({ rolesCreated: 0, menusCreated: 0, dictItemsCreated: 0 });
   });
+
+  it('moves 导出库存 of a database seeded with it on 要货管理 to 库存查询, keeping its row and grants', async () => {
+    const named = async (name: string) =>
+      (await handle.db.select().from(menus).where(eq(menus.name, name)))[0];
+    const [requestGoods, stockQuery] = [await named('RequestGoods'), await named('StockQuery')];
+    if (!requestGoods || !stockQuery) throw new Error('seeded rows missing');
+    const exportButton = () =>
+      handle.db
+        .select()
+        .from(menus)
+        .where(and(eq(menus.permission, 'stock:export'), eq(menus.type, 2)));
+    const [seeded] = await exportButton();
+    expect(seeded?.parentId).toBe(stockQuery.id);
+    // The database as it was: the button on 要货管理, no 库存查询 page.
+    await handle.db.update(menus).set({ parentId: requestGoods.id }).where(eq(menus.id, seeded!.id));
+    await handle.db.delete(menus).where(eq(menus.id, stockQuery.id));
+    const staffBefore = await menuIdsOfRole(handle.db, 'store_staff');
+    expect(staffBefore.has(seeded!.id)).toBe(true);
+
+    // The page is seeded (with a copy of the button, dropped by the move): one row created in all.
+    expect(await seedBaseData(handle.db)).toEqual({ rolesCreated: 0, menusCreated: 2, dictItemsCreated: 0 });
+    const page = await named('StockQuery');
+    const buttons = await exportButton();
+    expect(buttons).toHaveLength(1);
+    expect(buttons[0]).toMatchObject({ id: seeded!.id, parentId: page?.id, title: '导出库存' });
+    expect((await menuIdsOfRole(handle.db, 'store_staff')).has(seeded!.id)).toBe(true);
+    expect(await seedBaseData(handle.db)).toEqual({ rolesCreated: 0, menusCreated: 0, dictItemsCreated: 0 });
+  });
 });
 
 describe('seedDemoData', () => {

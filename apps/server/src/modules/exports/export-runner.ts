@@ -45,7 +45,7 @@ export function createExportRunner(options: ExportRunnerOptions) {
   async function sourceOf(job: ClaimedJob) {
     const sourceOfKind = Object.hasOwn(EXPORT_SOURCES, job.kind) ? EXPORT_SOURCES[job.kind] : undefined;
     if (!sourceOfKind) throw new AppError(422, 'EXPORT_KIND_UNKNOWN', EXPORT_TEXT.unknownKind);
-    return sourceOfKind(db, job);
+    return sourceOfKind(db, job, clock());
   }
 
   async function run(job: ClaimedJob): Promise<void> {

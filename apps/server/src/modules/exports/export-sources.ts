@@ -1,5 +1,6 @@
 import {
   exchangeExportBodySchema,
+  loanExportBodySchema,
   loginLogExportBodySchema,
   operationLogExportBodySchema,
   receivedOrdersExportBodySchema,
@@ -10,6 +11,13 @@ import {
 } from '@console/contract';
 import type { Database } from '../../db/client.js';
 import { couponExchangeExport } from '../coupons/coupon-export.js';
+import {
+  mineApprovalExport,
+  mineExportParams,
+  pendingApprovalExport,
+  pendingExportParams,
+} from '../inventory/approval-export.js';
+import { loanExport } from '../inventory/loan-export.js';
 import { requestGoodsExport } from '../inventory/request-goods-export.js';
 import { stockExport } from '../inventory/stock-export.js';
 import { transferExport } from '../inventory/transfer-export.js';
@@ -26,11 +34,12 @@ import type { SheetSource } from './sheet-writer.js';
 
 /**
  * What a job of one kind reads, built from the parameters stored with the job (checked again here); `storeCode`
- * names the file when the job has no store.
+ * names the file when the job has no store. `now` is the run's time (what "overdue" or "near expiry" means).
  */
 type ExportSourceOf = (
   db: Database,
   job: { storeId: number | null; params: unknown },
+  now: Date,
 ) => { source: SheetSource<object>; storeCode: string };
 
 /** A store's export kind: its job always has the store. */
@@ -68,9 +77,22 @@ export const EXPORT_SOURCES: Record<ExportKind, ExportSourceOf> = {
     const params = transferExportBodySchema.parse(job.params);
     return { source: transferExport(db, ofStore(job), 'out', params), storeCode: params.storeCode };
   },
-  stock: (db, job) => {
+  stock: (db, job, now) => {
     const params = stockExportBodySchema.parse(job.params);
-    return { source: stockExport(db, ofStore(job), params), storeCode: params.storeCode };
+    return { source: stockExport(db, ofStore(job), params, now), storeCode: params.storeCode };
+  },
+  loans: (db, job, now) => {
+    const params = loanExportBodySchema.parse(job.params);
+    return { source: loanExport(db, ofStore(job), params, now), storeCode: params.storeCode };
+  },
+  // The approval lists are the asker's own (personal jobs: no store); the file is named by the store asked in.
+  'approvals-pending': (db, job) => {
+    const params = pendingExportParams.parse(job.params);
+    return { source: pendingApprovalExport(db, params), storeCode: params.filter.storeCode };
+  },
+  'approvals-mine': (db, job) => {
+    const params = mineExportParams.parse(job.params);
+    return { source: mineApprovalExport(db, params), storeCode: params.filter.storeCode };
   },
   // Head-office exports of 系统工具's logs: no store; the file is named 总部.
   'operation-logs': (db, job) => ({

@@ -1,4 +1,6 @@
 import {
+  AUDIT_EXPORT_PERMISSIONS,
+  LOAN_PERMISSIONS,
   SYSTEM_TOOL_PERMISSIONS,
   EXPORT_KIND_TEXT,
   EXPORT_STATUS_TEXT,
@@ -17,6 +19,7 @@ import { SUPER_ROLE } from '../menus/menu.service.js';
 import { createDataScopes } from '../roles/data-scope.js';
 import type { ErrorLogExportParams } from '../system-tools/log-export.js';
 import type { IntegralOrderExportParams } from '../orders/valet/integral-order-export.js';
+import type { MineExportParams, PendingExportParams } from '../inventory/approval-export.js';
 import { createExportJobRepository, type JobReader } from './export-jobs.repository.js';
 import { createExportRunner, type ExportRunner, type ExportRunnerOptions } from './export-runner.js';
 import { EXPORT_TEXT } from './exports.messages.js';
@@ -31,6 +34,11 @@ type KindRule = {
   permission: string;
   /** A head-office export: queued by a head-office caller, no store, listed only in its creator's records. */
   headOffice: boolean;
+  /**
+   * A personal export: queued in a store by its staff, but the list is the caller's own (an approval inbox),
+   * so the job has no store and only its creator lists, downloads and re-runs it.
+   */
+  personal?: boolean;
   /** The stored parameters made from the caller and the list's filter (stored as `filter` inside them). */
   params?: (
     caller: AuthContext,
@@ -123,6 +131,27 @@ export function exportRoutes(
     'transfers-in': { permission: 'transferIn:export', headOffice: false },
     'transfers-out': { permission: 'transferOut:export', headOffice: false },
     stock: { permission: 'stock:export', headOffice: false },
+    loans: { permission: LOAN_PERMISSIONS.export, headOffice: false },
+    // 待我审核: the tasks the asker may decide (their scope now, their own requests left out).
+    'approvals-pending': {
+      permission: AUDIT_EXPORT_PERMISSIONS.pending,
+      headOffice: false,
+      personal: true,
+      params: async (caller, filter) =>
+        ({
+          userId: caller.user.id,
+          scope: await dataScopes(caller),
+          mayDecide: caller.roles.includes('audit:approve') || caller.roles.includes('audit:reject'),
+          filter: filter as PendingExportParams['filter'],
+        }) satisfies PendingExportParams,
+    },
+    'approvals-mine': {
+      permission: AUDIT_EXPORT_PERMISSIONS.mine,
+      headOffice: false,
+      personal: true,
+      params: (caller, filter) =>
+        ({ userId: caller.user.id, filter: filter as MineExportParams['filter'] }) satisfies MineExportParams,
+    },
     // 积分订单 of the caller's data scope; the filter is checked again when the job runs (export-sources.ts).
     'integral-orders': {
       permission: 'integralOrder:export',
@@ -144,7 +173,7 @@ export function exportRoutes(
     const rule = kinds[kind];
     const params = rule.params ? await rule.params(ctx.caller(), filter) : filter;
     const created = await queueFor(
-      rule.headOffice ? null : ctx.store().id,
+      rule.headOffice || rule.personal ? null : ctx.store().id,
       ctx.caller().user.id,
       kind,
       params,
@@ -173,6 +202,9 @@ export function exportRoutes(
   queueRoute(api.transfersIn, 'transfers-in');
   queueRoute(api.transfersOut, 'transfers-out');
   queueRoute(api.stock, 'stock');
+  queueRoute(api.loans, 'loans');
+  queueRoute(api.auditPending, 'approvals-pending');
+  queueRoute(api.auditMine, 'approvals-mine');
 
   route(
     app,
@@ -202,7 +234,8 @@ export function exportRoutes(
   );
 
   const mayExportAgain = (caller: AuthContext, kind: ExportKind, headOfficeJob: boolean) =>
-    caller.roles.includes(kinds[kind].permission) && (!headOfficeJob || isHeadOffice(caller));
+    caller.roles.includes(kinds[kind].permission) &&
+    (!headOfficeJob || kinds[kind].personal === true || isHeadOffice(caller));
 
   route(
     app,

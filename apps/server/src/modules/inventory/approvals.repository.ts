@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNull, ne, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, lt, ne, or, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.js';
 import { numberedPageOf } from '../../db/paged-query.js';
@@ -39,7 +39,26 @@ function decidableBy(db: Database, scope: DataScope): SQL | undefined {
   );
 }
 
+type Paging = { pageNum: number; pageSize: number };
+export type PendingFilter = { busiType: number };
+export type MineFilter = { busiType: number; state: string };
+
 export function createApprovalsRepository(db: Database) {
+  /** 待我审核: pending, not the caller's own, inside the caller's scope. */
+  const pendingWhere = (scope: DataScope, userId: number, f: PendingFilter) =>
+    and(
+      eq(approvalTasks.status, 'pending'),
+      ne(approvalTasks.requesterId, userId),
+      f.busiType ? eq(approvalTasks.busiType, f.busiType) : undefined,
+      decidableBy(db, scope),
+    );
+  /** 我发起的: the caller's own requests. */
+  const mineWhere = (userId: number, f: MineFilter) =>
+    and(
+      eq(approvalTasks.requesterId, userId),
+      f.busiType ? eq(approvalTasks.busiType, f.busiType) : undefined,
+      f.state === 'all' ? undefined : eq(approvalTasks.status, f.state),
+    );
   const joined = (tx: Database) =>
     tx
       .select(approvalColumns)
@@ -100,17 +119,8 @@ export function createApprovalsRepository(db: Database) {
       return row;
     },
 
-    async pendingPage(
-      scope: DataScope,
-      userId: number,
-      f: { busiType: number; pageNum: number; pageSize: number },
-    ) {
-      const where = and(
-        eq(approvalTasks.status, 'pending'),
-        ne(approvalTasks.requesterId, userId),
-        f.busiType ? eq(approvalTasks.busiType, f.busiType) : undefined,
-        decidableBy(db, scope),
-      );
+    async pendingPage(scope: DataScope, userId: number, f: PendingFilter & Paging) {
+      const where = pendingWhere(scope, userId, f);
       return numberedPageOf(
         f,
         joined(db).where(where).orderBy(desc(approvalTasks.id)).$dynamic(),
@@ -118,21 +128,30 @@ export function createApprovalsRepository(db: Database) {
       );
     },
 
-    async minePage(
-      userId: number,
-      f: { busiType: number; state: string; pageNum: number; pageSize: number },
-    ) {
-      const where = and(
-        eq(approvalTasks.requesterId, userId),
-        f.busiType ? eq(approvalTasks.busiType, f.busiType) : undefined,
-        f.state === 'all' ? undefined : eq(approvalTasks.status, f.state),
-      );
+    async minePage(userId: number, f: MineFilter & Paging) {
+      const where = mineWhere(userId, f);
       return numberedPageOf(
         f,
         joined(db).where(where).orderBy(desc(approvalTasks.id)).$dynamic(),
         counted(where),
       );
     },
+
+    /** The list's rows for an export: newest first, `limit` of them with an id below `before`. */
+    batch: (where: SQL | undefined, before: number | null, limit: number) =>
+      joined(db)
+        .where(and(where, before === null ? undefined : lt(approvalTasks.id, before)))
+        .orderBy(desc(approvalTasks.id))
+        .limit(limit),
+
+    async countUpTo(where: SQL | undefined, limit: number): Promise<number> {
+      const capped = db.select({ id: approvalTasks.id }).from(approvalTasks).where(where).limit(limit);
+      const [row] = await db.select({ n: count() }).from(capped.as('capped'));
+      return Number(row?.n ?? 0);
+    },
+
+    pendingWhere,
+    mineWhere,
 
     /** Enabled users holding `permission` through a role's key or one of its menus' buttons. */
     async holdersOf(tx: Database, permission: string): Promise<number[]> {

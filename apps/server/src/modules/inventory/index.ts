@@ -4,6 +4,7 @@ import type { JobRunner } from '../../platform/jobs/job-runner.js';
 import type { MessageProducer } from '../im/message-producer.js';
 import { loadDataScope } from '../roles/data-scope.js';
 import { createApprovalsService } from './approvals.service.js';
+import { createDemoInventoryTraffic, INVENTORY_TRAFFIC_EVERY_INTERVALS } from './demo-inventory-traffic.js';
 import { inventoryRoutes } from './inventory.routes.js';
 import { loanRoutes } from './loans.routes.js';
 import { createLoansService } from './loans.service.js';
@@ -34,7 +35,7 @@ export function inventoryModule(
   const documents = { db, clock, producer: wiring.producer, audit, ledger: createStockLedger(), approvals };
   const transfers = createTransfersService(documents);
   const requestGoods = createRequestGoodsService(documents);
-  inventoryRoutes(app, { stock: createStockRepository(db), transfers, approvals, requestGoods });
+  inventoryRoutes(app, { stock: createStockRepository(db), transfers, approvals, requestGoods, clock });
   requestGoodsImportRoutes(app, db);
   const loans = createLoansService(documents);
   loanRoutes(app, loans);
@@ -47,4 +48,17 @@ export function inventoryModule(
     schedule: { cron: LOAN_REMINDER_CRON },
     run: async () => void (await loans.remindDue()),
   });
+
+  // Demo mode with demo data only (never in production: config refuses DEMO_MODE there).
+  const { demoMode, seedDemo, demoTrafficIntervalSeconds } = deps.config;
+  if (demoMode && seedDemo && demoTrafficIntervalSeconds > 0) {
+    const traffic = createDemoInventoryTraffic({ db, transfers, requestGoods, approvals });
+    wiring.jobs.register({
+      name: 'inventory.demo-traffic',
+      description: '演示：推进调拨、要货与审核单据',
+      scope: 'cluster',
+      schedule: { everyMs: demoTrafficIntervalSeconds * INVENTORY_TRAFFIC_EVERY_INTERVALS * 1000 },
+      run: async () => void (await traffic.tick()),
+    });
+  }
 }

@@ -1,5 +1,6 @@
 import { inventoryEndpoints as api } from '@console/contract';
 import type { AppInstance } from '../../app-types.js';
+import type { Clock } from '../../platform/clock.js';
 import { access, ANY_STAFF, route } from '../../http/route.js';
 import type { ApprovalsService } from './approvals.service.js';
 import { actorOf } from './inventory-tx.js';
@@ -20,12 +21,18 @@ export function inventoryRoutes(
     transfers: TransfersService;
     approvals: ApprovalsService;
     requestGoods: RequestGoodsService;
+    clock: Clock;
   },
 ): void {
-  const { stock, transfers, approvals, requestGoods } = services;
-  route(app, api.stockList, access.store(ANY_STAFF), ({ input, store }) => stock.page(store().id, input), {
-    tags,
-  });
+  const { stock, transfers, approvals, requestGoods, clock } = services;
+  // 库存查询: the chosen store's own balances only; near expiry as of now.
+  route(
+    app,
+    api.stockList,
+    access.store(ANY_STAFF),
+    ({ input, store }) => stock.page(store().id, input, clock()),
+    { tags },
+  );
 
   route(
     app,

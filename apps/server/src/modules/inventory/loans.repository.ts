@@ -57,6 +57,8 @@ export type LoanFilters = {
   pageNum: number;
   pageSize: number;
 };
+/** The filters without paging (an export's). */
+type ExportFilters = Omit<LoanFilters, 'pageNum' | 'pageSize'>;
 
 /** Lent and due before `today`: overdue (已逾期), worked out on each read. */
 export const overdueOn = (today: string) => and(eq(stockLoans.status, 'lent'), lt(stockLoans.dueDate, today));
@@ -76,7 +78,14 @@ export function createLoansRepository(db: Database) {
       .innerJoin(lender, eq(lender.id, stockLoans.lenderStoreId))
       .innerJoin(users, eq(users.id, stockLoans.requestedBy));
 
-  function filtered(storeId: number, f: LoanFilters, today: string): SQL | undefined {
+  const counted = () =>
+    db
+      .select({ n: count() })
+      .from(stockLoans)
+      .innerJoin(borrower, eq(borrower.id, stockLoans.borrowerStoreId))
+      .innerJoin(lender, eq(lender.id, stockLoans.lenderStoreId));
+
+  function filtered(storeId: number, f: ExportFilters, today: string): SQL | undefined {
     const sides: Record<string, SQL | undefined> = {
       all: partyOf(storeId),
       in: eq(stockLoans.borrowerStoreId, storeId),
@@ -184,16 +193,30 @@ export function createLoansRepository(db: Database) {
 
     async page(storeId: number, f: LoanFilters, today: string) {
       const where = filtered(storeId, f, today);
-      const counted = db
-        .select({ n: count() })
-        .from(stockLoans)
-        .innerJoin(borrower, eq(borrower.id, stockLoans.borrowerStoreId))
-        .innerJoin(lender, eq(lender.id, stockLoans.lenderStoreId));
       return numberedPageOf(
         f,
         withStores(db).where(where).orderBy(desc(stockLoans.id)).$dynamic(),
-        counted.where(where),
+        counted().where(where),
       );
+    },
+
+    /** The list's rows for an export: newest first, `limit` of them with an id below `before`. */
+    batch: (storeId: number, f: ExportFilters, today: string, before: number | null, limit: number) =>
+      withStores(db)
+        .where(and(filtered(storeId, f, today), before === null ? undefined : lt(stockLoans.id, before)))
+        .orderBy(desc(stockLoans.id))
+        .limit(limit),
+
+    async countUpTo(storeId: number, f: ExportFilters, today: string, limit: number): Promise<number> {
+      const capped = db
+        .select({ id: stockLoans.id })
+        .from(stockLoans)
+        .innerJoin(borrower, eq(borrower.id, stockLoans.borrowerStoreId))
+        .innerJoin(lender, eq(lender.id, stockLoans.lenderStoreId))
+        .where(filtered(storeId, f, today))
+        .limit(limit);
+      const [row] = await db.select({ n: count() }).from(capped.as('capped'));
+      return Number(row?.n ?? 0);
     },
 
     /**

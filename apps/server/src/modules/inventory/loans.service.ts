@@ -79,7 +79,8 @@ const sideOf = (loan: Pick<LoanRecord, 'borrowerStoreId'>, storeId: number): Loa
   loan.borrowerStoreId === storeId ? 'in' : 'out';
 const actionsOf = (side: LoanSide, status: LoanStatus): LoanAction[] => SIDE_ACTIONS[side][status] ?? [];
 
-function toRow(view: LoanView, storeId: number, today: string): LoanRow {
+/** A loan as the list shows it to `storeId`'s side, overdue as of `today` (Asia/Shanghai). */
+export function toLoanRow(view: LoanView, storeId: number, today: string): LoanRow {
   const status = view.status as LoanStatus;
   return {
     id: view.id,
@@ -145,7 +146,7 @@ export function createLoansService(deps: InventoryDocDeps) {
     const side = sideOf(view, actor.storeId);
     const lines = await repo.lines(db, view);
     return {
-      ...toRow(view, actor.storeId, today()),
+      ...toLoanRow(view, actor.storeId, today()),
       remark: view.remark,
       closeReason: view.closeReason,
       lines,
@@ -298,7 +299,7 @@ export function createLoansService(deps: InventoryDocDeps) {
 
     async list(storeId: number, body: ListBody): Promise<LoanPage> {
       const day = today();
-      return mapPage(await repo.page(storeId, body, day), (view) => toRow(view, storeId, day));
+      return mapPage(await repo.page(storeId, body, day), (view) => toLoanRow(view, storeId, day));
     },
 
     /** The borrowing store applies: the audit (busiType 2) opens and the approvers get to-do 24. */

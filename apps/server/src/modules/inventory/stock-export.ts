@@ -14,24 +14,27 @@ const COLUMNS = titledColumns<StockRow, keyof typeof STOCK_COLUMN_TITLES>(STOCK_
   { key: 'reserved', width: 10, cell: (r) => r.reserved },
   { key: 'available', width: 10, cell: (r) => r.available },
   { key: 'inTransit', width: 10, cell: (r) => r.inTransit },
+  { key: 'nearExpiry', width: 8, cell: (r) => (r.nearExpiry ? '临期' : '') },
 ]);
 
 /**
- * The store's stock by SKU and batch as an Excel source (export kind `stock`): the list's filter and order.
- * Pages are read by offset in the list's order (SKU code, expiry): a store holds a few thousand batches at most.
+ * The store's stock by SKU and batch as an Excel source (export kind `stock`): the list's filters and order,
+ * near expiry as of `now` (the job's run). Pages are read by offset in the list's order (SKU code, expiry): a
+ * store holds a few thousand batches at most.
  */
 export function stockExport(
   db: Database,
   storeId: number,
   { storeCode: _storeCode, ...filter }: StockExportBody,
+  now: Date,
 ): SheetSource<StockRow> {
   const repo = createStockRepository(db);
   return {
     columns: COLUMNS,
-    countUpTo: (limit) => repo.countUpTo(storeId, filter, limit),
+    countUpTo: (limit) => repo.countUpTo(storeId, filter, now, limit),
     async *pages(pageSize) {
       for (let offset = 0; ; offset += pageSize) {
-        const rows = await repo.batch(storeId, filter, offset, pageSize);
+        const rows = await repo.batch(storeId, filter, now, offset, pageSize);
         if (rows.length === 0) return;
         yield rows;
         if (rows.length < pageSize) return;

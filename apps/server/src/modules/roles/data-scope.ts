@@ -1,5 +1,6 @@
 import type { DataScope as RoleDataScope } from '@console/contract';
 import { and, eq, inArray, or, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { roles, roleShopGroups, shopGroups, stores, userRoles, userStores } from '../../db/schema.js';
 import type { AuthContext } from '../../plugins/request-context.js';
@@ -13,6 +14,12 @@ import { SUPER_ROLE } from '../menus/menu.service.js';
  * group is in scope at once.
  */
 export type DataScope = { all: true } | { all: false; userId: number; groupIds: number[] };
+
+/** A scope as an export job stores it with its parameters (the runner has no caller), checked again on run. */
+export const dataScopeParamSchema = z.union([
+  z.object({ all: z.literal(true) }),
+  z.object({ all: z.literal(false), userId: z.number().int(), groupIds: z.array(z.number().int()) }),
+]) satisfies z.ZodType<DataScope>;
 
 /** One role's scope as stored: `groupIds` only for `groups`. */
 export type RoleScope = { dataScope: RoleDataScope | string; groupIds: readonly number[] };

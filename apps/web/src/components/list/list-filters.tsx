@@ -1,4 +1,4 @@
-import { Button, Input } from 'antd';
+import { Button, Checkbox, Input } from 'antd';
 import type { ReactNode } from 'react';
 import { DateRangePresetPicker } from '../date-range-preset-picker';
 import { COMMON_LABELS } from '../labels';
@@ -84,5 +84,33 @@ export function KeywordFilters({
       />
       <Button onClick={listQuery.reset}>{COMMON_LABELS.reset}</Button>
     </>
+  );
+}
+
+/**
+ * An on/off filter of a list (a check box over a `urlField.flag()` field): checking it sets the field, back to
+ * page 1 as any filter. Test id `${name}-${field}`.
+ */
+export function FlagFilter<Field extends string>({
+  listQuery,
+  name,
+  field,
+  label,
+}: {
+  listQuery: { query: Record<Field, boolean>; setQuery(patch: Partial<Record<Field, boolean>>): void };
+  name: string;
+  field: Field;
+  label: string;
+}) {
+  return (
+    <Checkbox
+      data-testid={`${name}-${field}`}
+      checked={listQuery.query[field]}
+      onChange={(event) =>
+        listQuery.setQuery({ [field]: event.target.checked } as Partial<Record<Field, boolean>>)
+      }
+    >
+      {label}
+    </Checkbox>
   );
 }

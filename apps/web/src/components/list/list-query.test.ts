@@ -122,3 +122,16 @@ describe('statusFilterOf', () => {
     expect(setQuery).toHaveBeenCalledWith({ status: 'open' });
   });
 });
+
+describe('urlField.flag', () => {
+  const flags = { near: urlField.flag(), keyword: urlField.keyword(5) };
+  it('reads 1 as on and anything else as off, and writes only what is on', () => {
+    expect(readUrlQuery(flags, new URLSearchParams('near=1'))).toEqual({ near: true, keyword: '' });
+    expect(readUrlQuery(flags, new URLSearchParams('near=yes')).near).toBe(false);
+    expect(readUrlQuery(flags, new URLSearchParams('')).near).toBe(false);
+    expect(writeUrlQuery(flags, { near: true, keyword: '' })).toEqual({ near: '1' });
+    expect(writeUrlQuery(flags, { near: false, keyword: 'R1' })).toEqual({ keyword: 'R1' });
+    expect(isFiltered(flags, { near: true, keyword: '' })).toBe(true);
+    expect(isFiltered(flags, { near: false, keyword: '' })).toBe(false);
+  });
+});

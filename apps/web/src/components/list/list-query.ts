@@ -35,7 +35,7 @@ export function writeUrlQuery<S extends UrlShape>(shape: S, query: UrlQuery<S>):
   for (const [key, field] of Object.entries(shape)) {
     const value = (query as Record<string, unknown>)[key];
     if (value === undefined || value === null || value === '' || value === fallbackOf(field)) continue;
-    search[key] = String(value);
+    search[key] = value === true ? '1' : String(value);
   }
   return search;
 }
@@ -152,6 +152,13 @@ export const urlField = {
   /** The id of something a filter picks (a department, a role): a positive safe integer, else no filter. */
   id(): z.ZodType<number | undefined> {
     return z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional();
+  },
+  /** An on/off filter (a check box): `?x=1` is on; anything else, or absent, is off (and stays out of the URL). */
+  flag(): z.ZodType<boolean> {
+    return z
+      .string()
+      .optional()
+      .transform((text) => text === '1' || text === 'true') as unknown as z.ZodType<boolean>;
   },
   /** One of the 11 date presets of spec 9 (its index). */
   preset() {

@@ -1,15 +1,19 @@
 import {
+  APPROVAL_COLUMN_TITLES as T,
+  AUDIT_EXPORT_PERMISSIONS,
   APPROVAL_STATES,
   APPROVAL_STATE_TEXT,
   BUSI_TYPES,
   BUSI_TYPE_TEXT,
   INVENTORY_REASON_MAX,
+  exportEndpoints,
   inventoryEndpoints,
   type ApprovalRow,
 } from '@console/contract';
 import { App, Select } from 'antd';
 import { useState } from 'react';
 import { column, type ListColumn } from '../../components/list/columns';
+import { useExportAction } from '../../components/list/export-button';
 import { ListPage } from '../../components/list/list-page';
 import { urlField, type UrlQuery } from '../../components/list/list-query';
 import { statusFilterOf } from '../../components/list/use-list-query';
@@ -35,6 +39,16 @@ const auditUrlShape = {
 };
 type AuditQuery = UrlQuery<typeof auditUrlShape>;
 const busiTypeOf = (query: AuditQuery) => Number(query.busiType) as 0 | 1 | 2 | 3 | 4;
+/** The two lists' filters (their exports take the same). */
+export const pendingFiltersOf = (storeCode: string, query: AuditQuery) => ({
+  storeCode,
+  busiType: busiTypeOf(query),
+});
+export const mineFiltersOf = (storeCode: string, query: AuditQuery) => ({
+  storeCode,
+  busiType: busiTypeOf(query),
+  state: query.status,
+});
 
 /** Where a task's document opens: a transfer's giving-store detail (types 3 and 4), a loan's (type 2). */
 function useDocLink() {
@@ -49,16 +63,16 @@ function useDocLink() {
 function useColumns(mine: boolean): ListColumn<ApprovalRow>[] {
   const docLink = useDocLink();
   return [
-    column.key('docNo', L.docNo, docLink),
-    column.text('busiTypeText', L.busiType, { width: 140 }),
-    column.text('storeName', L.store, { width: 140 }),
-    column.text('otherStoreName', L.otherStore, { width: 140 }),
-    ...(mine ? [] : [column.person<ApprovalRow>('requesterName', L.requester)]),
-    column.status('state', L.state, APPROVAL_STATE_TEXT, APPROVAL_STATE_COLOR),
-    column.person('decidedByName', L.decidedBy),
-    column.remark('reason', L.reason),
-    column.time('createdAt', L.createdAt),
-    column.time('decidedAt', L.decidedAt, { hiddenByDefault: !mine }),
+    column.key('docNo', T.docNo, docLink),
+    column.text('busiTypeText', T.busiType, { width: 140 }),
+    column.text('storeName', T.storeName, { width: 140 }),
+    column.text('otherStoreName', T.otherStoreName, { width: 140 }),
+    ...(mine ? [] : [column.person<ApprovalRow>('requesterName', T.requesterName)]),
+    column.status('state', T.state, APPROVAL_STATE_TEXT, APPROVAL_STATE_COLOR),
+    column.person('decidedByName', T.decidedByName),
+    column.remark('reason', T.reason),
+    column.time('createdAt', T.createdAt),
+    column.time('decidedAt', T.decidedAt, { hiddenByDefault: !mine }),
   ];
 }
 
@@ -85,7 +99,11 @@ export function ReviewPendingPage() {
   const { storeCode, listQuery, list } = useStoreList(auditUrlShape, {
     key: inventoryKeys.pending,
     endpoint: () => inventoryEndpoints.auditPending,
-    filters: (code, query) => ({ storeCode: code, busiType: busiTypeOf(query) }),
+    filters: pendingFiltersOf,
+  });
+  const exporter = useExportAction({
+    permission: [AUDIT_EXPORT_PERMISSIONS.pending],
+    start: () => call(exportEndpoints.auditPending, pendingFiltersOf(storeCode, listQuery.query)),
   });
   const columns = useColumns(false);
   const refresh = useRefresh(inventoryKeys.all);
@@ -113,6 +131,8 @@ export function ReviewPendingPage() {
         list={list}
         columns={columns}
         rowKey="id"
+        toolbar={exporter.button}
+        notice={exporter.notice}
         empty={{ description: L.emptyPending }}
         filters={
           <BusiTypeFilter
@@ -166,12 +186,16 @@ export function ReviewPendingPage() {
 
 /** 我发起的 (AuditRequests): the caller's own requests and where each stands. */
 export function AuditRequestsPage() {
-  const { listQuery, list } = useStoreList(auditUrlShape, {
+  const { storeCode, listQuery, list } = useStoreList(auditUrlShape, {
     key: inventoryKeys.mine,
     endpoint: () => inventoryEndpoints.auditMine,
-    filters: (code, query) => ({ storeCode: code, busiType: busiTypeOf(query), state: query.status }),
+    filters: mineFiltersOf,
   });
   const columns = useColumns(true);
+  const exporter = useExportAction({
+    permission: [AUDIT_EXPORT_PERMISSIONS.mine],
+    start: () => call(exportEndpoints.auditMine, mineFiltersOf(storeCode, listQuery.query)),
+  });
   return (
     <ListPage
       title={INVENTORY_LABELS.titles.auditRequests}
@@ -179,6 +203,8 @@ export function AuditRequestsPage() {
       list={list}
       columns={columns}
       rowKey="id"
+      toolbar={exporter.button}
+      notice={exporter.notice}
       empty={{ description: L.emptyMine }}
       statusFilter={statusFilterOf(listQuery, APPROVAL_STATE_OPTIONS)}
       filters={

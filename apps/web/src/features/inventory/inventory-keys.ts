@@ -4,6 +4,7 @@ export const inventoryKeys = {
   transfers: (storeCode: string, side: string) => ['inventory', 'transfers', storeCode, side] as const,
   transfer: (storeCode: string) => ['inventory', 'transfer', storeCode] as const,
   stock: (storeCode: string) => ['inventory', 'stock', storeCode] as const,
+  stockList: (storeCode: string) => ['inventory', 'stock-list', storeCode] as const,
   pending: (storeCode: string) => ['inventory', 'pending', storeCode] as const,
   mine: (storeCode: string) => ['inventory', 'mine', storeCode] as const,
   requests: (storeCode: string) => ['inventory', 'requests', storeCode] as const,

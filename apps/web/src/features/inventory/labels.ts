@@ -11,6 +11,16 @@ export const INVENTORY_LABELS = {
     requestGoodsDetail: '要货单详情',
     loans: '借货管理',
     loanDetail: '借货单详情',
+    stock: '库存查询',
+  },
+  /** 库存查询: the store's stock by SKU and batch. */
+  stock: {
+    keywordPlaceholder: '商品编码/名称，回车查询',
+    nearExpiry: '临期',
+    nearExpiryDays: (days: number) => `临期（${days}天内）`,
+    inTransit: '有在途',
+    export: '导出库存',
+    empty: '本店暂无库存',
   },
   /** 借货管理 and its detail. */
   loan: {
@@ -57,7 +67,6 @@ export const INVENTORY_LABELS = {
     cancelWarning: '撤回后审核任务一并撤回',
     cancelled: '已撤回',
     skuSearch: '搜索商品编码或名称',
-    exportStock: '导出库存',
     /** The Excel import of lines in the apply dialog (docs/domain/inventory.md "Request goods"). */
     lineImport: {
       template: '下载模板',
@@ -172,16 +181,6 @@ export const INVENTORY_LABELS = {
     done: '收货已登记',
   },
   audit: {
-    busiType: '业务类型',
-    docNo: '单据号',
-    store: '申请门店',
-    otherStore: '对方门店',
-    requester: '申请人',
-    state: '审核状态',
-    decidedBy: '审核人',
-    reason: '审核意见',
-    createdAt: '提交时间',
-    decidedAt: '审核时间',
     all: '全部',
     approve: '通过',
     reject: '驳回',

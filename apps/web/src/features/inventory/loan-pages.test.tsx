@@ -1,5 +1,6 @@
 import '../../test/dom';
 import {
+  exportEndpoints,
   inventoryEndpoints,
   loanEndpoints,
   type LoanDetail,
@@ -17,13 +18,21 @@ import { menuNode } from '../../test/menu-node';
 import { renderPage } from '../../test/render-page';
 import { LoanDetailPage, LoanListPage } from './loan-pages';
 
-const api = { list: vi.fn(), detail: vi.fn(), apply: vi.fn(), lend: vi.fn(), stock: vi.fn() };
+const api = {
+  list: vi.fn(),
+  detail: vi.fn(),
+  apply: vi.fn(),
+  lend: vi.fn(),
+  stock: vi.fn(),
+  export: vi.fn(),
+};
 answerCalls((endpoint: unknown, input: unknown) => {
   if (endpoint === loanEndpoints.list) return api.list(input);
   if (endpoint === loanEndpoints.detail) return api.detail(input);
   if (endpoint === loanEndpoints.apply) return api.apply(input);
   if (endpoint === loanEndpoints.lend) return api.lend(input);
   if (endpoint === inventoryEndpoints.stockList) return api.stock(input);
+  if (endpoint === exportEndpoints.loans) return api.export(input);
   return Promise.reject(new Error('unexpected call'));
 });
 
@@ -100,6 +109,23 @@ describe('借货管理', { timeout: 30_000 }, () => {
     await waitFor(() =>
       expect(api.list.mock.lastCall?.[0]).toMatchObject({ status: 'overdue', side: 'out' }),
     );
+  });
+
+  it('queues the export with the list filters, for holders of borrow:export only', async () => {
+    renderAt('/stock/daily-secondment?status=overdue&side=in&keyword=LN1', LoanListPage);
+    expect(await screen.findByText('LN20261121000000000001')).toBeTruthy();
+    expect(screen.queryByTestId('list-export')).toBeNull();
+    cleanup();
+    useSessionStore.setState({ roles: ['borrow:apply', 'borrow:export'] });
+    api.export.mockResolvedValue({ id: 3, status: 'queued', statusText: '排队中' });
+    renderAt('/stock/daily-secondment?status=overdue&side=in&keyword=LN1', LoanListPage);
+    await userEvent.click(await screen.findByTestId('list-export'));
+    await waitFor(() =>
+      expect(api.export).toHaveBeenCalledWith(
+        expect.objectContaining({ storeCode: 'S0001', status: 'overdue', side: 'in', keyword: 'LN1' }),
+      ),
+    );
+    expect(await screen.findByTestId('export-queued')).toBeTruthy();
   });
 
   it('the apply dialog asks for the lending store, the due date and the goods', async () => {

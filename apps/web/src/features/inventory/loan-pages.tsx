@@ -6,6 +6,7 @@ import {
   LOAN_SIDE_TEXT,
   LOAN_STATUSES,
   LOAN_STATUS_TEXT,
+  exportEndpoints,
   loanEndpoints,
   type LoanLine,
   type LoanListBody,
@@ -20,6 +21,7 @@ import { FormDialog } from '../../components/form-dialog/form-dialog';
 import { FormAlert } from '../../components/form-dialog/form-fields';
 import { ReasonDialog } from '../../components/form-dialog/reason-dialog';
 import { column, type ListColumn } from '../../components/list/columns';
+import { useExportAction } from '../../components/list/export-button';
 import { DateKeywordFilters } from '../../components/list/list-filters';
 import { ListPage } from '../../components/list/list-page';
 import { dateRangeOfQuery, dateUrlShape, urlField, type UrlQuery } from '../../components/list/list-query';
@@ -124,6 +126,10 @@ export function LoanListPage() {
   });
   const columns = useColumns();
   const [open, setOpen] = useState(false);
+  const exporter = useExportAction({
+    permission: [LOAN_PERMISSIONS.export],
+    start: () => call(exportEndpoints.loans, loanFiltersOf(storeCode, listQuery.query)),
+  });
   return (
     <>
       <ListPage
@@ -133,6 +139,8 @@ export function LoanListPage() {
         columns={columns}
         rowKey="id"
         add={{ label: B.apply, permission: [LOAN_PERMISSIONS.apply], onClick: () => setOpen(true) }}
+        toolbar={exporter.button}
+        notice={exporter.notice}
         empty={{ description: B.empty }}
         statusFilter={statusFilterOf(listQuery, STATUS_OPTIONS)}
         filters={

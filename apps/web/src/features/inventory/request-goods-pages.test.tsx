@@ -1,6 +1,5 @@
 import '../../test/dom';
 import {
-  exportEndpoints,
   inventoryEndpoints,
   inventoryIoEndpoints,
   type RequestGoodsDetail,
@@ -25,7 +24,6 @@ const api = {
   apply: vi.fn(),
   stock: vi.fn(),
   skuOptions: vi.fn(),
-  stockExport: vi.fn(),
 };
 answerCalls((endpoint: unknown, input: unknown) => {
   if (endpoint === inventoryEndpoints.requestGoodsList) return api.list(input);
@@ -33,7 +31,6 @@ answerCalls((endpoint: unknown, input: unknown) => {
   if (endpoint === inventoryEndpoints.requestGoodsApply) return api.apply(input);
   if (endpoint === inventoryEndpoints.stockList) return api.stock(input);
   if (endpoint === inventoryIoEndpoints.skuOptions) return api.skuOptions(input);
-  if (endpoint === exportEndpoints.stock) return api.stockExport(input);
   return Promise.reject(new Error('unexpected call'));
 });
 
@@ -134,17 +131,11 @@ describe('要货管理', { timeout: 30_000 }, () => {
     expect(api.stock).not.toHaveBeenCalled();
   });
 
-  it('offers 导出库存 to holders of stock:export only and queues the store stock', async () => {
+  it('offers no 导出库存 any more: it moved to 库存查询', async () => {
+    useSessionStore.setState({ roles: ['requestGoods:apply', 'stock:export'] });
     renderAt('/stock/request-goods', ListPage);
     expect(await screen.findByText('RG20261121000000000001')).toBeTruthy();
     expect(screen.queryByTestId('stock-export')).toBeNull();
-    cleanup();
-    useSessionStore.setState({ roles: ['requestGoods:apply', 'stock:export'] });
-    api.stockExport.mockResolvedValue({ id: 5, status: 'queued', statusText: '排队中' });
-    renderAt('/stock/request-goods', ListPage);
-    await userEvent.click(await screen.findByTestId('stock-export'));
-    await waitFor(() => expect(api.stockExport).toHaveBeenCalledWith({ storeCode: 'S0001' }));
-    expect(await screen.findByTestId('export-queued')).toBeTruthy();
   });
 
   it('the detail shows a rejection reason and offers no action on it', async () => {

@@ -109,13 +109,6 @@ export function RequestGoodsPage() {
     permission: ['requestGoods:apply'],
     start: () => call(exportEndpoints.requestGoods, requestGoodsFiltersOf(storeCode, listQuery.query)),
   });
-  // 导出库存: the store's stock by SKU and batch, the clerk's basis for a request (no stock page of its own).
-  const stockExporter = useExportAction({
-    permission: ['stock:export'],
-    label: R.exportStock,
-    testId: 'stock-export',
-    start: () => call(exportEndpoints.stock, { storeCode }),
-  });
   return (
     <>
       <ListPage
@@ -125,13 +118,8 @@ export function RequestGoodsPage() {
         columns={columns}
         rowKey="id"
         add={{ label: R.apply, permission: ['requestGoods:apply'], onClick: () => setOpen(true) }}
-        toolbar={
-          <>
-            {exporter.button}
-            {stockExporter.button}
-          </>
-        }
-        notice={exporter.notice ?? stockExporter.notice}
+        toolbar={exporter.button}
+        notice={exporter.notice}
         empty={{ description: R.empty }}
         statusFilter={statusFilterOf(listQuery, STATUS_OPTIONS)}
         filters={

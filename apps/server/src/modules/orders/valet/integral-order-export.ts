@@ -7,6 +7,7 @@ import {
 import { z } from 'zod';
 import type { Database } from '../../../db/client.js';
 import { titledColumns, type SheetSource } from '../../exports/sheet-writer.js';
+import { dataScopeParamSchema } from '../../roles/data-scope.js';
 import { itemsSummaryOf } from '../plans/offer-format.js';
 import { createValetRepository, type SummaryRow } from './valet.repository.js';
 
@@ -15,10 +16,7 @@ import { createValetRepository, type SummaryRow } from './valet.repository.js';
  * it was then (the runner has no caller); the scope's stores are read when the file is written.
  */
 export const integralOrderExportParams = z.object({
-  scope: z.union([
-    z.object({ all: z.literal(true) }),
-    z.object({ all: z.literal(false), userId: z.number().int(), groupIds: z.array(z.number().int()) }),
-  ]),
+  scope: dataScopeParamSchema,
   filter: integralOrderExportBodySchema,
 });
 export type IntegralOrderExportParams = z.infer<typeof integralOrderExportParams>;
