@@ -49,7 +49,8 @@ export function imRoutes(
     clock,
     wakeBus,
     metrics,
-    deliverLocally: (rows) => deliverCommitted(hub, service, rows),
+    deliverLocally: (rows) =>
+      metrics.wakeups('publish', new Set(rows.map(inboxKey)).size, deliverCommitted(hub, service, rows)),
   });
   const publishApi = createPublishApi({ db, producer, clock });
 
@@ -171,12 +172,15 @@ export function imRoutes(
 /** Polls per batched statement (each brings at most 100 acknowledged ids). */
 const BATCH_POLLS = 500;
 
-/** Committed rows, by inbox and oldest first, answer this instance's acknowledging polls for those inboxes. */
+/**
+ * Committed rows, by inbox and oldest first, answer this instance's acknowledging polls for those inboxes.
+ * Answers how many polls they answered.
+ */
 function deliverCommitted(
   hub: PollHub,
   service: Pick<ReturnType<typeof createImService>, 'delivered'>,
   rows: readonly MessageRow[],
-): void {
+): number {
   const byInbox = new Map<string, MessageRow[]>();
   for (const row of [...rows].sort((a, b) => a.id - b.id)) {
     const key = inboxKey(row);
@@ -184,7 +188,7 @@ function deliverCommitted(
     if (list) list.push(row);
     else byInbox.set(key, [row]);
   }
-  hub.deliver(byInbox, (poll, inboxRows) => service.delivered(poll.inbox, inboxRows, poll.size));
+  return hub.deliver(byInbox, (poll, inboxRows) => service.delivered(poll.inbox, inboxRows, poll.size));
 }
 
 /** The optional Idempotency-Key header; a malformed one is refused rather than ignored. */

@@ -8,7 +8,8 @@ export const METRIC_PREFIX = 'console_';
  * sign-in ended), failed (its check threw), or closed by the client before an answer. */
 export type PollOutcome = 'messages' | 'empty' | 'refused' | 'error' | 'closed';
 
-export type WakeVia = 'bus' | 'sweeper';
+/** publish: this instance's own commit answered its held polls from the rows; bus: a wake-up; sweeper: the re-check. */
+export type WakeVia = 'publish' | 'bus' | 'sweeper';
 
 /** The PostgreSQL pool's counts (pg.Pool); null on PGlite, which has one embedded connection and no pool. */
 export type DbPoolStats = { max: number; total: number; idle: number; waiting: number };
@@ -136,7 +137,7 @@ export function createAppMetrics(options: MetricsOptions): AppMetrics {
   });
   const wokenPolls = new Counter({
     name: `${p}im_wakeups_delivered_total`,
-    help: 'Held polls a wake-up re-checked against the database, by way (bus, sweeper)',
+    help: 'Held polls a wake-up answered, by way (publish: from the rows just committed here; bus, sweeper: re-checked against the database)',
     labelNames: ['via'],
     registers,
   });
