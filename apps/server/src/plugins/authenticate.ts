@@ -5,6 +5,7 @@ import { serviceTokenCheck } from '../http/service-token.js';
 import { createAuthCache, type AuthCache } from '../modules/auth/auth-cache.js';
 import { createSessionService } from '../modules/auth/session.service.js';
 import { createBatcher } from '../platform/batcher.js';
+import { createLastSeenGate } from './last-seen-gate.js';
 import { isWellFormedToken, sha256 } from '../modules/auth/token.js';
 import type { WakeBus } from '../platform/wake-bus.js';
 import { createStoreRepository, type StoreRepository } from '../modules/stores/store.repository.js';
@@ -73,12 +74,9 @@ export function registerAuthentication(
     },
   });
   // 在线用户's 最后访问: at most one write a minute per session and instance, after the answer is decided.
-  const seen = new Map<number, number>();
+  const lastSeen = createLastSeenGate(LAST_SEEN_EVERY_MS);
   const markSeen = (request: FastifyRequest, sessionId: number) => {
-    const now = clock().getTime();
-    if (now - (seen.get(sessionId) ?? 0) < LAST_SEEN_EVERY_MS) return;
-    if (seen.size > 10_000) seen.clear();
-    seen.set(sessionId, now);
+    if (!lastSeen.due(sessionId, clock().getTime())) return;
     void touches
       .load(sessionId)
       .catch((error: unknown) => request.log.warn({ err: error }, 'last seen not saved'));
