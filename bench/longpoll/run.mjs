@@ -168,11 +168,19 @@ async function startOurs(databaseUrl) {
       ? { LONGPOLL_BENCH_SNAPSHOTS: process.env.LONGPOLL_BENCH_SNAPSHOTS }
       : {}),
   };
-  const child = spawn(process.execPath, [...MEASURE_ARGS, '--import', 'tsx', 'apps/server/src/server.ts'], {
-    cwd: REPO_ROOT,
-    env,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  // LONGPOLL_BENCH_PROFILE=<dir>: a V8 CPU profile of our server, written there when it stops.
+  const profile = process.env.LONGPOLL_BENCH_PROFILE
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.LONGPOLL_BENCH_PROFILE}`]
+    : [];
+  const child = spawn(
+    process.execPath,
+    [...MEASURE_ARGS, ...profile, '--import', 'tsx', 'apps/server/src/server.ts'],
+    {
+      cwd: REPO_ROOT,
+      env,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
   // A server that never turns healthy (a slow start on a loaded machine) must not outlive the run.
   await waitHealthy(`http://127.0.0.1:${port}/api/health`, child).catch(async (error) => {
     await stopProcess(child);

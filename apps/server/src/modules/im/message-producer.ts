@@ -1,14 +1,14 @@
 import { messageKindOf, type ExpandInfo } from '@console/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { imMessages, users, userStores } from '../../db/schema.js';
+import { users, userStores } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
 import type { Clock } from '../../platform/clock.js';
 import type { AppMetrics } from '../../platform/metrics/app-metrics.js';
 import type { WakeBus } from '../../platform/wake-bus.js';
 import { IM_TEXT } from './im.messages.js';
 import type { MessageRow } from './message-format.js';
-import { inboxKey } from './message.repository.js';
+import { createMessageRepository, inboxKey, type NewMessage } from './message.repository.js';
 
 export type PublishInput = {
   storeId: number;
@@ -23,12 +23,6 @@ export type PublishInput = {
   /** Who creates it: a module name, or `publish-api`. */
   source: string;
 };
-
-/**
- * Rows per INSERT: a statement takes at most 65,535 parameters and a message row has 9, so a store-wide message
- * to thousands of staff is written in several statements of the same transaction.
- */
-const INSERT_CHUNK_ROWS = 1_000;
 
 export type PublishOutcome = {
   messageIds: number[];
@@ -69,12 +63,12 @@ export function createMessageProducer(deps: {
     return kind;
   }
 
-  /** The rows of one message to each receiver (the kind checked against the catalogue). */
-  function rowsOf(input: PublishInput, receiverIds: readonly number[], createdAt: Date) {
+  /** One message to its receivers (the kind checked against the catalogue). */
+  function messageOf(input: PublishInput, receiverIds: readonly number[], createdAt: Date): NewMessage {
     const kind = kindOf(input);
-    return receiverIds.map((receiverId) => ({
+    return {
       storeId: input.storeId,
-      receiverId,
+      receiverIds,
       businessType: input.businessType,
       messageType: input.messageType,
       title: input.title?.trim() || kind.title,
@@ -82,16 +76,12 @@ export function createMessageProducer(deps: {
       expandInfo: input.expandInfo ?? {},
       source: input.source,
       createdAt,
-    }));
+    };
   }
 
-  async function insertRows(tx: Database, values: ReturnType<typeof rowsOf>) {
-    const rows: MessageRow[] = [];
-    for (let start = 0; start < values.length; start += INSERT_CHUNK_ROWS) {
-      const chunk = values.slice(start, start + INSERT_CHUNK_ROWS);
-      for (const row of await tx.insert(imMessages).values(chunk).returning()) rows.push(row);
-    }
-    if (metrics) countBySource(values, metrics);
+  async function insert(tx: Database, messages: readonly NewMessage[]): Promise<MessageRow[]> {
+    const rows = await createMessageRepository(tx).insertMessages(messages);
+    if (metrics) countBySource(messages, metrics);
     return rows;
   }
 
@@ -101,7 +91,7 @@ export function createMessageProducer(deps: {
       ? [...new Set(input.receiverIds)]
       : await staffOf(tx, input.storeId);
     if (receiverIds.length === 0) throw new NoReceiversError();
-    const rows = await insertRows(tx, rowsOf(input, receiverIds, clock()));
+    const rows = await insert(tx, [messageOf(input, receiverIds, clock())]);
     return {
       messageIds: rows.map((r) => r.id),
       messages: rows.map(({ id, receiverId }) => ({ id, receiverId })),
@@ -119,8 +109,10 @@ export function createMessageProducer(deps: {
     inputs: readonly (PublishInput & { receiverIds: readonly number[] })[],
   ): Promise<string[]> {
     const createdAt = clock();
-    const values = inputs.flatMap((input) => rowsOf(input, [...new Set(input.receiverIds)], createdAt));
-    const rows = await insertRows(tx, values);
+    const messages = inputs
+      .filter((input) => input.receiverIds.length > 0)
+      .map((input) => messageOf(input, [...new Set(input.receiverIds)], createdAt));
+    const rows = await insert(tx, messages);
     return rows.map((r) => inboxKey({ receiverId: r.receiverId, storeId: r.storeId }));
   }
 
@@ -146,17 +138,12 @@ export function createMessageProducer(deps: {
   };
 }
 
-/** Reports the rows by source: one call per run of rows from the same source (a publish is one run). */
-function countBySource(
-  values: readonly { source: string }[],
-  metrics: Pick<AppMetrics, 'messagesCreated'>,
-): void {
-  let start = 0;
-  for (let i = 1; i <= values.length; i += 1) {
-    if (i < values.length && values[i]!.source === values[start]!.source) continue;
-    metrics.messagesCreated(values[start]!.source, i - start);
-    start = i;
-  }
+/** Reports the rows written by source: one call per source. */
+function countBySource(messages: readonly NewMessage[], metrics: Pick<AppMetrics, 'messagesCreated'>): void {
+  const bySource = new Map<string, number>();
+  for (const { source, receiverIds } of messages)
+    bySource.set(source, (bySource.get(source) ?? 0) + receiverIds.length);
+  for (const [source, rows] of bySource) metrics.messagesCreated(source, rows);
 }
 
 /** Enabled users authorised for each of the stores (user_stores), by store. */
