@@ -129,9 +129,12 @@ export function createMessageProducer(deps: {
     publish,
     publishMany,
     wake,
-    /** Own transaction, then wake: for callers without a business change of their own. */
+    /**
+     * For callers without a business change of their own: written, then woken. No transaction of its own: the
+     * rows go in one statement, which commits or fails whole.
+     */
     async publishNow(input: PublishInput): Promise<PublishOutcome> {
-      const outcome = await db.transaction((tx) => publish(tx, input));
+      const outcome = await publish(db, input);
       wake(outcome.wakeKeys, outcome.rows);
       return outcome;
     },

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { PublishResult, publishBodySchema } from '@console/contract';
-import { and, eq, inArray, lt } from 'drizzle-orm';
+import { and, eq, exists, inArray, lt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { imPublishKeys, stores, users, userStores } from '../../db/schema.js';
@@ -49,15 +49,9 @@ export function createPublishApi(deps: { db: Database; producer: MessageProducer
 
   return {
     async publish(body: ValidPublishBody, idempotencyKey: string | null = null): Promise<Published> {
-      const [store] = await db
-        .select({ id: stores.id })
-        .from(stores)
-        .where(eq(stores.shopCode, body.storeCode))
-        .limit(1);
-      if (!store) throw notFound(IM_TEXT.storeNotFound, 'IM_STORE_NOT_FOUND');
-      const receiverIds = body.receivers ? await staffByWorkCode(db, store.id, body.receivers) : undefined;
+      const { storeId, receiverIds } = await resolveStoreAndReceivers(db, body.storeCode, body.receivers);
       const input: PublishInput = {
-        storeId: store.id,
+        storeId,
         ...(receiverIds ? { receiverIds } : {}),
         businessType: body.businessType,
         messageType: body.messageType,
@@ -88,20 +82,40 @@ export function createPublishApi(deps: { db: Database; producer: MessageProducer
   };
 }
 
-/** User ids of the work codes; every one must be an enabled user authorised for the store. */
-async function staffByWorkCode(
+/**
+ * The store of the code and the user ids of the work codes, in one statement: every work code must be an enabled
+ * user authorised for the store. Without work codes, the store alone (the message goes to all its staff).
+ */
+async function resolveStoreAndReceivers(
   db: Database,
-  storeId: number,
-  workCodes: readonly string[],
-): Promise<number[]> {
-  const wanted = [...new Set(workCodes)];
+  storeCode: string,
+  workCodes: readonly string[] | undefined,
+): Promise<{ storeId: number; receiverIds?: number[] }> {
+  const wanted = workCodes ? [...new Set(workCodes)] : [];
   const rows = await db
-    .select({ id: users.id, workCode: users.workCode })
-    .from(users)
-    .innerJoin(userStores, and(eq(userStores.userId, users.id), eq(userStores.storeId, storeId)))
-    .where(and(inArray(users.workCode, wanted), eq(users.enabled, true)));
-  const found = new Set(rows.map((r) => r.workCode));
+    .select({ storeId: stores.id, userId: users.id, workCode: users.workCode })
+    .from(stores)
+    .leftJoin(
+      users,
+      wanted.length > 0
+        ? and(
+            inArray(users.workCode, wanted),
+            eq(users.enabled, true),
+            exists(
+              db
+                .select({ one: sql`1` })
+                .from(userStores)
+                .where(and(eq(userStores.userId, users.id), eq(userStores.storeId, stores.id))),
+            ),
+          )
+        : sql`false`,
+    )
+    .where(eq(stores.shopCode, storeCode));
+  if (rows.length === 0) throw notFound(IM_TEXT.storeNotFound, 'IM_STORE_NOT_FOUND');
+  const storeId = rows[0]!.storeId;
+  if (!workCodes) return { storeId };
+  const found = new Map(rows.flatMap((r) => (r.userId === null ? [] : ([[r.workCode!, r.userId]] as const))));
   const strangers = wanted.filter((code) => !found.has(code));
   if (strangers.length > 0) throw new AppError(422, 'IM_RECEIVERS_NOT_STAFF', IM_TEXT.notStaff(strangers));
-  return rows.map((r) => r.id);
+  return { storeId, receiverIds: [...found.values()] };
 }
