@@ -68,7 +68,8 @@ export function createServerErrorLog(db: Database, clock: Clock): ServerErrorLog
         message: (error.message || String(error)).slice(0, 1000),
         stack: (error.stack ?? '').slice(0, 8000),
         userId: request.auth?.user.id ?? null,
-        ip: request.ip.slice(0, 64),
+        // A request whose client has gone has no address any more.
+        ip: (request.ip ?? '').slice(0, 64),
         createdAt: clock(),
       })
       .catch((failure: unknown) => request.log.warn({ err: failure }, 'server error not recorded'));
