@@ -1,6 +1,6 @@
-import { and, eq, gt, inArray, isNotNull, isNull, lt, ne, or } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { menus, roleMenus, roles, sessions, userRoles, users } from '../../db/schema.js';
+import { sessions, users } from '../../db/schema.js';
 import type { Clock } from '../../platform/clock.js';
 import type { AuthContext } from '../../plugins/request-context.js';
 import type { AuthCache, LoadedSession } from './auth-cache.js';
@@ -46,8 +46,8 @@ export function createSessionService(db: Database, clock: Clock, authCache?: Pic
     },
 
     /**
-     * `load` for many tokens in three statements whatever their number (the sign-in check of many requests
-     * at once, batched by the caller): one answer per token, in order.
+     * `load` for many tokens in one statement whatever their number (the sign-in check of many requests at
+     * once, batched by the caller): one answer per token, in order.
      */
     async loadMany(tokens: readonly string[]): Promise<(LoadedSession | null)[]> {
       const hashes = tokens.map((token) => (isWellFormedToken(token) ? sha256(token) : null));
@@ -59,6 +59,7 @@ export function createSessionService(db: Database, clock: Clock, authCache?: Pic
           sessionId: sessions.id,
           sessionExpiresAt: sessions.expiresAt,
           mustChangePassword: users.mustChangePassword,
+          permissions: permissionsOfUser,
           ...sessionUserColumns,
         })
         .from(sessions)
@@ -71,14 +72,13 @@ export function createSessionService(db: Database, clock: Clock, authCache?: Pic
             eq(users.enabled, true),
           ),
         );
-      const roles = await rolesOfMany(db, [...new Set(rows.map((row) => row.id))]);
       const byHash = new Map<string, LoadedSession>();
-      for (const { tokenHash, sessionId, sessionExpiresAt, mustChangePassword, ...user } of rows)
+      for (const { tokenHash, sessionId, sessionExpiresAt, mustChangePassword, permissions, ...user } of rows)
         byHash.set(tokenHash, {
           auth: {
             sessionId,
             user: toSessionUser(user),
-            roles: roles.get(user.id) ?? [],
+            roles: [...new Set(permissions)].sort(),
             passwordChangeRequired: mustChangePassword,
           },
           sessionExpiresAt,
@@ -155,33 +155,20 @@ export function createSessionService(db: Database, clock: Clock, authCache?: Pic
  * menus and buttons granted to those roles, as eladmin sends them (e.g. `layoutAiAQuiz:entry`).
  */
 export async function rolesOf(db: Database, userId: number): Promise<string[]> {
-  return (await rolesOfMany(db, [userId])).get(userId) ?? [];
+  const [row] = await db.select({ permissions: permissionsOfUser }).from(users).where(eq(users.id, userId));
+  return [...new Set(row?.permissions ?? [])].sort();
 }
 
-/** `rolesOf` for many users in two statements, by user id (users without roles are absent). */
-export async function rolesOfMany(db: Database, userIds: readonly number[]): Promise<Map<number, string[]>> {
-  const byUser = new Map<number, string[]>();
-  if (userIds.length === 0) return byUser;
-  const ids = [...new Set(userIds)];
-  const [roleRows, menuRows] = await Promise.all([
-    db
-      .select({ userId: userRoles.userId, permission: roles.permission })
-      .from(userRoles)
-      .innerJoin(roles, eq(roles.id, userRoles.roleId))
-      .where(inArray(userRoles.userId, ids)),
-    db
-      .selectDistinct({ userId: userRoles.userId, permission: menus.permission })
-      .from(userRoles)
-      .innerJoin(roleMenus, eq(roleMenus.roleId, userRoles.roleId))
-      .innerJoin(menus, eq(menus.id, roleMenus.menuId))
-      .where(and(inArray(userRoles.userId, ids), isNotNull(menus.permission), ne(menus.permission, ''))),
-  ]);
-  for (const { userId, permission } of [...roleRows, ...menuRows]) {
-    if (!permission) continue;
-    const list = byUser.get(userId);
-    if (list) list.push(permission);
-    else byUser.set(userId, [permission]);
-  }
-  for (const [userId, list] of byUser) byUser.set(userId, [...new Set(list)].sort());
-  return byUser;
-}
+/**
+ * The permissions a user holds, as one column of the user's row: the permission names of their roles and of the
+ * menus and buttons those roles open (unsorted, possibly repeated).
+ */
+// Plain SQL: drizzle writes the columns of a selected expression without their tables, which is ambiguous here.
+const permissionsOfUser = sql<string[]>`array(
+  select r.permission::text from user_roles ur join roles r on r.id = ur.role_id
+    where ur.user_id = users.id and r.permission <> ''
+  union all
+  select m.permission::text from user_roles ur
+    join role_menus rm on rm.role_id = ur.role_id join menus m on m.id = rm.menu_id
+    where ur.user_id = users.id and m.permission <> ''
+)`;
