@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bearer, createUser, signIn } from '../test/fixtures.js';
 import { createTestApp } from '../test/test-app.js';
-import { configuredOrigins, originOf } from './security.js';
+import { configuredOrigins, originOf, staticHeadersOf } from './security.js';
 
 describe('configured third-party origins in the CSP', () => {
   it('takes the origin of a URL, tile templates included, and refuses other schemes', () => {
@@ -35,6 +35,32 @@ describe('configured third-party origins in the CSP', () => {
       );
       expect(csp).toContain("script-src 'self' https://stats.example.com");
       expect(csp).toContain("connect-src 'self' https://stats.example.com");
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('security headers worked out once', () => {
+  it('are the headers helmet sets for the options, as plain strings', () => {
+    const headers = staticHeadersOf({
+      contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'self'"] } },
+      hsts: false,
+    });
+    expect(headers['content-security-policy']).toBe("default-src 'self'");
+    expect(headers['x-content-type-options']).toBe('nosniff');
+    expect(headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(headers).not.toHaveProperty('strict-transport-security');
+  });
+
+  it('are on every answer, a 404 and a refused call included', async () => {
+    const t = await createTestApp();
+    try {
+      for (const url of ['/api/health', '/api/no-such-thing', '/api/user/info']) {
+        const response = await t.app.inject({ method: 'GET', url });
+        expect(response.headers['x-content-type-options'], url).toBe('nosniff');
+        expect(String(response.headers['content-security-policy']), url).toContain("object-src 'none'");
+      }
     } finally {
       await t.close();
     }

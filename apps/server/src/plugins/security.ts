@@ -1,4 +1,5 @@
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../config.js';
 
@@ -32,7 +33,7 @@ export function configuredOrigins(
 /** Security headers: CSP without inline scripts, no framing, no MIME sniffing, a strict referrer policy. */
 export async function registerSecurityHeaders(app: FastifyInstance, config: AppConfig): Promise<void> {
   const extra = configuredOrigins(config);
-  await app.register(helmet, {
+  const headers = staticHeadersOf({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -55,6 +56,10 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: AppC
     // HSTS is set at the TLS edge (docs/security.md): this server speaks plain HTTP behind it.
     hsts: false,
   });
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
+  });
   app.addHook('onSend', async (_request, reply, payload) => {
     if (!reply.hasHeader('cache-control') && isJson(reply.getHeader('content-type')))
       reply.header('cache-control', 'no-store');
@@ -65,4 +70,26 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: AppC
 /** API answers carry names, phones and addresses: no browser or proxy keeps them unless a route says so. */
 function isJson(contentType: unknown): boolean {
   return typeof contentType === 'string' && contentType.startsWith('application/json');
+}
+
+/**
+ * The headers helmet sets, worked out once: they depend only on the configuration, and building helmet's
+ * middleware for every request (as @fastify/helmet does) cost a long poll more than its own handler.
+ */
+export function staticHeadersOf(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  let failure: unknown;
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) => {
+    failure = error;
+  });
+  if (failure) throw failure;
+  return headers;
 }
