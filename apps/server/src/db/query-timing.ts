@@ -3,6 +3,8 @@ import type { PGlite } from '@electric-sql/pglite';
 
 /** The statements kept at most; beyond it the least-called one gives way (bounded memory whatever the traffic). */
 export const MAX_STATEMENTS = 500;
+/** Statement texts whose key is remembered (texts differ by the length of their IN lists, for one). */
+const MAX_KNOWN_TEXTS = 2_000;
 /** A statement's text as kept and shown: long IN-lists and inserts are cut. */
 const MAX_TEXT = 2000;
 
@@ -39,10 +41,20 @@ export function statementKey(text: string): string {
 export function createQueryTimings(now: () => Date = () => new Date()) {
   let statements = new Map<string, StatementTiming>();
   let since = now();
+  // The same few texts come again and again: their keys are worked out once (five regular expressions each).
+  const keys = new Map<string, string>();
+  const keyOf = (text: string): string => {
+    const known = keys.get(text);
+    if (known !== undefined) return known;
+    if (keys.size >= MAX_KNOWN_TEXTS) keys.clear();
+    const key = statementKey(text);
+    keys.set(text, key);
+    return key;
+  };
 
   return {
     record(text: string, ms: number, rows: number): void {
-      const key = statementKey(text);
+      const key = keyOf(text);
       const known = statements.get(key);
       if (known) {
         known.calls += 1;
