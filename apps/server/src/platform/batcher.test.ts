@@ -98,4 +98,46 @@ describe('batcher', () => {
     const both = [batcher.load(1), batcher.load(2)];
     for (const promise of both) await expect(promise).rejects.toThrow('answered 1 results for 2 items');
   });
+
+  it('with a collection time, gathers what arrives over several turns into one batch', async () => {
+    const batches: number[][] = [];
+    const batcher = createBatcher<number, number>({
+      run: async (items) => {
+        batches.push([...items]);
+        return items;
+      },
+      collectMs: 40,
+    });
+    const first = batcher.load(1);
+    await turn();
+    await turn();
+    const second = batcher.load(2);
+    expect(batches).toEqual([]);
+    expect(await Promise.all([first, second])).toEqual([1, 2]);
+    expect(batches).toEqual([[1, 2]]);
+  });
+
+  it('drains at once what is still collecting, and waits for running batches', async () => {
+    const gate = deferred<number[]>();
+    const batches: number[][] = [];
+    const batcher = createBatcher<number, number>({
+      run: (items) => {
+        batches.push([...items]);
+        return batches.length === 1 ? gate.promise : Promise.resolve([...items]);
+      },
+      collectMs: 60_000,
+    });
+    const waiting = [batcher.load(1), batcher.load(2)];
+    let drained = false;
+    const drain = batcher.drain().then(() => {
+      drained = true;
+    });
+    expect(batches).toEqual([[1, 2]]);
+    await turn();
+    expect(drained).toBe(false);
+    gate.resolve([1, 2]);
+    await drain;
+    expect(await Promise.all(waiting)).toEqual([1, 2]);
+    await batcher.drain();
+  });
 });
