@@ -9,7 +9,7 @@
 // Options: --admin-url postgres://root@127.0.0.1:5432/postgres, --database mb_bench, --members 1000000,
 // --ledger 20 (rows per member), --seconds 6, --warmup 2, --reseed.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +18,8 @@ import pg from 'pg';
 import { runLoad } from '../orders/load.mjs';
 import { REPO_ROOT, startBare, startOurs } from '../support/servers.mjs';
 import { BENCH_STORE_CODE, benchSession, seedMembers } from './seed.mjs';
+
+const NOTES_MARKER = '<!-- notes: kept by run.mjs -->';
 
 const here = (file) => fileURLToPath(new URL(file, import.meta.url));
 /** MEMBER_PATHS (packages/contract/src/members.ts). */
@@ -144,6 +146,7 @@ async function measure(request, connections) {
 }
 
 async function main() {
+  const loadAtStart = os.loadavg();
   const database = await prepareDatabase();
   console.log(`database ${database.url} (${database.fresh ? 'new' : 'kept'})`);
   const children = [];
@@ -206,13 +209,13 @@ async function main() {
       database.url,
       async (c) => (await c.query('show server_version')).rows[0].server_version,
     );
-    writeResults({ results, job, counts, seedSeconds, pgVersion, loadAtEnd: os.loadavg() });
+    writeResults({ results, job, counts, seedSeconds, pgVersion, loadAtStart, loadAtEnd: os.loadavg() });
   } finally {
     for (const child of children) child.kill('SIGTERM');
   }
 }
 
-function writeResults({ results, job, counts, seedSeconds, pgVersion, loadAtEnd }) {
+function writeResults({ results, job, counts, seedSeconds, pgVersion, loadAtStart, loadAtEnd }) {
   const yes = (ok) => (ok ? 'yes' : 'no');
   const rows = results.map((r) => {
     const ratio = r.oursHigh.rps / r.bareHigh.rps;
@@ -234,9 +237,9 @@ function writeResults({ results, job, counts, seedSeconds, pgVersion, loadAtEnd 
 
 \`npm run bench:members\` (bench/members/run.mjs), ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC,
 ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}, PostgreSQL ${pgVersion}.
-Load generator, both servers and PostgreSQL share the cores **with four other agents' builds and tests**: load
-average at the end of the run ${loadAtEnd.map((n) => n.toFixed(1)).join(' / ')} on ${os.cpus().length} cores, so
-every figure below is pessimistic and noisy; compare ours with bare (same run, same moment), not with other runs.
+Load generator, both servers and PostgreSQL share the cores: load average at the start of the run
+${loadAtStart.map((n) => n.toFixed(1)).join(' / ')}, at its end ${loadAtEnd.map((n) => n.toFixed(1)).join(' / ')} on ${os.cpus().length} cores (the run's own load
+included). Compare ours with bare (same run, same moment) rather than with other runs.
 
 Data (database \`mb_bench\`): ${counts.members.toLocaleString()} members across 50 stores (20,000 per store),
 ${counts.ledger.toLocaleString()} points-ledger rows, their equities, a follow-up per guided member, tags, and
@@ -265,7 +268,11 @@ connections ≥ ${GOALS.rpsRatio}× the bare handler's requests per second.
 |---|---|---|---|---|---|---|---|---|
 ${rows.join('\n')}
 `;
-  writeFileSync(here('./RESULTS.md'), text);
+  // The hand-written notes below the marker survive a run.
+  const resultsFile = here('./RESULTS.md');
+  const old = existsSync(resultsFile) ? readFileSync(resultsFile, 'utf8') : '';
+  const notes = old.includes(NOTES_MARKER) ? old.slice(old.indexOf(NOTES_MARKER)) : `${NOTES_MARKER}\n`;
+  writeFileSync(resultsFile, `${text}\n${notes}`);
   console.log('wrote bench/members/RESULTS.md');
 }
 
