@@ -2,7 +2,9 @@ import type { StoreDetail } from '@console/contract';
 import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { departments, shopGroups, stores, userLastStores, users, userStores } from '../../db/schema.js';
+import { intArrayLiteral, textArrayLiteral } from '../../db/array-literal.js';
 import { likeContains } from '../../db/like-pattern.js';
+import { preparedRunner } from '../../db/paged-query.js';
 import type { Coordinates } from './geo.js';
 import { createUserRepository } from '../auth/user.repository.js';
 
@@ -65,6 +67,8 @@ function sphereOf({ latitude, longitude }: Coordinates): SQL {
 }
 
 export function createStoreRepository(db: Database) {
+  // The store check of every uncached store-scoped request: compiled once, kept parsed per connection.
+  const authorisedStores = preparedRunner<ScopedStore & { userId: number }>('store_authorised');
   async function countMatching(where: SQL | undefined): Promise<number> {
     const [row] = await db
       .select({ total: count() })
@@ -143,17 +147,21 @@ export function createStoreRepository(db: Database) {
       pairs: readonly { userId: number; shopCode: string }[],
     ): Promise<(ScopedStore | null)[]> {
       if (pairs.length === 0) return [];
-      const rows = await db
-        .select({ ...scopedColumns, userId: userStores.userId })
-        .from(userStores)
-        .innerJoin(stores, eq(stores.id, userStores.storeId))
-        .where(
-          and(
-            inArray(userStores.userId, [...new Set(pairs.map((p) => p.userId))]),
-            inArray(stores.shopCode, [...new Set(pairs.map((p) => p.shopCode))]),
-            eq(stores.enabled, true),
+      const userIds = intArrayLiteral([...new Set(pairs.map((p) => p.userId))]);
+      const shopCodes = textArrayLiteral([...new Set(pairs.map((p) => p.shopCode))]);
+      const rows = await authorisedStores((bind) =>
+        db
+          .select({ ...scopedColumns, userId: userStores.userId })
+          .from(userStores)
+          .innerJoin(stores, eq(stores.id, userStores.storeId))
+          .where(
+            and(
+              sql`${userStores.userId} = any(${bind('userIds', userIds)}::int[])`,
+              sql`${stores.shopCode} = any(${bind('shopCodes', shopCodes)}::text[])`,
+              sql`${stores.enabled}`,
+            ),
           ),
-        );
+      );
       const found = new Map<string, ScopedStore>();
       for (const { userId, ...store } of rows) found.set(`${userId}\u0000${store.shopCode}`, store);
       return pairs.map((p) => found.get(`${p.userId}\u0000${p.shopCode}`) ?? null);
