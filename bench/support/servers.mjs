@@ -33,7 +33,11 @@ export async function waitHealthy(url, child) {
 /** Our server (migrating the database on start), without demo data or demo traffic. */
 export async function startOurs(databaseUrl) {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+  // BENCH_PROFILE=<dir>: a V8 CPU profile of our server, written there when it stops.
+  const profile = process.env.BENCH_PROFILE
+    ? ['--cpu-prof', '--cpu-prof-interval=5000', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
+    : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'apps/server/src/server.ts'], {
     cwd: REPO_ROOT,
     env: {
       PATH: process.env.PATH,
