@@ -26,6 +26,9 @@ declare module 'vitest' {
   }
 }
 
+/** Databases dropped at once in the teardown: concurrent drops share a checkpoint, within max_connections. */
+const CONCURRENT_DROPS = 8;
+
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   if (project.config.env?.TEST_DB === 'postgres') return setupPostgres(project);
   return setupPglite(project);
@@ -76,11 +79,14 @@ async function setupPostgres(project: TestProject): Promise<() => Promise<void>>
         'select datname from pg_database where starts_with(datname, $1)',
         [prefix],
       );
-      await Promise.all(
-        [...rows.map((r) => r.datname), template].map((name) =>
-          adminQuery(adminUrl, `drop database if exists ${name} with (force)`),
-        ),
-      );
+      // A few at a time: one connection per drop for hundreds of databases at once ran into max_connections
+      // ("too many clients already") and left databases behind on the server.
+      const names = [...rows.map((r) => r.datname), template];
+      const dropNext = async (): Promise<void> => {
+        for (let name = names.pop(); name !== undefined; name = names.pop())
+          await adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
+      };
+      await Promise.all(Array.from({ length: CONCURRENT_DROPS }, dropNext));
     } finally {
       await admin.end();
     }
