@@ -1,6 +1,7 @@
 import { MESSAGE_STATUS } from '@console/contract';
 import { and, asc, count, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import { executeNamed } from '../../db/named-statement.js';
 import { imMessages } from '../../db/schema.js';
 import type { MessageRow } from './message-format.js';
 
@@ -85,7 +86,10 @@ export function createMessageRepository(db: Database) {
         return { ...content, index, createdAt: createdAt.toISOString() };
       });
       if (receivers.length === 0) return [];
-      const result = await db.execute(sql`
+      const rows = await executeNamed<RawMessage>(
+        db,
+        'im_insert_messages',
+        sql`
         insert into im_messages as m
           (store_id, receiver_id, business_type, message_type, title, text, expand_info, source, created_at)
         select c."storeId", r.receiver_id, c."businessType", c."messageType", c.title, c.text, c."expandInfo",
@@ -96,10 +100,9 @@ export function createMessageRepository(db: Database) {
             index int, "storeId" int, "businessType" smallint, "messageType" smallint, title text, text text,
             "expandInfo" jsonb, source text, "createdAt" timestamptz) on c.index = r.content
         order by r.n
-        returning ${MESSAGE_COLUMNS}`);
-      return rowsOf<RawMessage>(result)
-        .map(messageRowOf)
-        .sort((a, b) => a.id - b.id);
+        returning ${MESSAGE_COLUMNS}`,
+      );
+      return rows.map(messageRowOf).sort((a, b) => a.id - b.id);
     },
 
     /** Acknowledged ids still not pushed become unread. */
@@ -155,7 +158,10 @@ export function createMessageRepository(db: Database) {
           storeIds.push(inbox.storeId);
         }
       if (ids.length === 0) return;
-      await db.execute(sql`
+      await executeNamed(
+        db,
+        'im_acknowledge_many',
+        sql`
         with acked as (
           select m.id from im_messages m
           join unnest(${intArray(ids)}::bigint[], ${intArray(receivers)}::int[], ${intArray(storeIds)}::int[])
@@ -166,7 +172,8 @@ export function createMessageRepository(db: Database) {
           for update of m
         )
         update im_messages set status = ${unread}, pushed_at = ${now.toISOString()}::timestamptz
-        from acked where im_messages.id = acked.id and im_messages.status = ${notPushed}`);
+        from acked where im_messages.id = acked.id and im_messages.status = ${notPushed}`,
+      );
     },
 
     /**
@@ -175,7 +182,10 @@ export function createMessageRepository(db: Database) {
      */
     async pendingOfMany(queries: readonly PendingQuery[]): Promise<MessageRow[]> {
       if (queries.length === 0) return [];
-      const result = await db.execute(sql`
+      const rows = await executeNamed<RawMessage>(
+        db,
+        'im_pending_many',
+        sql`
         select ${MESSAGE_COLUMNS}
         from unnest(${intArray(queries.map((q) => q.receiverId))}::int[],
                     ${intArray(queries.map((q) => q.storeId))}::int[],
@@ -186,8 +196,9 @@ export function createMessageRepository(db: Database) {
           order by p.id
           limit k.lim
         ) m
-        order by m.id`);
-      return rowsOf<RawMessage>(result).map(messageRowOf);
+        order by m.id`,
+      );
+      return rows.map(messageRowOf);
     },
 
     /** The number of not-pushed messages of each inbox, by inbox key (one statement for all). */

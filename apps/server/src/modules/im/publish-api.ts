@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { PublishResult, publishBodySchema } from '@console/contract';
-import { and, eq, exists, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, exists, lt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { textArrayLiteral } from '../../db/array-literal.js';
 import type { Database } from '../../db/client.js';
+import { preparedRunner } from '../../db/paged-query.js';
 import { imPublishKeys, stores, users, userStores } from '../../db/schema.js';
 import { conflict, AppError, notFound } from '../../http/errors.js';
 import type { Clock } from '../../platform/clock.js';
@@ -20,6 +22,8 @@ export type PublishApi = ReturnType<typeof createPublishApi>;
 /** `POST /api/im/publish`: upstream systems name the store and the receivers by code. */
 export function createPublishApi(deps: { db: Database; producer: MessageProducer; clock: Clock }) {
   const { db, producer, clock } = deps;
+  // Every publish asks it: compiled once per shape, kept parsed by PostgreSQL per connection.
+  const storeAndStaff = preparedRunner<StoreAndStaffRow>('im_publish_receivers');
 
   /**
    * Claims the key and publishes in one transaction, so a message exists exactly when its key does. A second call
@@ -49,7 +53,12 @@ export function createPublishApi(deps: { db: Database; producer: MessageProducer
 
   return {
     async publish(body: ValidPublishBody, idempotencyKey: string | null = null): Promise<Published> {
-      const { storeId, receiverIds } = await resolveStoreAndReceivers(db, body.storeCode, body.receivers);
+      const { storeId, receiverIds } = await resolveStoreAndReceivers(
+        db,
+        storeAndStaff,
+        body.storeCode,
+        body.receivers,
+      );
       const input: PublishInput = {
         storeId,
         ...(receiverIds ? { receiverIds } : {}),
@@ -82,35 +91,40 @@ export function createPublishApi(deps: { db: Database; producer: MessageProducer
   };
 }
 
+type StoreAndStaffRow = { storeId: number; userId: number | null; workCode: string | null };
+
 /**
  * The store of the code and the user ids of the work codes, in one statement: every work code must be an enabled
  * user authorised for the store. Without work codes, the store alone (the message goes to all its staff).
  */
 async function resolveStoreAndReceivers(
   db: Database,
+  storeAndStaff: ReturnType<typeof preparedRunner<StoreAndStaffRow>>,
   storeCode: string,
   workCodes: readonly string[] | undefined,
 ): Promise<{ storeId: number; receiverIds?: number[] }> {
   const wanted = workCodes ? [...new Set(workCodes)] : [];
-  const rows = await db
-    .select({ storeId: stores.id, userId: users.id, workCode: users.workCode })
-    .from(stores)
-    .leftJoin(
-      users,
-      wanted.length > 0
-        ? and(
-            inArray(users.workCode, wanted),
-            eq(users.enabled, true),
-            exists(
-              db
-                .select({ one: sql`1` })
-                .from(userStores)
-                .where(and(eq(userStores.userId, users.id), eq(userStores.storeId, stores.id))),
-            ),
-          )
-        : sql`false`,
-    )
-    .where(eq(stores.shopCode, storeCode));
+  const rows = await storeAndStaff((bind) =>
+    db
+      .select({ storeId: stores.id, userId: users.id, workCode: users.workCode })
+      .from(stores)
+      .leftJoin(
+        users,
+        wanted.length > 0
+          ? and(
+              sql`${users.workCode} = any(${bind('workCodes', textArrayLiteral(wanted))}::text[])`,
+              sql`${users.enabled}`,
+              exists(
+                db
+                  .select({ one: sql`1` })
+                  .from(userStores)
+                  .where(and(eq(userStores.userId, users.id), eq(userStores.storeId, stores.id))),
+              ),
+            )
+          : sql`false`,
+      )
+      .where(sql`${stores.shopCode} = ${bind('storeCode', storeCode)}`),
+  );
   if (rows.length === 0) throw notFound(IM_TEXT.storeNotFound, 'IM_STORE_NOT_FOUND');
   const storeId = rows[0]!.storeId;
   if (!workCodes) return { storeId };

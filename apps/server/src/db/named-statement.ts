@@ -1,0 +1,20 @@
+import type { SQL } from 'drizzle-orm';
+import type { PgDialect } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import type { Database } from './client.js';
+
+/**
+ * Runs a raw statement of a hot path as a named prepared statement on PostgreSQL: parsed and planned once per
+ * connection instead of on every call (planning the long poll's lateral and unnest statements cost more than
+ * running them). On PGlite, or inside a transaction, it runs as an ordinary statement. Every value must be bound
+ * (`${value}` in the template), so that one name always has one text.
+ */
+export async function executeNamed<Row>(db: Database, name: string, statement: SQL): Promise<Row[]> {
+  const { $client: client, dialect } = db as unknown as { $client?: unknown; dialect: PgDialect };
+  if (client instanceof pg.Pool) {
+    const { sql: text, params } = dialect.sqlToQuery(statement);
+    return (await client.query({ name, text, values: params })).rows as Row[];
+  }
+  const result = await db.execute(statement);
+  return (result as unknown as { rows: Row[] }).rows;
+}
