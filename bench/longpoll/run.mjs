@@ -10,7 +10,7 @@
 import { execFileSync, fork, spawn } from 'node:child_process';
 import { randomBytes, createHash } from 'node:crypto';
 import { once } from 'node:events';
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -36,6 +36,8 @@ const DEFAULT_POLLS = 10_000;
 /** The publish endpoint's limit on `receivers`. */
 const MAX_RECEIVERS_PER_PUBLISH = 500;
 const now = () => performance.timeOrigin + performance.now();
+const RESULTS_FILE = here('./RESULTS.md');
+const NOTES_MARKER = '<!-- notes: kept by run.mjs -->';
 const delay = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const { values: options } = parseArgs({
@@ -81,7 +83,8 @@ async function waitHealthy(url, child) {
 async function stopProcess(child) {
   if (child.exitCode !== null || child.signalCode !== null) return;
   child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+  // Writing a CPU profile at exit takes a while.
+  const timer = setTimeout(() => child.kill('SIGKILL'), process.env.LONGPOLL_BENCH_PROFILE ? 60_000 : 5_000);
   await once(child, 'exit');
   clearTimeout(timer);
 }
@@ -170,7 +173,7 @@ async function startOurs(databaseUrl) {
   };
   // LONGPOLL_BENCH_PROFILE=<dir>: a V8 CPU profile of our server, written there when it stops.
   const profile = process.env.LONGPOLL_BENCH_PROFILE
-    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.LONGPOLL_BENCH_PROFILE}`]
+    ? ['--cpu-prof', '--cpu-prof-interval=5000', `--cpu-prof-dir=${process.env.LONGPOLL_BENCH_PROFILE}`]
     : [];
   const child = spawn(
     process.execPath,
@@ -508,8 +511,11 @@ function report(results, postgresVersion) {
   const json = { date: new Date().toISOString(), polls, machine, ratio, heapRatio, results };
   console.log(`\n${table}\n`);
   console.log(JSON.stringify(json));
+  // The hand-written notes below the marker survive a run.
+  const old = existsSync(RESULTS_FILE) ? readFileSync(RESULTS_FILE, 'utf8') : '';
+  const notes = old.includes(NOTES_MARKER) ? old.slice(old.indexOf(NOTES_MARKER)) : `${NOTES_MARKER}\n`;
   writeFileSync(
-    here('./RESULTS.md'),
+    RESULTS_FILE,
     [
       '# Long-poll benchmark: last results',
       '',
@@ -522,6 +528,7 @@ function report(results, postgresVersion) {
       JSON.stringify(json, null, 2),
       '```',
       '',
+      notes,
     ].join('\n'),
   );
 }
