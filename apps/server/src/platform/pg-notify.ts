@@ -25,6 +25,7 @@ export function createPgNotifyChannel(url: string, channel: string, log: Logger)
   let closed = false;
   let retryMs = RECONNECT_MS.first;
   let retryTimer: NodeJS.Timeout | undefined;
+  let sending: Promise<unknown> = Promise.resolve();
 
   const scheduleReconnect = () => {
     if (closed || retryTimer) return;
@@ -69,9 +70,12 @@ export function createPgNotifyChannel(url: string, channel: string, log: Logger)
         log.warn({ channel }, 'PostgreSQL notify skipped: the listener is reconnecting');
         return;
       }
-      current.query('select pg_notify($1, $2)', [channel, payload]).catch((error: unknown) => {
-        log.warn({ err: error }, 'PostgreSQL notify failed');
-      });
+      // One at a time: a client runs one query at once, and pg is to stop queueing them itself.
+      sending = sending
+        .then(() => current.query('select pg_notify($1, $2)', [channel, payload]))
+        .catch((error: unknown) => {
+          log.warn({ err: error }, 'PostgreSQL notify failed');
+        });
     },
     subscribe(handler) {
       handlers.add(handler);

@@ -139,7 +139,9 @@ export function createRoleAdminService(deps: {
     shopGroupIds: input.shopGroupIds,
   });
   async function grantsBefore(id: number, tx: Database): Promise<RoleGrants> {
-    const [menuIds, groups] = await Promise.all([repo.menuIdsOf([id], tx), repo.shopGroupsOf([id], tx)]);
+    // One after the other: both run on the transaction's one connection.
+    const menuIds = await repo.menuIdsOf([id], tx);
+    const groups = await repo.shopGroupsOf([id], tx);
     return { menuIds: menuIds.get(id) ?? [], shopGroupIds: (groups.get(id) ?? []).map((g) => g.id) };
   }
   const duplicate = (error: unknown) => {
