@@ -1,6 +1,7 @@
 import { MESSAGE_STATUS } from '@console/contract';
 import { and, asc, count, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import { intArrayLiteral } from '../../db/array-literal.js';
 import { executeNamed } from '../../db/named-statement.js';
 import { imMessages } from '../../db/schema.js';
 import type { MessageRow } from './message-format.js';
@@ -24,9 +25,6 @@ const isUnread = inArray(imMessages.status, [notPushed, unread]);
 export type PendingQuery = InboxKey & { limit: number };
 /** Ids a poll acknowledges, with the inbox they must belong to. */
 export type Acknowledgement = { inbox: InboxKey; ids: readonly number[] };
-
-/** An int[] or bigint[] bound as one text parameter (`'{1,2,3}'::int[]`), whatever the number of values. */
-const intArray = (values: readonly number[]): string => `{${values.join(',')}}`;
 
 /** Columns of im_messages in a raw statement, named as MessageRow names them. */
 const MESSAGE_COLUMNS = sql.raw(
@@ -94,7 +92,7 @@ export function createMessageRepository(db: Database) {
           (store_id, receiver_id, business_type, message_type, title, text, expand_info, source, created_at)
         select c."storeId", r.receiver_id, c."businessType", c."messageType", c.title, c.text, c."expandInfo",
           c.source, c."createdAt"
-        from unnest(${intArray(contentOf)}::int[], ${intArray(receivers)}::int[]) with ordinality
+        from unnest(${intArrayLiteral(contentOf)}::int[], ${intArrayLiteral(receivers)}::int[]) with ordinality
             as r(content, receiver_id, n)
           join jsonb_to_recordset(${JSON.stringify(contents)}::jsonb) as c(
             index int, "storeId" int, "businessType" smallint, "messageType" smallint, title text, text text,
@@ -164,7 +162,7 @@ export function createMessageRepository(db: Database) {
         sql`
         with acked as (
           select m.id from im_messages m
-          join unnest(${intArray(ids)}::bigint[], ${intArray(receivers)}::int[], ${intArray(storeIds)}::int[])
+          join unnest(${intArrayLiteral(ids)}::bigint[], ${intArrayLiteral(receivers)}::int[], ${intArrayLiteral(storeIds)}::int[])
             as a(id, receiver_id, store_id)
             on m.id = a.id and m.receiver_id = a.receiver_id and m.store_id = a.store_id
           where m.status = ${notPushed}
@@ -187,9 +185,9 @@ export function createMessageRepository(db: Database) {
         'im_pending_many',
         sql`
         select ${MESSAGE_COLUMNS}
-        from unnest(${intArray(queries.map((q) => q.receiverId))}::int[],
-                    ${intArray(queries.map((q) => q.storeId))}::int[],
-                    ${intArray(queries.map((q) => q.limit))}::int[]) as k(receiver_id, store_id, lim)
+        from unnest(${intArrayLiteral(queries.map((q) => q.receiverId))}::int[],
+                    ${intArrayLiteral(queries.map((q) => q.storeId))}::int[],
+                    ${intArrayLiteral(queries.map((q) => q.limit))}::int[]) as k(receiver_id, store_id, lim)
         cross join lateral (
           select * from im_messages p
           where p.receiver_id = k.receiver_id and p.store_id = k.store_id and p.status = ${notPushed}
@@ -209,8 +207,8 @@ export function createMessageRepository(db: Database) {
         select k.receiver_id, k.store_id,
           (select count(*) from im_messages p
            where p.receiver_id = k.receiver_id and p.store_id = k.store_id and p.status = ${notPushed}) as n
-        from unnest(${intArray(inboxes.map((q) => q.receiverId))}::int[],
-                    ${intArray(inboxes.map((q) => q.storeId))}::int[]) as k(receiver_id, store_id)`);
+        from unnest(${intArrayLiteral(inboxes.map((q) => q.receiverId))}::int[],
+                    ${intArrayLiteral(inboxes.map((q) => q.storeId))}::int[]) as k(receiver_id, store_id)`);
       for (const row of rowsOf<{ receiver_id: unknown; store_id: unknown; n: unknown }>(result))
         counts.set(
           inboxKey({ receiverId: Number(row.receiver_id), storeId: Number(row.store_id) }),

@@ -19,11 +19,54 @@ export const PUBLISH_KEY_TTL_MS = 24 * 60 * 60 * 1000;
 export type Published = PublishResult & { replayed: boolean };
 export type PublishApi = ReturnType<typeof createPublishApi>;
 
+type StoreAndStaffRow = { storeId: number; userId: number | null; workCode: string | null };
+
 /** `POST /api/im/publish`: upstream systems name the store and the receivers by code. */
 export function createPublishApi(deps: { db: Database; producer: MessageProducer; clock: Clock }) {
   const { db, producer, clock } = deps;
   // Every publish asks it: compiled once per shape, kept parsed by PostgreSQL per connection.
   const storeAndStaff = preparedRunner<StoreAndStaffRow>('im_publish_receivers');
+
+  /**
+   * The store of the code and the user ids of the work codes, in one statement: every work code must be an enabled
+   * user authorised for the store. Without work codes, the store alone (the message goes to all its staff).
+   */
+  async function resolveStoreAndReceivers(
+    storeCode: string,
+    workCodes: readonly string[] | undefined,
+  ): Promise<{ storeId: number; receiverIds?: number[] }> {
+    const wanted = workCodes ? [...new Set(workCodes)] : [];
+    const rows = await storeAndStaff((bind) =>
+      db
+        .select({ storeId: stores.id, userId: users.id, workCode: users.workCode })
+        .from(stores)
+        .leftJoin(
+          users,
+          wanted.length > 0
+            ? and(
+                sql`${users.workCode} = any(${bind('workCodes', textArrayLiteral(wanted))}::text[])`,
+                sql`${users.enabled}`,
+                exists(
+                  db
+                    .select({ one: sql`1` })
+                    .from(userStores)
+                    .where(and(eq(userStores.userId, users.id), eq(userStores.storeId, stores.id))),
+                ),
+              )
+            : sql`false`,
+        )
+        .where(sql`${stores.shopCode} = ${bind('storeCode', storeCode)}`),
+    );
+    if (rows.length === 0) throw notFound(IM_TEXT.storeNotFound, 'IM_STORE_NOT_FOUND');
+    const storeId = rows[0]!.storeId;
+    if (!workCodes) return { storeId };
+    const found = new Map(
+      rows.flatMap((r) => (r.userId === null ? [] : ([[r.workCode!, r.userId]] as const))),
+    );
+    const strangers = wanted.filter((code) => !found.has(code));
+    if (strangers.length > 0) throw new AppError(422, 'IM_RECEIVERS_NOT_STAFF', IM_TEXT.notStaff(strangers));
+    return { storeId, receiverIds: [...found.values()] };
+  }
 
   /**
    * Claims the key and publishes in one transaction, so a message exists exactly when its key does. A second call
@@ -53,12 +96,7 @@ export function createPublishApi(deps: { db: Database; producer: MessageProducer
 
   return {
     async publish(body: ValidPublishBody, idempotencyKey: string | null = null): Promise<Published> {
-      const { storeId, receiverIds } = await resolveStoreAndReceivers(
-        db,
-        storeAndStaff,
-        body.storeCode,
-        body.receivers,
-      );
+      const { storeId, receiverIds } = await resolveStoreAndReceivers(body.storeCode, body.receivers);
       const input: PublishInput = {
         storeId,
         ...(receiverIds ? { receiverIds } : {}),
@@ -89,47 +127,4 @@ export function createPublishApi(deps: { db: Database; producer: MessageProducer
       return gone.length;
     },
   };
-}
-
-type StoreAndStaffRow = { storeId: number; userId: number | null; workCode: string | null };
-
-/**
- * The store of the code and the user ids of the work codes, in one statement: every work code must be an enabled
- * user authorised for the store. Without work codes, the store alone (the message goes to all its staff).
- */
-async function resolveStoreAndReceivers(
-  db: Database,
-  storeAndStaff: ReturnType<typeof preparedRunner<StoreAndStaffRow>>,
-  storeCode: string,
-  workCodes: readonly string[] | undefined,
-): Promise<{ storeId: number; receiverIds?: number[] }> {
-  const wanted = workCodes ? [...new Set(workCodes)] : [];
-  const rows = await storeAndStaff((bind) =>
-    db
-      .select({ storeId: stores.id, userId: users.id, workCode: users.workCode })
-      .from(stores)
-      .leftJoin(
-        users,
-        wanted.length > 0
-          ? and(
-              sql`${users.workCode} = any(${bind('workCodes', textArrayLiteral(wanted))}::text[])`,
-              sql`${users.enabled}`,
-              exists(
-                db
-                  .select({ one: sql`1` })
-                  .from(userStores)
-                  .where(and(eq(userStores.userId, users.id), eq(userStores.storeId, stores.id))),
-              ),
-            )
-          : sql`false`,
-      )
-      .where(sql`${stores.shopCode} = ${bind('storeCode', storeCode)}`),
-  );
-  if (rows.length === 0) throw notFound(IM_TEXT.storeNotFound, 'IM_STORE_NOT_FOUND');
-  const storeId = rows[0]!.storeId;
-  if (!workCodes) return { storeId };
-  const found = new Map(rows.flatMap((r) => (r.userId === null ? [] : ([[r.workCode!, r.userId]] as const))));
-  const strangers = wanted.filter((code) => !found.has(code));
-  if (strangers.length > 0) throw new AppError(422, 'IM_RECEIVERS_NOT_STAFF', IM_TEXT.notStaff(strangers));
-  return { storeId, receiverIds: [...found.values()] };
 }
