@@ -8,7 +8,7 @@
 // Options: --port N (default 18491, or E2E_PORT), --runs N (audits per page and preset, median kept; default 1),
 // --no-write (print only), --keep-reports DIR (the full HTML reports).
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,6 +17,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import puppeteer from 'puppeteer-core';
+import { writeResultsKeepingNotes } from '../support/results-file.mjs';
 import { ensureWebBuild } from '../../scripts/lib.mjs';
 
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -294,16 +295,12 @@ scores depend little on the machine's load — but the CPU time it measures does
 machine still shows somewhat higher TBT.
 `;
   // The hand-written part below the marker (what was changed, how to read the figures) is kept.
-  const old = existsSync(RESULTS_FILE) ? readFileSync(RESULTS_FILE, 'utf8') : '';
-  const notes = old.includes(NOTES_MARKER) ? old.slice(old.indexOf(NOTES_MARKER)) : `${NOTES_MARKER}\n`;
-  writeFileSync(RESULTS_FILE, `${text}\n${notes}`);
+  writeResultsKeepingNotes(RESULTS_FILE, text);
   console.log(`wrote ${path.relative(REPO_ROOT, RESULTS_FILE)}`);
 }
 
 const LIGHTHOUSE_VERSION = (
   await import('lighthouse/package.json', { with: { type: 'json' } }).catch(() => ({ default: {} }))
 ).default.version;
-
-const NOTES_MARKER = '<!-- notes: kept by run.mjs -->';
 
 await main();

@@ -10,12 +10,12 @@
 import { execFileSync, fork, spawn } from 'node:child_process';
 import { randomBytes, createHash } from 'node:crypto';
 import { once } from 'node:events';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { profileArgs, writeResultsKeepingNotes } from '../support/results-file.mjs';
 import { fdCount, memoryAfterGc, waitUntilSettled } from './proc-stats.mjs';
 
 const here = (file) => fileURLToPath(new URL(file, import.meta.url));
@@ -37,7 +37,6 @@ const DEFAULT_POLLS = 10_000;
 const MAX_RECEIVERS_PER_PUBLISH = 500;
 const now = () => performance.timeOrigin + performance.now();
 const RESULTS_FILE = here('./RESULTS.md');
-const NOTES_MARKER = '<!-- notes: kept by run.mjs -->';
 const delay = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const { values: options } = parseArgs({
@@ -172,9 +171,7 @@ async function startOurs(databaseUrl) {
       : {}),
   };
   // LONGPOLL_BENCH_PROFILE=<dir>: a V8 CPU profile of our server, written there when it stops.
-  const profile = process.env.LONGPOLL_BENCH_PROFILE
-    ? ['--cpu-prof', '--cpu-prof-interval=5000', `--cpu-prof-dir=${process.env.LONGPOLL_BENCH_PROFILE}`]
-    : [];
+  const profile = profileArgs('LONGPOLL_BENCH_PROFILE');
   const child = spawn(
     process.execPath,
     [...MEASURE_ARGS, ...profile, '--import', 'tsx', 'apps/server/src/server.ts'],
@@ -512,9 +509,7 @@ function report(results, postgresVersion) {
   console.log(`\n${table}\n`);
   console.log(JSON.stringify(json));
   // The hand-written notes below the marker survive a run.
-  const old = existsSync(RESULTS_FILE) ? readFileSync(RESULTS_FILE, 'utf8') : '';
-  const notes = old.includes(NOTES_MARKER) ? old.slice(old.indexOf(NOTES_MARKER)) : `${NOTES_MARKER}\n`;
-  writeFileSync(
+  writeResultsKeepingNotes(
     RESULTS_FILE,
     [
       '# Long-poll benchmark: last results',
@@ -527,8 +522,6 @@ function report(results, postgresVersion) {
       '```json',
       JSON.stringify(json, null, 2),
       '```',
-      '',
-      notes,
     ].join('\n'),
   );
 }

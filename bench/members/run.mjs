@@ -9,17 +9,16 @@
 // Options: --admin-url postgres://root@127.0.0.1:5432/postgres, --database mb_bench, --members 1000000,
 // --ledger 20 (rows per member), --seconds 6, --warmup 2, --reseed.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { runLoad } from '../orders/load.mjs';
+import { writeResultsKeepingNotes } from '../support/results-file.mjs';
 import { REPO_ROOT, startBare, startOurs } from '../support/servers.mjs';
 import { BENCH_STORE_CODE, benchSession, seedMembers } from './seed.mjs';
-
-const NOTES_MARKER = '<!-- notes: kept by run.mjs -->';
 
 const here = (file) => fileURLToPath(new URL(file, import.meta.url));
 /** MEMBER_PATHS (packages/contract/src/members.ts). */
@@ -269,10 +268,7 @@ connections ≥ ${GOALS.rpsRatio}× the bare handler's requests per second.
 ${rows.join('\n')}
 `;
   // The hand-written notes below the marker survive a run.
-  const resultsFile = here('./RESULTS.md');
-  const old = existsSync(resultsFile) ? readFileSync(resultsFile, 'utf8') : '';
-  const notes = old.includes(NOTES_MARKER) ? old.slice(old.indexOf(NOTES_MARKER)) : `${NOTES_MARKER}\n`;
-  writeFileSync(resultsFile, `${text}\n${notes}`);
+  writeResultsKeepingNotes(here('./RESULTS.md'), text);
   console.log('wrote bench/members/RESULTS.md');
 }
 

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import net from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { profileArgs } from './results-file.mjs';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const BARE_SERVER = fileURLToPath(new URL('./bare-server.mjs', import.meta.url));
@@ -34,9 +35,7 @@ export async function waitHealthy(url, child) {
 export async function startOurs(databaseUrl) {
   const port = await freePort();
   // BENCH_PROFILE=<dir>: a V8 CPU profile of our server, written there when it stops.
-  const profile = process.env.BENCH_PROFILE
-    ? ['--cpu-prof', '--cpu-prof-interval=5000', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
-    : [];
+  const profile = profileArgs('BENCH_PROFILE');
   const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'apps/server/src/server.ts'], {
     cwd: REPO_ROOT,
     env: {
