@@ -13,6 +13,13 @@ const FAULT_TESTS = [
   'apps/server/src/modules/im/rolling-restart.api.test.ts',
 ];
 
+/**
+ * Node test files share one module graph per worker (no vi.mock there): importing the whole server for each file
+ * was about 3 s of CPU a file, twice over (PGlite and PostgreSQL), most of the suite's time on CI's two cores.
+ * Each file still builds its own app on its own database; a module that keeps state across apps is a bug anyway.
+ */
+const ISOLATE_NODE_FILES = false;
+
 /** Migrates the template database that every server test file copies (see the file). */
 const SERVER_GLOBAL_SETUP = './apps/server/src/test/global-setup.ts';
 
@@ -50,6 +57,7 @@ export default defineConfig({
           name: 'contract',
           include: ['packages/contract/src/**/*.test.ts'],
           environment: 'node',
+          isolate: ISOLATE_NODE_FILES,
         },
       },
       {
@@ -58,6 +66,7 @@ export default defineConfig({
           // apps/web/*.test.ts: the web build's own plugins (Node code, not the app).
           include: ['scripts/**/*.test.mjs', 'deploy/**/*.test.mjs', 'apps/web/*.test.ts'],
           environment: 'node',
+          isolate: ISOLATE_NODE_FILES,
         },
       },
       {
@@ -65,6 +74,7 @@ export default defineConfig({
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],
           environment: 'node',
+          isolate: ISOLATE_NODE_FILES,
           globalSetup: [SERVER_GLOBAL_SETUP],
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -79,6 +89,7 @@ export default defineConfig({
                 include: ['apps/server/src/**/*.api.test.ts'],
                 exclude: FAULT_TESTS,
                 environment: 'node',
+                isolate: ISOLATE_NODE_FILES,
                 env: { TEST_DB: 'postgres' },
                 globalSetup: [SERVER_GLOBAL_SETUP],
                 testTimeout: 30_000,
@@ -90,6 +101,7 @@ export default defineConfig({
                 name: 'server-pg-faults',
                 include: FAULT_TESTS,
                 environment: 'node',
+                isolate: ISOLATE_NODE_FILES,
                 env: { TEST_DB: 'postgres' },
                 globalSetup: [SERVER_GLOBAL_SETUP],
                 testTimeout: 60_000,
