@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation, useMatches, useNavigation } from 'react-router';
+import { useReplacePrerendered } from '../prerender/prerendered';
 import { useTagsStore } from '../stores/tags-store';
 import { currentTitle } from './route-handle';
 import { APP_LABELS, pageTitle } from './labels';
@@ -31,6 +32,7 @@ function NavigationProgress() {
 }
 
 export function RootLayout() {
+  useReplacePrerendered();
   useDocumentTitle();
   useScrollToTop();
   return (
