@@ -1,6 +1,5 @@
 import { expect, test } from '@playwright/test';
 import { captchaAnswer, latestSmsCode, nextCaptchaUuid, SCREENSHOT_DIR } from '../support/demo-api';
-import { shootBothSizes } from '../support/screens';
 import { submitSignIn } from '../support/session';
 
 const TOKEN_KEY = 'EL-ADMIN-TOEKN';
@@ -23,28 +22,6 @@ test.describe('sign-in', () => {
     expect(await page.evaluate(() => document.cookie)).not.toContain(token);
     expect(cookies.some((c) => /password/i.test(c.name) || c.value.includes('Admin@2026!'))).toBe(false);
     await page.screenshot({ path: `${SCREENSHOT_DIR}/dashboard-admin.png`, fullPage: true });
-  });
-
-  test('the sign-in page is painted before its script runs, then the real form takes over', async ({
-    browser,
-    page,
-  }) => {
-    const noScript = await browser.newContext({
-      javaScriptEnabled: false,
-      viewport: { width: 1366, height: 768 },
-    });
-    const still = await noScript.newPage();
-    await still.goto('/login');
-    const picture = still.locator('#prerendered');
-    await expect(picture.getByRole('heading', { name: '欢迎登录' })).toBeVisible();
-    await expect(picture.getByPlaceholder('请输入账号')).toBeVisible();
-    await expect(picture.getByRole('button', { name: '登 录' })).toBeVisible();
-    await shootBothSizes(still, 'login-prerendered');
-    await noScript.close();
-
-    await page.goto('/login');
-    await expect(page.getByTestId('login-username')).toBeEditable();
-    await expect(page.locator('#prerendered')).toHaveCount(0);
   });
 
   test('a wrong captcha shows an error and loads a new captcha', async ({ page }) => {

@@ -13,10 +13,7 @@ const BIG_SCRIPT = `console.log(${JSON.stringify('门店'.repeat(2000))});`;
 beforeAll(async () => {
   dist = mkdtempSync(path.join(tmpdir(), 'console-web-'));
   mkdirSync(path.join(dist, 'assets'));
-  writeFileSync(
-    path.join(dist, 'index.html'),
-    '<html><head><!--APP_CONFIG--></head><body><div id="root"></div></body></html>',
-  );
+  writeFileSync(path.join(dist, 'index.html'), '<html><head><!--APP_CONFIG--></head><body></body></html>');
   writeFileSync(path.join(dist, 'assets', 'main-Ab3_x-9Z.js'), 'console.log(1);');
   // What the build's precompress step writes beside a large file.
   writeFileSync(path.join(dist, 'assets', 'big-Def456gh.js'), BIG_SCRIPT);
@@ -32,10 +29,6 @@ beforeAll(async () => {
         styles: ['/assets/login-page-Cd4_y-0Q.css'],
       },
     }),
-  );
-  writeFileSync(
-    path.join(dist, 'prerendered.json'),
-    JSON.stringify({ '/login': '<div id="prerendered">登录</div>' }),
   );
   writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   t = await createTestApp({ webDist: dist });
@@ -77,7 +70,7 @@ describe('the built console', () => {
       '<link rel="modulepreload" crossorigin href="/assets/login-page-Ab3_x-9Z.js">',
     );
     expect(login.body).toContain(
-      '<link rel="stylesheet" crossorigin href="/assets/login-page-Cd4_y-0Q.css">',
+      '<link rel="preload" as="style" crossorigin href="/assets/login-page-Cd4_y-0Q.css">',
     );
     // Only asset URLs are written into the page.
     expect(login.body).not.toContain('javascript:');
@@ -85,29 +78,6 @@ describe('the built console', () => {
       expect((await t.app.inject({ method: 'GET', url })).body).not.toContain('modulepreload');
     }
     expect((await t.app.inject({ method: 'GET', url: '/route-preloads.json' })).statusCode).toBe(404);
-  });
-
-  it('paints a prerendered page in front of the app root of its path only', async () => {
-    const login = await t.app.inject({ method: 'GET', url: '/login' });
-    expect(login.body).toContain('<body><div id="prerendered">登录</div><div id="root"></div></body>');
-    for (const url of ['/', '/dashboard', '/login/other'])
-      expect((await t.app.inject({ method: 'GET', url })).body).not.toContain('prerendered');
-    expect((await t.app.inject({ method: 'GET', url: '/prerendered.json' })).statusCode).toBe(404);
-  });
-
-  it('sends index.html compressed as the browser accepts, the same page in each encoding', async () => {
-    const get = (encoding: string) =>
-      t.app.inject({ method: 'GET', url: '/login', headers: { 'accept-encoding': encoding } });
-    const plain = await get('identity');
-    expect(plain.headers['content-encoding']).toBeUndefined();
-    const brotli = await get('gzip, deflate, br');
-    expect(brotli.headers['content-encoding']).toBe('br');
-    expect(brotli.headers['vary']).toContain('accept-encoding');
-    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(plain.body);
-    const gzip = await get('gzip, br;q=0');
-    expect(gzip.headers['content-encoding']).toBe('gzip');
-    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
-    expect((await get('gzip, deflate, br')).rawPayload.equals(brotli.rawPayload)).toBe(true);
   });
 
   it('serves assets, and never index.html without its config', async () => {

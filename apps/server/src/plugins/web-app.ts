@@ -2,11 +2,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppConfig } from '../config.js';
 import { failure } from '../http/envelope.js';
 import { access } from '../http/route.js';
-import { createPageCompressor, pageEncoding } from './compressed-page.js';
 
 const API_PREFIXES = ['/auth', '/api', '/feo', '/ljYun', '/tec', '/dev', '/swagger'];
 /** One year: the name changes whenever the content does. */
@@ -39,35 +38,21 @@ export function webRuntimeConfig(config: AppConfig) {
 /** What the build's route-preloads step writes (apps/web/route-preloads.ts): URL path → that page's chunks. */
 type RoutePreloads = Record<string, { modules?: unknown; styles?: unknown }>;
 const ROUTE_PRELOADS_FILE = 'route-preloads.json';
-/** What the build's prerender step writes (apps/web/prerender.ts): URL path → the page's markup. */
-const PRERENDERED_FILE = 'prerendered.json';
-/** Build files read at start, never served. */
-const BUILD_FILES = [ROUTE_PRELOADS_FILE, PRERENDERED_FILE].map((file) => `/${file}`);
 const ASSET_URL = /^\/assets\/[\w.-]+$/;
-/** The app's root element in index.html: a prerendered page goes in front of it. */
-const APP_ROOT = '<div id="root">';
-
-/** A JSON object the build wrote into `dist`, or nothing when it is missing or not an object. */
-function readBuildFile(dist: string, file: string): Record<string, unknown> {
-  const filePath = path.join(dist, file);
-  if (!existsSync(filePath)) return {};
-  try {
-    const value: unknown = JSON.parse(readFileSync(filePath, 'utf8'));
-    return typeof value === 'object' && value !== null && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : {};
-  } catch {
-    return {};
-  }
-}
 
 /**
  * The `<link>` tags that let a page opened directly at its path download its lazy chunks beside the entry, read
  * once at start from the build's route-preloads.json; a file missing or not what the build writes gives none.
- * Its styles are applied at once, not only preloaded: the prerendered page (below) is painted with them.
  */
 export function routePreloadLinks(dist: string): ReadonlyMap<string, string> {
-  const preloads = readBuildFile(dist, ROUTE_PRELOADS_FILE) as RoutePreloads;
+  const file = path.join(dist, ROUTE_PRELOADS_FILE);
+  if (!existsSync(file)) return new Map();
+  let preloads: RoutePreloads;
+  try {
+    preloads = JSON.parse(readFileSync(file, 'utf8')) as RoutePreloads;
+  } catch {
+    return new Map();
+  }
   const urls = (value: unknown) =>
     Array.isArray(value)
       ? value.filter((url): url is string => typeof url === 'string' && ASSET_URL.test(url))
@@ -77,18 +62,9 @@ export function routePreloadLinks(dist: string): ReadonlyMap<string, string> {
       route,
       [
         ...urls(modules).map((url) => `<link rel="modulepreload" crossorigin href="${url}">`),
-        ...urls(styles).map((url) => `<link rel="stylesheet" crossorigin href="${url}">`),
+        ...urls(styles).map((url) => `<link rel="preload" as="style" crossorigin href="${url}">`),
       ].join(''),
     ]),
-  );
-}
-
-/** The markup of the pages the build prerendered, by path: painted before the script has run. */
-export function prerenderedPages(dist: string): ReadonlyMap<string, string> {
-  return new Map(
-    Object.entries(readBuildFile(dist, PRERENDERED_FILE)).filter(
-      (entry): entry is [string, string] => typeof entry[1] === 'string',
-    ),
   );
 }
 
@@ -132,18 +108,14 @@ export async function registerWebApp(
   if (hasWeb) {
     const [head, tail] = readFileSync(indexFile, 'utf8').split('<!--APP_CONFIG-->');
     const preloadLinks = routePreloadLinks(dist);
-    const prerendered = prerenderedPages(dist);
     // `defer`: it still runs before the entry module (deferred and module scripts run in document order) but
     // no longer holds up parsing of the page behind it.
-    const indexHtml = (pathname: string) => {
-      if (tail === undefined) return head ?? '';
-      const page = prerendered.get(pathname);
-      const body = page === undefined ? tail : tail.replace(APP_ROOT, `${page}${APP_ROOT}`);
-      return `${head}<script defer src="/app-config.js"></script>${releaseMeta(currentRelease())}${
-        preloadLinks.get(pathname) ?? ''
-      }${body}`;
-    };
-    const compressed = createPageCompressor();
+    const indexHtml = (pathname: string) =>
+      tail === undefined
+        ? (head ?? '')
+        : `${head}<script defer src="/app-config.js"></script>${releaseMeta(currentRelease())}${
+            preloadLinks.get(pathname) ?? ''
+          }${tail}`;
     await app.register(fastifyStatic, {
       root: dist,
       index: false,
@@ -155,27 +127,22 @@ export async function registerWebApp(
       // index.html is only ever sent with the runtime config script filled in (below); the compressed copies
       // are reached through their file's own URL.
       allowedPath: (pathname) =>
-        pathname !== '/index.html' && !BUILD_FILES.includes(pathname) && !COMPRESSED_COPY.test(pathname),
+        pathname !== '/index.html' &&
+        pathname !== `/${ROUTE_PRELOADS_FILE}` &&
+        !COMPRESSED_COPY.test(pathname),
       setHeaders: (reply, filePath) => {
         reply.header('cache-control', isHashedAsset(dist, filePath) ? IMMUTABLE_CACHE : 'no-cache');
       },
     });
-    const sendIndex = (request: FastifyRequest, reply: FastifyReply, pathname: string) => {
-      const encoding = pageEncoding(request.headers['accept-encoding']);
-      if (encoding !== 'identity') reply.header('content-encoding', encoding);
-      return reply
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-cache')
-        .header('vary', 'accept-encoding')
-        .send(compressed(indexHtml(pathname), encoding));
-    };
-    app.get('/', WEB_APP, (request, reply) => sendIndex(request, reply, '/'));
+    const sendIndex = (reply: FastifyReply, pathname: string) =>
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml(pathname));
+    app.get('/', WEB_APP, (_request, reply) => sendIndex(reply, '/'));
     // A catch-all route rather than a second not-found handler: the error handler owns that one, and Fastify
     // refuses to set it twice. Static files and API routes are more specific, so they still win.
     app.get('/*', WEB_APP, (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '';
       const isApi = API_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
-      if (!isApi && !path.extname(pathname)) return sendIndex(request, reply, pathname);
+      if (!isApi && !path.extname(pathname)) return sendIndex(reply, pathname);
       return reply.code(404).send(failure('NOT_FOUND', '接口不存在，请联系管理员！'));
     });
   }

@@ -2,7 +2,6 @@ import { Button } from 'antd';
 import { lazy, Suspense, type ComponentType } from 'react';
 import { PageLoading } from '../components/page-loading';
 import { ERROR_LABELS } from '../features/errors/labels';
-import { useReplacePrerendered } from '../prerender/prerendered';
 
 /**
  * The error pages draw antd `Result` illustrations (~10 kB gzip), so they load when an error is shown rather than
@@ -31,8 +30,6 @@ function lazyBoundary(pick: (module: Awaited<ReturnType<typeof errorPages>>) => 
     ),
   );
   return function LazyErrorBoundary() {
-    // A failed first load shows its error instead of the prerendered page.
-    useReplacePrerendered();
     return (
       <Suspense fallback={<PageLoading fullScreen={false} />}>
         <Page />

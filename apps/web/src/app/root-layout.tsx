@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation, useMatches, useNavigation } from 'react-router';
-import { useReplacePrerendered } from '../prerender/prerendered';
 import { useTagsStore } from '../stores/tags-store';
 import { currentTitle } from './route-handle';
 import { APP_LABELS, pageTitle } from './labels';
@@ -32,7 +31,6 @@ function NavigationProgress() {
 }
 
 export function RootLayout() {
-  useReplacePrerendered();
   useDocumentTitle();
   useScrollToTop();
   return (
