@@ -13,26 +13,36 @@ const FAULT_TESTS = [
   'apps/server/src/modules/im/rolling-restart.api.test.ts',
 ];
 
-/**
- * Node test files share one module graph per worker (no vi.mock there): importing the whole server for each file
- * was about 3 s of CPU a file, twice over (PGlite and PostgreSQL), most of the suite's time on CI's two cores.
- * Each file still builds its own app on its own database; a module that keeps state across apps is a bug anyway.
- */
-const ISOLATE_NODE_FILES = false;
-
 /** Migrates the template database that every server test file copies (see the file). */
 const SERVER_GLOBAL_SETUP = './apps/server/src/test/global-setup.ts';
 
+/** The test files below `dir`, as paths from the repository root. */
+const testFilesUnder = (dir: string) =>
+  readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((file) => /\.test\.(?:tsx?|mjs)$/.test(file))
+    .map((file) => `${dir}/${file}`);
+const replacesModules = (file: string) => readFileSync(file, 'utf8').includes('vi.mock(');
+
 const WEB_SRC = 'apps/web/src';
-const webTests = readdirSync(WEB_SRC, { recursive: true, encoding: 'utf8' })
-  .filter((file) => /\.test\.tsx?$/.test(file))
-  .map((file) => `${WEB_SRC}/${file}`);
+const webTests = testFilesUnder(WEB_SRC);
+/**
+ * Node test files share one module graph per worker: importing the whole server again for each file was about
+ * 3 s of CPU a file, twice over (PGlite and PostgreSQL). Each file still builds its own app on its own database.
+ * A shared graph would carry one file's vi.mock into the next, so a node test file that replaces a module is
+ * refused here; fake through the app's dependencies instead (test/test-app.ts).
+ */
+const ISOLATE_NODE_FILES = false;
+const nodeFileReplacingModules = ['apps/server/src', 'packages/contract/src', 'scripts', 'deploy']
+  .flatMap(testFilesUnder)
+  .find(replacesModules);
+if (nodeFileReplacingModules)
+  throw new Error(`${nodeFileReplacingModules}: node test files share modules, vi.mock is not allowed`);
+
 /**
  * Web test files that replace modules (vi.mock) need a fresh module graph each; the others share one per
  * worker, which saves re-importing antd and React for every file (about 4× faster on CI's two cores). Web tests
  * fake the API and the notices with the spies of apps/web/src/test/fake-calls.ts rather than with vi.mock.
  */
-const replacesModules = (file: string) => readFileSync(file, 'utf8').includes('vi.mock(');
 const webProject = (name: string, include: string[], isolate: boolean) => ({
   esbuild: { jsx: 'automatic' as const },
   test: {
