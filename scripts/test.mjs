@@ -3,13 +3,14 @@
 import { existsSync } from 'node:fs';
 import { ensureDependencies, ensureWebBuild, run, runOrExit } from './lib.mjs';
 
-const CHROMIUM = '/usr/bin/chromium';
+/** The browser of the specs (e2e/playwright.config.ts says why this build). */
+const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell';
 /** Without a CJK font Chinese renders as boxes of other widths, and clicks aimed by layout land elsewhere. */
 const CJK_FONT = '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc';
 
 function ensureChromium() {
   const missing = [
-    ...(existsSync(CHROMIUM) ? [] : ['chromium']),
+    ...(existsSync(HEADLESS_SHELL) ? [] : ['chromium-headless-shell']),
     ...(existsSync(CJK_FONT) ? [] : ['fonts-noto-cjk']),
   ];
   if (missing.length === 0) return;
