@@ -47,7 +47,7 @@ function newestMtime(target) {
 }
 
 /** Builds the web app when its build is missing or older than its sources. */
-export function ensureWebBuild({ force = false } = {}) {
+export function ensureWebBuild() {
   const built = path.join(root, 'apps/web/dist/index.html');
   const sources = [
     'apps/web/src',
@@ -58,7 +58,7 @@ export function ensureWebBuild({ force = false } = {}) {
   ];
   const stale =
     !existsSync(built) || sources.some((s) => newestMtime(path.join(root, s)) > statSync(built).mtimeMs);
-  if (!force && !stale) return;
+  if (!stale) return;
   console.log('Building the web app…');
   runOrExit('npm', ['run', 'build']);
 }
