@@ -22,15 +22,8 @@ const SECOND_SERVER_SPECS = [
   'valet-orders',
 ].map((name) => `**/${name}.spec.ts`);
 
-/**
- * Debian's old headless shell (package chromium-headless-shell), the build Playwright itself runs headless: a page
- * load of the dashboard cost about 3 s of CPU there against 6 s in the full browser's new headless mode, and the
- * specs are CPU-bound on CI's two cores (about 12% less wall time on the orders, members and sign-in specs).
- */
-const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell';
-
 const launchOptions = {
-  executablePath: HEADLESS_SHELL,
+  executablePath: '/usr/bin/chromium',
   args: [
     '--no-sandbox',
     '--disable-gpu',

@@ -4,14 +4,13 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { ensureDependencies, root, run, runOrExit } from './lib.mjs';
 
-/** The browser of the specs (e2e/playwright.config.ts says why this build). */
-const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell';
+const CHROMIUM = '/usr/bin/chromium';
 /** Without a CJK font Chinese renders as boxes of other widths, and clicks aimed by layout land elsewhere. */
 const CJK_FONT = '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc';
 
 function ensureChromium() {
   const missing = [
-    ...(existsSync(HEADLESS_SHELL) ? [] : ['chromium-headless-shell']),
+    ...(existsSync(CHROMIUM) ? [] : ['chromium']),
     ...(existsSync(CJK_FONT) ? [] : ['fonts-noto-cjk']),
   ];
   if (missing.length === 0) return;
