@@ -223,15 +223,22 @@ describe('poll hub', () => {
     hub.releaseAll();
   });
 
-  it('a delivery during a running check answers once; the check result is dropped', async () => {
-    const pending = deferred<Broadcast | null>();
-    const hub = createPollHub({ holdMs: 10_000, maxHeld: 10, fetch: () => pending.promise, log });
+  it('a delivery during a running check is left to the wake-up, whose re-check answers in id order', async () => {
+    // The running check may have read before the delivered rows committed: older waiting rows go first.
+    const answers = [deferred<Broadcast | null>(), deferred<Broadcast | null>()];
+    let calls = 0;
+    const hub = createPollHub({ holdMs: 10_000, maxHeld: 10, fetch: () => answers[calls++]!.promise, log });
     const reply = fakeReply();
     hub.hold({ key: '1:2', inbox: INBOX, sessionId: 7, size: 5, markOnDelivery: false, reply });
-    expect(hub.deliver(new Map([['1:2', 1]]), () => FOUND)).toBe(1);
-    pending.resolve({ messageCount: 2, messageList: [] });
+    expect(hub.deliver(new Map([['1:2', 1]]), () => FOUND)).toBe(0);
+    expect(hub.wake(['1:2'])).toBe(1);
+    answers[0]!.resolve(null);
     await flush();
-    expect(reply.sent).toEqual([{ result: 0, data: FOUND, errorMsg: null, errorCode: null }]);
+    expect(calls).toBe(2);
+    const bothInOrder: Broadcast = { messageCount: 2, messageList: [] };
+    answers[1]!.resolve(bothInOrder);
+    await flush();
+    expect(reply.sent).toEqual([{ result: 0, data: bothInOrder, errorMsg: null, errorCode: null }]);
     expect(hub.size()).toBe(0);
   });
 });

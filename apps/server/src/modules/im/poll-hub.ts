@@ -173,8 +173,10 @@ export function createPollHub(options: HubOptions) {
 
     /**
      * Answers the acknowledging polls held for each key of `values` with `answerOf(poll, value)`, without
-     * checking the database: the messages this instance has just committed for that inbox. Polls that mark on
-     * delivery are left to the wake-up that follows. Answers how many polls were answered.
+     * checking the database: the messages this instance has just committed for that inbox. Left to the wake-up
+     * that follows: polls that mark on delivery, and polls whose check is running (it may have read before these
+     * rows committed, and answering only them would put them on the wire ahead of older waiting ones, which the
+     * console would then show on top). Answers how many polls were answered.
      */
     deliver<T>(values: ReadonlyMap<string, T>, answerOf: (poll: HeldPoll, value: T) => Broadcast): number {
       let answered = 0;
@@ -182,7 +184,7 @@ export function createPollHub(options: HubOptions) {
         const polls = byKey.get(key);
         if (!polls) continue;
         for (const poll of [...polls]) {
-          if (poll.markOnDelivery || poll.settled) continue;
+          if (poll.markOnDelivery || poll.settled || poll.checking) continue;
           answer(poll, answerOf(poll, value));
           answered += 1;
         }
