@@ -1,7 +1,8 @@
 import '../../test/dom';
-import { act, cleanup, renderHook } from '@testing-library/react';
+import { act, cleanup, render, renderHook, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter, useLocation } from 'react-router';
+import { flushSync } from 'react-dom';
+import { createMemoryRouter, MemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { urlField } from './list-query';
 import { useListQuery } from './use-list-query';
@@ -38,5 +39,23 @@ describe('useListQuery', () => {
 
   it('reads a bad id as none', () => {
     expect(setup('?id=-1').result.current.list.query.id).toBeUndefined();
+  });
+
+  it('renders the new query with the URL, so a filter set right after another keeps both', async () => {
+    let list: ReturnType<typeof useListQuery<typeof shape>> | undefined;
+    function Page() {
+      list = useListQuery(shape);
+      return <output data-testid="status">{list.query.status}</output>;
+    }
+    const router = createMemoryRouter([{ path: '/list', element: <Page /> }], { initialEntries: ['/list'] });
+    // As react-router/dom's RouterProvider (which the app uses) passes it.
+    render(<RouterProvider router={router} flushSync={flushSync} />);
+    // What a person sees when the URL has changed: a handler running now uses the page as rendered.
+    const renderedAtUrlChange: string[] = [];
+    router.subscribe(() => renderedAtUrlChange.push(screen.getByTestId('status').textContent ?? ''));
+    await act(async () => list!.setQuery({ status: 'open' }));
+    expect(renderedAtUrlChange[0]).toBe('open');
+    await act(async () => list!.setQuery({ pageSize: 20 }));
+    expect(router.state.location.search).toBe('?status=open&pageSize=20');
   });
 });

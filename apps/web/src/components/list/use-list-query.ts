@@ -45,6 +45,13 @@ type ListQueryOptions<S extends UrlShape> = {
 const NO_VIEWS: readonly never[] = [];
 
 /**
+ * The router renders a navigation in a transition by default: the URL changes at once, the page later. A filter
+ * set in that gap (a status tab, then a keyword and Enter on a busy machine) merged into the old query and
+ * dropped the tab. Rendering the list's own URL changes with the URL keeps `query` and the URL one.
+ */
+const COMMIT_WITH_URL = { flushSync: true } as const;
+
+/**
  * Filters and paging of a list page in the URL (spec: the URL is the list's state, so a link, a reload and the
  * back button keep them). `shape` must be a module constant.
  */
@@ -71,7 +78,7 @@ export function useListQuery<S extends UrlShape>(
     [shape, query],
   );
   const setQuery = useCallback(
-    (patch: Partial<UrlQuery<S>>) => setParams(searchOf(patch)),
+    (patch: Partial<UrlQuery<S>>) => setParams(searchOf(patch), COMMIT_WITH_URL),
     [searchOf, setParams],
   );
   const hrefOf = useCallback(
@@ -79,7 +86,7 @@ export function useListQuery<S extends UrlShape>(
     [searchOf],
   );
   const reset = useCallback(
-    () => setParams(keptOnReset(shape, query, views)),
+    () => setParams(keptOnReset(shape, query, views), COMMIT_WITH_URL),
     [shape, query, views, setParams],
   );
   return {
