@@ -224,17 +224,16 @@ export async function seedDemoInventory(tx: Database, now: Date): Promise<void> 
     .limit(SKUS_PER_STORE);
   const storeRows = await tx.select({ id: stores.id, shopName: stores.shopName }).from(stores);
   const receipt = { type: 'receipt', id: 0, no: 'RC-DEMO-OPENING', userId: null };
-  for (const store of storeRows)
-    for (const sku of catalogue)
-      for (const batch of BATCHES)
-        await ledger.increase(
-          tx,
-          { storeId: store.id, skuId: sku.id, batchNo: batch.batchNo },
-          batch,
-          { onHand: batch.onHand },
-          'receipt',
-          receipt,
-        );
+  const opening = storeRows.flatMap((store) =>
+    catalogue.flatMap((sku) =>
+      BATCHES.map((batch) => ({
+        key: { storeId: store.id, skuId: sku.id, batchNo: batch.batchNo },
+        dates: batch,
+        deltas: { onHand: batch.onHand },
+      })),
+    ),
+  );
+  await ledger.increaseMany(tx, opening, 'receipt', receipt);
 
   const storeOf = new Map(storeRows.map((s) => [s.shopName, s.id]));
   const names = [...new Set(PLANS.flatMap((p) => [p.to, p.from]))];

@@ -163,6 +163,47 @@ afterAll(async () => {
   await t.close();
 });
 
+describe('the stock ledger', () => {
+  it('increases many batches in two statements, adding to existing rows, one movement each', async () => {
+    const ledger = createStockLedger();
+    const dates = { productionDate: '2026-10-01', expiryDate: '2027-10-01' };
+    const doc = { type: 'receipt', id: 7, no: 'RC-MANY', userId: null };
+    const key = (batchNo: string) => ({ storeId: storeC.id, skuId: skuB, batchNo });
+    await stock(t.db, storeC, skuB, 'MANY1', 5);
+    await t.db.transaction(async (tx) =>
+      ledger.increaseMany(
+        tx as unknown as Database,
+        [
+          { key: key('MANY1'), dates, deltas: { onHand: 10 } },
+          { key: key('MANY2'), dates, deltas: { onHand: 3, inTransit: 4 } },
+        ],
+        'receipt',
+        doc,
+      ),
+    );
+    expect(await balance(storeC, skuB, 'MANY1')).toEqual({ onHand: 15, reserved: 0, inTransit: 0 });
+    expect(await balance(storeC, skuB, 'MANY2')).toEqual({ onHand: 3, reserved: 0, inTransit: 4 });
+    const moved = await t.db
+      .select({
+        balanceId: stockMovements.balanceId,
+        batchNo: stockMovements.batchNo,
+        onHand: stockMovements.onHandDelta,
+        inTransit: stockMovements.inTransitDelta,
+      })
+      .from(stockMovements)
+      .where(and(eq(stockMovements.docNo, 'RC-MANY'), eq(stockMovements.storeId, storeC.id)));
+    const balances = await t.db
+      .select({ id: stockBalances.id, batchNo: stockBalances.batchNo })
+      .from(stockBalances)
+      .where(and(eq(stockBalances.storeId, storeC.id), eq(stockBalances.skuId, skuB)));
+    const idOf = new Map(balances.map((b) => [b.batchNo, b.id]));
+    expect(moved.sort((a, b) => a.batchNo.localeCompare(b.batchNo))).toEqual([
+      { balanceId: idOf.get('MANY1'), batchNo: 'MANY1', onHand: 10, inTransit: 0 },
+      { balanceId: idOf.get('MANY2'), batchNo: 'MANY2', onHand: 3, inTransit: 4 },
+    ]);
+  });
+});
+
 describe('a transfer from application to receipt', () => {
   it('moves through every state with its ledger movements and messages', async () => {
     await stock(t.db, storeB, skuA, 'B1', 10);

@@ -39,15 +39,13 @@ async function skuLabel(tx: Database, skuId: number): Promise<string> {
   return row?.name ?? `SKU ${skuId}`;
 }
 
-async function record(
-  tx: Database,
-  balanceId: number,
-  key: BatchKey,
-  deltas: Deltas,
-  reason: MovementReason,
-  doc: StockDoc,
-) {
-  await tx.insert(stockMovements).values({
+/** One batch's increase: `increaseMany`'s unit. */
+export type Increase = { key: BatchKey; dates: BatchDates; deltas: { onHand?: number; inTransit?: number } };
+
+const batchKeyText = ({ storeId, skuId, batchNo }: BatchKey) => `${storeId}:${skuId}:${batchNo}`;
+
+function movementOf(balanceId: number, key: BatchKey, deltas: Deltas, reason: MovementReason, doc: StockDoc) {
+  return {
     balanceId,
     ...key,
     onHandDelta: deltas.onHand ?? 0,
@@ -58,7 +56,18 @@ async function record(
     docId: doc.id,
     docNo: doc.no,
     userId: doc.userId,
-  });
+  };
+}
+
+async function record(
+  tx: Database,
+  balanceId: number,
+  key: BatchKey,
+  deltas: Deltas,
+  reason: MovementReason,
+  doc: StockDoc,
+) {
+  await tx.insert(stockMovements).values(movementOf(balanceId, key, deltas, reason, doc));
 }
 
 /** The balance row of one store, SKU and batch. */
@@ -102,25 +111,57 @@ export function createStockLedger() {
     tx: Database,
     key: BatchKey,
     dates: BatchDates,
-    deltas: { onHand?: number; inTransit?: number },
+    deltas: Increase['deltas'],
     reason: MovementReason,
     doc: StockDoc,
   ): Promise<void> {
-    const onHand = deltas.onHand ?? 0;
-    const inTransit = deltas.inTransit ?? 0;
-    const [row] = await tx
+    await increaseMany(tx, [{ key, dates, deltas }], reason, doc);
+  }
+
+  /**
+   * `increase` of many batches for one document in two statements, whatever their number (a store's opening
+   * receipt, the demo seed): one upsert of the balances and one insert of their movements. The keys must differ:
+   * one statement cannot update a row twice.
+   */
+  async function increaseMany(
+    tx: Database,
+    increases: readonly Increase[],
+    reason: MovementReason,
+    doc: StockDoc,
+  ): Promise<void> {
+    if (increases.length === 0) return;
+    const rows = await tx
       .insert(stockBalances)
-      .values({ ...key, ...dates, onHand, inTransit })
+      .values(
+        increases.map(({ key, dates, deltas }) => ({
+          ...key,
+          ...dates,
+          onHand: deltas.onHand ?? 0,
+          inTransit: deltas.inTransit ?? 0,
+        })),
+      )
       .onConflictDoUpdate({
         target: [stockBalances.storeId, stockBalances.skuId, stockBalances.batchNo],
         set: {
-          onHand: sql`${stockBalances.onHand} + ${onHand}`,
-          inTransit: sql`${stockBalances.inTransit} + ${inTransit}`,
+          onHand: sql`${stockBalances.onHand} + excluded.on_hand`,
+          inTransit: sql`${stockBalances.inTransit} + excluded.in_transit`,
           updatedAt: sql`now()`,
         },
       })
-      .returning({ id: stockBalances.id });
-    await record(tx, row!.id, key, { onHand, inTransit }, reason, doc);
+      .returning({
+        id: stockBalances.id,
+        storeId: stockBalances.storeId,
+        skuId: stockBalances.skuId,
+        batchNo: stockBalances.batchNo,
+      });
+    const balanceIdOf = new Map(rows.map((row) => [batchKeyText(row), row.id]));
+    await tx
+      .insert(stockMovements)
+      .values(
+        increases.map(({ key, deltas }) =>
+          movementOf(balanceIdOf.get(batchKeyText(key))!, key, deltas, reason, doc),
+        ),
+      );
   }
 
   /** Holds `quantity` of the batch's available stock (on-hand − reserved) for a document. */
@@ -209,7 +250,7 @@ export function createStockLedger() {
     await record(tx, row.id, key, { onHand, inTransit: -quantity }, reason, doc);
   }
 
-  return { increase, reserve, release, take, settleInTransit };
+  return { increase, increaseMany, reserve, release, take, settleInTransit };
 }
 
 export type StockLedger = ReturnType<typeof createStockLedger>;
