@@ -49,7 +49,14 @@ describe('useListQuery', () => {
     }
     const router = createMemoryRouter([{ path: '/list', element: <Page /> }], { initialEntries: ['/list'] });
     // As react-router/dom's RouterProvider (which the app uses) passes it.
-    render(<RouterProvider router={router} flushSync={flushSync} />);
+    render(
+      <RouterProvider
+        router={router}
+        flushSync={(update) => {
+          flushSync(update);
+        }}
+      />,
+    );
     // What a person sees when the URL has changed: a handler running now uses the page as rendered.
     const renderedAtUrlChange: string[] = [];
     router.subscribe(() => renderedAtUrlChange.push(screen.getByTestId('status').textContent ?? ''));
