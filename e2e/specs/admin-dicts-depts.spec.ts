@@ -7,8 +7,7 @@ test.describe('head-office administration', () => {
   test.setTimeout(300_000);
 
   test('admin adds a dictionary item and sees it', async ({ page }) => {
-    await signIn(page, 'admin', 'Admin@2026!');
-    await page.goto('/system/dict');
+    await signIn(page, 'admin', 'Admin@2026!', '/system/dict');
     await pickStoreIfAsked(page, 'dict-page');
 
     await page.getByTestId('dict-types-keyword').locator('input').fill('cancel_reason');
@@ -44,8 +43,7 @@ test.describe('head-office administration', () => {
   });
 
   test('admin adds a department and cannot delete one with users', async ({ page }) => {
-    await signIn(page, 'admin', 'Admin@2026!');
-    await page.goto('/system/depts');
+    await signIn(page, 'admin', 'Admin@2026!', '/system/depts');
     await pickStoreIfAsked(page, 'dept-page');
     const table = page.getByTestId('dept-table');
     await expect(table).toContainText('运营中心');

@@ -16,8 +16,7 @@ async function badImportFile(): Promise<Buffer> {
 
 test.describe('authorisation opening', () => {
   test('head office opens a store, the staff member confirms and refuses', async ({ page, browser }) => {
-    await signIn(page, 'admin', 'Admin@2026!');
-    await page.goto('/system/auth-open');
+    await signIn(page, 'admin', 'Admin@2026!', '/system/auth-open');
     await pickStoreIfAsked(page, 'auth-open-page');
     const lookup = page.getByTestId('auth-open-lookup').locator('input');
     await lookup.fill('S1002');

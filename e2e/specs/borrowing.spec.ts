@@ -42,8 +42,7 @@ test('a store borrows from another, the loan is approved, lent and returned', as
   await page.setViewportSize(DESKTOP);
 
   // A (solo): 借货管理 shows the demo loans, an overdue one among them; apply to borrow from B.
-  await signInAsSolo(page);
-  await page.goto('/stock/daily-secondment');
+  await signInAsSolo(page, '/stock/daily-secondment');
   await expect(page.getByTestId('loans-page')).toBeVisible(SLOW);
   await expect(page.getByTestId('loans-table')).toContainText(DEMO_LOAN, SLOW);
   await closeCards(page);

@@ -16,8 +16,7 @@ test.describe('数据权限', () => {
   test.setTimeout(240_000);
 
   test('admin sees the scope of each role and edits one with the shop groups chosen', async ({ page }) => {
-    await signIn(page, DEMO_USERS.admin.username, DEMO_USERS.admin.password);
-    await page.goto('/system/roles');
+    await signIn(page, DEMO_USERS.admin.username, DEMO_USERS.admin.password, '/system/roles');
     await pickStoreIfAsked(page, 'roles-page');
     const row = page.locator('tr', { hasText: 'ops_east_south' });
     await expect(row.getByTestId('role-data-scope-text')).toHaveText('指定门店分组：华东一区、华南一区');
@@ -40,8 +39,7 @@ test.describe('数据权限', () => {
   });
 
   test('孟琳 sees only her groups in 门店分组 and opens only stores in scope', async ({ page }) => {
-    await signIn(page, MENGLIN.username, MENGLIN.password);
-    await page.goto('/system/shop-groups');
+    await signIn(page, MENGLIN.username, MENGLIN.password, '/system/shop-groups');
     await pickStoreIfAsked(page, 'shop-groups-page');
     await expect(page.getByTestId('shop-groups-total')).toContainText(/共 \d+ 条/, { timeout: 30_000 });
     const groups = page.getByTestId('shop-groups-page');

@@ -17,8 +17,12 @@ for (const [label, viewport] of [
   test(`head office filters 积分订单 by a store and opens one (${label})`, async ({ page }) => {
     test.setTimeout(120_000);
     await page.setViewportSize(viewport);
-    await signIn(page, DEMO_USERS.admin.username, DEMO_USERS.admin.password);
-    await page.goto('/integral-mall/integral-orders');
+    await signIn(
+      page,
+      DEMO_USERS.admin.username,
+      DEMO_USERS.admin.password,
+      '/integral-mall/integral-orders',
+    );
     await expect(page.getByTestId('integral-orders-page')).toBeVisible({ timeout: 30_000 });
     await closeCards(page);
     await expect(page.getByTestId('list-key-link').first()).toBeVisible({ timeout: 30_000 });

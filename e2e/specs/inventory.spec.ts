@@ -65,8 +65,7 @@ test('a transfer in from another store, approved from the alert and received one
   await page.setViewportSize(DESKTOP);
 
   // A (solo): the transfer-in list, then apply from B.
-  await signInAsSolo(page);
-  await page.goto('/stock/transfer-in');
+  await signInAsSolo(page, '/stock/transfer-in');
   await expect(page.getByTestId('transfer-in-page')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('transfer-in-table')).toContainText('待接单');
   await closeCards(page);
@@ -180,8 +179,7 @@ test('head office dispatches a transfer in; the alert opens the receiving list a
 }) => {
   test.setTimeout(180_000);
   await page.setViewportSize(DESKTOP);
-  await signInAsSolo(page);
-  await page.goto('/stock/transfer-in');
+  await signInAsSolo(page, '/stock/transfer-in');
   await expect(page.getByTestId('transfer-in-page')).toBeVisible(SLOW);
   const stores = await demoTransferStores(page);
 
@@ -216,8 +214,7 @@ test('a request-goods rejection reaches the requester', async ({ page, browser }
   await page.setViewportSize(DESKTOP);
 
   // Solo (马驹桥店): 要货管理 has demo rows; request goods from the warehouse.
-  await signInAsSolo(page);
-  await page.goto('/stock/request-goods');
+  await signInAsSolo(page, '/stock/request-goods');
   await expect(page.getByTestId('request-goods-page')).toBeVisible(SLOW);
   await expect(page.getByTestId('request-goods-table')).toContainText('待审核', SLOW);
   await closeCards(page);

@@ -69,8 +69,7 @@ test.describe('会员查询 and 会员跟进', () => {
       page,
     }) => {
       await page.setViewportSize(size);
-      await signInAsSolo(page);
-      await page.goto('/member/member-inquiry');
+      await signInAsSolo(page, '/member/member-inquiry');
       const search = page.getByTestId('member-inquiry-search').getByRole('searchbox');
       await search.fill(DEMO_PHONE);
       await search.press('Enter');
@@ -119,8 +118,7 @@ test.describe('会员查询 and 会员跟进', () => {
       page,
     }) => {
       await page.setViewportSize(size);
-      await signInAsSolo(page);
-      await page.goto('/member/member-store');
+      await signInAsSolo(page, '/member/member-store');
       await expect(page.getByRole('tab', { name: /待分配 \d+/ })).toBeVisible();
       await shoot(page, `store-to-assign-${size.width}`);
 

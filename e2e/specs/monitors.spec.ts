@@ -5,8 +5,7 @@ import { shootBothSizes } from '../support/screens';
 const { admin, solo } = DEMO_USERS;
 
 async function adminAt(page: Page, path: string, ready: string) {
-  await signIn(page, admin.username, admin.password);
-  await page.goto(path);
+  await signIn(page, admin.username, admin.password, path);
   await pickStoreIfAsked(page, ready);
 }
 

@@ -90,8 +90,7 @@ test.describe('order follow-up: intentions, cancel checks, exports', () => {
 
   test('solo exports the received orders and downloads the file from 导出记录', async ({ page }) => {
     test.setTimeout(120_000);
-    await signInAsSolo(page);
-    await page.goto('/order/received-orders');
+    await signInAsSolo(page, '/order/received-orders');
     await expect(page.getByTestId('received-table').locator('tbody tr.ant-table-row').first()).toBeVisible();
     await page.getByTestId('received-export').click();
     await expect(page.getByTestId('export-queued')).toContainText('导出记录');

@@ -21,8 +21,7 @@ test('head office creates a class, adds a SKU and sorts it; a store shelves the 
 }) => {
   test.setTimeout(240_000);
   await page.setViewportSize(DESKTOP);
-  await signIn(page, DEMO_USERS.admin.username, DEMO_USERS.admin.password);
-  await page.goto('/integral-mall/integral-classes');
+  await signIn(page, DEMO_USERS.admin.username, DEMO_USERS.admin.password, '/integral-mall/integral-classes');
   await expect(page.getByTestId('integral-classes-page')).toBeVisible({ timeout: 30_000 });
   await closeCards(page);
   // The demo classes, in their order.

@@ -40,8 +40,7 @@ for (const viewport of [DESKTOP, PHONE]) {
   test(`a clerk imports request-goods lines from Excel at ${viewport.width}`, async ({ page }) => {
     test.setTimeout(180_000);
     await page.setViewportSize(viewport);
-    await signInAsSolo(page);
-    await page.goto('/stock/request-goods');
+    await signInAsSolo(page, '/stock/request-goods');
     await expect(page.getByTestId('request-goods-page')).toBeVisible(SLOW);
     await closeCards(page);
     // The list exports itself; the store's stock is exported from 库存查询 now.

@@ -21,8 +21,7 @@ for (const viewport of [DESKTOP, PHONE]) {
   test(`a clerk looks up the store stock and exports it at ${viewport.width}`, async ({ page }) => {
     test.setTimeout(180_000);
     await page.setViewportSize(viewport);
-    await signInAsSolo(page);
-    await page.goto('/stock/stock-query');
+    await signInAsSolo(page, '/stock/stock-query');
     const list = page.getByTestId('stock-query-page');
     await expect(list).toBeVisible(SLOW);
     await closeCards(page);

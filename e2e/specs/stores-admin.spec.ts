@@ -10,9 +10,7 @@ test.describe('门店管理', () => {
   test('admin opens a store, authorises a user for it, and the user picks it', async ({ page, browser }) => {
     test.setTimeout(360_000);
     const name = `e2e${String(Date.now() % 100_000).padStart(5, '0')}店`;
-    await signIn(page, 'admin', 'Admin@2026!');
-    await expect(page).toHaveURL(/\/dashboard$/);
-    await page.goto('/system/shops');
+    await signIn(page, 'admin', 'Admin@2026!', '/system/shops');
     const list = page.getByTestId('stores-admin-page');
     await expect(page.getByTestId('stores-admin-total')).toContainText(/共 \d+ 条/, { timeout: 30_000 });
     // The demo data has closed stores too.
@@ -85,9 +83,7 @@ test.describe('门店管理', () => {
 
   test('closing a store with open orders lists them first; reopening brings it back', async ({ page }) => {
     test.setTimeout(240_000);
-    await signIn(page, 'admin', 'Admin@2026!');
-    await expect(page).toHaveURL(/\/dashboard$/);
-    await page.goto('/system/shops?keyword=陆家嘴');
+    await signIn(page, 'admin', 'Admin@2026!', '/system/shops?keyword=陆家嘴');
     const list = page.getByTestId('stores-admin-page');
     const row = list.locator('tr.ant-table-row').filter({ hasText: '陆家嘴店' });
     await expect(row).toBeVisible({ timeout: 30_000 });

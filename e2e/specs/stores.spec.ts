@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { forgetLastStore } from '../support/demo-api';
-import { signIn } from '../support/session';
+import { signInWithForm } from '../support/session';
 import { settle, shootBothSizes } from '../support/screens';
 
 const storeSlot = (page: Page) => page.getByTestId('header-store-slot');
@@ -22,7 +22,7 @@ test.describe('store selection', () => {
 
   test('staff picks a store at start-up, then switches from the header', async ({ page }) => {
     test.setTimeout(120_000);
-    await signIn(page, 'staff', 'Staff@2026!');
+    await signInWithForm(page, 'staff', 'Staff@2026!');
     const dialog = page.getByTestId('store-select-dialog');
     await expect(dialog).toContainText('您有多个门店的权限，请选择一个门店');
     await expect(page.getByTestId('store-radio')).toHaveCount(3);
@@ -115,20 +115,20 @@ test.describe('store selection', () => {
     // The choice is remembered on the server: a new sign-in selects it without asking.
     await page.evaluate(() => localStorage.clear());
     await page.context().clearCookies();
-    await signIn(page, 'staff', 'Staff@2026!');
+    await signInWithForm(page, 'staff', 'Staff@2026!');
     await expectStore(page, `华东一区-${lujiazui}`);
     await expect(page.getByTestId('store-select-dialog')).toHaveCount(0);
   });
 
   test('solo is given the only store without a question', async ({ page }) => {
-    await signIn(page, 'solo', 'Solo@2026!');
+    await signInWithForm(page, 'solo', 'Solo@2026!');
     await expect(storeSlot(page)).toHaveAttribute('title', /^华北一区-.*马驹桥/);
     await expect(storeSlot(page)).toContainText('马驹桥');
     await expect(page.getByTestId('store-select-dialog')).toHaveCount(0);
   });
 
   test('nostore is told there is no store permission, and pages wait for a store', async ({ page }) => {
-    await signIn(page, 'nostore', 'Nostore@2026!');
+    await signInWithForm(page, 'nostore', 'Nostore@2026!');
     await expect(page.getByTestId('no-store-permission')).toHaveText('您暂无门店权限，请联系业务负责人');
     await page.keyboard.press('Escape');
     await expect(page.getByTestId('no-store-permission')).toBeVisible();
@@ -164,7 +164,7 @@ test.describe('store selection', () => {
       },
       { times: 1 },
     );
-    await signIn(page, 'solo', 'Solo@2026!');
+    await signInWithForm(page, 'solo', 'Solo@2026!');
     await expect(page.getByTestId('last-store-failed')).toHaveText('获取您上次使用门店信息失败');
     expect(failures).toBe(1);
     await shootBothSizes(page, 'stores-last-store-failed');

@@ -5,8 +5,7 @@ import { closeCards, shootBothSizes } from '../support/screens';
 const ADMIN = { username: 'admin', password: 'Admin@2026!' };
 
 async function adminAt(page: Page, path: string, ready: string) {
-  await signIn(page, ADMIN.username, ADMIN.password);
-  await page.goto(path);
+  await signIn(page, ADMIN.username, ADMIN.password, path);
   await pickStoreIfAsked(page, ready);
 }
 

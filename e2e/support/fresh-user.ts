@@ -1,6 +1,5 @@
 import { expect, type APIRequestContext } from '@playwright/test';
-import { captchaAnswer } from './demo-api';
-import { DEMO_USERS } from './session';
+import { apiLogin, DEMO_USERS } from './session';
 
 type Envelope<T> = { data: T };
 
@@ -10,17 +9,7 @@ export async function apiSignIn(
   username: string,
   password: string,
 ): Promise<string> {
-  const captcha = (await (await request.get('/auth/code')).json()) as Envelope<{ uuid: string }>;
-  const response = await request.post('/auth/ljyPwdLogin', {
-    data: {
-      username,
-      password,
-      uuid: captcha.data.uuid,
-      code: await captchaAnswer(request, captcha.data.uuid),
-    },
-  });
-  expect(response.status(), `sign-in of ${username}`).toBe(200);
-  return ((await response.json()) as Envelope<{ token: string }>).data.token;
+  return (await apiLogin(request, username, password)).token;
 }
 
 async function dataOf<T>(response: Awaited<ReturnType<APIRequestContext['get']>>, what: string): Promise<T> {

@@ -1,5 +1,6 @@
 import {
   expect,
+  type APIRequestContext,
   type Browser,
   type BrowserContext,
   type BrowserContextOptions,
@@ -38,10 +39,67 @@ export async function confirmDialog(page: Page): Promise<void> {
   await expect(dialog).toBeHidden();
 }
 
-/** Signs in and waits for the dashboard. */
-export async function signIn(page: Page, username: string, password: string): Promise<void> {
+/** Signs in with the form, as a person does, and waits for the dashboard. */
+export async function signInWithForm(page: Page, username: string, password: string): Promise<void> {
   await submitSignIn(page, username, password);
   await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+type LoginResult = { token: string; user: Record<string, string | number> };
+
+/** Password sign-in through the API, as another device would: the session the form would have stored. */
+export async function apiLogin(
+  request: APIRequestContext,
+  username: string,
+  password: string,
+): Promise<LoginResult> {
+  const captcha = (await (await request.get('/auth/code')).json()) as { data: { uuid: string } };
+  const response = await request.post('/auth/ljyPwdLogin', {
+    data: {
+      username,
+      password,
+      uuid: captcha.data.uuid,
+      code: await captchaAnswer(request, captcha.data.uuid),
+    },
+  });
+  expect(response.status(), `sign-in of ${username}`).toBe(200);
+  return ((await response.json()) as { data: LoginResult }).data;
+}
+
+/**
+ * Signs in and opens `path` (the dashboard unless given), as a browser that holds the session does. The session
+ * comes from the API: the form has its own spec (sign-in.spec.ts, and stores.spec.ts signs in with it), and
+ * loading the login page, then the dashboard, before the page a test is about cost every test two page loads on
+ * CI's two cores.
+ */
+export async function signIn(
+  page: Page,
+  username: string,
+  password: string,
+  path = '/dashboard',
+): Promise<void> {
+  const { token, user } = await apiLogin(page.request, username, password);
+  // A same-origin page that does not start the console, to write its storage in.
+  await page.goto('/favicon.svg');
+  await page.evaluate(
+    ({ token, user }) => {
+      // The keys of apps/web/src/stores/session-store.ts (TOKEN_KEY, USER_STORAGE_KEYS).
+      localStorage.setItem('EL-ADMIN-TOEKN', token);
+      const keys = {
+        id: 'userId',
+        username: 'userName',
+        nickName: 'nickName',
+        workCode: 'workCode',
+        phone: 'phone',
+        avatarPath: 'avatarPath',
+      };
+      for (const [field, key] of Object.entries(keys)) localStorage.setItem(key, String(user[field] ?? ''));
+    },
+    { token, user },
+  );
+  await page.goto(path);
+  const pathname = path.split('?')[0];
+  await expect(page).toHaveURL((url) => url.pathname === pathname);
 }
 
 /** The code of the store the shell has selected, once it has one. */
@@ -54,9 +112,9 @@ export async function selectedStoreCode(page: Page): Promise<string> {
   return read();
 }
 
-/** Signs in `solo` and answers the code of their one store. */
-export async function signInAsSolo(page: Page): Promise<string> {
-  await signIn(page, DEMO_USERS.solo.username, DEMO_USERS.solo.password);
+/** Signs in `solo` on `path` (the dashboard unless given) and answers the code of their one store. */
+export async function signInAsSolo(page: Page, path?: string): Promise<string> {
+  await signIn(page, DEMO_USERS.solo.username, DEMO_USERS.solo.password, path);
   return selectedStoreCode(page);
 }
 
