@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { ensureDependencies, root, run, runOrExit } from './lib.mjs';
 
-const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM = '/usr/lib/chromium/chromium';
 /** Without a CJK font Chinese renders as boxes of other widths, and clicks aimed by layout land elsewhere. */
 const CJK_FONT = '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc';
 
