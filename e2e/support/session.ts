@@ -6,6 +6,7 @@ import {
   type BrowserContextOptions,
   type Page,
 } from '@playwright/test';
+import { TOKEN_KEY, USER_STORAGE_KEYS } from '../../apps/web/src/stores/session-keys';
 import { captchaAnswer, nextCaptchaUuid } from './demo-api';
 
 /** The demo accounts of `npm start` (apps/server/src/db/seed). */
@@ -82,20 +83,11 @@ export async function signIn(
   // A same-origin page that does not start the console, to write its storage in.
   await page.goto('/favicon.svg');
   await page.evaluate(
-    ({ token, user }) => {
-      // The keys of apps/web/src/stores/session-store.ts (TOKEN_KEY, USER_STORAGE_KEYS).
-      localStorage.setItem('EL-ADMIN-TOEKN', token);
-      const keys = {
-        id: 'userId',
-        username: 'userName',
-        nickName: 'nickName',
-        workCode: 'workCode',
-        phone: 'phone',
-        avatarPath: 'avatarPath',
-      };
-      for (const [field, key] of Object.entries(keys)) localStorage.setItem(key, String(user[field] ?? ''));
+    ({ token, user, tokenKey, userKeys }) => {
+      localStorage.setItem(tokenKey, token);
+      for (const [field, key] of Object.entries(userKeys)) localStorage.setItem(key, String(user[field] ?? ''));
     },
-    { token, user },
+    { token, user, tokenKey: TOKEN_KEY, userKeys: USER_STORAGE_KEYS },
   );
   await page.goto(path);
   const pathname = path.split('?')[0];

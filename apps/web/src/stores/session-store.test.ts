@@ -4,7 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { http } from '../lib/http';
 import { DEFAULT_ROLE } from '../lib/permission';
 import { stubMethods } from '../test/fake-calls';
-import { TOKEN_KEY, readStoredUser, useSessionStore, watchAccountChange } from './session-store';
+import { TOKEN_KEY } from './session-keys';
+import { readStoredUser, useSessionStore, watchAccountChange } from './session-store';
 import { useShopStore } from './shop-store';
 
 const del = vi.fn<(url: string, options: unknown) => Promise<unknown>>();

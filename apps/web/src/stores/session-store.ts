@@ -4,23 +4,12 @@ import { create } from 'zustand';
 import { http } from '../lib/http';
 import { effectiveRoles } from '../lib/permission';
 import { useMenuStore } from './menu-store';
+import { TOKEN_KEY, USER_STORAGE_KEYS } from './session-keys';
 import { useShopStore } from './shop-store';
 import { useTagsStore } from './tags-store';
 
-/** The spec's key, misspelling included (spec 3, 9): other tools of the platform read it. */
-export const TOKEN_KEY = 'EL-ADMIN-TOEKN';
 /** Signing out must not hang on the 20-minute default timeout: the local session ends anyway. */
 const LOGOUT_TIMEOUT_MS = 10_000;
-
-/** Where each user field is kept in localStorage (spec 3). */
-export const USER_STORAGE_KEYS = {
-  id: 'userId',
-  username: 'userName',
-  nickName: 'nickName',
-  workCode: 'workCode',
-  phone: 'phone',
-  avatarPath: 'avatarPath',
-} as const satisfies Record<keyof SessionUser, string>;
 
 // The token cookie of spec 3 is set by the server at sign-in, HttpOnly and for the error report path only.
 function readToken(): string | null {
