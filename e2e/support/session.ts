@@ -85,7 +85,8 @@ export async function signIn(
   await page.evaluate(
     ({ token, user, tokenKey, userKeys }) => {
       localStorage.setItem(tokenKey, token);
-      for (const [field, key] of Object.entries(userKeys)) localStorage.setItem(key, String(user[field] ?? ''));
+      for (const [field, key] of Object.entries(userKeys))
+        localStorage.setItem(key, String(user[field] ?? ''));
     },
     { token, user, tokenKey: TOKEN_KEY, userKeys: USER_STORAGE_KEYS },
   );
