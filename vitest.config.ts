@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
@@ -13,6 +13,35 @@ const FAULT_TESTS = [
   'apps/server/src/modules/im/rolling-restart.api.test.ts',
 ];
 
+/**
+ * With a PostgreSQL server given (CI), the API suite runs once, on PostgreSQL, the database of every deployment,
+ * and these API files run on the embedded PGlite as well: what they test takes another path there (backups, the
+ * SQL monitor, the cluster lock, the pool metrics, prepared statements, demo mode, one connection under
+ * concurrent polls, what the database refuses as input). The browser tests (e2e/) run the whole console on
+ * PGlite. Without a PostgreSQL server every test file runs on PGlite (docs/adr/0007-api-suite-once-on-postgresql.md).
+ */
+const EMBEDDED_DATABASE_API_TESTS = [
+  'apps/server/src/app-jobs.api.test.ts',
+  'apps/server/src/bad-input-sweep.api.test.ts',
+  'apps/server/src/db/client.api.test.ts',
+  'apps/server/src/db/paged-query.api.test.ts',
+  'apps/server/src/http/input-fuzz.api.test.ts',
+  'apps/server/src/modules/backups/backups-live-restore.api.test.ts',
+  'apps/server/src/modules/backups/backups.api.test.ts',
+  'apps/server/src/modules/dev/dev.api.test.ts',
+  'apps/server/src/modules/health/health.api.test.ts',
+  'apps/server/src/modules/im/im-delivery.api.test.ts',
+  'apps/server/src/modules/im/message-batches.api.test.ts',
+  'apps/server/src/modules/monitors/monitors.api.test.ts',
+  'apps/server/src/modules/users-admin/user-list-indexes.api.test.ts',
+  'apps/server/src/platform/jobs/cluster-lock.api.test.ts',
+  'apps/server/src/platform/metrics/metrics.api.test.ts',
+];
+const missingEmbeddedTest = EMBEDDED_DATABASE_API_TESTS.find((file) => !existsSync(file));
+if (missingEmbeddedTest)
+  throw new Error(`${missingEmbeddedTest}: listed in EMBEDDED_DATABASE_API_TESTS, not found`);
+const postgresGiven = Boolean(process.env.TEST_DATABASE_URL);
+
 /** Migrates the template database that every server test file copies (see the file). */
 const SERVER_GLOBAL_SETUP = './apps/server/src/test/global-setup.ts';
 
@@ -21,6 +50,7 @@ const testFilesUnder = (dir: string) =>
   readdirSync(dir, { recursive: true, encoding: 'utf8' })
     .filter((file) => /\.test\.(?:tsx?|mjs)$/.test(file))
     .map((file) => `${dir}/${file}`);
+const serverApiTests = testFilesUnder('apps/server/src').filter((file) => file.endsWith('.api.test.ts'));
 const replacesModules = (file: string) => readFileSync(file, 'utf8').includes('vi.mock(');
 
 const WEB_SRC = 'apps/web/src';
@@ -83,6 +113,9 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],
+          exclude: postgresGiven
+            ? serverApiTests.filter((file) => !EMBEDDED_DATABASE_API_TESTS.includes(file))
+            : [],
           environment: 'node',
           isolate: ISOLATE_NODE_FILES,
           globalSetup: [SERVER_GLOBAL_SETUP],
@@ -90,8 +123,8 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
-      // The API suite again on a real PostgreSQL server, when one is given.
-      ...(process.env.TEST_DATABASE_URL
+      // The API suite on a real PostgreSQL server, when one is given.
+      ...(postgresGiven
         ? [
             {
               test: {
