@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -26,6 +27,21 @@ const skuRef = () =>
   integer('sku_id')
     .notNull()
     .references(() => skus.id);
+
+/**
+ * What a line that ships carries, on transfers and requests alike: the batch shipped (empty until then) and the
+ * quantities shipped, received, damaged and short, with the check that a receipt never exceeds the shipment.
+ */
+const shippedLineColumns = () => ({
+  batchNo: varchar('batch_no', { length: 32 }).notNull().default(''),
+  shipQuantity: integer('ship_quantity').notNull().default(0),
+  receivedQuantity: integer('received_quantity').notNull().default(0),
+  damagedQuantity: integer('damaged_quantity').notNull().default(0),
+  shortQuantity: integer('short_quantity').notNull().default(0),
+});
+type ShippedLine = { [K in keyof ReturnType<typeof shippedLineColumns>]: AnyPgColumn };
+const receiptCheck = (name: string, t: ShippedLine) =>
+  check(name, sql`${t.receivedQuantity} + ${t.damagedQuantity} + ${t.shortQuantity} <= ${t.shipQuantity}`);
 
 /**
  * On-hand, reserved and in-transit quantity of one store, SKU and batch. Never written but by the ledger's
@@ -122,20 +138,13 @@ export const stockTransferLines = pgTable(
       .references(() => stockTransfers.id, { onDelete: 'cascade' }),
     skuId: skuRef(),
     quantity: integer('quantity').notNull(),
-    /** The shipping batch B confirmed (empty until then). */
-    batchNo: varchar('batch_no', { length: 32 }).notNull().default(''),
-    shipQuantity: integer('ship_quantity').notNull().default(0),
-    receivedQuantity: integer('received_quantity').notNull().default(0),
-    damagedQuantity: integer('damaged_quantity').notNull().default(0),
-    shortQuantity: integer('short_quantity').notNull().default(0),
+    /** batchNo: the shipping batch the giving store confirmed. */
+    ...shippedLineColumns(),
   },
   (t) => [
     index('stock_transfer_lines_transfer_idx').on(t.transferId, t.id),
     check('stock_transfer_lines_quantity_check', sql`${t.quantity} > 0`),
-    check(
-      'stock_transfer_lines_receipt_check',
-      sql`${t.receivedQuantity} + ${t.damagedQuantity} + ${t.shortQuantity} <= ${t.shipQuantity}`,
-    ),
+    receiptCheck('stock_transfer_lines_receipt_check', t),
   ],
 );
 
@@ -240,21 +249,14 @@ export const stockRequestLines = pgTable(
       .references(() => stockRequests.id, { onDelete: 'cascade' }),
     skuId: skuRef(),
     quantity: integer('quantity').notNull(),
-    /** The warehouse batch shipped (empty until approved). */
-    batchNo: varchar('batch_no', { length: 32 }).notNull().default(''),
-    shipQuantity: integer('ship_quantity').notNull().default(0),
-    receivedQuantity: integer('received_quantity').notNull().default(0),
-    damagedQuantity: integer('damaged_quantity').notNull().default(0),
-    shortQuantity: integer('short_quantity').notNull().default(0),
+    /** batchNo: the warehouse batch shipped once approved. */
+    ...shippedLineColumns(),
   },
   (t) => [
     index('stock_request_lines_request_idx').on(t.requestId, t.id),
     check('stock_request_lines_quantity_check', sql`${t.quantity} > 0`),
     check('stock_request_lines_ship_check', sql`${t.shipQuantity} <= ${t.quantity}`),
-    check(
-      'stock_request_lines_receipt_check',
-      sql`${t.receivedQuantity} + ${t.damagedQuantity} + ${t.shortQuantity} <= ${t.shipQuantity}`,
-    ),
+    receiptCheck('stock_request_lines_receipt_check', t),
   ],
 );
 
