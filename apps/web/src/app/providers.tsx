@@ -4,6 +4,7 @@ import { ConfigProvider, theme as antdTheme } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
 import { useMemo, type ReactNode } from 'react';
 import { usePhoneWidth } from '../components/use-phone-width';
+import { useReducedMotion } from '../components/use-reduced-motion';
 import { queryClient } from './query-client';
 import { useAppStore } from '../stores/app-store';
 import { useSettingsStore } from '../stores/settings-store';
@@ -30,9 +31,10 @@ export function Providers({ children }: { children: ReactNode }) {
   const chosenSize = useAppStore((state) => state.size);
   // A 24 px control is too small for a finger: on a phone the small size becomes the middle one (32 px).
   const size = usePhoneWidth() && chosenSize === 'small' ? 'middle' : chosenSize;
-  const theme = useMemo(() => buildTheme(color), [color]);
+  const reducedMotion = useReducedMotion();
+  const theme = useMemo(() => buildTheme(color, { motion: !reducedMotion }), [color, reducedMotion]);
   return (
-    <ConfigProvider locale={zhCN} theme={theme} componentSize={size}>
+    <ConfigProvider locale={zhCN} theme={theme} componentSize={size} wave={{ disabled: reducedMotion }}>
       <TextRoot>
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
       </TextRoot>

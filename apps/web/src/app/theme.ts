@@ -24,9 +24,10 @@ export const FONT_FAMILY = [
   'sans-serif',
 ].join(', ');
 
-export function buildTheme(color: string): ThemeConfig {
+export function buildTheme(color: string, { motion = true } = {}): ThemeConfig {
   return {
     token: {
+      motion,
       colorPrimary: color,
       colorLink: color,
       borderRadius: 6,
