@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test';
 import ExcelJS from 'exceljs';
 import { SCREENSHOT_DIR } from '../support/demo-api';
 import { pickStoreIfAsked, signIn } from '../support/session';

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test';
 import { makeBackup } from '../support/backups';
 import { DESKTOP, PHONE, settle, shootBothSizes } from '../support/screens';
 import { SCREENSHOT_DIR } from '../support/demo-api';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { makeBackup } from '../support/backups';
 import { shootBothSizes } from '../support/screens';
 import {

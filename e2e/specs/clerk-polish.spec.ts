@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test';
 import { pushOrder } from '../support/orders-api';
 import { closeCards, PHONE, shootBothSizes } from '../support/screens';
 import { closeConsoles, openConsole, signInAsSolo } from '../support/session';

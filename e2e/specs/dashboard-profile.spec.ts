@@ -1,5 +1,5 @@
 import { deflateSync } from 'node:zlib';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '../support/test';
 import { latestSmsCode, SCREENSHOT_DIR } from '../support/demo-api';
 import { apiSignIn, createHeadOfficeUser } from '../support/fresh-user';
 import { confirmDialog, signIn as signInWith } from '../support/session';

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test';
 import { shootBothSizes } from '../support/screens';
 import { DEMO_USERS, pickStoreIfAsked, signIn, tokenOf } from '../support/session';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { closeCards, DESKTOP, PHONE, shootBothSizes } from '../support/screens';
 import { closeConsoles, DEMO_USERS, signIn } from '../support/session';
 

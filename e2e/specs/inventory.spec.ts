@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test';
 import { forgetLastStore } from '../support/demo-api';
 import { closeConsoles, openConsole, signIn, signInAsSolo } from '../support/session';
 import { closeCards, DESKTOP, shootBothSizes } from '../support/screens';

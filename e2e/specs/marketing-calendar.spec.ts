@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test';
 import { DEMO_USERS, signIn, switchStore, workInStore } from '../support/session';
 import { closeCards, DESKTOP, PHONE, settle } from '../support/screens';
 

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '../support/test';
 import { SERVICE_TOKEN, signInAsSolo, tokenOf } from '../support/session';
 import { DESKTOP, PHONE, closeCards } from '../support/screens';
 

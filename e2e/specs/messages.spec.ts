@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '../support/test';
 import { forgetLastStore } from '../support/demo-api';
 import { DEMO_USERS, SERVICE_TOKEN, pickStoreAtStartup, pollStarted, signIn } from '../support/session';
 import { shootBothSizes } from '../support/screens';

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test';
 import { DEMO_USERS, closeConsoles, pickStoreIfAsked, signIn, tokenOf } from '../support/session';
 import { shootBothSizes } from '../support/screens';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { pushOrder } from '../support/orders-api';
 import { SERVICE_TOKEN, pollStarted, signInAsSolo } from '../support/session';
 import { closeCards, shootBothSizes } from '../support/screens';

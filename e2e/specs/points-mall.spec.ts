@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test';
 import { closeCards, DESKTOP, PHONE, shootBothSizes } from '../support/screens';
 import { forgetLastStore, SCREENSHOT_DIR } from '../support/demo-api';
 import { closeConsoles, DEMO_USERS, openConsole, pickStoreAtStartup, signIn } from '../support/session';

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '../support/test';
 import { pushOrder } from '../support/orders-api';
 import { DESKTOP, PHONE, closeCards, settle, shootBothSizes } from '../support/screens';
 import { SERVICE_TOKEN, closeConsoles, openConsole, pollStarted, signInAsSolo } from '../support/session';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { SCREENSHOT_DIR } from '../support/demo-api';
 import { signInAsSolo } from '../support/session';
 import { PHONE, closeCards } from '../support/screens';

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '../support/test';
 import { SCREENSHOT_DIR } from '../support/demo-api';
 import { shootBothSizes } from '../support/screens';
 import { DEMO_USERS, pickStoreIfAsked, signIn, tokenOf } from '../support/session';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { captchaAnswer, latestSmsCode, nextCaptchaUuid, SCREENSHOT_DIR } from '../support/demo-api';
 import { submitSignIn } from '../support/session';
 

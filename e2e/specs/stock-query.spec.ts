@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { forgetLastStore } from '../support/demo-api';
 import { closeConsoles, signInAsSolo } from '../support/session';
 import { closeCards, DESKTOP, PHONE, settle } from '../support/screens';

@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '../support/test';
 import { SCREENSHOT_DIR } from '../support/demo-api';
 import { DEMO_USERS, signIn } from '../support/session';
 

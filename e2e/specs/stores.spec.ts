@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test';
 import { forgetLastStore } from '../support/demo-api';
 import { signInWithForm } from '../support/session';
 import { settle, shootBothSizes } from '../support/screens';

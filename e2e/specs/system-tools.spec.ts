@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test';
 import { closeConsoles, openConsole, pickStoreIfAsked, signIn, tokenOf } from '../support/session';
 import { closeCards, shootBothSizes } from '../support/screens';
 

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test';
 import { latestSmsCode } from '../support/demo-api';
 import { signIn, switchStore } from '../support/session';
 import { closeCards, DESKTOP, PHONE, settle } from '../support/screens';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { SCREENSHOT_DIR } from '../support/demo-api';
 import { submitSignIn } from '../support/session';
 import { settle } from '../support/screens';

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test';
 import { forgetLastStore, latestSmsCode } from '../support/demo-api';
 import { DEMO_USERS, pickStoreAtStartup, signIn } from '../support/session';
 import { DESKTOP, PHONE, shootBothSizes } from '../support/screens';

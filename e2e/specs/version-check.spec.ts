@@ -1,4 +1,4 @@
-import { expect, test, type Page, type Route } from '@playwright/test';
+import { expect, test, type Page, type Route } from '../support/test';
 import { captchaAnswer, nextCaptchaUuid, SCREENSHOT_DIR } from '../support/demo-api';
 
 const POLLING_TEXT = '平台已发布新版本，页面即将刷新';
