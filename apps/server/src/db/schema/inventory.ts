@@ -138,7 +138,7 @@ export const stockTransferLines = pgTable(
       .references(() => stockTransfers.id, { onDelete: 'cascade' }),
     skuId: skuRef(),
     quantity: integer('quantity').notNull(),
-    /** batchNo: the shipping batch the giving store confirmed. */
+    // batchNo: the shipping batch the giving store confirmed.
     ...shippedLineColumns(),
   },
   (t) => [
@@ -249,7 +249,7 @@ export const stockRequestLines = pgTable(
       .references(() => stockRequests.id, { onDelete: 'cascade' }),
     skuId: skuRef(),
     quantity: integer('quantity').notNull(),
-    /** batchNo: the warehouse batch shipped once approved. */
+    // batchNo: the warehouse batch shipped once approved.
     ...shippedLineColumns(),
   },
   (t) => [
