@@ -10,6 +10,8 @@ import { replay } from './replay.mjs';
 
 const [port, databaseUrl, poolSize, queriesFile] = process.argv.slice(2);
 const queries = JSON.parse(readFileSync(queriesFile, 'utf8'));
+// A profile (BARE_PROFILE) is written only on a normal exit.
+process.on('SIGTERM', () => process.exit(0));
 const pool = new pg.Pool({ connectionString: databaseUrl, max: Number(poolSize) });
 
 async function answer(steps, url) {

@@ -58,7 +58,9 @@ export async function startOurs(databaseUrl) {
 /** The baseline (bench/support/bare-server.mjs) running the captured queries of `queriesFile` per case name. */
 export async function startBare(databaseUrl, poolSize, queriesFile) {
   const port = await freePort();
+  // BARE_PROFILE=<dir>: the same CPU profile of the baseline, to compare with ours.
   const child = fork(BARE_SERVER, [String(port), databaseUrl, String(poolSize), queriesFile], {
+    execArgv: profileArgs('BARE_PROFILE'),
     stdio: 'inherit',
   });
   await waitHealthy(`http://127.0.0.1:${port}/health`, child);
