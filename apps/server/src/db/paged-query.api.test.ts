@@ -1,4 +1,4 @@
-import { count, desc, sql } from 'drizzle-orm';
+import { asc, count, desc, eq, sql } from 'drizzle-orm';
 import { integer, pgTable, serial, timestamp } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../test/test-database.js';
@@ -11,6 +11,7 @@ import {
   mapPage,
   numberedPage,
   pageWindow,
+  preparedOrInline,
   preparedRunner,
   splitPeek,
   type Bind,
@@ -145,5 +146,50 @@ describe('preparedRunner', () => {
             .where(sql`${probes.storeId} = ${1}`) as unknown as Preparable<{ id: number }>,
       ),
     ).rejects.toThrow('every value of a prepared query must be a placeholder');
+  });
+
+  it('keeps two queries of one runner apart by their variant when their placeholders are the same', async () => {
+    const run = preparedRunner('probe_variant');
+    const oldest = (bind: Bind) =>
+      handle.db
+        .select({ id: probes.id })
+        .from(probes)
+        .where(eq(probes.storeId, bind('store', 2)))
+        .orderBy(asc(probes.id))
+        .limit(bind('limit', 1));
+    const newest = (bind: Bind) =>
+      handle.db
+        .select({ id: probes.id })
+        .from(probes)
+        .where(eq(probes.storeId, bind('store', 2)))
+        .orderBy(desc(probes.id))
+        .limit(bind('limit', 1));
+    expect(await run(oldest, 'oldest')).toEqual([{ id: 26 }]);
+    // Without the variant the second query would run as the first one's statement and answer 26.
+    expect(await run(newest, 'newest')).toEqual([{ id: 28 }]);
+  });
+});
+
+describe('preparedOrInline', () => {
+  it('prepares on the database and runs as built inside a transaction, which sees its own rows', async () => {
+    const { db } = handle;
+    const countOf = preparedOrInline<{ n: number }>(db, 'probe_tx_count');
+    const storeRows = (tx: typeof db) =>
+      countOf(tx, (on, bind) =>
+        on
+          .select({ n: count() })
+          .from(probes)
+          .where(eq(probes.storeId, bind('store', 3))),
+      );
+    expect(await storeRows(db)).toEqual([{ n: 0 }]);
+    await db
+      .transaction(async (tx) => {
+        await tx.insert(probes).values({ storeId: 3, at: new Date(base) });
+        expect(await storeRows(tx)).toEqual([{ n: 1 }]);
+        throw new Error('roll back');
+      })
+      .catch(() => undefined);
+    // The prepared statement is the database's, unaffected by the transaction that ended.
+    expect(await storeRows(db)).toEqual([{ n: 0 }]);
   });
 });

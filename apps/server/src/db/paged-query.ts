@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { Placeholder, sql, type SQL, type Subquery } from 'drizzle-orm';
+import { Param, Placeholder, sql, type SQL, type Subquery } from 'drizzle-orm';
 import type { Database } from './client.js';
 
 /**
@@ -112,23 +112,30 @@ export type Preparable<Row> = {
   toSQL(): { params: unknown[] };
 };
 
+/** A parameter the statement takes at execution: a placeholder, bare or as a column's value (insert, set). */
+const isPlaceholder = (param: unknown) =>
+  param instanceof Placeholder || (param instanceof Param && param.value instanceof Placeholder);
+
 /**
- * Runs a hot read as a prepared statement, one per query shape (which placeholders it has): drizzle compiles the
- * SQL once per shape and PostgreSQL keeps the parsed statement per connection. The name is derived from the
- * shape, so every repository instance gives the same SQL the same name on a shared connection. `planEachTime`
- * sends it unnamed instead, so PostgreSQL plans it for the values at hand: a LIKE prefix only reaches its index
- * in a plan made for the actual pattern, which a generic plan of a named statement is not.
+ * Runs a hot read as a prepared statement, one per query shape: drizzle compiles the SQL once per shape and
+ * PostgreSQL keeps the parsed statement per connection. A shape is the set of placeholders the query has and,
+ * when two queries of one runner share those (two tabs of a list), the `variant` the caller names. The
+ * statement's name is derived from the shape, so every repository instance gives the same SQL the same name on a
+ * shared connection. `planEachTime` sends it unnamed instead, so PostgreSQL plans it for the values at hand: a
+ * LIKE prefix only reaches its index in a plan made for the actual pattern, which a generic plan of a named
+ * statement is not. The query must be built on the same `db` every time (see `preparedOrInline`).
  */
-export function preparedRunner<Row>(prefix: string, { planEachTime = false } = {}) {
-  const byShape = new Map<string, ReturnType<Preparable<Row>['prepare']>>();
-  return async (build: (bind: Bind) => Preparable<Row>): Promise<Row[]> => {
+export function preparedRunner<Declared = never>(prefix: string, { planEachTime = false } = {}) {
+  const byShape = new Map<string, ReturnType<Preparable<unknown>['prepare']>>();
+  // The row type is the query's own unless the runner declares one.
+  return async <Row = Declared>(build: (bind: Bind) => Preparable<Row>, variant = ''): Promise<Row[]> => {
     const { bind, params } = collectingBind();
     const query = build(bind);
-    const shape = Object.keys(params).sort().join(',');
+    const shape = `${variant}|${Object.keys(params).sort().join(',')}`;
     let prepared = byShape.get(shape);
     if (!prepared) {
       // A value not bound through `bind` would be frozen into the statement for every later call.
-      if (query.toSQL().params.some((param) => !(param instanceof Placeholder)))
+      if (!query.toSQL().params.every(isPlaceholder))
         throw new Error(`${prefix}: every value of a prepared query must be a placeholder`);
       const name = planEachTime
         ? ''
@@ -136,8 +143,27 @@ export function preparedRunner<Row>(prefix: string, { planEachTime = false } = {
       prepared = query.prepare(name);
       byShape.set(shape, prepared);
     }
-    return prepared.execute(params);
+    return prepared.execute(params) as Promise<Row[]>;
   };
+}
+
+/**
+ * `preparedRunner` for a statement that may also run inside a transaction: on `db` itself it is prepared; on a
+ * transaction it runs as built with its values inline, since a statement prepared on a transaction's connection
+ * would be used again after the transaction ended.
+ */
+export function preparedOrInline<Declared = never>(
+  db: Database,
+  prefix: string,
+  options: { planEachTime?: boolean } = {},
+) {
+  const run = preparedRunner<Declared>(prefix, options);
+  return <Row = Declared>(
+    tx: Database,
+    build: (on: Database, bind: Bind) => Preparable<Row> & PromiseLike<Row[]>,
+    variant = '',
+  ): Promise<Row[]> =>
+    tx === db ? run((bind) => build(db, bind), variant) : Promise.resolve(build(tx, inline));
 }
 
 /** What a keyset key holds, as a cursor carries it: a timestamp to the microsecond, a date, an id or a text. */

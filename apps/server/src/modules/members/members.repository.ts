@@ -1,11 +1,16 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { likeContains } from '../../db/like-pattern.js';
+import { intArrayLiteral } from '../../db/array-literal.js';
 import {
   cappedCountQuery,
+  inline,
   keysetPast,
   keysetRead,
   pageWindow,
+  preparedOrInline,
+  preparedRunner,
+  type Bind,
   type KeysetKey,
   type KeysetKind,
   type Paging,
@@ -60,14 +65,35 @@ const tagColumns = {
   groupName: sql<string>`coalesce(${dictItems.label}, ${memberTags.groupCode})`,
 };
 
-/** Every SQL statement of the members module (docs/domain/members.md); the rules are the service's. */
+/**
+ * Every SQL statement of the members module (docs/domain/members.md); the rules are the service's. The reads of
+ * the look-up, the profile and the 会员跟进 lists are prepared statements (`preparedRunner`): they run at the
+ * counter many times a minute, and compiling each again cost more CPU than PostgreSQL spent answering it.
+ */
 export function createMembersRepository(db: Database) {
+  const run = {
+    levels: preparedRunner<LevelRow>('member_levels'),
+    storeNames: preparedRunner<{ id: number; name: string }>('member_store_names'),
+    userName: preparedRunner<{ name: string }>('member_user_name'),
+    equities: preparedRunner('member_equities_of'),
+    tags: preparedOrInline<TagRow>(db, 'member_tags_of'),
+    tagsForStore: preparedOrInline<TagRow>(db, 'member_tags_for_store'),
+    ledger: preparedRunner('member_ledger_of'),
+    orders: preparedRunner('member_orders_of'),
+    addresses: preparedRunner('member_addresses_of'),
+    followUps: preparedRunner('member_follow_ups_of'),
+    page: preparedRunner('member_store_page'),
+    keywordPage: preparedRunner('member_store_page', { planEachTime: true }),
+    count: preparedRunner<{ n: number }>('member_store_count'),
+    keywordCount: preparedRunner<{ n: number }>('member_store_count', { planEachTime: true }),
+  };
+
   /** Tags with their group's name from the `member_tag_group` dictionary. */
-  const tagSelect = (tx: Database) =>
+  const tagSelect = (tx: Database, bind: Bind) =>
     tx
       .select(tagColumns)
       .from(memberTags)
-      .leftJoin(dictTypes, eq(dictTypes.code, 'member_tag_group'))
+      .leftJoin(dictTypes, eq(dictTypes.code, bind('tagGroupType', 'member_tag_group')))
       .leftJoin(
         dictItems,
         and(eq(dictItems.typeId, dictTypes.id), eq(dictItems.value, memberTags.groupCode)),
@@ -79,20 +105,21 @@ export function createMembersRepository(db: Database) {
    * members_store_follow_idx, members_to_assign_idx, member_equities_store_pending_idx,
    * member_repurchase_due_open_idx), so a page reads its rows and never sorts the store's members.
    */
-  const tabQuery = (f: StoreListFilter) => {
+  const tabQuery = (f: StoreListFilter, bind: Bind = inline) => {
     const conditions: (SQL | undefined)[] = [];
     if (f.keyword) {
       conditions.push(
         /^\d+$/.test(f.keyword)
           ? or(
-              sql`${members.phone} like ${`${f.keyword}%`}`,
-              sql`${members.memberNo} like ${`%${f.keyword}%`}`,
+              sql`${members.phone} like ${bind('phonePrefix', `${f.keyword}%`)}`,
+              sql`${members.memberNo} like ${bind('numberPart', `%${f.keyword}%`)}`,
             )
-          : sql`${members.name} ilike ${likeContains(f.keyword)}`,
+          : sql`${members.name} ilike ${bind('namePart', likeContains(f.keyword))}`,
       );
     }
-    if (f.memberPublicId) conditions.push(eq(members.publicId, f.memberPublicId));
-    const home = eq(members.homeStoreId, f.storeId);
+    if (f.memberPublicId) conditions.push(eq(members.publicId, bind('memberPublicId', f.memberPublicId)));
+    const storeId = bind('storeId', f.storeId);
+    const home = eq(members.homeStoreId, storeId);
     const memberId: KeysetKey = { sql: members.id, kind: 'id' };
     let detail: SQL<string> = sql<string>`''`;
     let equityId: SQL<number | null> = sql<number | null>`null::int`;
@@ -112,18 +139,18 @@ export function createMembersRepository(db: Database) {
         break;
       case 'mine':
         // The next date, none last: the same expression as the index.
-        conditions.push(home, eq(members.guideUserId, f.userId));
+        conditions.push(home, eq(members.guideUserId, bind('userId', f.userId)));
         keys = [{ sql: sql`coalesce(${members.nextFollowUpOn}, 'infinity'::date)`, kind: 'date' }, memberId];
         break;
       case 'overdue':
-        conditions.push(home, lt(members.nextFollowUpOn, f.today));
+        conditions.push(home, lt(members.nextFollowUpOn, bind('today', f.today)));
         keys = [{ sql: members.nextFollowUpOn, kind: 'date' }, memberId];
         break;
       case 'equity':
         // The store's pending grants (the grant keeps the store and its need of activation).
         join = 'equity';
         conditions.push(
-          eq(memberEquities.storeId, f.storeId),
+          eq(memberEquities.storeId, storeId),
           isNull(memberEquities.activatedAt),
           // Written as the partial index's predicate: a bound `= true` would keep the planner off the index.
           sql`${memberEquities.needsActivation}`,
@@ -139,8 +166,8 @@ export function createMembersRepository(db: Database) {
         join = 'repurchase';
         conditions.push(
           isNull(memberRepurchaseDue.followedAt),
-          eq(memberRepurchaseDue.storeId, f.storeId),
-          sql`${memberRepurchaseDue.dueOn} - ${memberRepurchaseCycles.leadDays} <= ${f.today}::date`,
+          eq(memberRepurchaseDue.storeId, storeId),
+          sql`${memberRepurchaseDue.dueOn} - ${memberRepurchaseCycles.leadDays} <= ${bind('today', f.today)}::date`,
         );
         detail = sql<string>`${memberRepurchaseCycles.name} || ' · ' || to_char(${memberRepurchaseDue.dueOn}, 'YYYY-MM-DD') || '到期'`;
         keys = [
@@ -174,42 +201,53 @@ export function createMembersRepository(db: Database) {
   }
 
   return {
-    levels: (tx: Database = db): Promise<LevelRow[]> =>
-      tx.select().from(memberLevels).orderBy(asc(memberLevels.level)),
+    levels: (): Promise<LevelRow[]> =>
+      run.levels(() => db.select().from(memberLevels).orderBy(asc(memberLevels.level))),
 
     async storeNames(ids: readonly number[]): Promise<Map<number, string>> {
       if (ids.length === 0) return new Map();
-      const rows = await db
-        .select({ id: stores.id, name: stores.shopName })
-        .from(stores)
-        .where(inArray(stores.id, [...ids]));
+      const rows = await run.storeNames((bind) =>
+        db
+          .select({ id: stores.id, name: stores.shopName })
+          .from(stores)
+          .where(sql`${stores.id} = any(${bind('ids', intArrayLiteral(ids))}::int[])`),
+      );
       return new Map(rows.map((r) => [r.id, r.name]));
     },
 
     async userName(id: number): Promise<string | null> {
-      const [row] = await db.select({ name: users.nickName }).from(users).where(eq(users.id, id));
+      const [row] = await run.userName((bind) =>
+        db
+          .select({ name: users.nickName })
+          .from(users)
+          .where(eq(users.id, bind('id', id))),
+      );
       return row?.name ?? null;
     },
 
     equitiesOf: (memberId: number) =>
-      db
-        .select({
-          equityId: memberLevelEquities.id,
-          name: memberLevelEquities.name,
-          level: memberLevelEquities.level,
-          needsActivation: memberEquities.needsActivation,
-          activatedAt: memberEquities.activatedAt,
-        })
-        .from(memberEquities)
-        .innerJoin(memberLevelEquities, eq(memberLevelEquities.id, memberEquities.equityId))
-        .where(eq(memberEquities.memberId, memberId))
-        .orderBy(asc(memberLevelEquities.sort)),
+      run.equities((bind) =>
+        db
+          .select({
+            equityId: memberLevelEquities.id,
+            name: memberLevelEquities.name,
+            level: memberLevelEquities.level,
+            needsActivation: memberEquities.needsActivation,
+            activatedAt: memberEquities.activatedAt,
+          })
+          .from(memberEquities)
+          .innerJoin(memberLevelEquities, eq(memberLevelEquities.id, memberEquities.equityId))
+          .where(eq(memberEquities.memberId, bind('memberId', memberId)))
+          .orderBy(asc(memberLevelEquities.sort)),
+      ),
 
     tagsOf: (memberId: number, tx: Database = db): Promise<TagRow[]> =>
-      tagSelect(tx)
-        .innerJoin(memberTagLinks, eq(memberTagLinks.tagId, memberTags.id))
-        .where(eq(memberTagLinks.memberId, memberId))
-        .orderBy(asc(memberTags.sort), asc(memberTags.id)),
+      run.tags(tx, (on, bind) =>
+        tagSelect(on, bind)
+          .innerJoin(memberTagLinks, eq(memberTagLinks.tagId, memberTags.id))
+          .where(eq(memberTagLinks.memberId, bind('memberId', memberId)))
+          .orderBy(asc(memberTags.sort), asc(memberTags.id)),
+      ),
 
     /**
      * The tags the tag editor offers: chain tags and the store's own, enabled, in a group that is an enabled
@@ -217,16 +255,17 @@ export function createMembersRepository(db: Database) {
      * holds the tags, the dictionary their groups).
      */
     tagsForStore: (storeId: number, tx: Database = db): Promise<TagRow[]> =>
-      tagSelect(tx)
-        .where(
-          and(
-            eq(memberTags.enabled, true),
-            eq(dictItems.enabled, true),
-            or(isNull(memberTags.storeId), eq(memberTags.storeId, storeId)),
-          ),
-        )
-        .orderBy(asc(dictItems.sort), asc(memberTags.sort), asc(memberTags.id)),
-
+      run.tagsForStore(tx, (on, bind) =>
+        tagSelect(on, bind)
+          .where(
+            and(
+              eq(memberTags.enabled, bind('enabled', true)),
+              eq(dictItems.enabled, bind('groupEnabled', true)),
+              or(isNull(memberTags.storeId), eq(memberTags.storeId, bind('storeId', storeId))),
+            ),
+          )
+          .orderBy(asc(dictItems.sort), asc(memberTags.sort), asc(memberTags.id)),
+      ),
     tagsByIds: (ids: readonly number[], tx: Database = db) =>
       ids.length === 0
         ? Promise.resolve([])
@@ -270,59 +309,67 @@ export function createMembersRepository(db: Database) {
     },
 
     ledgerOf: (memberId: number) =>
-      db
-        .select()
-        .from(memberPointsLedger)
-        .where(eq(memberPointsLedger.memberId, memberId))
-        .orderBy(desc(memberPointsLedger.createdAt), desc(memberPointsLedger.id))
-        .limit(PROFILE_HISTORY_ROWS),
+      run.ledger((bind) =>
+        db
+          .select()
+          .from(memberPointsLedger)
+          .where(eq(memberPointsLedger.memberId, bind('memberId', memberId)))
+          .orderBy(desc(memberPointsLedger.createdAt), desc(memberPointsLedger.id))
+          .limit(bind('limit', PROFILE_HISTORY_ROWS)),
+      ),
 
     /** The member's orders at any store of the chain, newest first, with the items in one text. */
     ordersOf: (memberId: number) =>
-      db
-        .select({
-          omsOrderNo: omsOrders.omsOrderNo,
-          orderedAt: omsOrders.orderedAt,
-          channel: omsOrders.channel,
-          payCents: omsOrders.payCents,
-          status: omsOrders.status,
-          // Qualified by hand: in a one-table select drizzle writes a column as `"id"`, which inside these
-          // subqueries would be the subquery's own id.
-          storeName: sql<string | null>`(select s.shop_name from ${stores} s where s.id = coalesce(
+      run.orders((bind) =>
+        db
+          .select({
+            omsOrderNo: omsOrders.omsOrderNo,
+            orderedAt: omsOrders.orderedAt,
+            channel: omsOrders.channel,
+            payCents: omsOrders.payCents,
+            status: omsOrders.status,
+            // Qualified by hand: in a one-table select drizzle writes a column as `"id"`, which inside these
+            // subqueries would be the subquery's own id.
+            storeName: sql<string | null>`(select s.shop_name from ${stores} s where s.id = coalesce(
             (select p.store_id from ${performanceOrders} p where p.oms_order_id = ${omsOrders}.id limit 1),
             ${omsOrders}.placed_store_id))`,
-          items: sql<string>`coalesce((select string_agg(i.name || '×' || i.quantity, '、' order by i.id)
+            items: sql<string>`coalesce((select string_agg(i.name || '×' || i.quantity, '、' order by i.id)
             from ${omsOrderItems} i where i.oms_order_id = ${omsOrders}.id), '')`,
-        })
-        .from(omsOrders)
-        .where(eq(omsOrders.memberId, memberId))
-        .orderBy(desc(omsOrders.orderedAt), desc(omsOrders.id))
-        .limit(PROFILE_HISTORY_ROWS),
+          })
+          .from(omsOrders)
+          .where(eq(omsOrders.memberId, bind('memberId', memberId)))
+          .orderBy(desc(omsOrders.orderedAt), desc(omsOrders.id))
+          .limit(bind('limit', PROFILE_HISTORY_ROWS)),
+      ),
 
     addressesOf: (memberId: number) =>
-      db
-        .select()
-        .from(memberAddresses)
-        .where(eq(memberAddresses.memberId, memberId))
-        .orderBy(desc(memberAddresses.isDefault), desc(memberAddresses.id)),
+      run.addresses((bind) =>
+        db
+          .select()
+          .from(memberAddresses)
+          .where(eq(memberAddresses.memberId, bind('memberId', memberId)))
+          .orderBy(desc(memberAddresses.isDefault), desc(memberAddresses.id)),
+      ),
 
     followUpsOf: (memberId: number) =>
-      db
-        .select({
-          createdAt: memberFollowUps.createdAt,
-          userName: users.nickName,
-          storeName: stores.shopName,
-          channel: memberFollowUps.channel,
-          result: memberFollowUps.result,
-          content: memberFollowUps.content,
-          nextOn: memberFollowUps.nextOn,
-        })
-        .from(memberFollowUps)
-        .innerJoin(users, eq(users.id, memberFollowUps.userId))
-        .innerJoin(stores, eq(stores.id, memberFollowUps.storeId))
-        .where(eq(memberFollowUps.memberId, memberId))
-        .orderBy(desc(memberFollowUps.createdAt), desc(memberFollowUps.id))
-        .limit(PROFILE_HISTORY_ROWS),
+      run.followUps((bind) =>
+        db
+          .select({
+            createdAt: memberFollowUps.createdAt,
+            userName: users.nickName,
+            storeName: stores.shopName,
+            channel: memberFollowUps.channel,
+            result: memberFollowUps.result,
+            content: memberFollowUps.content,
+            nextOn: memberFollowUps.nextOn,
+          })
+          .from(memberFollowUps)
+          .innerJoin(users, eq(users.id, memberFollowUps.userId))
+          .innerJoin(stores, eq(stores.id, memberFollowUps.storeId))
+          .where(eq(memberFollowUps.memberId, bind('memberId', memberId)))
+          .orderBy(desc(memberFollowUps.createdAt), desc(memberFollowUps.id))
+          .limit(bind('limit', PROFILE_HISTORY_ROWS)),
+      ),
 
     /** Enabled users authorised for the store, with how many of its members each guides. */
     guidesOf: (storeId: number) =>
@@ -416,34 +463,44 @@ export function createMembersRepository(db: Database) {
      * last row) by keyset, else by OFFSET for `pageNum`. One row more than asked tells whether another follows.
      */
     storePage(filter: StoreListFilter, paging: Paging, cursor: unknown[] | null) {
-      const q = tabQuery(filter);
       const window = pageWindow(paging, { peek: true });
-      return joined(
-        db
-          .select({
-            memberId: members.publicId,
-            memberNo: members.memberNo,
-            name: members.name,
-            phone: members.phone,
-            level: members.level,
-            guideName: sql<
-              string | null
-            >`(select u.nick_name from ${users} u where u.id = ${members.guideUserId})`,
-            levelChangedAt: members.levelChangedAt,
-            nextFollowUpOn: members.nextFollowUpOn,
-            lastFollowUpAt: members.lastFollowUpAt,
-            detail: q.detail,
-            equityId: q.equityId,
-            keyset: keysetRead(q.keys),
-          })
-          .from(members)
-          .$dynamic(),
-        q.join,
-      )
-        .where(and(q.where, cursor ? keysetPast(q.direction, q.keys, cursor) : undefined))
-        .orderBy(...q.order)
-        .limit(window.limit)
-        .offset(cursor ? 0 : window.offset);
+      const runPage = filter.keyword ? run.keywordPage : run.page;
+      return runPage((bind) => {
+        const q = tabQuery(filter, bind);
+        const past = cursor
+          ? keysetPast(
+              q.direction,
+              q.keys,
+              cursor.map((value, i) => bind(`cursor${i}`, value)),
+            )
+          : undefined;
+        return joined(
+          db
+            .select({
+              memberId: members.publicId,
+              memberNo: members.memberNo,
+              name: members.name,
+              phone: members.phone,
+              level: members.level,
+              guideName: sql<
+                string | null
+              >`(select u.nick_name from ${users} u where u.id = ${members.guideUserId})`,
+              levelChangedAt: members.levelChangedAt,
+              nextFollowUpOn: members.nextFollowUpOn,
+              lastFollowUpAt: members.lastFollowUpAt,
+              detail: q.detail,
+              equityId: q.equityId,
+              keyset: keysetRead(q.keys),
+            })
+            .from(members)
+            .$dynamic(),
+          q.join,
+        )
+          .where(and(q.where, past))
+          .orderBy(...q.order)
+          .limit(bind('limit', window.limit))
+          .offset(bind('offset', cursor ? 0 : window.offset));
+      }, filter.tab);
     },
 
     /** The kinds of a tab's keys: what a cursor of that tab must hold. */
@@ -459,17 +516,20 @@ export function createMembersRepository(db: Database) {
 
     /** The tab's rows counted up to `cap` + 1 (a bounded index range, never the store's members to the end). */
     async storeCount(filter: StoreListFilter, cap: number): Promise<number> {
-      const q = tabQuery(filter);
-      const limited = joined(
-        db
-          .select({ one: sql`1` })
-          .from(members)
-          .$dynamic(),
-        q.join,
-      )
-        .where(q.where)
-        .limit(cap + 1);
-      const [row] = await cappedCountQuery(db, limited);
+      const runCount = filter.keyword ? run.keywordCount : run.count;
+      const [row] = await runCount((bind) => {
+        const q = tabQuery(filter, bind);
+        const limited = joined(
+          db
+            .select({ one: sql`1` })
+            .from(members)
+            .$dynamic(),
+          q.join,
+        )
+          .where(q.where)
+          .limit(bind('cap', cap + 1));
+        return cappedCountQuery(db, limited);
+      }, filter.tab);
       return Number(row?.n ?? 0);
     },
   };
