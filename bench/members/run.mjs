@@ -7,7 +7,9 @@
 // five 会员跟进 lists — p50/p95 at 4 connections, requests per second at 32. Writes bench/members/RESULTS.md.
 //
 // Options: --admin-url postgres://root@127.0.0.1:5432/postgres, --database mb_bench, --members 1000000,
-// --ledger 20 (rows per member), --seconds 6, --warmup 2, --reseed.
+// --ledger 20 (rows per member), --seconds 6, --warmup 2, --reseed. While working on one case:
+// --cases lookup-phone,list-mine measures only those and --skip-job leaves the job out; such a partial run prints
+// its figures and leaves RESULTS.md as it is.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -41,9 +43,13 @@ const { values: options } = parseArgs({
     seconds: { type: 'string', default: '6' },
     warmup: { type: 'string', default: '2' },
     reseed: { type: 'boolean', default: false },
+    cases: { type: 'string' },
+    'skip-job': { type: 'boolean', default: false },
   },
 });
 const seconds = Number(options.seconds);
+const onlyCases = options.cases ? new Set(options.cases.split(',')) : null;
+const partial = onlyCases !== null || options['skip-job'];
 const fmt = (n, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : '–');
 
 async function withClient(url, work) {
@@ -171,8 +177,9 @@ async function main() {
         `delete from user_stores where user_id in (select id from users where username like 'mb_clerk_%')`,
       ),
     );
-    console.log('daily reminder job, twice…');
-    const job = tsx('./job.ts', [database.url]);
+    const job = options['skip-job']
+      ? { runs: [] }
+      : (console.log('daily reminder job, twice…'), tsx('./job.ts', [database.url]));
     for (const run of job.runs)
       console.log(
         `  run ${run.run}: ${fmt(run.seconds)} s, ${JSON.stringify(run.result)}, messages ${run.messagesTotal}`,
@@ -192,6 +199,7 @@ async function main() {
 
     const results = [];
     for (const benchCase of cases) {
+      if (onlyCases && !onlyCases.has(benchCase.name)) continue;
       const bareRequest = { host: '127.0.0.1', port: bare.port, method: 'GET', path: `/${benchCase.name}` };
       const row = { name: benchCase.name, queries: queries[benchCase.name].length };
       row.oursLow = await measure(oursRequest(benchCase, ours.port, session), LOW);
@@ -204,6 +212,7 @@ async function main() {
           `@${HIGH} ours ${fmt(row.oursHigh.rps, 0)} rps, bare ${fmt(row.bareHigh.rps, 0)} rps, ratio ${fmt(row.oursHigh.rps / row.bareHigh.rps, 2)} | errors ${row.oursLow.errors + row.oursHigh.errors}/${row.bareLow.errors + row.bareHigh.errors}`,
       );
     }
+    if (partial) return;
     const pgVersion = await withClient(
       database.url,
       async (c) => (await c.query('show server_version')).rows[0].server_version,

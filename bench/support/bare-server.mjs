@@ -15,7 +15,9 @@ process.on('SIGTERM', () => process.exit(0));
 const pool = new pg.Pool({ connectionString: databaseUrl, max: Number(poolSize) });
 
 async function answer(steps, url) {
-  if (!steps.replay) return Promise.all(steps.map((q) => pool.query(q.text, q.values)));
+  // A statement the service prepares runs here as the same named statement.
+  if (!steps.replay)
+    return Promise.all(steps.map((q) => pool.query({ name: q.name, text: q.text, values: q.values })));
   const client = await pool.connect();
   try {
     return await replay(client, steps.replay, { id: Number(url.searchParams.get('id')) });

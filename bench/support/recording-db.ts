@@ -1,14 +1,18 @@
 // The SQL capture of the bare-handler benchmarks (bench/orders, bench/members, bench/inventory): a drizzle instance
 // over a small pool that records every query, and a runner that runs each case of `<cases.json>` once through the
-// real service and prints the queries of each case as JSON, so the bare handler runs exactly this SQL.
+// real service and prints the queries of each case as JSON, so the bare handler runs exactly this SQL, and as the
+// service runs it: a statement the service prepares (a named statement) is named in the recording too.
 import { readFileSync } from 'node:fs';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Database } from '../../apps/server/src/db/client.js';
 import * as schema from '../../apps/server/src/db/schema.js';
 
-/** One query as the driver ran it; `rows` (every row's values in column order) only when asked for. */
-export type RecordedQuery = { text: string; values: unknown[]; rows?: unknown[][] };
+/**
+ * One query as the driver ran it: `name` when it ran as a named prepared statement; `rows` (every row's values in
+ * column order) only when asked for.
+ */
+export type RecordedQuery = { text: string; values: unknown[]; name?: string; rows?: unknown[][] };
 
 /**
  * Usage from a `capture-sql.ts`: `await captureCases((db) => (c) => …run case c through a service on db…)`,
@@ -24,7 +28,11 @@ export async function captureCases<Case extends { name: string }>(
   const cases = JSON.parse(readFileSync(casesFile!, 'utf8')) as Case[];
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
   let recording: RecordedQuery[] = [];
-  if (withRows) recordDriverQueries((q) => recording.push(q));
+  const statementNames = new Map<string, string>();
+  recordDriverQueries((q) => {
+    if (q.name) statementNames.set(q.text, q.name);
+    if (withRows) recording.push(q);
+  });
   const db = drizzle({
     client: pool,
     schema,
@@ -35,7 +43,10 @@ export async function captureCases<Case extends { name: string }>(
   for (const c of cases) {
     recording = [];
     await run(c);
-    out[c.name] = recording;
+    out[c.name] = recording.map((q) => {
+      const name = q.name ?? statementNames.get(q.text);
+      return name ? { ...q, name } : q;
+    });
   }
   await pool.end();
   process.stdout.write(JSON.stringify(out));
@@ -53,11 +64,12 @@ function recordDriverQueries(push: (q: RecordedQuery) => void) {
     this: pg.Client,
     ...args: unknown[]
   ) {
-    const config = args[0] as string | { text: string; values?: unknown[] };
+    const config = args[0] as string | { text: string; values?: unknown[]; name?: string };
     const values = Array.isArray(args[1]) ? args[1] : typeof config === 'object' ? (config.values ?? []) : [];
     const entry: RecordedQuery = {
       text: typeof config === 'string' ? config : config.text,
       values,
+      ...(typeof config === 'object' && config.name ? { name: config.name } : {}),
       rows: [],
     };
     push(entry);
