@@ -17,8 +17,9 @@ const FAULT_TESTS = [
  * With a PostgreSQL server given (CI), the API suite runs once, on PostgreSQL, the database of every deployment,
  * and these API files run on the embedded PGlite as well: what they test takes another path there (backups, the
  * SQL monitor, the cluster lock, the pool metrics, prepared statements, demo mode, one connection under
- * concurrent polls, what the database refuses as input). The browser tests (e2e/) run the whole console on
- * PGlite. Without a PostgreSQL server every test file runs on PGlite (docs/adr/0007-api-suite-once-on-postgresql.md).
+ * concurrent polls, what the database refuses as input), and the rules of members and of stock between stores,
+ * whose reads are prepared statements and whose transitions the stores run on either database. The browser
+ * tests (e2e/) run the whole console on PGlite. Without a PostgreSQL server every test file runs on PGlite (docs/adr/0007-api-suite-once-on-postgresql.md).
  */
 const EMBEDDED_DATABASE_API_TESTS = [
   'apps/server/src/app-jobs.api.test.ts',
@@ -32,6 +33,11 @@ const EMBEDDED_DATABASE_API_TESTS = [
   'apps/server/src/modules/health/health.api.test.ts',
   'apps/server/src/modules/im/im-delivery.api.test.ts',
   'apps/server/src/modules/im/message-batches.api.test.ts',
+  'apps/server/src/modules/inventory/inventory-io.api.test.ts',
+  'apps/server/src/modules/inventory/inventory.api.test.ts',
+  'apps/server/src/modules/inventory/loans.api.test.ts',
+  'apps/server/src/modules/inventory/request-goods.api.test.ts',
+  'apps/server/src/modules/members/members.api.test.ts',
   'apps/server/src/modules/monitors/monitors.api.test.ts',
   'apps/server/src/modules/users-admin/user-list-indexes.api.test.ts',
   'apps/server/src/platform/jobs/cluster-lock.api.test.ts',
