@@ -5,10 +5,8 @@ import {
   desc,
   eq,
   exists,
-  gt,
   ilike,
   inArray,
-  like,
   lte,
   ne,
   or,
@@ -16,7 +14,14 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { Database } from '../../../db/client.js';
-import { numberedPageOf, type Paging } from '../../../db/paged-query.js';
+import {
+  inline,
+  numberedPageOf,
+  preparedOrInline,
+  preparedRunner,
+  type Bind,
+  type Paging,
+} from '../../../db/paged-query.js';
 import {
   memberAddresses,
   memberFinds,
@@ -51,12 +56,17 @@ export const skuColumns = {
 };
 
 /** A whole phone or a member number (any case): what names one member wherever they are a member. */
-const exactKey = (keywords: string) =>
-  or(eq(members.phone, keywords), eq(sql`upper(${members.memberNo})`, keywords.toUpperCase()))!;
+const exactKey = (keywords: string, bind: Bind) =>
+  or(
+    eq(members.phone, bind('phone', keywords)),
+    eq(sql`upper(${members.memberNo})`, bind('memberNo', keywords.toUpperCase())),
+  )!;
 
 /** A phone prefix (digits only) or a name part. */
-const partialMatch = (keywords: string) =>
-  /^\d+$/.test(keywords) ? like(members.phone, `${keywords}%`) : ilike(members.name, likeContains(keywords));
+const partialMatch = (keywords: string, bind: Bind) =>
+  /^\d+$/.test(keywords)
+    ? sql`${members.phone} like ${bind('phonePrefix', `${keywords}%`)}`
+    : sql`${members.name} ilike ${bind('namePart', likeContains(keywords))}`;
 
 /** Great-circle distance in km from `origin` to a store, in SQL. */
 const kmFrom = (origin: Coordinates) => sql<number>`(2 * 6371 * asin(least(1, sqrt(
@@ -66,23 +76,33 @@ const kmFrom = (origin: Coordinates) => sql<number>`(2 * 6371 * asin(least(1, sq
 
 /** Every statement of the valet look-ups (members, their addresses, places, SKUs); the rules are the services'. */
 export function createLookupsRepository(db: Database, clock: Clock) {
+  // The reads of every member look-up and profile, prepared (see members.repository.ts); a search's LIKE is
+  // planned for its pattern each time.
+  const run = {
+    served: preparedOrInline<MemberRow>(db, 'member_served'),
+    search: preparedRunner<MemberRow>('member_search', { planEachTime: true }),
+    byPublicId: preparedRunner<MemberRow>('member_by_public_id'),
+    finds: preparedRunner('member_finds_upsert'),
+  };
+
   /**
    * The relationship a store needs to serve a member (`member-access.ts`): home store, a find by this session
    * at this store that has not expired, or an order at this store (valet, or upstream fulfilled here).
    */
-  const servedBy = (scope: MemberScope, tx: Database = db): SQL =>
-    or(
-      eq(members.homeStoreId, scope.storeId),
+  const servedBy = (scope: MemberScope, tx: Database = db, bind: Bind = inline): SQL => {
+    const storeId = bind('storeId', scope.storeId);
+    return or(
+      eq(members.homeStoreId, storeId),
       exists(
         tx
           .select({ one: sql`1` })
           .from(memberFinds)
           .where(
             and(
-              eq(memberFinds.sessionId, scope.sessionId),
-              eq(memberFinds.storeId, scope.storeId),
+              eq(memberFinds.sessionId, bind('sessionId', scope.sessionId)),
+              eq(memberFinds.storeId, storeId),
               eq(memberFinds.memberId, members.id),
-              gt(memberFinds.expiresAt, clock()),
+              sql`${memberFinds.expiresAt} > ${bind('now', clock().toISOString())}::timestamptz`,
             ),
           ),
       ),
@@ -90,24 +110,27 @@ export function createLookupsRepository(db: Database, clock: Clock) {
         tx
           .select({ one: sql`1` })
           .from(valetOrders)
-          .where(and(eq(valetOrders.storeId, scope.storeId), eq(valetOrders.memberId, members.id))),
+          .where(and(eq(valetOrders.storeId, storeId), eq(valetOrders.memberId, members.id))),
       ),
       exists(
         tx
           .select({ one: sql`1` })
           .from(performanceOrders)
           .innerJoin(omsOrders, eq(omsOrders.id, performanceOrders.omsOrderId))
-          .where(and(eq(performanceOrders.storeId, scope.storeId), eq(omsOrders.memberId, members.id))),
+          .where(and(eq(performanceOrders.storeId, storeId), eq(omsOrders.memberId, members.id))),
       ),
     )!;
+  };
 
   return {
     async servedMember(scope: MemberScope, publicId: string, tx: Database = db): Promise<MemberRow | null> {
-      const [row] = await tx
-        .select()
-        .from(members)
-        .where(and(eq(members.publicId, publicId), servedBy(scope, tx)))
-        .limit(1);
+      const [row] = await run.served(tx, (on, bind) =>
+        on
+          .select()
+          .from(members)
+          .where(and(eq(members.publicId, bind('publicId', publicId)), servedBy(scope, on, bind)))
+          .limit(bind('limit', 1)),
+      );
       return row ?? null;
     },
 
@@ -116,40 +139,51 @@ export function createLookupsRepository(db: Database, clock: Clock) {
      * `temporary` null: both kinds (会员查询).
      */
     searchMembers(scope: MemberScope, keywords: string, temporary: boolean | null, limit: number) {
-      return db
-        .select()
-        .from(members)
-        .where(
-          and(
-            temporary === null ? undefined : eq(members.temporary, temporary),
-            or(exactKey(keywords), and(partialMatch(keywords), servedBy(scope))),
-          ),
-        )
-        .orderBy(asc(members.name), asc(members.id))
-        .limit(limit);
+      return run.search((bind) =>
+        db
+          .select()
+          .from(members)
+          .where(
+            and(
+              temporary === null ? undefined : eq(members.temporary, bind('temporary', temporary)),
+              or(exactKey(keywords, bind), and(partialMatch(keywords, bind), servedBy(scope, db, bind))),
+            ),
+          )
+          .orderBy(asc(members.name), asc(members.id))
+          .limit(bind('limit', limit)),
+      );
     },
 
     /** The member of a public id wherever they are a member (a scanned member code names one exactly). */
     async memberByPublicId(publicId: string): Promise<MemberRow | null> {
-      const [row] = await db.select().from(members).where(eq(members.publicId, publicId)).limit(1);
+      const [row] = await run.byPublicId((bind) =>
+        db
+          .select()
+          .from(members)
+          .where(eq(members.publicId, bind('publicId', publicId)))
+          .limit(bind('limit', 1)),
+      );
       return row ?? null;
     },
 
     async upsertFinds(scope: MemberScope, memberIds: readonly number[], expiresAt: Date): Promise<void> {
-      await db
-        .insert(memberFinds)
-        .values(
-          memberIds.map((memberId) => ({
-            sessionId: scope.sessionId,
-            storeId: scope.storeId,
-            memberId,
-            expiresAt,
-          })),
-        )
-        .onConflictDoUpdate({
-          target: [memberFinds.sessionId, memberFinds.storeId, memberFinds.memberId],
-          set: { expiresAt },
-        });
+      await run.finds((bind) =>
+        db
+          .insert(memberFinds)
+          .values(
+            memberIds.map((memberId, i) => ({
+              sessionId: bind('sessionId', scope.sessionId),
+              storeId: bind('storeId', scope.storeId),
+              memberId: bind(`memberId${i}`, memberId),
+              expiresAt: bind('expiresAt', expiresAt),
+            })),
+          )
+          .onConflictDoUpdate({
+            target: [memberFinds.sessionId, memberFinds.storeId, memberFinds.memberId],
+            set: { expiresAt: sql`excluded.expires_at` },
+          })
+          .returning({ memberId: memberFinds.memberId }),
+      );
     },
 
     /** Deletes up to `batch` finds expired at `now`; answers how many went. */
