@@ -115,12 +115,9 @@ export function createMembersService(deps: { db: Database; clock: Clock; audit: 
 
   const today = () => shanghaiDay(clock());
 
-  async function hitsOf(rows: readonly MemberRow[]): Promise<MemberHit[]> {
-    const [levels, names] = await Promise.all([
-      repo.levels(),
-      repo.storeNames([...new Set(rows.flatMap((r) => (r.homeStoreId ? [r.homeStoreId] : [])))]),
-    ]);
-    return rows.map((m) => ({
+  const hitOf =
+    (levels: readonly LevelRow[], storeNames: ReadonlyMap<number, string>) =>
+    (m: MemberRow): MemberHit => ({
       memberId: m.publicId,
       memberNo: m.memberNo,
       name: m.name,
@@ -128,9 +125,8 @@ export function createMembersService(deps: { db: Database; clock: Clock; audit: 
       level: m.level,
       levelName: levelName(levels, m.level),
       points: m.points,
-      homeStoreName: m.homeStoreId ? (names.get(m.homeStoreId) ?? null) : null,
-    }));
-  }
+      homeStoreName: m.homeStoreId ? (storeNames.get(m.homeStoreId) ?? null) : null,
+    });
 
   const isExactHit = (m: MemberRow, keywords: string) =>
     m.phone === keywords || m.memberNo.toUpperCase() === keywords.toUpperCase();
@@ -142,18 +138,16 @@ export function createMembersService(deps: { db: Database; clock: Clock; audit: 
      */
     async inquiry(scope: MemberScope, keywords: string): Promise<MemberHit[]> {
       const scanned = publicIdOfCode(keywords);
-      let rows: MemberRow[];
-      let exact: MemberRow[];
-      if (scanned) {
-        const row = await lookups.memberByPublicId(scanned);
-        rows = row ? [row] : [];
-        exact = rows;
-      } else {
-        rows = await lookups.searchMembers(scope, keywords, null, MEMBER_SEARCH_LIMIT);
-        exact = rows.filter((m) => isExactHit(m, keywords));
-      }
-      // The find and the audit row are independent writes: one round trip instead of two.
-      await Promise.all([
+      // Each step's reads and writes go at once: the levels beside the search; the find, the audit row and
+      // the home stores' names after it. Two round trips to the database, not four.
+      const [rows, levels] = await Promise.all([
+        scanned
+          ? lookups.memberByPublicId(scanned).then((row) => (row ? [row] : []))
+          : lookups.searchMembers(scope, keywords, null, MEMBER_SEARCH_LIMIT),
+        repo.levels(),
+      ]);
+      const exact = scanned ? rows : rows.filter((m) => isExactHit(m, keywords));
+      const [, , storeNames] = await Promise.all([
         access.recordFinds(
           scope,
           exact.map((m) => m.id),
@@ -169,8 +163,9 @@ export function createMembersService(deps: { db: Database; clock: Clock; audit: 
             found: rows.length,
           },
         }),
+        repo.storeNames([...new Set(rows.flatMap((r) => (r.homeStoreId ? [r.homeStoreId] : [])))]),
       ]);
-      return hitsOf(rows);
+      return rows.map(hitOf(levels, storeNames));
     },
 
     /**
