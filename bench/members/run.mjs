@@ -267,7 +267,8 @@ The second run sends nothing: each reminder is sent once (the \`member_reminders
   per-user budget of 30 a minute is respected by sending each look-up as the next of 1,500 clerks of the store;
   the profile writes its \`member.view\` audit row and the look-up its find, as in production) on a pool of ${POOL_SIZE}.
 - **bare**: node:http + pg, pool of ${POOL_SIZE}, no auth or validation, running the very SQL the service runs for
-  the same request (captured by capture-sql.ts), all of a case's queries at once.
+  the same request (captured by capture-sql.ts), all of a case's queries at once; a statement the service
+  prepares runs as the same named prepared statement.
 
 ${options.warmup} s warm-up, then ${seconds} s per measurement. Goals: p95 ≤ ${GOALS.p95Ms} ms at ${LOW} connections; at ${HIGH}
 connections ≥ ${GOALS.rpsRatio}× the bare handler's requests per second.
