@@ -11,7 +11,7 @@ import {
   mapPage,
   numberedPage,
   pageWindow,
-  preparedOrInline,
+  fixedStatement,
   preparedRunner,
   splitPeek,
   type Bind,
@@ -170,26 +170,26 @@ describe('preparedRunner', () => {
   });
 });
 
-describe('preparedOrInline', () => {
-  it('prepares on the database and runs as built inside a transaction, which sees its own rows', async () => {
+describe('fixedStatement', () => {
+  it('prepares once on the database and runs as built inside a transaction, which sees its own rows', async () => {
     const { db } = handle;
-    const countOf = preparedOrInline<{ n: number }>(db, 'probe_tx_count');
-    const storeRows = (tx: typeof db) =>
-      countOf(tx, (on, bind) =>
-        on
-          .select({ n: count() })
-          .from(probes)
-          .where(eq(probes.storeId, bind('store', 3))),
-      );
-    expect(await storeRows(db)).toEqual([{ n: 0 }]);
+    const storeRows = fixedStatement(db, 'probe_store_count', (on, value) =>
+      on
+        .select({ n: count() })
+        .from(probes)
+        .where(eq(probes.storeId, value('store'))),
+    );
+    expect(await storeRows({ store: 1 })).toEqual([{ n: 25 }]);
+    expect(await storeRows({ store: 3 })).toEqual([{ n: 0 }]);
     await db
       .transaction(async (tx) => {
         await tx.insert(probes).values({ storeId: 3, at: new Date(base) });
-        expect(await storeRows(tx)).toEqual([{ n: 1 }]);
+        expect(await storeRows({ store: 3 }, tx)).toEqual([{ n: 1 }]);
         throw new Error('roll back');
       })
       .catch(() => undefined);
     // The prepared statement is the database's, unaffected by the transaction that ended.
-    expect(await storeRows(db)).toEqual([{ n: 0 }]);
+    expect(await storeRows({ store: 3 })).toEqual([{ n: 0 }]);
+    await expect(storeRows({})).rejects.toThrow('No value for placeholder "store"');
   });
 });

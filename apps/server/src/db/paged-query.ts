@@ -147,23 +147,31 @@ export function preparedRunner<Declared = never>(prefix: string, { planEachTime 
   };
 }
 
+/** How a fixed statement names a value: `value('memberId')`. */
+export type Named = (name: string) => Placeholder;
+
 /**
- * `preparedRunner` for a statement that may also run inside a transaction: on `db` itself it is prepared; on a
- * transaction it runs as built with its values inline, since a statement prepared on a transaction's connection
- * would be used again after the transaction ended.
+ * A hot statement of one shape (no filter comes and goes): built and prepared once on `db`, then executed with
+ * the values by name, so a call neither builds nor compiles it again — `ledgerOf({ memberId, limit: 20 })`. On
+ * a transaction (`tx`) it is built there with the values inline, since a statement prepared on a transaction's
+ * connection would be used again after the transaction ended. `name` must be unique to this SQL. A query whose
+ * shape varies with its filters takes `preparedRunner`.
  */
-export function preparedOrInline<Declared = never>(
+export function fixedStatement<Row>(
   db: Database,
-  prefix: string,
-  options: { planEachTime?: boolean } = {},
+  name: string,
+  build: (on: Database, value: Named) => Preparable<Row> & PromiseLike<Row[]>,
 ) {
-  const run = preparedRunner<Declared>(prefix, options);
-  return <Row = Declared>(
-    tx: Database,
-    build: (on: Database, bind: Bind) => Preparable<Row> & PromiseLike<Row[]>,
-    variant = '',
-  ): Promise<Row[]> =>
-    tx === db ? run((bind) => build(db, bind), variant) : Promise.resolve(build(tx, inline));
+  let prepared: ReturnType<Preparable<Row>['prepare']> | null = null;
+  return (values: Record<string, unknown>, tx: Database = db): Promise<Row[]> => {
+    if (tx !== db) {
+      // The value itself where the prepared statement has its placeholder: drizzle encodes it for its column.
+      const inlineValue = ((key: string) => values[key]) as unknown as Named;
+      return Promise.resolve(build(tx, inlineValue));
+    }
+    prepared ??= build(db, (key) => sql.placeholder(key)).prepare(name);
+    return prepared.execute(values);
+  };
 }
 
 /** What a keyset key holds, as a cursor carries it: a timestamp to the microsecond, a date, an id or a text. */

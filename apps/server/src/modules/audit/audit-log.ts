@@ -1,5 +1,5 @@
 import type { Database } from '../../db/client.js';
-import { preparedOrInline } from '../../db/paged-query.js';
+import { fixedStatement } from '../../db/paged-query.js';
 import { auditLog } from '../../db/schema.js';
 import type { Clock } from '../../platform/clock.js';
 import { currentRequest, storeCodeOf } from '../../http/request-trace.js';
@@ -100,24 +100,35 @@ export type AuditLog = ReturnType<typeof createAuditLog>;
  */
 export function createAuditLog(db: Database, clock: Clock) {
   // Written by nearly every call of the console: one statement, prepared.
-  const insert = preparedOrInline(db, 'audit_insert');
+  const insert = fixedStatement(db, 'audit_insert', (on, value) =>
+    on
+      .insert(auditLog)
+      .values({
+        action: value('action'),
+        userId: value('userId'),
+        target: value('target'),
+        detail: value('detail'),
+        ip: value('ip'),
+        result: value('result'),
+        storeCode: value('storeCode'),
+        request: value('request'),
+        createdAt: value('createdAt'),
+      })
+      .returning({ id: auditLog.id }),
+  );
   async function record(entry: AuditEntry, tx: Database = db): Promise<void> {
-    const { storeCode, request } = requestRecordOf();
-    await insert(tx, (on, bind) =>
-      on
-        .insert(auditLog)
-        .values({
-          action: bind('action', entry.action),
-          userId: bind('userId', entry.userId ?? null),
-          target: bind('target', (entry.target ?? '').slice(0, 128)),
-          detail: bind('detail', (maskSecrets(entry.detail ?? {}) as Record<string, unknown>) ?? {}),
-          ip: bind('ip', (entry.ip ?? '').slice(0, 64)),
-          result: bind('result', entry.result ?? 'ok'),
-          storeCode: bind('storeCode', storeCode),
-          request: bind('request', request),
-          createdAt: bind('createdAt', clock()),
-        })
-        .returning({ id: auditLog.id }),
+    await insert(
+      {
+        action: entry.action,
+        userId: entry.userId ?? null,
+        target: (entry.target ?? '').slice(0, 128),
+        detail: (maskSecrets(entry.detail ?? {}) as Record<string, unknown>) ?? {},
+        ip: (entry.ip ?? '').slice(0, 64),
+        result: entry.result ?? 'ok',
+        ...requestRecordOf(),
+        createdAt: clock(),
+      },
+      tx,
     );
   }
   /** An administrative change with its before and after states (`AuditChange`). */

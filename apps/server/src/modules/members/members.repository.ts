@@ -8,7 +8,7 @@ import {
   keysetPast,
   keysetRead,
   pageWindow,
-  preparedOrInline,
+  fixedStatement,
   preparedRunner,
   type Bind,
   type KeysetKey,
@@ -67,21 +67,12 @@ const tagColumns = {
 
 /**
  * Every SQL statement of the members module (docs/domain/members.md); the rules are the service's. The reads of
- * the look-up, the profile and the 会员跟进 lists are prepared statements (`preparedRunner`): they run at the
- * counter many times a minute, and compiling each again cost more CPU than PostgreSQL spent answering it.
+ * the look-up, the profile and the 会员跟进 lists are prepared statements (`fixedStatement`, `preparedRunner`):
+ * they run at the counter many times a minute, and building and compiling each again cost more CPU than
+ * PostgreSQL spent answering it.
  */
 export function createMembersRepository(db: Database) {
   const run = {
-    levels: preparedRunner<LevelRow>('member_levels'),
-    storeNames: preparedRunner<{ id: number; name: string }>('member_store_names'),
-    userName: preparedRunner<{ name: string }>('member_user_name'),
-    equities: preparedRunner('member_equities_of'),
-    tags: preparedOrInline<TagRow>(db, 'member_tags_of'),
-    tagsForStore: preparedOrInline<TagRow>(db, 'member_tags_for_store'),
-    ledger: preparedRunner('member_ledger_of'),
-    orders: preparedRunner('member_orders_of'),
-    addresses: preparedRunner('member_addresses_of'),
-    followUps: preparedRunner('member_follow_ups_of'),
     page: preparedRunner('member_store_page'),
     keywordPage: preparedRunner('member_store_page', { planEachTime: true }),
     count: preparedRunner<{ n: number }>('member_store_count'),
@@ -89,15 +80,119 @@ export function createMembersRepository(db: Database) {
   };
 
   /** Tags with their group's name from the `member_tag_group` dictionary. */
-  const tagSelect = (tx: Database, bind: Bind) =>
+  const tagSelect = (tx: Database) =>
     tx
       .select(tagColumns)
       .from(memberTags)
-      .leftJoin(dictTypes, eq(dictTypes.code, bind('tagGroupType', 'member_tag_group')))
+      .leftJoin(dictTypes, eq(dictTypes.code, 'member_tag_group'))
       .leftJoin(
         dictItems,
         and(eq(dictItems.typeId, dictTypes.id), eq(dictItems.value, memberTags.groupCode)),
       );
+
+  /** The statements of one shape: the look-up's and the profile's reads. */
+  const fixed = {
+    levels: fixedStatement(db, 'member_levels', (on) =>
+      on.select().from(memberLevels).orderBy(asc(memberLevels.level)),
+    ),
+    storeNames: fixedStatement(db, 'member_store_names', (on, value) =>
+      on
+        .select({ id: stores.id, name: stores.shopName })
+        .from(stores)
+        .where(sql`${stores.id} = any(${value('ids')}::int[])`),
+    ),
+    userName: fixedStatement(db, 'member_user_name', (on, value) =>
+      on
+        .select({ name: users.nickName })
+        .from(users)
+        .where(eq(users.id, value('id'))),
+    ),
+    equities: fixedStatement(db, 'member_equities_of', (on, value) =>
+      on
+        .select({
+          equityId: memberLevelEquities.id,
+          name: memberLevelEquities.name,
+          level: memberLevelEquities.level,
+          needsActivation: memberEquities.needsActivation,
+          activatedAt: memberEquities.activatedAt,
+        })
+        .from(memberEquities)
+        .innerJoin(memberLevelEquities, eq(memberLevelEquities.id, memberEquities.equityId))
+        .where(eq(memberEquities.memberId, value('memberId')))
+        .orderBy(asc(memberLevelEquities.sort)),
+    ),
+    tags: fixedStatement(db, 'member_tags_of', (on, value) =>
+      tagSelect(on)
+        .innerJoin(memberTagLinks, eq(memberTagLinks.tagId, memberTags.id))
+        .where(eq(memberTagLinks.memberId, value('memberId')))
+        .orderBy(asc(memberTags.sort), asc(memberTags.id)),
+    ),
+    tagsForStore: fixedStatement(db, 'member_tags_for_store', (on, value) =>
+      tagSelect(on)
+        .where(
+          and(
+            eq(memberTags.enabled, true),
+            eq(dictItems.enabled, true),
+            or(isNull(memberTags.storeId), eq(memberTags.storeId, value('storeId'))),
+          ),
+        )
+        .orderBy(asc(dictItems.sort), asc(memberTags.sort), asc(memberTags.id)),
+    ),
+    ledger: fixedStatement(db, 'member_ledger_of', (on, value) =>
+      on
+        .select()
+        .from(memberPointsLedger)
+        .where(eq(memberPointsLedger.memberId, value('memberId')))
+        .orderBy(desc(memberPointsLedger.createdAt), desc(memberPointsLedger.id))
+        .limit(PROFILE_HISTORY_ROWS),
+    ),
+    orders: fixedStatement(db, 'member_orders_of', (on, value) =>
+      on
+        .select({
+          omsOrderNo: omsOrders.omsOrderNo,
+          orderedAt: omsOrders.orderedAt,
+          channel: omsOrders.channel,
+          payCents: omsOrders.payCents,
+          status: omsOrders.status,
+          // Qualified by hand: in a one-table select drizzle writes a column as `"id"`, which inside these
+          // subqueries would be the subquery's own id.
+          storeName: sql<string | null>`(select s.shop_name from ${stores} s where s.id = coalesce(
+            (select p.store_id from ${performanceOrders} p where p.oms_order_id = ${omsOrders}.id limit 1),
+            ${omsOrders}.placed_store_id))`,
+          items: sql<string>`coalesce((select string_agg(i.name || '×' || i.quantity, '、' order by i.id)
+            from ${omsOrderItems} i where i.oms_order_id = ${omsOrders}.id), '')`,
+        })
+        .from(omsOrders)
+        .where(eq(omsOrders.memberId, value('memberId')))
+        .orderBy(desc(omsOrders.orderedAt), desc(omsOrders.id))
+        .limit(PROFILE_HISTORY_ROWS),
+    ),
+    addresses: fixedStatement(db, 'member_addresses_of', (on, value) =>
+      on
+        .select()
+        .from(memberAddresses)
+        .where(eq(memberAddresses.memberId, value('memberId')))
+        .orderBy(desc(memberAddresses.isDefault), desc(memberAddresses.id)),
+    ),
+    followUps: fixedStatement(db, 'member_follow_ups_of', (on, value) =>
+      on
+        .select({
+          createdAt: memberFollowUps.createdAt,
+          userName: users.nickName,
+          storeName: stores.shopName,
+          channel: memberFollowUps.channel,
+          result: memberFollowUps.result,
+          content: memberFollowUps.content,
+          nextOn: memberFollowUps.nextOn,
+        })
+        .from(memberFollowUps)
+        .innerJoin(users, eq(users.id, memberFollowUps.userId))
+        .innerJoin(stores, eq(stores.id, memberFollowUps.storeId))
+        .where(eq(memberFollowUps.memberId, value('memberId')))
+        .orderBy(desc(memberFollowUps.createdAt), desc(memberFollowUps.id))
+        .limit(PROFILE_HISTORY_ROWS),
+    ),
+  };
 
   /**
    * The rows one tab of 会员跟进 lists, the column it shows, and its keyset: the keys it is ordered by (all
@@ -201,53 +296,22 @@ export function createMembersRepository(db: Database) {
   }
 
   return {
-    levels: (): Promise<LevelRow[]> =>
-      run.levels(() => db.select().from(memberLevels).orderBy(asc(memberLevels.level))),
+    levels: (): Promise<LevelRow[]> => fixed.levels({}),
 
     async storeNames(ids: readonly number[]): Promise<Map<number, string>> {
       if (ids.length === 0) return new Map();
-      const rows = await run.storeNames((bind) =>
-        db
-          .select({ id: stores.id, name: stores.shopName })
-          .from(stores)
-          .where(sql`${stores.id} = any(${bind('ids', intArrayLiteral(ids))}::int[])`),
-      );
+      const rows = await fixed.storeNames({ ids: intArrayLiteral(ids) });
       return new Map(rows.map((r) => [r.id, r.name]));
     },
 
     async userName(id: number): Promise<string | null> {
-      const [row] = await run.userName((bind) =>
-        db
-          .select({ name: users.nickName })
-          .from(users)
-          .where(eq(users.id, bind('id', id))),
-      );
+      const [row] = await fixed.userName({ id });
       return row?.name ?? null;
     },
 
-    equitiesOf: (memberId: number) =>
-      run.equities((bind) =>
-        db
-          .select({
-            equityId: memberLevelEquities.id,
-            name: memberLevelEquities.name,
-            level: memberLevelEquities.level,
-            needsActivation: memberEquities.needsActivation,
-            activatedAt: memberEquities.activatedAt,
-          })
-          .from(memberEquities)
-          .innerJoin(memberLevelEquities, eq(memberLevelEquities.id, memberEquities.equityId))
-          .where(eq(memberEquities.memberId, bind('memberId', memberId)))
-          .orderBy(asc(memberLevelEquities.sort)),
-      ),
+    equitiesOf: (memberId: number) => fixed.equities({ memberId }),
 
-    tagsOf: (memberId: number, tx: Database = db): Promise<TagRow[]> =>
-      run.tags(tx, (on, bind) =>
-        tagSelect(on, bind)
-          .innerJoin(memberTagLinks, eq(memberTagLinks.tagId, memberTags.id))
-          .where(eq(memberTagLinks.memberId, bind('memberId', memberId)))
-          .orderBy(asc(memberTags.sort), asc(memberTags.id)),
-      ),
+    tagsOf: (memberId: number, tx: Database = db): Promise<TagRow[]> => fixed.tags({ memberId }, tx),
 
     /**
      * The tags the tag editor offers: chain tags and the store's own, enabled, in a group that is an enabled
@@ -255,17 +319,8 @@ export function createMembersRepository(db: Database) {
      * holds the tags, the dictionary their groups).
      */
     tagsForStore: (storeId: number, tx: Database = db): Promise<TagRow[]> =>
-      run.tagsForStore(tx, (on, bind) =>
-        tagSelect(on, bind)
-          .where(
-            and(
-              eq(memberTags.enabled, bind('enabled', true)),
-              eq(dictItems.enabled, bind('groupEnabled', true)),
-              or(isNull(memberTags.storeId), eq(memberTags.storeId, bind('storeId', storeId))),
-            ),
-          )
-          .orderBy(asc(dictItems.sort), asc(memberTags.sort), asc(memberTags.id)),
-      ),
+      fixed.tagsForStore({ storeId }, tx),
+
     tagsByIds: (ids: readonly number[], tx: Database = db) =>
       ids.length === 0
         ? Promise.resolve([])
@@ -308,68 +363,14 @@ export function createMembersRepository(db: Database) {
       }
     },
 
-    ledgerOf: (memberId: number) =>
-      run.ledger((bind) =>
-        db
-          .select()
-          .from(memberPointsLedger)
-          .where(eq(memberPointsLedger.memberId, bind('memberId', memberId)))
-          .orderBy(desc(memberPointsLedger.createdAt), desc(memberPointsLedger.id))
-          .limit(bind('limit', PROFILE_HISTORY_ROWS)),
-      ),
+    ledgerOf: (memberId: number) => fixed.ledger({ memberId }),
 
     /** The member's orders at any store of the chain, newest first, with the items in one text. */
-    ordersOf: (memberId: number) =>
-      run.orders((bind) =>
-        db
-          .select({
-            omsOrderNo: omsOrders.omsOrderNo,
-            orderedAt: omsOrders.orderedAt,
-            channel: omsOrders.channel,
-            payCents: omsOrders.payCents,
-            status: omsOrders.status,
-            // Qualified by hand: in a one-table select drizzle writes a column as `"id"`, which inside these
-            // subqueries would be the subquery's own id.
-            storeName: sql<string | null>`(select s.shop_name from ${stores} s where s.id = coalesce(
-            (select p.store_id from ${performanceOrders} p where p.oms_order_id = ${omsOrders}.id limit 1),
-            ${omsOrders}.placed_store_id))`,
-            items: sql<string>`coalesce((select string_agg(i.name || '×' || i.quantity, '、' order by i.id)
-            from ${omsOrderItems} i where i.oms_order_id = ${omsOrders}.id), '')`,
-          })
-          .from(omsOrders)
-          .where(eq(omsOrders.memberId, bind('memberId', memberId)))
-          .orderBy(desc(omsOrders.orderedAt), desc(omsOrders.id))
-          .limit(bind('limit', PROFILE_HISTORY_ROWS)),
-      ),
+    ordersOf: (memberId: number) => fixed.orders({ memberId }),
 
-    addressesOf: (memberId: number) =>
-      run.addresses((bind) =>
-        db
-          .select()
-          .from(memberAddresses)
-          .where(eq(memberAddresses.memberId, bind('memberId', memberId)))
-          .orderBy(desc(memberAddresses.isDefault), desc(memberAddresses.id)),
-      ),
+    addressesOf: (memberId: number) => fixed.addresses({ memberId }),
 
-    followUpsOf: (memberId: number) =>
-      run.followUps((bind) =>
-        db
-          .select({
-            createdAt: memberFollowUps.createdAt,
-            userName: users.nickName,
-            storeName: stores.shopName,
-            channel: memberFollowUps.channel,
-            result: memberFollowUps.result,
-            content: memberFollowUps.content,
-            nextOn: memberFollowUps.nextOn,
-          })
-          .from(memberFollowUps)
-          .innerJoin(users, eq(users.id, memberFollowUps.userId))
-          .innerJoin(stores, eq(stores.id, memberFollowUps.storeId))
-          .where(eq(memberFollowUps.memberId, bind('memberId', memberId)))
-          .orderBy(desc(memberFollowUps.createdAt), desc(memberFollowUps.id))
-          .limit(bind('limit', PROFILE_HISTORY_ROWS)),
-      ),
+    followUpsOf: (memberId: number) => fixed.followUps({ memberId }),
 
     /** Enabled users authorised for the store, with how many of its members each guides. */
     guidesOf: (storeId: number) =>

@@ -1,27 +1,6 @@
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  exists,
-  ilike,
-  inArray,
-  lte,
-  ne,
-  or,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, ilike, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../../db/client.js';
-import {
-  inline,
-  numberedPageOf,
-  preparedOrInline,
-  preparedRunner,
-  type Bind,
-  type Paging,
-} from '../../../db/paged-query.js';
+import { inline, numberedPageOf, preparedRunner, type Bind, type Paging } from '../../../db/paged-query.js';
 import {
   memberAddresses,
   memberFinds,
@@ -79,7 +58,7 @@ export function createLookupsRepository(db: Database, clock: Clock) {
   // The reads of every member look-up and profile, prepared (see members.repository.ts); a search's LIKE is
   // planned for its pattern each time.
   const run = {
-    served: preparedOrInline<MemberRow>(db, 'member_served'),
+    served: preparedRunner<MemberRow>('member_served'),
     search: preparedRunner<MemberRow>('member_search', { planEachTime: true }),
     byPublicId: preparedRunner<MemberRow>('member_by_public_id'),
     finds: preparedRunner('member_finds_upsert'),
@@ -124,13 +103,14 @@ export function createLookupsRepository(db: Database, clock: Clock) {
 
   return {
     async servedMember(scope: MemberScope, publicId: string, tx: Database = db): Promise<MemberRow | null> {
-      const [row] = await run.served(tx, (on, bind) =>
+      const query = (on: Database, bind: Bind) =>
         on
           .select()
           .from(members)
           .where(and(eq(members.publicId, bind('publicId', publicId)), servedBy(scope, on, bind)))
-          .limit(bind('limit', 1)),
-      );
+          .limit(bind('limit', 1));
+      // Prepared on the database; inside a transaction as built (a prepared statement would outlive it).
+      const [row] = tx === db ? await run.served((bind) => query(db, bind)) : await query(tx, inline);
       return row ?? null;
     },
 
