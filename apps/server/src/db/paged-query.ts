@@ -123,7 +123,8 @@ const isPlaceholder = (param: unknown) =>
  * statement's name is derived from the shape, so every repository instance gives the same SQL the same name on a
  * shared connection. `planEachTime` sends it unnamed instead, so PostgreSQL plans it for the values at hand: a
  * LIKE prefix only reaches its index in a plan made for the actual pattern, which a generic plan of a named
- * statement is not. The query must be built on the same `db` every time (see `preparedOrInline`).
+ * statement is not. The query must be built on the same `db` every time: a transaction's statement of one
+ * shape takes `fixedStatement`, any other runs as built.
  */
 export function preparedRunner<Declared = never>(prefix: string, { planEachTime = false } = {}) {
   const byShape = new Map<string, ReturnType<Preparable<unknown>['prepare']>>();
@@ -152,7 +153,7 @@ export type Named = (name: string) => Placeholder;
 
 /**
  * A hot statement of one shape (no filter comes and goes): built and prepared once on `db`, then executed with
- * the values by name, so a call neither builds nor compiles it again — `ledgerOf({ memberId, limit: 20 })`. On
+ * the values by name, so a call neither builds nor compiles it again — `ledger({ memberId })`. On
  * a transaction (`tx`) it is built there with the values inline, since a statement prepared on a transaction's
  * connection would be used again after the transaction ended. `name` must be unique to this SQL. A query whose
  * shape varies with its filters takes `preparedRunner`.
