@@ -15,6 +15,7 @@ const types = {
 };
 
 const ISO = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}/;
+const INSTANT = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z/g;
 const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 
 /** Every value a query answered, by its place: `${step}:${row}:${column}`. */
@@ -63,6 +64,15 @@ export function replayPlan(a, b, requestA, requestB) {
             pattern = pattern.split(String(src.a)).join(`⟦${used.length}⟧`);
             used.push(src);
           }
+        // The clock inside a text: a message's JSON content carries its createdAt.
+        const instantsB = vb.match(INSTANT) ?? [];
+        if ((pattern.match(INSTANT) ?? []).length === instantsB.length) {
+          let nth = 0;
+          pattern = pattern.replace(INSTANT, () => {
+            used.push({ ref: { now: true }, b: instantsB[nth++] });
+            return `⟦${used.length - 1}⟧`;
+          });
+        }
         if (
           used.length &&
           render(
