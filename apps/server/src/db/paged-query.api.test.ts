@@ -13,6 +13,7 @@ import {
   pageWindow,
   fixedStatement,
   preparedRunner,
+  shapedStatement,
   splitPeek,
   type Bind,
   type Preparable,
@@ -191,5 +192,27 @@ describe('fixedStatement', () => {
     // The prepared statement is the database's, unaffected by the transaction that ended.
     expect(await storeRows({ store: 3 })).toEqual([{ n: 0 }]);
     await expect(storeRows({})).rejects.toThrow('No value for placeholder "store"');
+  });
+});
+
+describe('shapedStatement', () => {
+  it('builds each shape once and runs it with the values of each call', async () => {
+    const { db } = handle;
+    let builds = 0;
+    const newestOf = shapedStatement(db, 'probe_shaped', (shape: { oldestFirst: boolean }, on, value) => {
+      builds += 1;
+      return on
+        .select({ id: probes.id })
+        .from(probes)
+        .where(eq(probes.storeId, value('store')))
+        .orderBy(shape.oldestFirst ? asc(probes.id) : desc(probes.id))
+        .limit(value('limit'));
+    });
+    expect(await newestOf({ oldestFirst: false }, { store: 2, limit: 1 })).toEqual([{ id: 28 }]);
+    expect(await newestOf({ oldestFirst: true }, { store: 2, limit: 2 })).toEqual([{ id: 26 }, { id: 27 }]);
+    expect(await newestOf({ oldestFirst: false }, { store: 1, limit: 1, unused: 'ignored' })).toEqual([
+      { id: 25 },
+    ]);
+    expect(builds).toBe(2);
   });
 });

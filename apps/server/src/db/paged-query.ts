@@ -175,6 +175,39 @@ export function fixedStatement<Row>(
   };
 }
 
+/** The facts of a request that decide a statement's SQL (a list's tab, whether a keyword is typed). */
+export type StatementShape = Record<string, string | number | boolean | null>;
+
+/**
+ * Hot statements whose SQL depends on a few facts of the request: `shape` names those facts and nothing else,
+ * `build` makes the SQL from the shape alone with every value through `value(name)`, and each shape is built and
+ * prepared once — `page({ tab, keyword: null, cursor: false }, { storeId, limit, offset })`. Values a shape's SQL
+ * does not use are ignored. `planEachTime` as for `preparedRunner`. On `db` only (not in a transaction).
+ */
+export function shapedStatement<Shape extends StatementShape, Row>(
+  db: Database,
+  prefix: string,
+  build: (shape: Shape, on: Database, value: Named) => Preparable<Row>,
+  { planEachTime = false } = {},
+) {
+  const byShape = new Map<string, ReturnType<Preparable<Row>['prepare']>>();
+  return (shape: Shape, values: Record<string, unknown>): Promise<Row[]> => {
+    const key = Object.keys(shape)
+      .sort()
+      .map((fact) => `${fact}=${String(shape[fact])}`)
+      .join('&');
+    let prepared = byShape.get(key);
+    if (!prepared) {
+      const name = planEachTime
+        ? ''
+        : `${prefix}_${createHash('sha1').update(key).digest('hex').slice(0, 16)}`;
+      prepared = build(shape, db, (placeholder) => sql.placeholder(placeholder)).prepare(name);
+      byShape.set(key, prepared);
+    }
+    return prepared.execute(values);
+  };
+}
+
 /** What a keyset key holds, as a cursor carries it: a timestamp to the microsecond, a date, an id or a text. */
 export type KeysetKind = 'timestamptz' | 'date' | 'id' | 'text';
 

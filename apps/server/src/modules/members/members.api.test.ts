@@ -286,6 +286,42 @@ describe('会员查询', () => {
 });
 
 describe('会员跟进', () => {
+  it('narrows a tab by phone prefix, member number part, name part or one member, counting the same rows', async () => {
+    const rows = await t.db
+      .insert(members)
+      .values(
+        ['甲', '乙', '丙'].map((mark, i) => ({
+          memberNo: `MF${stamp}${i}`,
+          name: `筛选会员${mark}${stamp}`,
+          phone: `1368${stamp.slice(1)}${i}`,
+          homeStoreId: store.id,
+          guideUserId: plain.id,
+        })),
+      )
+      .returning({ id: members.id, publicId: members.publicId, phone: members.phone });
+    type Page = { list: { memberId: string }[]; total: number | null };
+    const found = async (extra: object) => {
+      const page = dataOf<Page>(await tab('mine', plain, { pageSize: 100, ...extra }));
+      expect(page.total).toBe(page.list.length);
+      return page.list.map((r) => r.memberId).sort();
+    };
+    const all = rows.map((r) => r.publicId).sort();
+    expect(await found({ keyword: rows[0]!.phone.slice(0, 9) })).toEqual(all);
+    expect(await found({ keyword: rows[1]!.phone })).toEqual([rows[1]!.publicId]);
+    expect(await found({ keyword: `${stamp}2` })).toEqual([rows[2]!.publicId]);
+    expect(await found({ keyword: `会员乙${stamp}` })).toEqual([rows[1]!.publicId]);
+    expect(await found({ memberId: rows[2]!.publicId })).toEqual([rows[2]!.publicId]);
+    expect(await found({ keyword: '没有这个人' })).toEqual([]);
+    // The unfiltered tab still answers all of them after the filtered statements ran.
+    expect((await found({})).filter((id) => all.includes(id))).toEqual(all);
+    await t.db.delete(members).where(
+      inArray(
+        members.id,
+        rows.map((r) => r.id),
+      ),
+    );
+  });
+
   it('pages 我的跟进 by keyset in next-date order (none last), counts only the first page, refuses a bad cursor', async () => {
     const dates = ['2026-12-03', null, '2026-12-01', '2026-12-03'];
     const rows = await t.db

@@ -4,13 +4,12 @@ import { likeContains } from '../../db/like-pattern.js';
 import { intArrayLiteral } from '../../db/array-literal.js';
 import {
   cappedCountQuery,
-  inline,
   keysetPast,
   keysetRead,
   pageWindow,
   fixedStatement,
-  preparedRunner,
-  type Bind,
+  shapedStatement,
+  type Named,
   type KeysetKey,
   type KeysetKind,
   type Paging,
@@ -65,6 +64,26 @@ const tagColumns = {
   groupName: sql<string>`coalesce(${dictItems.label}, ${memberTags.groupCode})`,
 };
 
+/** What decides the SQL of a 会员跟进 tab's query: the tab, the kind of keyword typed, a member asked for. */
+type TabShape = { tab: MemberStoreTab; keyword: 'digits' | 'text' | null; byMember: boolean };
+
+const tabShape = (f: StoreListFilter): TabShape => ({
+  tab: f.tab,
+  keyword: f.keyword ? (/^\d+$/.test(f.keyword) ? 'digits' : 'text') : null,
+  byMember: f.memberPublicId !== null,
+});
+
+/** The values of a tab's query, by the names its statement takes (a tab ignores those it does not use). */
+const tabValues = (f: StoreListFilter): Record<string, unknown> => ({
+  storeId: f.storeId,
+  userId: f.userId,
+  today: f.today,
+  memberPublicId: f.memberPublicId,
+  ...(f.keyword
+    ? { phonePrefix: `${f.keyword}%`, numberPart: `%${f.keyword}%`, namePart: likeContains(f.keyword) }
+    : {}),
+});
+
 /**
  * Every SQL statement of the members module (docs/domain/members.md); the rules are the service's. The reads of
  * the look-up, the profile and the 会员跟进 lists are prepared statements (`fixedStatement`, `preparedRunner`):
@@ -72,13 +91,6 @@ const tagColumns = {
  * PostgreSQL spent answering it.
  */
 export function createMembersRepository(db: Database) {
-  const run = {
-    page: preparedRunner('member_store_page'),
-    keywordPage: preparedRunner('member_store_page', { planEachTime: true }),
-    count: preparedRunner<{ n: number }>('member_store_count'),
-    keywordCount: preparedRunner<{ n: number }>('member_store_count', { planEachTime: true }),
-  };
-
   /** Tags with their group's name from the `member_tag_group` dictionary. */
   const tagSelect = (tx: Database) =>
     tx
@@ -200,20 +212,19 @@ export function createMembersRepository(db: Database) {
    * members_store_follow_idx, members_to_assign_idx, member_equities_store_pending_idx,
    * member_repurchase_due_open_idx), so a page reads its rows and never sorts the store's members.
    */
-  const tabQuery = (f: StoreListFilter, bind: Bind = inline) => {
+  const tabQuery = (shape: TabShape, value: Named) => {
     const conditions: (SQL | undefined)[] = [];
-    if (f.keyword) {
+    if (shape.keyword === 'digits') {
       conditions.push(
-        /^\d+$/.test(f.keyword)
-          ? or(
-              sql`${members.phone} like ${bind('phonePrefix', `${f.keyword}%`)}`,
-              sql`${members.memberNo} like ${bind('numberPart', `%${f.keyword}%`)}`,
-            )
-          : sql`${members.name} ilike ${bind('namePart', likeContains(f.keyword))}`,
+        or(
+          sql`${members.phone} like ${value('phonePrefix')}`,
+          sql`${members.memberNo} like ${value('numberPart')}`,
+        ),
       );
     }
-    if (f.memberPublicId) conditions.push(eq(members.publicId, bind('memberPublicId', f.memberPublicId)));
-    const storeId = bind('storeId', f.storeId);
+    if (shape.keyword === 'text') conditions.push(sql`${members.name} ilike ${value('namePart')}`);
+    if (shape.byMember) conditions.push(eq(members.publicId, value('memberPublicId')));
+    const storeId = value('storeId');
     const home = eq(members.homeStoreId, storeId);
     const memberId: KeysetKey = { sql: members.id, kind: 'id' };
     let detail: SQL<string> = sql<string>`''`;
@@ -221,7 +232,7 @@ export function createMembersRepository(db: Database) {
     let keys: KeysetKey[];
     let direction: 'asc' | 'desc' = 'asc';
     let join: 'equity' | 'repurchase' | null = null;
-    switch (f.tab) {
+    switch (shape.tab) {
       case 'toAssign':
         conditions.push(
           home,
@@ -234,11 +245,11 @@ export function createMembersRepository(db: Database) {
         break;
       case 'mine':
         // The next date, none last: the same expression as the index.
-        conditions.push(home, eq(members.guideUserId, bind('userId', f.userId)));
+        conditions.push(home, eq(members.guideUserId, value('userId')));
         keys = [{ sql: sql`coalesce(${members.nextFollowUpOn}, 'infinity'::date)`, kind: 'date' }, memberId];
         break;
       case 'overdue':
-        conditions.push(home, lt(members.nextFollowUpOn, bind('today', f.today)));
+        conditions.push(home, lt(members.nextFollowUpOn, value('today')));
         keys = [{ sql: members.nextFollowUpOn, kind: 'date' }, memberId];
         break;
       case 'equity':
@@ -262,7 +273,7 @@ export function createMembersRepository(db: Database) {
         conditions.push(
           isNull(memberRepurchaseDue.followedAt),
           eq(memberRepurchaseDue.storeId, storeId),
-          sql`${memberRepurchaseDue.dueOn} - ${memberRepurchaseCycles.leadDays} <= ${bind('today', f.today)}::date`,
+          sql`${memberRepurchaseDue.dueOn} - ${memberRepurchaseCycles.leadDays} <= ${value('today')}::date`,
         );
         detail = sql<string>`${memberRepurchaseCycles.name} || ' · ' || to_char(${memberRepurchaseDue.dueOn}, 'YYYY-MM-DD') || '到期'`;
         keys = [
@@ -294,6 +305,64 @@ export function createMembersRepository(db: Database) {
     }
     return q;
   }
+
+  /** A page of a tab (after a cursor or at an offset), built once per shape. */
+  const pageOf = (shape: TabShape & { cursor: boolean }, on: Database, value: Named) => {
+    const q = tabQuery(shape, value);
+    const past = shape.cursor
+      ? keysetPast(
+          q.direction,
+          q.keys,
+          q.keys.map((_, i) => value(`cursor${i}`)),
+        )
+      : undefined;
+    return joined(
+      on
+        .select({
+          memberId: members.publicId,
+          memberNo: members.memberNo,
+          name: members.name,
+          phone: members.phone,
+          level: members.level,
+          guideName: sql<
+            string | null
+          >`(select u.nick_name from ${users} u where u.id = ${members.guideUserId})`,
+          levelChangedAt: members.levelChangedAt,
+          nextFollowUpOn: members.nextFollowUpOn,
+          lastFollowUpAt: members.lastFollowUpAt,
+          detail: q.detail,
+          equityId: q.equityId,
+          keyset: keysetRead(q.keys),
+        })
+        .from(members)
+        .$dynamic(),
+      q.join,
+    )
+      .where(and(q.where, past))
+      .orderBy(...q.order)
+      .limit(value('limit'))
+      .offset(value('offset'));
+  };
+  const countOf = (shape: TabShape, on: Database, value: Named) => {
+    const q = tabQuery(shape, value);
+    const limited = joined(
+      on
+        .select({ one: sql`1` })
+        .from(members)
+        .$dynamic(),
+      q.join,
+    )
+      .where(q.where)
+      .limit(value('cap'));
+    return cappedCountQuery(on, limited);
+  };
+  // A typed keyword is planned for its pattern each time (see preparedRunner's planEachTime).
+  const lists = {
+    page: shapedStatement(db, 'member_store_page', pageOf),
+    keywordPage: shapedStatement(db, 'member_store_page', pageOf, { planEachTime: true }),
+    count: shapedStatement(db, 'member_store_count', countOf),
+    keywordCount: shapedStatement(db, 'member_store_count', countOf, { planEachTime: true }),
+  };
 
   return {
     levels: (): Promise<LevelRow[]> => fixed.levels({}),
@@ -465,72 +534,24 @@ export function createMembersRepository(db: Database) {
      */
     storePage(filter: StoreListFilter, paging: Paging, cursor: unknown[] | null) {
       const window = pageWindow(paging, { peek: true });
-      const runPage = filter.keyword ? run.keywordPage : run.page;
-      return runPage((bind) => {
-        const q = tabQuery(filter, bind);
-        const past = cursor
-          ? keysetPast(
-              q.direction,
-              q.keys,
-              cursor.map((value, i) => bind(`cursor${i}`, value)),
-            )
-          : undefined;
-        return joined(
-          db
-            .select({
-              memberId: members.publicId,
-              memberNo: members.memberNo,
-              name: members.name,
-              phone: members.phone,
-              level: members.level,
-              guideName: sql<
-                string | null
-              >`(select u.nick_name from ${users} u where u.id = ${members.guideUserId})`,
-              levelChangedAt: members.levelChangedAt,
-              nextFollowUpOn: members.nextFollowUpOn,
-              lastFollowUpAt: members.lastFollowUpAt,
-              detail: q.detail,
-              equityId: q.equityId,
-              keyset: keysetRead(q.keys),
-            })
-            .from(members)
-            .$dynamic(),
-          q.join,
-        )
-          .where(and(q.where, past))
-          .orderBy(...q.order)
-          .limit(bind('limit', window.limit))
-          .offset(bind('offset', cursor ? 0 : window.offset));
-      }, filter.tab);
+      const values: Record<string, unknown> = {
+        ...tabValues(filter),
+        limit: window.limit,
+        offset: cursor ? 0 : window.offset,
+      };
+      cursor?.forEach((key, i) => (values[`cursor${i}`] = key));
+      const shape = { ...tabShape(filter), cursor: cursor !== null };
+      return (filter.keyword ? lists.keywordPage : lists.page)(shape, values);
     },
 
     /** The kinds of a tab's keys: what a cursor of that tab must hold. */
     keysetKinds: (tab: MemberStoreTab): KeysetKind[] =>
-      tabQuery({
-        storeId: 0,
-        userId: 0,
-        tab,
-        keyword: null,
-        memberPublicId: null,
-        today: '2000-01-01',
-      }).keys.map((k) => k.kind),
+      tabQuery({ tab, keyword: null, byMember: false }, sql.placeholder).keys.map((k) => k.kind),
 
     /** The tab's rows counted up to `cap` + 1 (a bounded index range, never the store's members to the end). */
     async storeCount(filter: StoreListFilter, cap: number): Promise<number> {
-      const runCount = filter.keyword ? run.keywordCount : run.count;
-      const [row] = await runCount((bind) => {
-        const q = tabQuery(filter, bind);
-        const limited = joined(
-          db
-            .select({ one: sql`1` })
-            .from(members)
-            .$dynamic(),
-          q.join,
-        )
-          .where(q.where)
-          .limit(bind('cap', cap + 1));
-        return cappedCountQuery(db, limited);
-      }, filter.tab);
+      const count = filter.keyword ? lists.keywordCount : lists.count;
+      const [row] = await count(tabShape(filter), { ...tabValues(filter), cap: cap + 1 });
       return Number(row?.n ?? 0);
     },
   };
