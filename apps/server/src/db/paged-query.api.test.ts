@@ -151,20 +151,14 @@ describe('preparedRunner', () => {
 
   it('keeps two queries of one runner apart by their variant when their placeholders are the same', async () => {
     const run = preparedRunner('probe_variant');
-    const oldest = (bind: Bind) =>
+    const firstBy = (order: typeof asc) => (bind: Bind) =>
       handle.db
         .select({ id: probes.id })
         .from(probes)
         .where(eq(probes.storeId, bind('store', 2)))
-        .orderBy(asc(probes.id))
+        .orderBy(order(probes.id))
         .limit(bind('limit', 1));
-    const newest = (bind: Bind) =>
-      handle.db
-        .select({ id: probes.id })
-        .from(probes)
-        .where(eq(probes.storeId, bind('store', 2)))
-        .orderBy(desc(probes.id))
-        .limit(bind('limit', 1));
+    const [oldest, newest] = [firstBy(asc), firstBy(desc)];
     expect(await run(oldest, 'oldest')).toEqual([{ id: 26 }]);
     // Without the variant the second query would run as the first one's statement and answer 26.
     expect(await run(newest, 'newest')).toEqual([{ id: 28 }]);
