@@ -5,7 +5,7 @@ import type { Clock } from '../../platform/clock.js';
 import type { AuthContext } from '../../plugins/request-context.js';
 import type { AuthCache, LoadedSession } from './auth-cache.js';
 import { isWellFormedToken, newToken, sha256 } from './token.js';
-import { preparedRunner } from '../../db/paged-query.js';
+import { fixedStatement } from '../../db/paged-query.js';
 import { textArrayLiteral } from '../../db/array-literal.js';
 import { sessionUserColumns, toSessionUser } from './user.repository.js';
 
@@ -13,20 +13,6 @@ import { sessionUserColumns, toSessionUser } from './user.repository.js';
 export const SESSION_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
 export type SessionService = ReturnType<typeof createSessionService>;
-
-type SessionRow = {
-  tokenHash: string;
-  sessionId: number;
-  sessionExpiresAt: Date;
-  mustChangePassword: boolean;
-  permissions: string[];
-  id: number;
-  username: string;
-  nickName: string;
-  workCode: string;
-  phone: string | null;
-  avatarPath: string;
-};
 
 /**
  * Sessions in the database. With `authCache`, a revocation also drops the user's cached sign-ins on every
@@ -37,7 +23,28 @@ export function createSessionService(db: Database, clock: Clock, authCache?: Pic
     if (authCache && userId !== undefined) authCache.forgetUser(userId);
   };
   // Every uncached request asks it: compiled once, and kept parsed by PostgreSQL per connection.
-  const sessionsByHash = preparedRunner<SessionRow>('auth_sessions');
+  // The sign-in check of every request the cache misses: built and prepared once.
+  const sessionsByHash = fixedStatement(db, 'auth_sessions', (on, value) =>
+    on
+      .select({
+        tokenHash: sessions.tokenHash,
+        sessionId: sessions.id,
+        sessionExpiresAt: sessions.expiresAt,
+        mustChangePassword: users.mustChangePassword,
+        permissions: permissionsOfUser,
+        ...sessionUserColumns,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(
+          sql`${sessions.tokenHash} = any(${value('hashes')}::text[])`,
+          isNull(sessions.revokedAt),
+          sql`${sessions.expiresAt} > ${value('now')}::timestamptz`,
+          sql`${users.enabled}`,
+        ),
+      ),
+  );
   const service = {
     async create(userId: number, client: { ip: string; userAgent: string }): Promise<string> {
       const token = newToken();
@@ -71,27 +78,7 @@ export function createSessionService(db: Database, clock: Clock, authCache?: Pic
       const hashes = tokens.map((token) => (isWellFormedToken(token) ? sha256(token) : null));
       const wanted = [...new Set(hashes.filter((hash): hash is string => hash !== null))];
       if (wanted.length === 0) return tokens.map(() => null);
-      const rows = await sessionsByHash((bind) =>
-        db
-          .select({
-            tokenHash: sessions.tokenHash,
-            sessionId: sessions.id,
-            sessionExpiresAt: sessions.expiresAt,
-            mustChangePassword: users.mustChangePassword,
-            permissions: permissionsOfUser,
-            ...sessionUserColumns,
-          })
-          .from(sessions)
-          .innerJoin(users, eq(users.id, sessions.userId))
-          .where(
-            and(
-              sql`${sessions.tokenHash} = any(${bind('hashes', textArrayLiteral(wanted))}::text[])`,
-              isNull(sessions.revokedAt),
-              sql`${sessions.expiresAt} > ${bind('now', clock().toISOString())}::timestamptz`,
-              sql`${users.enabled}`,
-            ),
-          ),
-      );
+      const rows = await sessionsByHash({ hashes: textArrayLiteral(wanted), now: clock().toISOString() });
       const byHash = new Map<string, LoadedSession>();
       for (const { tokenHash, sessionId, sessionExpiresAt, mustChangePassword, permissions, ...user } of rows)
         byHash.set(tokenHash, {

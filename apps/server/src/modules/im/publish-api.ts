@@ -4,7 +4,7 @@ import { and, eq, exists, lt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { textArrayLiteral } from '../../db/array-literal.js';
 import type { Database } from '../../db/client.js';
-import { preparedRunner } from '../../db/paged-query.js';
+import { shapedStatement } from '../../db/paged-query.js';
 import { imPublishKeys, stores, users, userStores } from '../../db/schema.js';
 import { conflict, AppError, notFound } from '../../http/errors.js';
 import type { Clock } from '../../platform/clock.js';
@@ -19,13 +19,34 @@ export const PUBLISH_KEY_TTL_MS = 24 * 60 * 60 * 1000;
 export type Published = PublishResult & { replayed: boolean };
 export type PublishApi = ReturnType<typeof createPublishApi>;
 
-type StoreAndStaffRow = { storeId: number; userId: number | null; workCode: string | null };
-
 /** `POST /api/im/publish`: upstream systems name the store and the receivers by code. */
 export function createPublishApi(deps: { db: Database; producer: MessageProducer; clock: Clock }) {
   const { db, producer, clock } = deps;
-  // Every publish asks it: compiled once per shape, kept parsed by PostgreSQL per connection.
-  const storeAndStaff = preparedRunner<StoreAndStaffRow>('im_publish_receivers');
+  // Every publish asks it: built once per shape (to named staff or to the store's), kept parsed by PostgreSQL.
+  const storeAndStaff = shapedStatement(
+    db,
+    'im_publish_receivers',
+    (shape: { toStaff: boolean }, on, value) =>
+      on
+        .select({ storeId: stores.id, userId: users.id, workCode: users.workCode })
+        .from(stores)
+        .leftJoin(
+          users,
+          shape.toStaff
+            ? and(
+                sql`${users.workCode} = any(${value('workCodes')}::text[])`,
+                sql`${users.enabled}`,
+                exists(
+                  on
+                    .select({ one: sql`1` })
+                    .from(userStores)
+                    .where(and(eq(userStores.userId, users.id), eq(userStores.storeId, stores.id))),
+                ),
+              )
+            : sql`false`,
+        )
+        .where(sql`${stores.shopCode} = ${value('storeCode')}`),
+  );
 
   /**
    * The store of the code and the user ids of the work codes, in one statement: every work code must be an enabled
@@ -36,26 +57,9 @@ export function createPublishApi(deps: { db: Database; producer: MessageProducer
     workCodes: readonly string[] | undefined,
   ): Promise<{ storeId: number; receiverIds?: number[] }> {
     const wanted = workCodes ? [...new Set(workCodes)] : [];
-    const rows = await storeAndStaff((bind) =>
-      db
-        .select({ storeId: stores.id, userId: users.id, workCode: users.workCode })
-        .from(stores)
-        .leftJoin(
-          users,
-          wanted.length > 0
-            ? and(
-                sql`${users.workCode} = any(${bind('workCodes', textArrayLiteral(wanted))}::text[])`,
-                sql`${users.enabled}`,
-                exists(
-                  db
-                    .select({ one: sql`1` })
-                    .from(userStores)
-                    .where(and(eq(userStores.userId, users.id), eq(userStores.storeId, stores.id))),
-                ),
-              )
-            : sql`false`,
-        )
-        .where(sql`${stores.shopCode} = ${bind('storeCode', storeCode)}`),
+    const rows = await storeAndStaff(
+      { toStaff: wanted.length > 0 },
+      { storeCode, workCodes: textArrayLiteral(wanted) },
     );
     if (rows.length === 0) throw notFound(IM_TEXT.storeNotFound, 'IM_STORE_NOT_FOUND');
     const storeId = rows[0]!.storeId;

@@ -4,7 +4,7 @@ import type { Database } from '../../db/client.js';
 import { departments, shopGroups, stores, userLastStores, users, userStores } from '../../db/schema.js';
 import { intArrayLiteral, textArrayLiteral } from '../../db/array-literal.js';
 import { likeContains } from '../../db/like-pattern.js';
-import { preparedRunner } from '../../db/paged-query.js';
+import { fixedStatement } from '../../db/paged-query.js';
 import type { Coordinates } from './geo.js';
 import { createUserRepository } from '../auth/user.repository.js';
 
@@ -68,7 +68,20 @@ function sphereOf({ latitude, longitude }: Coordinates): SQL {
 
 export function createStoreRepository(db: Database) {
   // The store check of every uncached store-scoped request: compiled once, kept parsed per connection.
-  const authorisedStores = preparedRunner<ScopedStore & { userId: number }>('store_authorised');
+  // The store check of every request the cache misses: built and prepared once.
+  const authorisedStores = fixedStatement(db, 'store_authorised', (on, value) =>
+    on
+      .select({ ...scopedColumns, userId: userStores.userId })
+      .from(userStores)
+      .innerJoin(stores, eq(stores.id, userStores.storeId))
+      .where(
+        and(
+          sql`${userStores.userId} = any(${value('userIds')}::int[])`,
+          sql`${stores.shopCode} = any(${value('shopCodes')}::text[])`,
+          sql`${stores.enabled}`,
+        ),
+      ),
+  );
   async function countMatching(where: SQL | undefined): Promise<number> {
     const [row] = await db
       .select({ total: count() })
@@ -149,19 +162,7 @@ export function createStoreRepository(db: Database) {
       if (pairs.length === 0) return [];
       const userIds = intArrayLiteral([...new Set(pairs.map((p) => p.userId))]);
       const shopCodes = textArrayLiteral([...new Set(pairs.map((p) => p.shopCode))]);
-      const rows = await authorisedStores((bind) =>
-        db
-          .select({ ...scopedColumns, userId: userStores.userId })
-          .from(userStores)
-          .innerJoin(stores, eq(stores.id, userStores.storeId))
-          .where(
-            and(
-              sql`${userStores.userId} = any(${bind('userIds', userIds)}::int[])`,
-              sql`${stores.shopCode} = any(${bind('shopCodes', shopCodes)}::text[])`,
-              sql`${stores.enabled}`,
-            ),
-          ),
-      );
+      const rows = await authorisedStores({ userIds, shopCodes });
       const found = new Map<string, ScopedStore>();
       for (const { userId, ...store } of rows) found.set(`${userId}\u0000${store.shopCode}`, store);
       return pairs.map((p) => found.get(`${p.userId}\u0000${p.shopCode}`) ?? null);
