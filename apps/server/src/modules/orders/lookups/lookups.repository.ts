@@ -1,6 +1,12 @@
 import { and, asc, count, desc, eq, exists, ilike, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../../db/client.js';
-import { inline, numberedPageOf, preparedRunner, type Bind, type Paging } from '../../../db/paged-query.js';
+import {
+  fixedStatement,
+  numberedPageOf,
+  shapedStatement,
+  type Named,
+  type Paging,
+} from '../../../db/paged-query.js';
 import {
   memberAddresses,
   memberFinds,
@@ -35,17 +41,21 @@ export const skuColumns = {
 };
 
 /** A whole phone or a member number (any case): what names one member wherever they are a member. */
-const exactKey = (keywords: string, bind: Bind) =>
-  or(
-    eq(members.phone, bind('phone', keywords)),
-    eq(sql`upper(${members.memberNo})`, bind('memberNo', keywords.toUpperCase())),
-  )!;
+const exactKey = (value: Named) =>
+  or(eq(members.phone, value('phone')), eq(sql`upper(${members.memberNo})`, value('memberNo')))!;
 
 /** A phone prefix (digits only) or a name part. */
-const partialMatch = (keywords: string, bind: Bind) =>
-  /^\d+$/.test(keywords)
-    ? sql`${members.phone} like ${bind('phonePrefix', `${keywords}%`)}`
-    : sql`${members.name} ilike ${bind('namePart', likeContains(keywords))}`;
+const partialMatch = (digits: boolean, value: Named) =>
+  digits
+    ? sql`${members.phone} like ${value('phonePrefix')}`
+    : sql`${members.name} ilike ${value('namePart')}`;
+
+/** The values `servedBy` takes for a scope. */
+const servedValues = (scope: MemberScope, now: Date) => ({
+  storeId: scope.storeId,
+  sessionId: scope.sessionId,
+  now: now.toISOString(),
+});
 
 /** Great-circle distance in km from `origin` to a store, in SQL. */
 const kmFrom = (origin: Coordinates) => sql<number>`(2 * 6371 * asin(least(1, sqrt(
@@ -55,21 +65,12 @@ const kmFrom = (origin: Coordinates) => sql<number>`(2 * 6371 * asin(least(1, sq
 
 /** Every statement of the valet look-ups (members, their addresses, places, SKUs); the rules are the services'. */
 export function createLookupsRepository(db: Database, clock: Clock) {
-  // The reads of every member look-up and profile, prepared (see members.repository.ts); a search's LIKE is
-  // planned for its pattern each time.
-  const run = {
-    served: preparedRunner<MemberRow>('member_served'),
-    search: preparedRunner<MemberRow>('member_search', { planEachTime: true }),
-    byPublicId: preparedRunner<MemberRow>('member_by_public_id'),
-    finds: preparedRunner('member_finds_upsert'),
-  };
-
   /**
    * The relationship a store needs to serve a member (`member-access.ts`): home store, a find by this session
    * at this store that has not expired, or an order at this store (valet, or upstream fulfilled here).
    */
-  const servedBy = (scope: MemberScope, tx: Database = db, bind: Bind = inline): SQL => {
-    const storeId = bind('storeId', scope.storeId);
+  const servedBy = (tx: Database, value: Named): SQL => {
+    const storeId = value('storeId');
     return or(
       eq(members.homeStoreId, storeId),
       exists(
@@ -78,10 +79,10 @@ export function createLookupsRepository(db: Database, clock: Clock) {
           .from(memberFinds)
           .where(
             and(
-              eq(memberFinds.sessionId, bind('sessionId', scope.sessionId)),
+              eq(memberFinds.sessionId, value('sessionId')),
               eq(memberFinds.storeId, storeId),
               eq(memberFinds.memberId, members.id),
-              sql`${memberFinds.expiresAt} > ${bind('now', clock().toISOString())}::timestamptz`,
+              sql`${memberFinds.expiresAt} > ${value('now')}::timestamptz`,
             ),
           ),
       ),
@@ -101,16 +102,62 @@ export function createLookupsRepository(db: Database, clock: Clock) {
     )!;
   };
 
-  return {
-    async servedMember(scope: MemberScope, publicId: string, tx: Database = db): Promise<MemberRow | null> {
-      const query = (on: Database, bind: Bind) =>
+  // The reads of every member look-up and profile, built and prepared once per shape (see
+  // members.repository.ts); a search's LIKE is planned for its pattern each time.
+  const statements = {
+    served: fixedStatement(db, 'member_served', (on, value) =>
+      on
+        .select()
+        .from(members)
+        .where(and(eq(members.publicId, value('publicId')), servedBy(on, value)))
+        .limit(1),
+    ),
+    search: shapedStatement(
+      db,
+      'member_search',
+      (shape: { digits: boolean; temporary: boolean | null }, on, value) =>
         on
           .select()
           .from(members)
-          .where(and(eq(members.publicId, bind('publicId', publicId)), servedBy(scope, on, bind)))
-          .limit(bind('limit', 1));
-      // Prepared on the database; inside a transaction as built (a prepared statement would outlive it).
-      const [row] = tx === db ? await run.served((bind) => query(db, bind)) : await query(tx, inline);
+          .where(
+            and(
+              shape.temporary === null ? undefined : eq(members.temporary, shape.temporary),
+              or(exactKey(value), and(partialMatch(shape.digits, value), servedBy(on, value))),
+            ),
+          )
+          .orderBy(asc(members.name), asc(members.id))
+          .limit(value('limit')),
+      { planEachTime: true },
+    ),
+    byPublicId: fixedStatement(db, 'member_by_public_id', (on, value) =>
+      on
+        .select()
+        .from(members)
+        .where(eq(members.publicId, value('publicId')))
+        .limit(1),
+    ),
+    finds: shapedStatement(db, 'member_finds_upsert', (shape: { rows: number }, on, value) =>
+      on
+        .insert(memberFinds)
+        .values(
+          Array.from({ length: shape.rows }, (_, i) => ({
+            sessionId: value('sessionId'),
+            storeId: value('storeId'),
+            memberId: value(`memberId${i}`),
+            expiresAt: value('expiresAt'),
+          })),
+        )
+        .onConflictDoUpdate({
+          target: [memberFinds.sessionId, memberFinds.storeId, memberFinds.memberId],
+          set: { expiresAt: sql`excluded.expires_at` },
+        })
+        .returning({ memberId: memberFinds.memberId }),
+    ),
+  };
+
+  return {
+    async servedMember(scope: MemberScope, publicId: string, tx: Database = db): Promise<MemberRow | null> {
+      const [row] = await statements.served({ publicId, ...servedValues(scope, clock()) }, tx);
       return row ?? null;
     },
 
@@ -119,51 +166,33 @@ export function createLookupsRepository(db: Database, clock: Clock) {
      * `temporary` null: both kinds (会员查询).
      */
     searchMembers(scope: MemberScope, keywords: string, temporary: boolean | null, limit: number) {
-      return run.search((bind) =>
-        db
-          .select()
-          .from(members)
-          .where(
-            and(
-              temporary === null ? undefined : eq(members.temporary, bind('temporary', temporary)),
-              or(exactKey(keywords, bind), and(partialMatch(keywords, bind), servedBy(scope, db, bind))),
-            ),
-          )
-          .orderBy(asc(members.name), asc(members.id))
-          .limit(bind('limit', limit)),
+      const digits = /^\d+$/.test(keywords);
+      return statements.search(
+        { digits, temporary },
+        {
+          phone: keywords,
+          memberNo: keywords.toUpperCase(),
+          ...(digits ? { phonePrefix: `${keywords}%` } : { namePart: likeContains(keywords) }),
+          ...servedValues(scope, clock()),
+          limit,
+        },
       );
     },
 
     /** The member of a public id wherever they are a member (a scanned member code names one exactly). */
     async memberByPublicId(publicId: string): Promise<MemberRow | null> {
-      const [row] = await run.byPublicId((bind) =>
-        db
-          .select()
-          .from(members)
-          .where(eq(members.publicId, bind('publicId', publicId)))
-          .limit(bind('limit', 1)),
-      );
+      const [row] = await statements.byPublicId({ publicId });
       return row ?? null;
     },
 
     async upsertFinds(scope: MemberScope, memberIds: readonly number[], expiresAt: Date): Promise<void> {
-      await run.finds((bind) =>
-        db
-          .insert(memberFinds)
-          .values(
-            memberIds.map((memberId, i) => ({
-              sessionId: bind('sessionId', scope.sessionId),
-              storeId: bind('storeId', scope.storeId),
-              memberId: bind(`memberId${i}`, memberId),
-              expiresAt: bind('expiresAt', expiresAt),
-            })),
-          )
-          .onConflictDoUpdate({
-            target: [memberFinds.sessionId, memberFinds.storeId, memberFinds.memberId],
-            set: { expiresAt: sql`excluded.expires_at` },
-          })
-          .returning({ memberId: memberFinds.memberId }),
-      );
+      const values: Record<string, unknown> = {
+        sessionId: scope.sessionId,
+        storeId: scope.storeId,
+        expiresAt,
+      };
+      memberIds.forEach((memberId, i) => (values[`memberId${i}`] = memberId));
+      await statements.finds({ rows: memberIds.length }, values);
     },
 
     /** Deletes up to `batch` finds expired at `now`; answers how many went. */
