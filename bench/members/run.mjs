@@ -177,9 +177,8 @@ async function main() {
         `delete from user_stores where user_id in (select id from users where username like 'mb_clerk_%')`,
       ),
     );
-    const job = options['skip-job']
-      ? { runs: [] }
-      : (console.log('daily reminder job, twice…'), tsx('./job.ts', [database.url]));
+    if (!options['skip-job']) console.log('daily reminder job, twice…');
+    const job = options['skip-job'] ? { runs: [] } : tsx('./job.ts', [database.url]);
     for (const run of job.runs)
       console.log(
         `  run ${run.run}: ${fmt(run.seconds)} s, ${JSON.stringify(run.result)}, messages ${run.messagesTotal}`,

@@ -156,7 +156,7 @@ export type Named = (name: string) => Placeholder;
  * the values by name, so a call neither builds nor compiles it again — `ledger({ memberId })`. On
  * a transaction (`tx`) it is built there with the values inline, since a statement prepared on a transaction's
  * connection would be used again after the transaction ended. `name` must be unique to this SQL. A query whose
- * shape varies with its filters takes `preparedRunner`.
+ * SQL depends on facts of the request takes `shapedStatement`.
  */
 export function fixedStatement<Row>(
   db: Database,

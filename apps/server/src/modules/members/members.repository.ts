@@ -86,7 +86,7 @@ const tabValues = (f: StoreListFilter): Record<string, unknown> => ({
 
 /**
  * Every SQL statement of the members module (docs/domain/members.md); the rules are the service's. The reads of
- * the look-up, the profile and the 会员跟进 lists are prepared statements (`fixedStatement`, `preparedRunner`):
+ * the look-up, the profile and the 会员跟进 lists are prepared statements (`fixedStatement`, `shapedStatement`):
  * they run at the counter many times a minute, and building and compiling each again cost more CPU than
  * PostgreSQL spent answering it.
  */
