@@ -15,8 +15,8 @@ export { SHIP_REMINDED };
 /**
  * Order and customer 7 (您有已接单待发货的订单待处理): once per performance order still `wait_ship`
  * ORDER_TIMING.shipReminderHours after it was taken, to the staff member who took it. The `ship_reminded` log
- * row written in the same transaction is what makes it once; rows are locked `skip locked`, so two instances
- * sweeping at once never remind the same order twice.
+ * row written in the same transaction is what makes it once; rows are locked `skip locked` and checked again
+ * once locked, so two instances sweeping at once never remind the same order twice.
  */
 export function createShipReminder(deps: { db: Database; clock: Clock; producer: MessageProducer }) {
   const { db, clock, producer } = deps;
@@ -28,7 +28,9 @@ export function createShipReminder(deps: { db: Database; clock: Clock; producer:
     const messenger = createOrderMessenger(producer);
     const count = await db.transaction(async (transaction) => {
       const tx = transaction as unknown as Database;
-      const due = await reminders.dueShipReminders(tx, dueBefore, REMIND_BATCH);
+      const locked = await reminders.dueShipReminders(tx, dueBefore, REMIND_BATCH);
+      const reminded = await reminders.remindedAmong(tx, locked);
+      const due = locked.filter((order) => !reminded.has(order.id));
       for (const order of due) {
         await messenger.send(
           tx,

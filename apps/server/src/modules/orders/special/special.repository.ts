@@ -235,6 +235,32 @@ export function createSpecialRepository(db: Database) {
         .limit(batch)
         .for('update', { of: performanceOrders, skipLocked: true });
     },
+
+    /**
+     * Of the locked orders, those already reminded. The locking select judged "never reminded" on the snapshot it
+     * started with; a sweep that committed its reminder while this one waited for the lock is only seen by a new
+     * statement, and the lock held now keeps any later sweep out until this one commits.
+     */
+    async remindedAmong(
+      tx: Database,
+      orders: readonly { id: number; omsOrderId: number }[],
+    ): Promise<Set<number>> {
+      if (orders.length === 0) return new Set();
+      const rows = await tx
+        .select({ performanceOrderId: orderLogs.performanceOrderId })
+        .from(orderLogs)
+        .where(
+          and(
+            inArray(orderLogs.omsOrderId, [...new Set(orders.map((o) => o.omsOrderId))]),
+            inArray(
+              orderLogs.performanceOrderId,
+              orders.map((o) => o.id),
+            ),
+            eq(orderLogs.action, SHIP_REMINDED),
+          ),
+        );
+      return new Set(rows.map((r) => r.performanceOrderId!));
+    },
   };
 }
 
