@@ -26,6 +26,7 @@ const EMBEDDED_DATABASE_API_TESTS = [
   'apps/server/src/bad-input-sweep.api.test.ts',
   'apps/server/src/db/client.api.test.ts',
   'apps/server/src/db/paged-query.api.test.ts',
+  'apps/server/src/db/named-statement.api.test.ts',
   'apps/server/src/http/input-fuzz.api.test.ts',
   'apps/server/src/modules/backups/backups-live-restore.api.test.ts',
   'apps/server/src/modules/backups/backups.api.test.ts',

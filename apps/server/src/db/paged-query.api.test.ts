@@ -166,25 +166,35 @@ describe('preparedRunner', () => {
 });
 
 describe('fixedStatement', () => {
-  it('prepares once on the database and runs as built inside a transaction, which sees its own rows', async () => {
+  it('builds once and runs as one named statement on the database and inside a transaction', async () => {
     const { db } = handle;
-    const storeRows = fixedStatement(db, 'probe_store_count', (on, value) =>
-      on
+    let builds = 0;
+    const storeRows = fixedStatement(db, 'probe_store_count', (on, value) => {
+      builds += 1;
+      return on
         .select({ n: count() })
         .from(probes)
-        .where(eq(probes.storeId, value('store'))),
-    );
+        .where(eq(probes.storeId, value('store')));
+    });
     expect(await storeRows({ store: 1 })).toEqual([{ n: 25 }]);
     expect(await storeRows({ store: 3 })).toEqual([{ n: 0 }]);
     await db
       .transaction(async (tx) => {
         await tx.insert(probes).values({ storeId: 3, at: new Date(base) });
+        // On the transaction's connection: it sees the row not yet committed.
         expect(await storeRows({ store: 3 }, tx)).toEqual([{ n: 1 }]);
+        if (handle.kind === 'postgres') {
+          const named = await tx.execute(
+            sql`select 1 from pg_prepared_statements where name = 'probe_store_count'`,
+          );
+          expect((named as unknown as { rows: unknown[] }).rows).toHaveLength(1);
+        }
         throw new Error('roll back');
       })
       .catch(() => undefined);
-    // The prepared statement is the database's, unaffected by the transaction that ended.
+    // Nothing of the transaction stays with the statement: it runs on the pool again.
     expect(await storeRows({ store: 3 })).toEqual([{ n: 0 }]);
+    expect(builds).toBe(1);
     await expect(storeRows({})).rejects.toThrow('No value for placeholder "store"');
   });
 });

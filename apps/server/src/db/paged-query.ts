@@ -153,10 +153,9 @@ export type Named = (name: string) => Placeholder;
 
 /**
  * A hot statement of one shape (no filter comes and goes): built and prepared once on `db`, then executed with
- * the values by name, so a call neither builds nor compiles it again — `ledger({ memberId })`. On
- * a transaction (`tx`) it is built there with the values inline, since a statement prepared on a transaction's
- * connection would be used again after the transaction ended. `name` must be unique to this SQL. A query whose
- * SQL depends on facts of the request takes `shapedStatement`.
+ * the values by name, so a call neither builds nor compiles it again — `ledger({ memberId })`, or
+ * `ledger({ memberId }, tx)` inside a transaction. `name` must be unique to this SQL. A query whose SQL depends
+ * on facts of the request takes `shapedStatement`.
  */
 export function fixedStatement<Row>(
   db: Database,
@@ -165,14 +164,21 @@ export function fixedStatement<Row>(
 ) {
   let prepared: ReturnType<Preparable<Row>['prepare']> | null = null;
   return (values: Record<string, unknown>, tx: Database = db): Promise<Row[]> => {
-    if (tx !== db) {
-      // The value itself where the prepared statement has its placeholder: drizzle encodes it for its column.
-      const inlineValue = ((key: string) => values[key]) as unknown as Named;
-      return Promise.resolve(build(tx, inlineValue));
-    }
     prepared ??= build(db, (key) => sql.placeholder(key)).prepare(name);
-    return prepared.execute(values);
+    return onConnectionOf(prepared, db, tx).execute(values);
   };
+}
+
+/**
+ * A statement prepared on `db`, run on the connection of `tx` when that is a transaction. Drizzle's prepared query
+ * holds the client it was made on, so the transaction's copy takes the transaction's client; nothing bound to that
+ * client outlives the call. PostgreSQL keeps a named statement per connection, so each pooled connection parses
+ * and plans it once, in a transaction or not.
+ */
+function onConnectionOf<Prepared extends object>(prepared: Prepared, db: Database, tx: Database): Prepared {
+  if (tx === db) return prepared;
+  const { client } = (tx as unknown as { session: { client: unknown } }).session;
+  return Object.assign(Object.create(prepared) as Prepared, { client });
 }
 
 /** The facts of a request that decide a statement's SQL (a list's tab, whether a keyword is typed). */
@@ -181,8 +187,8 @@ export type StatementShape = Record<string, string | number | boolean | null>;
 /**
  * Hot statements whose SQL depends on a few facts of the request: `shape` names those facts and nothing else,
  * `build` makes the SQL from the shape alone with every value through `value(name)`, and each shape is built and
- * prepared once — `page({ tab, keyword: null, cursor: false }, { storeId, limit, offset })`. Values a shape's SQL
- * does not use are ignored. `planEachTime` as for `preparedRunner`. On `db` only (not in a transaction).
+ * prepared once — `page({ tab, keyword: null, cursor: false }, { storeId, limit, offset })`, with the transaction
+ * last when there is one. Values a shape's SQL does not use are ignored. `planEachTime` as for `preparedRunner`.
  */
 export function shapedStatement<Shape extends StatementShape, Row>(
   db: Database,
@@ -191,7 +197,7 @@ export function shapedStatement<Shape extends StatementShape, Row>(
   { planEachTime = false } = {},
 ) {
   const byShape = new Map<string, ReturnType<Preparable<Row>['prepare']>>();
-  return (shape: Shape, values: Record<string, unknown>): Promise<Row[]> => {
+  return (shape: Shape, values: Record<string, unknown>, tx: Database = db): Promise<Row[]> => {
     const key = Object.keys(shape)
       .sort()
       .map((fact) => `${fact}=${String(shape[fact])}`)
@@ -204,7 +210,7 @@ export function shapedStatement<Shape extends StatementShape, Row>(
       prepared = build(shape, db, (placeholder) => sql.placeholder(placeholder)).prepare(name);
       byShape.set(key, prepared);
     }
-    return prepared.execute(values);
+    return onConnectionOf(prepared, db, tx).execute(values);
   };
 }
 
