@@ -1,6 +1,7 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { skus, stockBalances, stockMovements } from '../../db/schema.js';
+import { executeNamed } from '../../db/named-statement.js';
+import { skus, stockBalances } from '../../db/schema.js';
 import { conflict } from '../../http/errors.js';
 
 /**
@@ -42,34 +43,6 @@ async function skuLabel(tx: Database, skuId: number): Promise<string> {
 /** One batch's increase: `increaseMany`'s unit. */
 export type Increase = { key: BatchKey; dates: BatchDates; deltas: { onHand?: number; inTransit?: number } };
 
-const batchKeyText = ({ storeId, skuId, batchNo }: BatchKey) => `${storeId}:${skuId}:${batchNo}`;
-
-function movementOf(balanceId: number, key: BatchKey, deltas: Deltas, reason: MovementReason, doc: StockDoc) {
-  return {
-    balanceId,
-    ...key,
-    onHandDelta: deltas.onHand ?? 0,
-    reservedDelta: deltas.reserved ?? 0,
-    inTransitDelta: deltas.inTransit ?? 0,
-    reason,
-    docType: doc.type,
-    docId: doc.id,
-    docNo: doc.no,
-    userId: doc.userId,
-  };
-}
-
-async function record(
-  tx: Database,
-  balanceId: number,
-  key: BatchKey,
-  deltas: Deltas,
-  reason: MovementReason,
-  doc: StockDoc,
-) {
-  await tx.insert(stockMovements).values(movementOf(balanceId, key, deltas, reason, doc));
-}
-
 /** The balance row of one store, SKU and batch. */
 export const keyOf = (key: BatchKey) =>
   and(
@@ -91,6 +64,55 @@ async function refusal(
   const have =
     field === 'available' ? row.onHand - row.reserved : field === 'reserved' ? row.reserved : row.inTransit;
   return conflict(LEDGER_TEXT.short(label, key.batchNo, have, wanted), 'STOCK_SHORT');
+}
+
+const movementColumns = sql.raw(
+  'balance_id, store_id, sku_id, batch_no, on_hand_delta, reserved_delta, in_transit_delta, ' +
+    'reason, doc_type, doc_id, doc_no, user_id',
+);
+const documentValues = (reason: MovementReason, doc: StockDoc) =>
+  sql`${reason}::varchar, ${doc.type}::varchar, ${doc.id}::int, ${doc.no}::varchar, ${doc.userId}::int`;
+
+type Moved = { id: number; productionDate: string; expiryDate: string };
+
+/**
+ * One change of an existing balance and its movement row, as one named statement whatever the change: the
+ * balance changes only if every quantity stays within the table's checks afterwards (on-hand, reserved and
+ * in-transit not negative, reserved not above on-hand), which is each decrease's condition — available stock
+ * for a reservation or a direct take, the reservation for a reserved take, in-transit for a receipt. No row:
+ * refused, nothing written. PostgreSQL re-checks the condition on the row as the other clerk committed it.
+ */
+async function move(
+  tx: Database,
+  key: BatchKey,
+  deltas: Deltas,
+  reason: MovementReason,
+  doc: StockDoc,
+): Promise<Moved | undefined> {
+  const onHand = deltas.onHand ?? 0;
+  const reserved = deltas.reserved ?? 0;
+  const inTransit = deltas.inTransit ?? 0;
+  const [row] = await executeNamed<Moved>(
+    tx,
+    'stock_move',
+    sql`
+    with changed as (
+      update stock_balances as b
+      set on_hand = b.on_hand + ${onHand}::int, reserved = b.reserved + ${reserved}::int,
+        in_transit = b.in_transit + ${inTransit}::int, updated_at = now()
+      where b.store_id = ${key.storeId}::int and b.sku_id = ${key.skuId}::int and b.batch_no = ${key.batchNo}::varchar
+        and b.on_hand + ${onHand}::int >= 0 and b.reserved + ${reserved}::int >= 0
+        and b.in_transit + ${inTransit}::int >= 0 and b.reserved + ${reserved}::int <= b.on_hand + ${onHand}::int
+      returning b.id, b.production_date, b.expiry_date
+    ), moved as (
+      insert into stock_movements (${movementColumns})
+      select id, ${key.storeId}::int, ${key.skuId}::int, ${key.batchNo}::varchar, ${onHand}::int,
+        ${reserved}::int, ${inTransit}::int, ${documentValues(reason, doc)}
+      from changed
+    )
+    select id, production_date::text as "productionDate", expiry_date::text as "expiryDate" from changed`,
+  );
+  return row;
 }
 
 /** A batch's available stock: on-hand − reserved. */
@@ -119,9 +141,9 @@ export function createStockLedger() {
   }
 
   /**
-   * `increase` of many batches for one document in two statements, whatever their number (a store's opening
-   * receipt, the demo seed): one upsert of the balances and one insert of their movements. The keys must differ:
-   * one statement cannot update a row twice.
+   * `increase` of many batches for one document in one named statement, whatever their number (a store's opening
+   * receipt, the demo seed): the batches go as one JSON array, upserted into the balances with a movement each,
+   * in the order given. The keys must differ: one statement cannot update a row twice.
    */
   async function increaseMany(
     tx: Database,
@@ -130,60 +152,47 @@ export function createStockLedger() {
     doc: StockDoc,
   ): Promise<void> {
     if (increases.length === 0) return;
-    const rows = await tx
-      .insert(stockBalances)
-      .values(
-        increases.map(({ key, dates, deltas }) => ({
-          ...key,
-          ...dates,
-          onHand: deltas.onHand ?? 0,
-          inTransit: deltas.inTransit ?? 0,
-        })),
+    const wanted = increases.map(({ key, dates, deltas }, n) => ({
+      n,
+      store_id: key.storeId,
+      sku_id: key.skuId,
+      batch_no: key.batchNo,
+      production_date: dates.productionDate,
+      expiry_date: dates.expiryDate,
+      on_hand: deltas.onHand ?? 0,
+      in_transit: deltas.inTransit ?? 0,
+    }));
+    await executeNamed(
+      tx,
+      'stock_increase',
+      sql`
+      with wanted as (
+        select * from jsonb_to_recordset(${JSON.stringify(wanted)}::jsonb) as w(n int, store_id int, sku_id int,
+          batch_no varchar, production_date date, expiry_date date, on_hand int, in_transit int)
+      ), balance as (
+        insert into stock_balances as b (store_id, sku_id, batch_no, production_date, expiry_date, on_hand, in_transit)
+        select store_id, sku_id, batch_no, production_date, expiry_date, on_hand, in_transit from wanted order by n
+        on conflict (store_id, sku_id, batch_no) do update
+          set on_hand = b.on_hand + excluded.on_hand, in_transit = b.in_transit + excluded.in_transit, updated_at = now()
+        returning b.id, b.store_id, b.sku_id, b.batch_no
       )
-      .onConflictDoUpdate({
-        target: [stockBalances.storeId, stockBalances.skuId, stockBalances.batchNo],
-        set: {
-          onHand: sql`${stockBalances.onHand} + excluded.on_hand`,
-          inTransit: sql`${stockBalances.inTransit} + excluded.in_transit`,
-          updatedAt: sql`now()`,
-        },
-      })
-      .returning({
-        id: stockBalances.id,
-        storeId: stockBalances.storeId,
-        skuId: stockBalances.skuId,
-        batchNo: stockBalances.batchNo,
-      });
-    const balanceIdOf = new Map(rows.map((row) => [batchKeyText(row), row.id]));
-    await tx
-      .insert(stockMovements)
-      .values(
-        increases.map(({ key, deltas }) =>
-          movementOf(balanceIdOf.get(batchKeyText(key))!, key, deltas, reason, doc),
-        ),
-      );
+      insert into stock_movements (${movementColumns})
+      select balance.id, w.store_id, w.sku_id, w.batch_no, w.on_hand, 0, w.in_transit, ${documentValues(reason, doc)}
+      from balance join wanted w using (store_id, sku_id, batch_no)
+      order by w.n`,
+    );
   }
 
   /** Holds `quantity` of the batch's available stock (on-hand − reserved) for a document. */
   async function reserve(tx: Database, key: BatchKey, quantity: number, doc: StockDoc): Promise<void> {
-    const [row] = await tx
-      .update(stockBalances)
-      .set({ reserved: sql`${stockBalances.reserved} + ${quantity}`, updatedAt: sql`now()` })
-      .where(and(keyOf(key), sql`${stockBalances.onHand} - ${stockBalances.reserved} >= ${quantity}`))
-      .returning({ id: stockBalances.id });
-    if (!row) throw await refusal(tx, key, quantity, 'available');
-    await record(tx, row.id, key, { reserved: quantity }, 'reserve', doc);
+    if (!(await move(tx, key, { reserved: quantity }, 'reserve', doc)))
+      throw await refusal(tx, key, quantity, 'available');
   }
 
   /** Gives back a reservation. */
   async function release(tx: Database, key: BatchKey, quantity: number, doc: StockDoc): Promise<void> {
-    const [row] = await tx
-      .update(stockBalances)
-      .set({ reserved: sql`${stockBalances.reserved} - ${quantity}`, updatedAt: sql`now()` })
-      .where(and(keyOf(key), sql`${stockBalances.reserved} >= ${quantity}`))
-      .returning({ id: stockBalances.id });
-    if (!row) throw await refusal(tx, key, quantity, 'reserved');
-    await record(tx, row.id, key, { reserved: -quantity }, 'release', doc);
+    if (!(await move(tx, key, { reserved: -quantity }, 'release', doc)))
+      throw await refusal(tx, key, quantity, 'reserved');
   }
 
   /**
@@ -198,29 +207,9 @@ export function createStockLedger() {
     doc: StockDoc,
     options: { reserved: boolean },
   ): Promise<BatchDates> {
-    const reservedDelta = options.reserved ? quantity : 0;
-    const [row] = await tx
-      .update(stockBalances)
-      .set({
-        onHand: sql`${stockBalances.onHand} - ${quantity}`,
-        reserved: sql`${stockBalances.reserved} - ${reservedDelta}`,
-        updatedAt: sql`now()`,
-      })
-      .where(
-        and(
-          keyOf(key),
-          options.reserved
-            ? sql`${stockBalances.reserved} >= ${quantity}`
-            : sql`${stockBalances.onHand} - ${stockBalances.reserved} >= ${quantity}`,
-        ),
-      )
-      .returning({
-        id: stockBalances.id,
-        productionDate: stockBalances.productionDate,
-        expiryDate: stockBalances.expiryDate,
-      });
+    const deltas = { onHand: -quantity, reserved: options.reserved ? -quantity : 0 };
+    const row = await move(tx, key, deltas, reason, doc);
     if (!row) throw await refusal(tx, key, quantity, options.reserved ? 'reserved' : 'available');
-    await record(tx, row.id, key, { onHand: -quantity, reserved: -reservedDelta }, reason, doc);
     return { productionDate: row.productionDate, expiryDate: row.expiryDate };
   }
 
@@ -237,17 +226,8 @@ export function createStockLedger() {
   ): Promise<void> {
     if (quantity <= 0) return;
     const onHand = reason === 'transfer_receive' ? quantity : 0;
-    const [row] = await tx
-      .update(stockBalances)
-      .set({
-        inTransit: sql`${stockBalances.inTransit} - ${quantity}`,
-        onHand: sql`${stockBalances.onHand} + ${onHand}`,
-        updatedAt: sql`now()`,
-      })
-      .where(and(keyOf(key), sql`${stockBalances.inTransit} >= ${quantity}`))
-      .returning({ id: stockBalances.id });
-    if (!row) throw await refusal(tx, key, quantity, 'inTransit');
-    await record(tx, row.id, key, { onHand, inTransit: -quantity }, reason, doc);
+    if (!(await move(tx, key, { onHand, inTransit: -quantity }, reason, doc)))
+      throw await refusal(tx, key, quantity, 'inTransit');
   }
 
   return { increase, increaseMany, reserve, release, take, settleInTransit };
