@@ -87,7 +87,8 @@ export function replayPlan(a, b, requestA, requestB) {
         `replay: value ${p} of query ${s} (${stepA.text.slice(0, 60)}…) is explained by nothing`,
       );
     });
-    return { text: stepA.text, values };
+    // A statement the service ran prepared (named) is replayed as the same named statement.
+    return { text: stepA.text, values, ...(stepA.name ? { name: stepA.name } : {}) };
   });
 }
 
@@ -112,6 +113,7 @@ export async function replay(client, plan, request) {
   try {
     for (const step of plan) {
       const result = await client.query({
+        ...(step.name ? { name: step.name } : {}),
         text: step.text,
         values: step.values.map(valueOf),
         rowMode: 'array',
