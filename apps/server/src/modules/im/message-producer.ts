@@ -1,5 +1,7 @@
 import { messageKindOf, type ExpandInfo } from '@console/contract';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { intArrayLiteral } from '../../db/array-literal.js';
+import { executeNamed } from '../../db/named-statement.js';
 import type { Database } from '../../db/client.js';
 import { users, userStores } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
@@ -166,15 +168,14 @@ export async function staffOfStores(
   return staff;
 }
 
-/** Enabled users authorised for the store (user_stores). */
+/** Enabled users authorised for the store (user_stores), or those of `userIds` who are; one named statement. */
 export async function staffOf(db: Database, storeId: number, userIds?: readonly number[]): Promise<number[]> {
-  const conditions = [eq(userStores.storeId, storeId), eq(users.enabled, true)];
-  if (userIds) conditions.push(inArray(users.id, [...userIds]));
-  const rows = await db
-    .select({ id: users.id })
-    .from(userStores)
-    .innerJoin(users, eq(users.id, userStores.userId))
-    .where(and(...conditions))
-    .orderBy(users.id);
+  const among = userIds ? sql`and u.id = any(${intArrayLiteral(userIds)}::int[])` : sql``;
+  const rows = await executeNamed<{ id: number }>(
+    db,
+    userIds ? 'im_store_staff_among' : 'im_store_staff',
+    sql`select u.id from user_stores s join users u on u.id = s.user_id
+      where s.store_id = ${storeId} and u.enabled ${among} order by u.id`,
+  );
   return rows.map((r) => r.id);
 }

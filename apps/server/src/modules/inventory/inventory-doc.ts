@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { DocEvent } from '@console/contract';
 import type { Database } from '../../db/client.js';
+import { fixedStatement } from '../../db/paged-query.js';
 import { skus, stockDocEvents } from '../../db/schema.js';
 import { AppError, conflict } from '../../http/errors.js';
 import type { Clock } from '../../platform/clock.js';
@@ -50,6 +51,30 @@ export function createInventoryDocKit<S extends string>(spec: {
   expandInfo: (ref: DocRef) => Record<string, string | number>;
 }) {
   const { db, clock, docType, noun } = spec;
+  // One statement text per document type: the type is part of the SQL, the rest are values.
+  const insertEvent = fixedStatement(db, `stock_doc_event_${docType}`, (on, value) =>
+    on
+      .insert(stockDocEvents)
+      .values({
+        docType,
+        docId: value('docId'),
+        action: value('action'),
+        fromStatus: value('fromStatus'),
+        toStatus: value('toStatus'),
+        userId: value('userId'),
+        userName: value('userName'),
+        note: value('note'),
+        createdAt: value('createdAt'),
+      })
+      .returning({ id: stockDocEvents.id }),
+  );
+  const timelineOf = fixedStatement(db, `stock_doc_timeline_${docType}`, (on, value) =>
+    on
+      .select()
+      .from(stockDocEvents)
+      .where(and(eq(stockDocEvents.docType, docType), eq(stockDocEvents.docId, value('docId'))))
+      .orderBy(asc(stockDocEvents.id)),
+  );
 
   const message = (
     storeId: number,
@@ -94,26 +119,24 @@ export function createInventoryDocKit<S extends string>(spec: {
       actor: DocActor,
       note = '',
     ) {
-      await tx.insert(stockDocEvents).values({
-        docType,
-        docId: ref.id,
-        action,
-        fromStatus: ref.status,
-        toStatus: to,
-        userId: actor?.userId ?? null,
-        userName: actor?.nickName ?? '系统',
-        note: note.slice(0, 300),
-        createdAt: clock(),
-      });
+      await insertEvent(
+        {
+          docId: ref.id,
+          action,
+          fromStatus: ref.status,
+          toStatus: to,
+          userId: actor?.userId ?? null,
+          userName: actor?.nickName ?? '系统',
+          note: note.slice(0, 300),
+          createdAt: clock(),
+        },
+        tx,
+      );
     },
 
     /** The document's timeline, oldest first. */
     async timeline(docId: number, conn: Database = db): Promise<DocEvent[]> {
-      const rows = await conn
-        .select()
-        .from(stockDocEvents)
-        .where(and(eq(stockDocEvents.docType, docType), eq(stockDocEvents.docId, docId)))
-        .orderBy(asc(stockDocEvents.id));
+      const rows = await timelineOf({ docId }, conn);
       return rows.map((e) => ({
         at: shanghaiDateTime(e.createdAt),
         action: e.action,

@@ -1,4 +1,17 @@
-import { and, asc, count, desc, eq, ilike, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  ilike,
+  isNull,
+  lt,
+  or,
+  sql,
+  type Placeholder,
+  type SQL,
+} from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.js';
 import { likeContains } from '../../db/like-pattern.js';
@@ -64,12 +77,12 @@ type ExportFilters = Omit<LoanFilters, 'pageNum' | 'pageSize'>;
 export const overdueOn = (today: string) => and(eq(stockLoans.status, 'lent'), lt(stockLoans.dueDate, today));
 
 /** The store is party to the loan: the borrower or the lender. */
-const partyOf = (storeId: number) =>
+const partyOf = (storeId: number | Placeholder) =>
   or(eq(stockLoans.borrowerStoreId, storeId), eq(stockLoans.lenderStoreId, storeId));
 
 /** Loans (借货单): a store reads only those it borrows or lends (`storeId` in every store read). */
 export function createLoansRepository(db: Database) {
-  const docs = versionedDocs(stockLoans);
+  const docs = versionedDocs(db, 'loan', stockLoans, partyOf);
   const withStores = (tx: Database) =>
     tx
       .select(loanColumns)
@@ -114,7 +127,7 @@ export function createLoansRepository(db: Database) {
 
   return {
     lock: (tx: Database, id: number, storeId: number | null): Promise<LoanRecord | undefined> =>
-      docs.lock(tx, id, storeId === null ? undefined : partyOf(storeId)),
+      docs.lock(tx, id, storeId),
 
     update: (tx: Database, read: LoanRecord, set: Partial<typeof stockLoans.$inferInsert>) =>
       docs.update(tx, read, set),

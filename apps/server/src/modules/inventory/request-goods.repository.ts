@@ -65,7 +65,9 @@ const whereOf = (storeId: number, f: Omit<RequestFilters, 'pageNum' | 'pageSize'
 
 /** Request goods (要货单) rows: a store sees its own only (`storeId` in every read). */
 export function createRequestGoodsRepository(db: Database) {
-  const docs = versionedDocs(stockRequests);
+  const docs = versionedDocs(db, 'stock_request', stockRequests, (storeId) =>
+    eq(stockRequests.storeId, storeId),
+  );
   const joined = (tx: Database) =>
     tx
       .select(requestColumns)
@@ -101,7 +103,7 @@ export function createRequestGoodsRepository(db: Database) {
 
     /** The request locked for a change; with `storeId`, only when it is that store's (else a 404). */
     lock: (tx: Database, id: number, storeId: number | null): Promise<RequestRecord | undefined> =>
-      docs.lock(tx, id, storeId === null ? undefined : eq(stockRequests.storeId, storeId)),
+      docs.lock(tx, id, storeId),
 
     update: (tx: Database, read: RequestRecord, set: Partial<typeof stockRequests.$inferInsert>) =>
       docs.update(tx, read, set),

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, lt, or, sql, type SQL } from
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.js';
 import { likeContains } from '../../db/like-pattern.js';
-import { numberedPageOf } from '../../db/paged-query.js';
+import { fixedStatement, numberedPageOf } from '../../db/paged-query.js';
 import { withinShanghaiDays } from '../../db/shanghai-days.js';
 import { versionedDocs } from './doc-table.js';
 import { skus, stockBalances, stockTransferLines, stockTransfers, stores, users } from '../../db/schema.js';
@@ -94,7 +94,9 @@ export function createTransfersRepository(db: Database) {
           .where(where)
       : db.select({ n: count() }).from(stockTransfers).where(where);
 
-  const docs = versionedDocs(stockTransfers);
+  const docs = versionedDocs(db, 'transfer', stockTransfers, (storeId) =>
+    or(eq(stockTransfers.toStoreId, storeId), eq(stockTransfers.fromStoreId, storeId)),
+  );
   const joined = (tx: Database) =>
     tx
       .select(transferColumns)
@@ -102,6 +104,23 @@ export function createTransfersRepository(db: Database) {
       .innerJoin(toStore, eq(toStore.id, stockTransfers.toStoreId))
       .innerJoin(fromStore, eq(fromStore.id, stockTransfers.fromStoreId))
       .innerJoin(users, eq(users.id, stockTransfers.requestedBy));
+
+  const view = fixedStatement(db, 'transfer_view', (on, value) =>
+    joined(on).where(eq(stockTransfers.id, value('id'))),
+  );
+  const lines = fixedStatement(db, 'transfer_lines', (on, value) =>
+    on
+      .select({
+        line: stockTransferLines,
+        skuCode: skus.skuCode,
+        skuName: skus.name,
+        spec: skus.spec,
+      })
+      .from(stockTransferLines)
+      .innerJoin(skus, eq(skus.id, stockTransferLines.skuId))
+      .where(eq(stockTransferLines.transferId, value('transferId')))
+      .orderBy(asc(stockTransferLines.id)),
+  );
 
   return {
     async storeByCode(code: string) {
@@ -137,31 +156,13 @@ export function createTransfersRepository(db: Database) {
 
     /** The transfer locked for a change, when the store is party to it (else undefined: a 404). */
     lock: (tx: Database, id: number, storeId: number | null): Promise<TransferRecord | undefined> =>
-      docs.lock(
-        tx,
-        id,
-        storeId === null
-          ? undefined
-          : or(eq(stockTransfers.toStoreId, storeId), eq(stockTransfers.fromStoreId, storeId)),
-      ),
+      docs.lock(tx, id, storeId),
 
     /** The conditional update of a locked transfer: status and version as read. */
     update: (tx: Database, read: TransferRecord, set: Partial<typeof stockTransfers.$inferInsert>) =>
       docs.update(tx, read, set),
 
-    async lines(tx: Database, transferId: number) {
-      return tx
-        .select({
-          line: stockTransferLines,
-          skuCode: skus.skuCode,
-          skuName: skus.name,
-          spec: skus.spec,
-        })
-        .from(stockTransferLines)
-        .innerJoin(skus, eq(skus.id, stockTransferLines.skuId))
-        .where(eq(stockTransferLines.transferId, transferId))
-        .orderBy(asc(stockTransferLines.id));
-    },
+    lines: (tx: Database, transferId: number) => lines({ transferId }, tx),
 
     async updateLine(tx: Database, lineId: number, set: Partial<typeof stockTransferLines.$inferInsert>) {
       await tx.update(stockTransferLines).set(set).where(eq(stockTransferLines.id, lineId));
@@ -182,7 +183,7 @@ export function createTransfersRepository(db: Database) {
     },
 
     async view(tx: Database, id: number): Promise<TransferView | undefined> {
-      const [row] = await joined(tx).where(eq(stockTransfers.id, id));
+      const [row] = await view({ id }, tx);
       return row;
     },
 
