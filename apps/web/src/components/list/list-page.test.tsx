@@ -199,6 +199,31 @@ describe('ListPage', { timeout: 30_000 }, () => {
     expect(screen.getByTestId('things-total').textContent).toBe('共 10000+ 条');
   });
 
+  it('pages on past a capped count: a full page at the cap has a next one', async () => {
+    const fullPage = Array.from({ length: 20 }, (_, i) => ({ ...ROWS[0]!, no: `C${i}` }));
+    const page = paging({ query: { pageNum: 50, pageSize: 20 } });
+    renderList(data({ rows: fullPage, total: 1000, totalExact: false }), page);
+    expect(screen.getByTestId('things-total').textContent).toBe('共 1000+ 条');
+    const next = () => document.querySelector('.ant-pagination-next')!;
+    await userEvent.click(next().querySelector('button')!);
+    expect(page.setQuery).toHaveBeenCalledWith({ pageNum: 51 });
+    cleanup();
+    // The same count, exact, ends at page 50.
+    renderList(
+      data({ rows: fullPage, total: 1000, totalExact: true }),
+      paging({ query: { pageNum: 50, pageSize: 20 } }),
+    );
+    expect(next().getAttribute('aria-disabled')).toBe('true');
+  });
+
+  it('keeps the keyset pager going past a capped count', async () => {
+    const fullPage = Array.from({ length: 20 }, (_, i) => ({ ...ROWS[0]!, no: `C${i}` }));
+    const page = paging({ query: { pageNum: 5, pageSize: 20 } });
+    renderList(data({ rows: fullPage, total: 99, totalExact: false }), page, { pager: 'keyset' });
+    await userEvent.click(screen.getByRole('button', { name: '下一页' }));
+    expect(page.setQuery).toHaveBeenCalledWith({ pageNum: 6 });
+  });
+
   it('tells empty from no result', async () => {
     renderList(data({ rows: [], total: 0 }));
     expect(screen.getByTestId('things-empty').textContent).toContain('暂无事项，新建一个吧');

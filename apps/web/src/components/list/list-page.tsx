@@ -421,8 +421,13 @@ function ListFooter<Row>({
   if (list.total === null) return null;
   const total = <span data-testid={`${name}-total`}>{LIST_LABELS.total(list.total, list.totalExact)}</span>;
   const sizes = pageSizes.map((size) => ({ value: size, label: LIST_LABELS.pageSize(size) }));
+  // A capped count (`N+`) is no end: a full page may have another after it.
+  const fullPage = list.rows.length === pageSize;
+  const reachable = list.totalExact
+    ? list.total
+    : Math.max(list.total, pageNum * pageSize + (fullPage ? 1 : 0));
   if (pager === 'keyset') {
-    const hasNext = list.rows.length === pageSize && pageNum * pageSize < list.total;
+    const hasNext = fullPage && pageNum * pageSize < reachable;
     return (
       <div className={styles.footer} data-testid={`${name}-pager`}>
         {total}
@@ -446,7 +451,7 @@ function ListFooter<Row>({
       <Pagination
         current={pageNum}
         pageSize={pageSize}
-        total={list.total}
+        total={reachable}
         showTotal={() => total}
         showSizeChanger={{ options: sizes }}
         pageSizeOptions={pageSizes.map(String)}
