@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { dateRangeFields, endpoint, keywordField, listFilters, pageOf } from './common/index.js';
+import {
+  dateRangeFields,
+  endpoint,
+  keysetListFilters,
+  keysetPageOf,
+  keywordField,
+  listFilters,
+  pageOf,
+} from './common/index.js';
 import { recordId, requiredText } from './common/fields.js';
 import { storeCodeSchema } from './stores.js';
 
@@ -35,6 +43,11 @@ export const INVENTORY_PATHS = {
 } as const;
 
 const PAGE_SIZE_MAX = 50;
+/**
+ * The long lists (a store's stock, its transfers) are keyset pages: `total` is exact up to this many rows and
+ * `totalExact` false beyond, since counting a store's 20,000 batches on every page cost more than the page.
+ */
+export const INVENTORY_COUNT_CAP = 1_000;
 export const TRANSFER_LINES_MAX = 100;
 export const TRANSFER_QUANTITY_MAX = 100_000;
 export const INVENTORY_REASON_MAX = 200;
@@ -46,7 +59,7 @@ export const INVENTORY_REASON_MAX = 200;
 export const STOCK_NEAR_EXPIRY_DAYS = 30;
 
 const stockFlag = (message: string) => z.boolean({ error: message }).default(false);
-export const stockFilters = listFilters(
+export const stockFilters = keysetListFilters(
   {
     storeCode: storeCodeSchema,
     /** SKU code (exact) or part of the SKU name. */
@@ -79,7 +92,8 @@ export const stockRowSchema = z.object({
   nearExpiry: z.boolean(),
 });
 export type StockRow = z.infer<typeof stockRowSchema>;
-export const stockPageSchema = pageOf(stockRowSchema);
+export const stockPageSchema = keysetPageOf(stockRowSchema);
+export type StockPage = z.infer<typeof stockPageSchema>;
 
 // ------------------------------------------------------------------------------------------------------------
 // Transfers
@@ -120,7 +134,7 @@ const transferNoSchema = z
   .trim()
   .regex(/^[A-Z0-9]{1,32}$/, '调拨单号不正确');
 
-export const transferFilters = listFilters(
+export const transferFilters = keysetListFilters(
   {
     storeCode: storeCodeSchema,
     side: z.enum(TRANSFER_SIDES, { error: '请选择调入或调出' }),
@@ -154,7 +168,7 @@ export const transferRowSchema = z.object({
   updatedAt: z.string(),
 });
 export type TransferRow = z.infer<typeof transferRowSchema>;
-export const transferPageSchema = pageOf(transferRowSchema);
+export const transferPageSchema = keysetPageOf(transferRowSchema);
 export type TransferPage = z.infer<typeof transferPageSchema>;
 
 const transferIdSchema = recordId('缺少调拨单编号');

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Param, Placeholder, sql, type SQL, type Subquery } from 'drizzle-orm';
+import { badRequest } from '../http/errors.js';
 import type { Database } from './client.js';
 
 /**
@@ -272,6 +273,53 @@ export function keysetPast(
     sql`, `,
   );
   return direction === 'asc' ? sql`(${columns}) > (${cursor})` : sql`(${columns}) < (${cursor})`;
+}
+
+/** A keyset list's answer (the contract's `keysetPageOf`). */
+export type KeysetAnswer<Row> = {
+  list: Row[];
+  total: number | null;
+  totalExact: boolean;
+  pageNum: number;
+  pageSize: number;
+  nextCursor: string | null;
+};
+
+export const KEYSET_TEXT = { badCursor: '分页游标不正确，请从第一页重新查询' };
+
+/**
+ * A keyset page (DESIGN.md "Paging"): past the cursor of the page before when there is one, else page `pageNum`
+ * by OFFSET; one row more than asked tells whether another follows. The count, at most `cap`, is read beside the
+ * rows and only on a page without a cursor (the client keeps the first page's). A cursor we did not issue is a
+ * 400. A repository states the rows (`after` is the cursor's key values), the bounded count and the key of a row.
+ */
+export async function keysetPage<Row>(
+  request: Paging & { cursor?: string | null },
+  list: {
+    kinds: readonly KeysetKind[];
+    rows(window: { limit: number; offset: number; after: unknown[] | null }): PromiseLike<Row[]>;
+    /** How many rows match, counting no further than `limit`. */
+    countUpTo(limit: number): PromiseLike<number>;
+    cap: number;
+    keyOf(row: Row): unknown[];
+  },
+): Promise<KeysetAnswer<Row>> {
+  const after = request.cursor ? decodeKeyset(request.cursor, list.kinds) : null;
+  if (request.cursor && !after) throw badRequest(KEYSET_TEXT.badCursor, 'CURSOR_INVALID');
+  const window = pageWindow(request, { peek: true });
+  const [read, counted] = await Promise.all([
+    list.rows({ limit: window.limit, offset: after ? 0 : window.offset, after }),
+    after ? null : list.countUpTo(list.cap + 1),
+  ]);
+  const { rows, hasMore } = splitPeek(read, request.pageSize);
+  const last = rows.at(-1);
+  return {
+    list: rows,
+    ...cappedTotal(counted, list.cap),
+    pageNum: request.pageNum,
+    pageSize: request.pageSize,
+    nextCursor: hasMore && last ? encodeKeyset(list.keyOf(last)) : null,
+  };
 }
 
 /** A keyset cursor for the client: the last row's key values, opaque (base64url JSON). */

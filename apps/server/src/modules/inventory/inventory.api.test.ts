@@ -1,9 +1,11 @@
 import {
+  INVENTORY_COUNT_CAP,
   INVENTORY_PATHS as P,
   resolveMessageTarget,
   type ApprovalPage,
   type ApprovalRow,
   type AuditBatchResult,
+  type StockPage,
   type StockRow,
   type TransferDetail,
   type TransferPage,
@@ -573,5 +575,75 @@ describe('approval tasks', () => {
     );
     // Without audit:approve the batch call is refused.
     expect((await post(clerkA, P.auditBatchApprove, storeA, { ids: [t1.id] })).statusCode).toBe(403);
+  });
+});
+
+describe('the long lists page by keyset with a capped count', () => {
+  it('counts a store’s stock up to the cap, and a cursor page is the page by number', async () => {
+    const batches = Array.from({ length: INVENTORY_COUNT_CAP + 1 }, (_, i) => ({
+      key: { storeId: storeC.id, skuId: skuB, batchNo: `K${String(i).padStart(4, '0')}` },
+      dates: { productionDate: '2026-10-01', expiryDate: '2027-10-01' },
+      deltas: { onHand: 1 },
+    }));
+    await t.db.transaction((tx) =>
+      createStockLedger().increaseMany(tx as unknown as Database, batches, 'receipt', {
+        type: 'receipt',
+        id: 2,
+        no: 'RCKEYSET',
+        userId: null,
+      }),
+    );
+    const first = await ok<StockPage>(clerkC, P.stockList, storeC, { pageSize: 20 });
+    expect(first).toMatchObject({ total: INVENTORY_COUNT_CAP, totalExact: false });
+    expect(first.list).toHaveLength(20);
+    const byCursor = await ok<StockPage>(clerkC, P.stockList, storeC, {
+      pageNum: 2,
+      pageSize: 20,
+      cursor: first.nextCursor,
+    });
+    const byNumber = await ok<StockPage>(clerkC, P.stockList, storeC, { pageNum: 2, pageSize: 20 });
+    expect(byCursor.list.map((r) => r.id)).toEqual(byNumber.list.map((r) => r.id));
+    expect(byCursor.total).toBeNull();
+    // Walking on by cursor reads every batch once, past the cap, and the last page has no cursor after it.
+    const seen = first.list.map((r) => r.batchNo);
+    for (let page = first, pageNum = 2; page.nextCursor; pageNum += 1) {
+      page = await ok<StockPage>(clerkC, P.stockList, storeC, {
+        pageNum,
+        pageSize: 20,
+        cursor: page.nextCursor,
+      });
+      seen.push(...page.list.map((r) => r.batchNo));
+    }
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(seen.filter((b) => b.startsWith('K'))).toHaveLength(INVENTORY_COUNT_CAP + 1);
+    // A filter small enough is counted exactly.
+    const one = await ok<StockPage>(clerkC, P.stockList, storeC, { keyword: 'no such sku' });
+    expect(one).toMatchObject({ list: [], total: 0, totalExact: true, nextCursor: null });
+  });
+
+  it('pages the transfer list by its id, and refuses a cursor it did not issue', async () => {
+    await apply([{ skuId: skuA, quantity: 1 }]);
+    await apply([{ skuId: skuA, quantity: 1 }]);
+    const first = await ok<TransferPage>(clerkB, P.transferList, storeB, { side: 'out', pageSize: 2 });
+    expect(first.totalExact).toBe(true);
+    expect(first.total).toBeGreaterThan(2);
+    const byCursor = await ok<TransferPage>(clerkB, P.transferList, storeB, {
+      side: 'out',
+      pageNum: 2,
+      pageSize: 2,
+      cursor: first.nextCursor,
+    });
+    const byNumber = await ok<TransferPage>(clerkB, P.transferList, storeB, {
+      side: 'out',
+      pageNum: 2,
+      pageSize: 2,
+    });
+    expect(byCursor.list.map((r) => r.id)).toEqual(byNumber.list.map((r) => r.id));
+    expect(Math.max(...byCursor.list.map((r) => r.id))).toBeLessThan(
+      Math.min(...first.list.map((r) => r.id)),
+    );
+    const forged = await post(clerkB, P.transferList, storeB, { side: 'out', cursor: 'bm90LWEtY3Vyc29y' });
+    expect(forged.statusCode).toBe(400);
+    expect(errorOf(forged).errorMsg).toBe('分页游标不正确，请从第一页重新查询');
   });
 });

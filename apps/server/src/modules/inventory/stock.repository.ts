@@ -1,14 +1,27 @@
-import { and, asc, count, eq, gt, ilike, lte, or } from 'drizzle-orm';
-import { STOCK_NEAR_EXPIRY_DAYS, type StockRow } from '@console/contract';
+import { and, asc, eq, gt, gte, ilike, lte, or, type SQL } from 'drizzle-orm';
+import { INVENTORY_COUNT_CAP, STOCK_NEAR_EXPIRY_DAYS, type StockRow } from '@console/contract';
 import type { Database } from '../../db/client.js';
 import { likeContains } from '../../db/like-pattern.js';
-import { mapPage, numberedPageOf } from '../../db/paged-query.js';
+import {
+  cappedCountQuery,
+  keysetPage,
+  keysetPast,
+  type KeysetKey,
+  type Paging,
+} from '../../db/paged-query.js';
 import { skus, stockBalances } from '../../db/schema.js';
 import { shanghaiDay } from '../dashboard/daily-metrics.js';
 
 export type StockFilter = { keyword?: string | null; nearExpiry?: boolean; inTransit?: boolean };
 
 const DAY_MS = 86_400_000;
+
+/** The list's order, which its keyset follows: SKU code, then the oldest expiry, then the balance. */
+const STOCK_KEYSET: KeysetKey[] = [
+  { sql: skus.skuCode, kind: 'text' },
+  { sql: stockBalances.expiryDate, kind: 'date' },
+  { sql: stockBalances.id, kind: 'id' },
+];
 
 /** The last expiry date that counts as near expiry on the Shanghai day of `now` (today + the window). */
 export const nearExpiryCutoff = (now: Date) =>
@@ -26,12 +39,12 @@ export function createStockRepository(db: Database) {
       f.nearExpiry ? and(gt(stockBalances.onHand, 0), lte(stockBalances.expiryDate, cutoff)) : undefined,
       f.inTransit ? gt(stockBalances.inTransit, 0) : undefined,
     );
-  const rows = (storeId: number, f: StockFilter, cutoff: string) =>
+  const rows = (storeId: number, f: StockFilter, cutoff: string, past?: SQL) =>
     db
       .select({ balance: stockBalances, skuCode: skus.skuCode, skuName: skus.name, spec: skus.spec })
       .from(stockBalances)
       .innerJoin(skus, eq(skus.id, stockBalances.skuId))
-      .where(whereOf(storeId, f, cutoff))
+      .where(and(whereOf(storeId, f, cutoff), past))
       .orderBy(asc(skus.skuCode), asc(stockBalances.expiryDate), asc(stockBalances.id))
       .$dynamic();
   const rowOf =
@@ -53,29 +66,43 @@ export function createStockRepository(db: Database) {
     });
   // Only a keyword needs the catalogue: every balance has its SKU (a foreign key), so without one the count
   // reads the store's index entries alone instead of joining the whole catalogue (bench/inventory/RESULTS.md).
-  const counted = (storeId: number, f: StockFilter, cutoff: string) =>
+  const matching = (storeId: number, f: StockFilter, cutoff: string) =>
     f.keyword
       ? db
-          .select({ n: count() })
+          .select({ id: stockBalances.id })
           .from(stockBalances)
           .innerJoin(skus, eq(skus.id, stockBalances.skuId))
           .where(whereOf(storeId, f, cutoff))
       : db
-          .select({ n: count() })
+          .select({ id: stockBalances.id })
           .from(stockBalances)
           .where(whereOf(storeId, f, cutoff));
+  const countUpTo = async (storeId: number, f: StockFilter, cutoff: string, limit: number) => {
+    const [row] = await cappedCountQuery(db, matching(storeId, f, cutoff).limit(limit));
+    return row?.n ?? 0;
+  };
 
   return {
-    async page(
-      storeId: number,
-      f: StockFilter & { pageNum: number; pageSize: number },
-      now: Date,
-    ): Promise<{ list: StockRow[]; total: number; pageNum: number; pageSize: number }> {
+    /**
+     * A keyset page in the list's order: past the cursor's (SKU code, expiry, id), else from page `pageNum`. The
+     * SKU-code bound besides the row comparison lets the walk of the catalogue's code index start at the cursor.
+     */
+    async page(storeId: number, f: StockFilter & Paging & { cursor?: string | null }, now: Date) {
       const cutoff = nearExpiryCutoff(now);
-      return mapPage(
-        await numberedPageOf(f, rows(storeId, f, cutoff), counted(storeId, f, cutoff)),
-        rowOf(cutoff),
-      );
+      return keysetPage(f, {
+        kinds: STOCK_KEYSET.map((k) => k.kind),
+        rows: async ({ limit, offset, after }) => {
+          const past =
+            after && and(gte(skus.skuCode, after[0] as string), keysetPast('asc', STOCK_KEYSET, after));
+          const read = await rows(storeId, f, cutoff, past || undefined)
+            .limit(limit)
+            .offset(offset);
+          return read.map(rowOf(cutoff));
+        },
+        countUpTo: (limit) => countUpTo(storeId, f, cutoff, limit),
+        cap: INVENTORY_COUNT_CAP,
+        keyOf: (row) => [row.skuCode, row.expiryDate, row.id],
+      });
     },
 
     /** The list's rows for an export, in the list's order, `limit` of them from `offset`. */
@@ -90,9 +117,7 @@ export function createStockRepository(db: Database) {
       return (await rows(storeId, f, cutoff).limit(limit).offset(offset)).map(rowOf(cutoff));
     },
 
-    async countUpTo(storeId: number, f: StockFilter, now: Date, limit: number): Promise<number> {
-      const [row] = await counted(storeId, f, nearExpiryCutoff(now));
-      return Math.min(Number(row?.n ?? 0), limit);
-    },
+    countUpTo: (storeId: number, f: StockFilter, now: Date, limit: number) =>
+      countUpTo(storeId, f, nearExpiryCutoff(now), limit),
   };
 }

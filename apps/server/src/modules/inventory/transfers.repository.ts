@@ -1,8 +1,8 @@
-import { and, asc, count, desc, eq, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.js';
 import { likeContains } from '../../db/like-pattern.js';
-import { fixedStatement, numberedPageOf } from '../../db/paged-query.js';
+import { cappedCountQuery, fixedStatement } from '../../db/paged-query.js';
 import { withinShanghaiDays } from '../../db/shanghai-days.js';
 import { versionedDocs } from './doc-table.js';
 import { skus, stockBalances, stockTransferLines, stockTransfers, stores, users } from '../../db/schema.js';
@@ -84,15 +84,15 @@ function whereOf(storeId: number, f: TransferExportFilters): SQL | undefined {
 export function createTransfersRepository(db: Database) {
   // Only a keyword reads the other store's name: both stores always exist (foreign keys), so without one the
   // count reads the store's transfers alone instead of joining two store tables (bench/inventory/RESULTS.md).
-  const countOf = (f: TransferExportFilters, where: SQL | undefined) =>
+  const matching = (f: TransferExportFilters, where: SQL | undefined) =>
     f.keyword
       ? db
-          .select({ n: count() })
+          .select({ id: stockTransfers.id })
           .from(stockTransfers)
           .innerJoin(toStore, eq(toStore.id, stockTransfers.toStoreId))
           .innerJoin(fromStore, eq(fromStore.id, stockTransfers.fromStoreId))
           .where(where)
-      : db.select({ n: count() }).from(stockTransfers).where(where);
+      : db.select({ id: stockTransfers.id }).from(stockTransfers).where(where);
 
   const docs = versionedDocs(db, 'transfer', stockTransfers, (storeId) =>
     or(eq(stockTransfers.toStoreId, storeId), eq(stockTransfers.fromStoreId, storeId)),
@@ -187,13 +187,22 @@ export function createTransfersRepository(db: Database) {
       return row;
     },
 
-    async page(storeId: number, f: TransferFilters) {
-      const where = whereOf(storeId, f);
-      return numberedPageOf(
-        f,
-        joined(db).where(where).orderBy(desc(stockTransfers.id)).$dynamic(),
-        countOf(f, where),
-      );
+    /** A page of the list, newest first: past the cursor's id (`after`), else from `offset`. */
+    async page(
+      storeId: number,
+      f: TransferExportFilters,
+      window: { limit: number; offset: number; after: unknown[] | null },
+    ) {
+      return joined(db)
+        .where(
+          and(
+            whereOf(storeId, f),
+            window.after ? lt(stockTransfers.id, window.after[0] as number) : undefined,
+          ),
+        )
+        .orderBy(desc(stockTransfers.id))
+        .limit(window.limit)
+        .offset(window.offset);
     },
 
     /** The list's rows for an export: newest first, `limit` of them before the id `before`. */
@@ -204,17 +213,10 @@ export function createTransfersRepository(db: Database) {
         .limit(limit);
     },
 
-    async countUpTo(storeId: number, f: TransferExportFilters, limit: number) {
-      const capped = db
-        .select({ id: stockTransfers.id })
-        .from(stockTransfers)
-        .innerJoin(toStore, eq(toStore.id, stockTransfers.toStoreId))
-        .innerJoin(fromStore, eq(fromStore.id, stockTransfers.fromStoreId))
-        .where(whereOf(storeId, f))
-        .limit(limit)
-        .as('capped');
-      const [row] = await db.select({ n: count() }).from(capped);
-      return Number(row?.n ?? 0);
+    /** How many transfers match, counting no further than `limit`. */
+    async countUpTo(storeId: number, f: TransferExportFilters, limit: number): Promise<number> {
+      const [row] = await cappedCountQuery(db, matching(f, whereOf(storeId, f)).limit(limit));
+      return row?.n ?? 0;
     },
   };
 }

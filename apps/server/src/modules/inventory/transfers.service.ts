@@ -1,4 +1,5 @@
 import {
+  INVENTORY_COUNT_CAP,
   TRANSFER_STATUS_TEXT,
   type TransferAction,
   type TransferDetail,
@@ -14,7 +15,7 @@ import {
 } from '@console/contract';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
-import { mapPage } from '../../db/paged-query.js';
+import { keysetPage } from '../../db/paged-query.js';
 import { AppError, forbidden, notFound } from '../../http/errors.js';
 import { shanghaiDateTime } from '../im/message-format.js';
 import { loadDataScope, storeIdsInScope } from '../roles/data-scope.js';
@@ -502,7 +503,13 @@ export function createTransfersService(deps: InventoryDocDeps) {
     detail: (actor: InventoryActor, id: number) => detail(actor, id),
 
     async list(storeId: number, body: ListBody): Promise<TransferPage> {
-      return mapPage(await repo.page(storeId, body), toRow);
+      return keysetPage(body, {
+        kinds: ['id'],
+        rows: async (window) => (await repo.page(storeId, body, window)).map(toRow),
+        countUpTo: (limit) => repo.countUpTo(storeId, body, limit),
+        cap: INVENTORY_COUNT_CAP,
+        keyOf: (row) => [row.id],
+      });
     },
 
     async apply(actor: InventoryActor, body: ApplyBody): Promise<TransferDetail> {
