@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte, ilike, lte, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, ilike, lte, or } from 'drizzle-orm';
 import { INVENTORY_COUNT_CAP, STOCK_NEAR_EXPIRY_DAYS, type StockRow } from '@console/contract';
 import type { Database } from '../../db/client.js';
 import { likeContains } from '../../db/like-pattern.js';
@@ -6,7 +6,9 @@ import {
   cappedCountQuery,
   keysetPage,
   keysetPast,
+  shapedStatement,
   type KeysetKey,
+  type Named,
   type Paging,
 } from '../../db/paged-query.js';
 import { skus, stockBalances } from '../../db/schema.js';
@@ -27,26 +29,66 @@ const STOCK_KEYSET: KeysetKey[] = [
 export const nearExpiryCutoff = (now: Date) =>
   shanghaiDay(new Date(now.getTime() + STOCK_NEAR_EXPIRY_DAYS * DAY_MS));
 
+/** Which filters a request has: the statement's shape (their values are the statement's values). */
+type StockShape = { keyword: boolean; nearExpiry: boolean; inTransit: boolean; cursor: boolean };
+
+const shapeOf = (f: StockFilter, cursor: boolean): StockShape => ({
+  keyword: Boolean(f.keyword),
+  nearExpiry: Boolean(f.nearExpiry),
+  inTransit: Boolean(f.inTransit),
+  cursor,
+});
+
+const valuesOf = (storeId: number, f: StockFilter, cutoff: string) => ({
+  storeId,
+  keyword: f.keyword ?? '',
+  pattern: f.keyword ? likeContains(f.keyword) : '',
+  cutoff,
+});
+
 /**
  * The store's stock list: one row per SKU and batch, oldest expiry first within a SKU. `now` decides which
- * batches are near expiry (临期: on hand and expiring by the cutoff, or expired).
+ * batches are near expiry (临期: on hand and expiring by the cutoff, or expired). The page, its count and the
+ * export's batches are prepared once per shape of filters.
  */
 export function createStockRepository(db: Database) {
-  const whereOf = (storeId: number, f: StockFilter, cutoff: string) =>
+  const whereOf = (shape: StockShape, value: Named) =>
     and(
-      eq(stockBalances.storeId, storeId),
-      f.keyword ? or(eq(skus.skuCode, f.keyword), ilike(skus.name, likeContains(f.keyword))) : undefined,
-      f.nearExpiry ? and(gt(stockBalances.onHand, 0), lte(stockBalances.expiryDate, cutoff)) : undefined,
-      f.inTransit ? gt(stockBalances.inTransit, 0) : undefined,
+      eq(stockBalances.storeId, value('storeId')),
+      shape.keyword ? or(eq(skus.skuCode, value('keyword')), ilike(skus.name, value('pattern'))) : undefined,
+      shape.nearExpiry
+        ? and(gt(stockBalances.onHand, 0), lte(stockBalances.expiryDate, value('cutoff')))
+        : undefined,
+      shape.inTransit ? gt(stockBalances.inTransit, 0) : undefined,
     );
-  const rows = (storeId: number, f: StockFilter, cutoff: string, past?: SQL) =>
-    db
+  // The SKU-code bound besides the row comparison lets the walk of the catalogue's code index start at the cursor.
+  const pastCursor = (value: Named) =>
+    and(
+      gte(skus.skuCode, value('afterCode')),
+      keysetPast('asc', STOCK_KEYSET, [value('afterCode'), value('afterExpiry'), value('afterId')]),
+    );
+  const rows = shapedStatement(db, 'stock_page', (shape: StockShape, on, value) =>
+    on
       .select({ balance: stockBalances, skuCode: skus.skuCode, skuName: skus.name, spec: skus.spec })
       .from(stockBalances)
       .innerJoin(skus, eq(skus.id, stockBalances.skuId))
-      .where(and(whereOf(storeId, f, cutoff), past))
+      .where(and(whereOf(shape, value), shape.cursor ? pastCursor(value) : undefined))
       .orderBy(asc(skus.skuCode), asc(stockBalances.expiryDate), asc(stockBalances.id))
-      .$dynamic();
+      .limit(value('limit'))
+      .offset(value('offset')),
+  );
+  // Only a keyword needs the catalogue: every balance has its SKU (a foreign key), so without one the count
+  // reads the store's index entries alone instead of joining the whole catalogue (bench/inventory/RESULTS.md).
+  const counted = shapedStatement(db, 'stock_count', (shape: StockShape, on, value) => {
+    const matching = shape.keyword
+      ? on
+          .select({ id: stockBalances.id })
+          .from(stockBalances)
+          .innerJoin(skus, eq(skus.id, stockBalances.skuId))
+          .where(whereOf(shape, value))
+      : on.select({ id: stockBalances.id }).from(stockBalances).where(whereOf(shape, value));
+    return cappedCountQuery(on, matching.limit(value('limit')));
+  });
   const rowOf =
     (cutoff: string) =>
     ({ balance: b, skuCode, skuName, spec }: Awaited<ReturnType<typeof rows>>[number]): StockRow => ({
@@ -64,39 +106,27 @@ export function createStockRepository(db: Database) {
       inTransit: b.inTransit,
       nearExpiry: b.onHand > 0 && b.expiryDate <= cutoff,
     });
-  // Only a keyword needs the catalogue: every balance has its SKU (a foreign key), so without one the count
-  // reads the store's index entries alone instead of joining the whole catalogue (bench/inventory/RESULTS.md).
-  const matching = (storeId: number, f: StockFilter, cutoff: string) =>
-    f.keyword
-      ? db
-          .select({ id: stockBalances.id })
-          .from(stockBalances)
-          .innerJoin(skus, eq(skus.id, stockBalances.skuId))
-          .where(whereOf(storeId, f, cutoff))
-      : db
-          .select({ id: stockBalances.id })
-          .from(stockBalances)
-          .where(whereOf(storeId, f, cutoff));
   const countUpTo = async (storeId: number, f: StockFilter, cutoff: string, limit: number) => {
-    const [row] = await cappedCountQuery(db, matching(storeId, f, cutoff).limit(limit));
+    const [row] = await counted(shapeOf(f, false), { ...valuesOf(storeId, f, cutoff), limit });
     return row?.n ?? 0;
   };
 
   return {
-    /**
-     * A keyset page in the list's order: past the cursor's (SKU code, expiry, id), else from page `pageNum`. The
-     * SKU-code bound besides the row comparison lets the walk of the catalogue's code index start at the cursor.
-     */
+    /** A keyset page in the list's order: past the cursor's (SKU code, expiry, id), else from page `pageNum`. */
     async page(storeId: number, f: StockFilter & Paging & { cursor?: string | null }, now: Date) {
       const cutoff = nearExpiryCutoff(now);
       return keysetPage(f, {
         kinds: STOCK_KEYSET.map((k) => k.kind),
         rows: async ({ limit, offset, after }) => {
-          const past =
-            after && and(gte(skus.skuCode, after[0] as string), keysetPast('asc', STOCK_KEYSET, after));
-          const read = await rows(storeId, f, cutoff, past || undefined)
-            .limit(limit)
-            .offset(offset);
+          const [afterCode, afterExpiry, afterId] = after ?? [];
+          const read = await rows(shapeOf(f, after !== null), {
+            ...valuesOf(storeId, f, cutoff),
+            afterCode,
+            afterExpiry,
+            afterId,
+            limit,
+            offset,
+          });
           return read.map(rowOf(cutoff));
         },
         countUpTo: (limit) => countUpTo(storeId, f, cutoff, limit),
@@ -114,7 +144,8 @@ export function createStockRepository(db: Database) {
       limit: number,
     ): Promise<StockRow[]> {
       const cutoff = nearExpiryCutoff(now);
-      return (await rows(storeId, f, cutoff).limit(limit).offset(offset)).map(rowOf(cutoff));
+      const read = await rows(shapeOf(f, false), { ...valuesOf(storeId, f, cutoff), limit, offset });
+      return read.map(rowOf(cutoff));
     },
 
     countUpTo: (storeId: number, f: StockFilter, now: Date, limit: number) =>
