@@ -4,7 +4,7 @@ const SHANGHAI_OFFSET = '+08:00';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The first instant of an Asia/Shanghai day (or of the day `plusDays` later), as an ISO timestamp. */
-function shanghaiDayStart(day: string, plusDays = 0): string {
+export function shanghaiDayStart(day: string, plusDays = 0): string {
   return new Date(Date.parse(`${day}T00:00:00${SHANGHAI_OFFSET}`) + plusDays * DAY_MS).toISOString();
 }
 

@@ -36,6 +36,7 @@ import {
   type OrderStaff,
   type OrderStore,
 } from '../orders/orders-test-fixtures.js';
+import { shanghaiDay } from '../dashboard/daily-metrics.js';
 import { createStockLedger } from './stock-ledger.js';
 
 let t: TestApp;
@@ -642,6 +643,23 @@ describe('the long lists page by keyset with a capped count', () => {
     expect(Math.max(...byCursor.list.map((r) => r.id))).toBeLessThan(
       Math.min(...first.list.map((r) => r.id)),
     );
+    // The filters of each shape: the days (Asia/Shanghai), the state and the keyword.
+    const today = shanghaiDay(t.clock());
+    const yesterday = shanghaiDay(new Date(t.clock().getTime() - 86_400_000));
+    const ids = async (filters: Record<string, unknown>) =>
+      (
+        await ok<TransferPage>(clerkB, P.transferList, storeB, { side: 'out', pageSize: 50, ...filters })
+      ).list.map((r) => r.id);
+    const all = await ids({});
+    expect(await ids({ dateFrom: today, dateTo: today })).toEqual(all);
+    expect(await ids({ dateTo: yesterday })).toEqual([]);
+    const pending = await ids({ status: 'pending_accept' });
+    expect(pending).toContain(first.list[0]!.id);
+    expect(pending.length).toBeLessThan(all.length);
+    const fragment = first.list[0]!.toStoreName.slice(1, 4);
+    const named = await ok<TransferPage>(clerkB, P.transferList, storeB, { side: 'out', keyword: fragment });
+    expect(named.list.map((r) => r.id)).toContain(first.list[0]!.id);
+    expect(named.list.every((r) => r.toStoreName.includes(fragment))).toBe(true);
     const forged = await post(clerkB, P.transferList, storeB, { side: 'out', cursor: 'bm90LWEtY3Vyc29y' });
     expect(forged.statusCode).toBe(400);
     expect(errorOf(forged).errorMsg).toBe('分页游标不正确，请从第一页重新查询');

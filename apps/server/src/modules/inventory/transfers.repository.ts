@@ -2,8 +2,8 @@ import { and, asc, desc, eq, ilike, inArray, lt, or, sql, type SQL } from 'drizz
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.js';
 import { likeContains } from '../../db/like-pattern.js';
-import { cappedCountQuery, fixedStatement } from '../../db/paged-query.js';
-import { withinShanghaiDays } from '../../db/shanghai-days.js';
+import { cappedCountQuery, fixedStatement, shapedStatement, type Named } from '../../db/paged-query.js';
+import { shanghaiDayStart } from '../../db/shanghai-days.js';
 import { versionedDocs } from './doc-table.js';
 import { skus, stockBalances, stockTransferLines, stockTransfers, stores, users } from '../../db/schema.js';
 
@@ -65,35 +65,58 @@ export type TransferFilters = {
 /** The list's filters without paging (an export's). */
 export type TransferExportFilters = Omit<TransferFilters, 'pageNum' | 'pageSize'>;
 
-/** The list's conditions: the store's side, state, the message's order, keyword and days. */
-function whereOf(storeId: number, f: TransferExportFilters): SQL | undefined {
+/** Which filters a request has: the statement's shape (their values are the statement's values). */
+type TransferShape = {
+  side: TransferSide;
+  status: boolean;
+  inOrderNo: boolean;
+  keyword: boolean;
+  dateFrom: boolean;
+  dateTo: boolean;
+  cursor: boolean;
+};
+
+const shapeOf = (f: TransferExportFilters, cursor: boolean): TransferShape => ({
+  side: f.side,
+  status: f.status !== 'all',
+  inOrderNo: Boolean(f.inOrderNo),
+  keyword: Boolean(f.keyword),
+  dateFrom: Boolean(f.dateFrom),
+  dateTo: Boolean(f.dateTo),
+  cursor,
+});
+
+const valuesOf = (storeId: number, f: TransferExportFilters) => ({
+  storeId,
+  status: f.status,
+  inOrderNo: f.inOrderNo ?? '',
+  transferNo: f.keyword ? f.keyword.toUpperCase() : '',
+  pattern: f.keyword ? likeContains(f.keyword) : '',
+  since: f.dateFrom ? shanghaiDayStart(f.dateFrom) : '',
+  before: f.dateTo ? shanghaiDayStart(f.dateTo, 1) : '',
+});
+
+/** The list's conditions: the store's side, state, the message's order, keyword, days and cursor. */
+function whereOf(shape: TransferShape, value: Named): SQL | undefined {
   return and(
-    f.side === 'in' ? eq(stockTransfers.toStoreId, storeId) : eq(stockTransfers.fromStoreId, storeId),
-    f.status === 'all' ? undefined : eq(stockTransfers.status, f.status),
-    f.inOrderNo ? eq(stockTransfers.transferNo, f.inOrderNo) : undefined,
-    f.keyword
+    shape.side === 'in'
+      ? eq(stockTransfers.toStoreId, value('storeId'))
+      : eq(stockTransfers.fromStoreId, value('storeId')),
+    shape.status ? eq(stockTransfers.status, value('status')) : undefined,
+    shape.inOrderNo ? eq(stockTransfers.transferNo, value('inOrderNo')) : undefined,
+    shape.keyword
       ? or(
-          eq(stockTransfers.transferNo, f.keyword.toUpperCase()),
-          ilike(f.side === 'in' ? fromStore.shopName : toStore.shopName, likeContains(f.keyword)),
+          eq(stockTransfers.transferNo, value('transferNo')),
+          ilike(shape.side === 'in' ? fromStore.shopName : toStore.shopName, value('pattern')),
         )
       : undefined,
-    ...withinShanghaiDays(stockTransfers.createdAt, f.dateFrom, f.dateTo),
+    shape.dateFrom ? sql`${stockTransfers.createdAt} >= ${value('since')}::timestamptz` : undefined,
+    shape.dateTo ? sql`${stockTransfers.createdAt} < ${value('before')}::timestamptz` : undefined,
+    shape.cursor ? lt(stockTransfers.id, value('afterId')) : undefined,
   );
 }
 
 export function createTransfersRepository(db: Database) {
-  // Only a keyword reads the other store's name: both stores always exist (foreign keys), so without one the
-  // count reads the store's transfers alone instead of joining two store tables (bench/inventory/RESULTS.md).
-  const matching = (f: TransferExportFilters, where: SQL | undefined) =>
-    f.keyword
-      ? db
-          .select({ id: stockTransfers.id })
-          .from(stockTransfers)
-          .innerJoin(toStore, eq(toStore.id, stockTransfers.toStoreId))
-          .innerJoin(fromStore, eq(fromStore.id, stockTransfers.fromStoreId))
-          .where(where)
-      : db.select({ id: stockTransfers.id }).from(stockTransfers).where(where);
-
   const docs = versionedDocs(db, 'transfer', stockTransfers, (storeId) =>
     or(eq(stockTransfers.toStoreId, storeId), eq(stockTransfers.fromStoreId, storeId)),
   );
@@ -121,6 +144,28 @@ export function createTransfersRepository(db: Database) {
       .where(eq(stockTransferLines.transferId, value('transferId')))
       .orderBy(asc(stockTransferLines.id)),
   );
+
+  /** The list's page or an export's batch, newest first, prepared once per shape of filters. */
+  const listed = shapedStatement(db, 'transfer_page', (shape: TransferShape, on, value) =>
+    joined(on)
+      .where(whereOf(shape, value))
+      .orderBy(desc(stockTransfers.id))
+      .limit(value('limit'))
+      .offset(value('offset')),
+  );
+  // Only a keyword reads the other store's name: both stores always exist (foreign keys), so without one the
+  // count reads the store's transfers alone instead of joining two store tables (bench/inventory/RESULTS.md).
+  const counted = shapedStatement(db, 'transfer_count', (shape: TransferShape, on, value) => {
+    const matching = shape.keyword
+      ? on
+          .select({ id: stockTransfers.id })
+          .from(stockTransfers)
+          .innerJoin(toStore, eq(toStore.id, stockTransfers.toStoreId))
+          .innerJoin(fromStore, eq(fromStore.id, stockTransfers.fromStoreId))
+          .where(whereOf(shape, value))
+      : on.select({ id: stockTransfers.id }).from(stockTransfers).where(whereOf(shape, value));
+    return cappedCountQuery(on, matching.limit(value('limit')));
+  });
 
   return {
     async storeByCode(code: string) {
@@ -188,34 +233,25 @@ export function createTransfersRepository(db: Database) {
     },
 
     /** A page of the list, newest first: past the cursor's id (`after`), else from `offset`. */
-    async page(
+    page: (
       storeId: number,
       f: TransferExportFilters,
       window: { limit: number; offset: number; after: unknown[] | null },
-    ) {
-      return joined(db)
-        .where(
-          and(
-            whereOf(storeId, f),
-            window.after ? lt(stockTransfers.id, window.after[0] as number) : undefined,
-          ),
-        )
-        .orderBy(desc(stockTransfers.id))
-        .limit(window.limit)
-        .offset(window.offset);
-    },
+    ) =>
+      listed(shapeOf(f, window.after !== null), {
+        ...valuesOf(storeId, f),
+        afterId: window.after?.[0],
+        limit: window.limit,
+        offset: window.offset,
+      }),
 
     /** The list's rows for an export: newest first, `limit` of them before the id `before`. */
-    async batch(storeId: number, f: TransferExportFilters, before: number | null, limit: number) {
-      return joined(db)
-        .where(and(whereOf(storeId, f), before === null ? undefined : lt(stockTransfers.id, before)))
-        .orderBy(desc(stockTransfers.id))
-        .limit(limit);
-    },
+    batch: (storeId: number, f: TransferExportFilters, before: number | null, limit: number) =>
+      listed(shapeOf(f, before !== null), { ...valuesOf(storeId, f), afterId: before, limit, offset: 0 }),
 
     /** How many transfers match, counting no further than `limit`. */
     async countUpTo(storeId: number, f: TransferExportFilters, limit: number): Promise<number> {
-      const [row] = await cappedCountQuery(db, matching(f, whereOf(storeId, f)).limit(limit));
+      const [row] = await counted(shapeOf(f, false), { ...valuesOf(storeId, f), limit });
       return row?.n ?? 0;
     },
   };
