@@ -11,7 +11,7 @@ export type VersionedRead = { id: number; status: string; version: number };
  * The reads and writes every inventory document repository shares (transfer, request goods, loan), prepared once
  * per shape under `name`: the row locked for a change (only when `party` holds for the caller's store: a store not
  * party to it finds nothing, a 404), and the conditional update on the state and version as read (false: someone
- * else changed it first).
+ * else changed it first; true: the read record now holds what was written).
  */
 export function versionedDocs<T extends VersionedTable>(
   db: Database,
@@ -65,7 +65,10 @@ export function versionedDocs<T extends VersionedTable>(
       };
       for (const column of columns) values[`set_${column}`] = (set as Record<string, unknown>)[column];
       const rows = await updated({ columns: columns.join(',') }, values, tx);
-      return rows.length === 1;
+      if (rows.length !== 1) return false;
+      // The locked record follows its row: a later change in the same action starts from what this one wrote.
+      Object.assign(read, set, { version: read.version + 1 });
+      return true;
     },
   };
 }

@@ -262,8 +262,8 @@ export async function runDocAction<R extends { id: number; status: string }>(
   spec: {
     /** `action` of the audit row, e.g. `loan.lend`. */
     action: string;
-    /** Locks the document: only when the caller's store is party to it (`scoped`), or any. */
-    lock(tx: Database, scoped: boolean): Promise<R | undefined>;
+    /** Locks the document, found only when the caller's store is party to it. */
+    lock(tx: Database): Promise<R | undefined>;
     notFound(): AppError;
     check(read: R): void;
     run(tx: Database, read: R, messenger: Messenger): Promise<void>;
@@ -273,18 +273,19 @@ export async function runDocAction<R extends { id: number; status: string }>(
   },
 ): Promise<void> {
   await inTransaction(deps.db, deps.producer, async (tx, messenger) => {
-    const read = await spec.lock(tx, true);
+    const read = await spec.lock(tx);
     if (!read) throw spec.notFound();
     spec.check(read);
+    const before = read.status;
+    // The versioned update keeps `read` in step with the row, so its status is now the one written.
     await spec.run(tx, read, messenger);
-    const after = (await spec.lock(tx, false))!;
     await deps.audit.record(
       {
         action: spec.action,
         userId: actor.userId,
         target: spec.target(read),
         ip: actor.ip,
-        detail: { [spec.idKey]: read.id, before: { status: read.status }, after: { status: after.status } },
+        detail: { [spec.idKey]: read.id, before: { status: before }, after: { status: read.status } },
       },
       tx,
     );

@@ -166,7 +166,7 @@ export function createLoansService(deps: InventoryDocDeps) {
   ): Promise<LoanDetail> {
     await runDocAction(deps, actor, {
       action: `loan.${action}`,
-      lock: (tx, scoped) => repo.lock(tx, id, scoped ? actor.storeId : null),
+      lock: (tx) => repo.lock(tx, id, actor.storeId),
       notFound: missing,
       check(loan) {
         const side = sideOf(loan, actor.storeId);

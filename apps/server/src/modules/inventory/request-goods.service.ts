@@ -152,7 +152,7 @@ export function createRequestGoodsService(deps: InventoryDocDeps) {
   ): Promise<RequestGoodsDetail> {
     await runDocAction(deps, actor, {
       action: `requestGoods.${action}`,
-      lock: (tx, scoped) => repo.lock(tx, id, scoped ? actor.storeId : null),
+      lock: (tx) => repo.lock(tx, id, actor.storeId),
       notFound: () => notFound(REQUEST_GOODS_TEXT.notFound, 'REQUEST_GOODS_NOT_FOUND'),
       check: (r) => {
         if (!actionsFor(r.status as RequestGoodsStatus).includes(action))

@@ -271,12 +271,16 @@ export function createTransfersService(deps: InventoryDocDeps) {
   }
 
   async function detail(actor: InventoryActor, id: number, tx: Database = db): Promise<TransferDetail> {
-    const view = await repo.view(tx, id);
+    // Read together: lines and timeline of a transfer the store is not party to are dropped unseen.
+    const [view, lines, timeline] = await Promise.all([
+      repo.view(tx, id),
+      repo.lines(tx, id),
+      kit.timeline(id, tx),
+    ]);
     if (!view || (view.toStoreId !== actor.storeId && view.fromStoreId !== actor.storeId))
       throw notFound(TRANSFER_TEXT.notFound, 'TRANSFER_NOT_FOUND');
     const side = sideOf(view, actor.storeId);
     const status = view.status as TransferStatus;
-    const lines = await repo.lines(tx, id);
     return {
       ...toRow(view),
       side,
@@ -298,7 +302,7 @@ export function createTransfersService(deps: InventoryDocDeps) {
           ? line.shipQuantity - line.receivedQuantity - line.damagedQuantity - line.shortQuantity
           : 0,
       })),
-      timeline: await kit.timeline(id),
+      timeline,
       actions: actionsFor(side, status).filter((a) => actor.permissions.includes(ACTION_PERMISSION[side][a])),
     };
   }
@@ -315,7 +319,7 @@ export function createTransfersService(deps: InventoryDocDeps) {
   ): Promise<TransferDetail> {
     await runDocAction(deps, actor, {
       action: `transfer.${action}`,
-      lock: (tx, scoped) => repo.lock(tx, id, scoped ? actor.storeId : null),
+      lock: (tx) => repo.lock(tx, id, actor.storeId),
       notFound: () => notFound(TRANSFER_TEXT.notFound, 'TRANSFER_NOT_FOUND'),
       check: (t) => {
         const side = sideOf(t, actor.storeId);
