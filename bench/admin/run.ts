@@ -21,7 +21,6 @@ import type { AppInstance } from '../../apps/server/src/app-types.js';
 import { testConfig } from '../../apps/server/src/config.js';
 import { openDatabase, type Database } from '../../apps/server/src/db/client.js';
 import { migrateDatabase } from '../../apps/server/src/db/migrate.js';
-import * as schema from '../../apps/server/src/db/schema.js';
 import { seedBaseData } from '../../apps/server/src/db/seed/index.js';
 import { hashPassword } from '../../apps/server/src/modules/auth/password.js';
 import { createOutboxSmsProvider } from '../../apps/server/src/platform/sms.js';
@@ -151,7 +150,6 @@ async function openApp(recording: Recorded[]) {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
   const db = drizzle({
     client: pool,
-    schema,
     logger: { logQuery: (text, values) => recording.push({ text, values }) },
   }) as unknown as Database;
   const migrator = await openDatabase({ databaseUrl }, 2);

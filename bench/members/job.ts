@@ -5,13 +5,12 @@ import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Database } from '../../apps/server/src/db/client.js';
-import * as schema from '../../apps/server/src/db/schema.js';
 import { createMessageProducer } from '../../apps/server/src/modules/im/message-producer.js';
 import { createMemberReminders } from '../../apps/server/src/modules/members/member-reminders.js';
 
 const [databaseUrl] = process.argv.slice(2);
 const pool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
-const db = drizzle({ client: pool, schema }) as unknown as Database;
+const db = drizzle({ client: pool }) as unknown as Database;
 const clock = () => new Date();
 let woken = 0;
 const producer = createMessageProducer({

@@ -6,7 +6,6 @@ import { readFileSync } from 'node:fs';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Database } from '../../apps/server/src/db/client.js';
-import * as schema from '../../apps/server/src/db/schema.js';
 
 /**
  * One query as the driver ran it: `name` when it ran as a named prepared statement; `rows` (every row's values in
@@ -35,7 +34,6 @@ export async function captureCases<Case extends { name: string }>(
   });
   const db = drizzle({
     client: pool,
-    schema,
     logger: { logQuery: (text, values) => void (withRows || recording.push({ text, values })) },
   }) as unknown as Database;
   const run = serve(db);

@@ -7,9 +7,12 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { processQueryTimings, timePgliteQueries, timeQueries } from './query-timing.js';
-import * as schema from './schema.js';
 
-export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+/**
+ * Without a schema: every query is built from the tables themselves, and drizzle would otherwise make a
+ * relational query builder per table for the database and again for every transaction it opens.
+ */
+export type Database = PgDatabase<PgQueryResultHKT>;
 export type DatabaseKind = 'pglite' | 'postgres';
 
 export type DatabaseHandle = {
@@ -41,7 +44,7 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
   pool.on('connect', (client) => timeQueries(client, processQueryTimings));
   timeQueries(pool, processQueryTimings);
   await pool.query('select 1');
-  const db = drizzlePg({ client: pool, schema }) as unknown as Database;
+  const db = drizzlePg({ client: pool }) as unknown as Database;
   return {
     db,
     kind: 'postgres',
@@ -67,7 +70,7 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
   const client = new PGlite({ ...(dataDir ? { dataDir } : {}), extensions: PGLITE_EXTENSIONS });
   await client.waitReady;
   timePgliteQueries(client, processQueryTimings);
-  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  const db = drizzlePglite({ client }) as unknown as Database;
   return {
     db,
     kind: 'pglite',

@@ -6,7 +6,6 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { openDatabase, PGLITE_EXTENSIONS, type Database, type DatabaseHandle } from '../db/client.js';
 import { processQueryTimings, timePgliteQueries } from '../db/query-timing.js';
-import * as schema from '../db/schema.js';
 
 /**
  * A fresh, migrated database of its own for one test file: in-memory PGlite by default, or a new database on the
@@ -29,7 +28,7 @@ async function openPgliteCopy(): Promise<DatabaseHandle> {
   await client.waitReady;
   timePgliteQueries(client, processQueryTimings);
   return {
-    db: drizzle({ client, schema }) as unknown as Database,
+    db: drizzle({ client }) as unknown as Database,
     kind: 'pglite',
     withAdvisoryLock: (_key, work) => work(),
     close: () => client.close(),

@@ -1,7 +1,8 @@
 import { DASHBOARD_PATHS, type DashboardSummary } from '@console/contract';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.js';
-import { shopGroups, stores, userStores } from '../../db/schema.js';
+import { shopGroups, storeDailyMetrics, stores, userStores } from '../../db/schema.js';
 import { bearer, createUser, signIn, type TestUser } from '../../test/fixtures.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { createDashboardSources } from './dashboard-sources.js';
@@ -166,9 +167,10 @@ describe('recordDailyMetric', () => {
         throw new Error('business rule failed');
       })
       .catch(() => undefined);
-    const rows = await t.db.query.storeDailyMetrics.findMany({
-      where: (m, { and, eq }) => and(eq(m.storeId, storeId), eq(m.day, day)),
-    });
+    const rows = await t.db
+      .select()
+      .from(storeDailyMetrics)
+      .where(and(eq(storeDailyMetrics.storeId, storeId), eq(storeDailyMetrics.day, day)));
     expect(rows).toEqual([{ storeId, day, metric: 'salesCents', value: 2000 }]);
   });
 });
