@@ -321,7 +321,13 @@ async function main() {
     );
     console.log(`${readyIds.length} ready transfers (${fmt((Date.now() - prepStarted) / 1000)} s)`);
 
-    const actor = { storeId: ids.store_id, userId: ids.clerk_id, nickName: '库存压测店长', ip: '127.0.0.1' };
+    const actor = {
+      storeId: ids.store_id,
+      storeName: ids.store_name,
+      userId: ids.clerk_id,
+      nickName: '库存压测店长',
+      ip: '127.0.0.1',
+    };
     const permissions = await withClient(database.url, async (client) =>
       (
         await client.query(

@@ -196,6 +196,7 @@ export async function sessionFor(client, username) {
 export async function benchIds(client) {
   const { rows } = await client.query(
     `select (select id from stores where shop_code = $1) as store_id,
+            (select shop_name from stores where shop_code = $1) as store_name,
             (select id from stores where shop_code = $2) as contest_store_id,
             (select id from users where username = 'inv_bench_clerk') as clerk_id,
             (select count(*)::int from stores where shop_code like '${STORE_PREFIX}%') as stores,

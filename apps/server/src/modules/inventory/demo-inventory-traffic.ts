@@ -67,6 +67,7 @@ export function createDemoInventoryTraffic(deps: {
       storeId: number,
     ): Promise<InventoryActor> => ({
       storeId,
+      storeName: stores.find((s) => s.id === storeId)?.name ?? '',
       userId: user.id,
       nickName: user.nickName,
       permissions: await rolesOf(db, user.id),

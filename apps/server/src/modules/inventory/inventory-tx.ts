@@ -7,6 +7,8 @@ import { staffOf, type MessageProducer, type PublishInput } from '../im/message-
 /** Who acts: the scoped store, the user, what they hold, where from. */
 export type InventoryActor = {
   storeId: number;
+  /** The scoped store's name, for the messages it sends (no read for it). */
+  storeName: string;
   userId: number;
   nickName: string;
   permissions: readonly string[];
@@ -19,6 +21,7 @@ export function actorOf<E extends Endpoint>(
   const { user, roles } = ctx.caller();
   return {
     storeId: ctx.store().id,
+    storeName: ctx.store().shopName,
     userId: user.id,
     nickName: user.nickName,
     permissions: roles,

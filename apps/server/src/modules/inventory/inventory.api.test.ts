@@ -40,6 +40,8 @@ import { shanghaiDay } from '../dashboard/daily-metrics.js';
 import { createStockLedger } from './stock-ledger.js';
 
 let t: TestApp;
+const STORE_A_NAME = '调拨测试调入店';
+const STORE_B_NAME = '调拨测试调出店';
 let storeA: OrderStore; // receives (调入)
 let storeB: OrderStore; // gives (调出)
 let storeC: OrderStore; // neither
@@ -141,8 +143,8 @@ beforeAll(async () => {
   const rows = await t.db.select({ id: skus.id }).from(skus).where(eq(skus.kind, 'retail')).limit(2);
   skuA = rows[0]!.id;
   skuB = rows[1]!.id;
-  storeA = await addOrderStore(t.db);
-  storeB = await addOrderStore(t.db);
+  storeA = await addOrderStore(t.db, { name: STORE_A_NAME });
+  storeB = await addOrderStore(t.db, { name: STORE_B_NAME });
   storeC = await addOrderStore(t.db);
   clerkA = await addOrderStaff(t, [storeA], IN);
   clerkB = await addOrderStaff(t, [storeB], OUT);
@@ -220,6 +222,7 @@ describe('a transfer from application to receipt', () => {
     // B's clerks are reminded (inventory 1 → takeOrdersDetail).
     const reminder = (await messagesOf(t.db, clerkB.id, storeB.id)).at(-1)!;
     expect(reminder).toMatchObject({ businessType: 4, messageType: 1 });
+    expect(reminder.text).toContain(STORE_A_NAME);
     expect(target(4, 1, reminder)).toEqual({
       kind: 'route',
       name: 'takeOrdersDetail',
@@ -280,6 +283,7 @@ describe('a transfer from application to receipt', () => {
     expect(await balance(storeA, skuA, 'B1')).toEqual({ onHand: 0, reserved: 0, inTransit: 4 });
     const goods = (await messagesOf(t.db, clerkA.id, storeA.id)).at(-1)!;
     expect(goods).toMatchObject({ businessType: 4, messageType: 5 });
+    expect(goods.text).toBe(`${STORE_B_NAME} 已发出调拨单 ${applied.transferNo} 的货品，请收货`);
     expect(target(4, 5, goods)).toEqual({
       kind: 'route',
       name: 'ReceivedOrders',

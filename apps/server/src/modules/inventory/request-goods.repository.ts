@@ -86,11 +86,6 @@ export function createRequestGoodsRepository(db: Database) {
       return row?.id;
     },
 
-    async storeName(tx: Database, storeId: number): Promise<string> {
-      const [row] = await tx.select({ name: stores.shopName }).from(stores).where(eq(stores.id, storeId));
-      return row?.name ?? '';
-    },
-
     async insert(
       tx: Database,
       request: typeof stockRequests.$inferInsert,

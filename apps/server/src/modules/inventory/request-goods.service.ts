@@ -284,7 +284,7 @@ export function createRequestGoodsService(deps: InventoryDocDeps) {
           otherStoreId: null,
           requesterId: actor.userId,
           valueCents,
-          storeName: await repo.storeName(tx, actor.storeId),
+          storeName: actor.storeName,
         });
         await audit.record(
           {

@@ -247,7 +247,14 @@ export function createTransfersService(deps: InventoryDocDeps) {
       storeName: await storeName(tx, t, 'out'),
     });
 
-  async function storeName(tx: Database, t: TransferRecord, side: 'in' | 'out'): Promise<string> {
+  /** A party's name for a message: the acting store's as the request scoped it, the other one read. */
+  async function storeName(
+    tx: Database,
+    t: TransferRecord,
+    side: 'in' | 'out',
+    actor?: Pick<InventoryActor, 'storeId' | 'storeName'>,
+  ): Promise<string> {
+    if (actor?.storeId === (side === 'in' ? t.toStoreId : t.fromStoreId)) return actor.storeName;
     const view = await repo.view(tx, t.id);
     return side === 'in' ? view!.toStoreName : view!.fromStoreName;
   }
@@ -470,7 +477,7 @@ export function createTransfersService(deps: InventoryDocDeps) {
       const t = (await repo.lock(tx, id, null))!;
       await kit.event(tx, { id, status: '' }, origin, 'pending_accept', actor, body.remark);
       if (origin === 'dispatch') {
-        const giving = await storeName(tx, t, 'out');
+        const giving = await storeName(tx, t, 'out', actor);
         await messenger.send(
           message(
             toStoreId,
@@ -481,7 +488,7 @@ export function createTransfersService(deps: InventoryDocDeps) {
         );
       }
       const outText = origin === 'dispatch' ? TRANSFER_TEXT.dispatchedOut : TRANSFER_TEXT.applied;
-      const receiving = await storeName(tx, t, 'in');
+      const receiving = await storeName(tx, t, 'in', actor);
       await messenger.send(
         message(fromStoreId, TRANSFER_MESSAGE.outReminder, outText(transferNo, receiving), t),
       );
@@ -640,7 +647,7 @@ export function createTransfersService(deps: InventoryDocDeps) {
         }
         await move(tx, t, 'in_transit');
         await event(tx, t, 'ship', 'in_transit', actor);
-        const giving = await storeName(tx, t, 'out');
+        const giving = await storeName(tx, t, 'out', actor);
         await messenger.send(
           message(t.toStoreId, TRANSFER_MESSAGE.shipped, TRANSFER_TEXT.shipped(t.transferNo, giving), t),
         );
