@@ -49,6 +49,8 @@ for (const [size, phone] of [
     await expect(price).toContainText(`¥${expected}`);
     await expect(price).toContainText('享 9.5 折');
     await page.getByTestId('tea-tree-send').click();
+    // The countdown starts once the code is sent: only then is the outbox's newest code this one.
+    await expect(page.getByTestId('tea-tree-send')).toContainText('秒后重发');
     await expect(dialog).toContainText(`137****${phone.slice(-4)}`);
     await page.getByTestId('tea-tree-code').fill(await latestSmsCode(page.request, phone));
     await shoot(page, 'tea-tree-adopt');

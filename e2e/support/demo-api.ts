@@ -7,12 +7,20 @@ export async function captchaAnswer(request: APIRequestContext, uuid: string): P
   return body.data.answer;
 }
 
+/** The newest code sent to `phone`, waiting up to 10 s for a first one (the send may still be on its way). */
 export async function latestSmsCode(request: APIRequestContext, phone: string): Promise<string> {
-  const response = await request.get(`/dev/sms-outbox?phone=${phone}`);
-  const body = (await response.json()) as { data: { code: string }[] };
-  const latest = body.data[0];
-  if (!latest) throw new Error(`no SMS sent to ${phone}`);
-  return latest.code;
+  let latest: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get(`/dev/sms-outbox?phone=${phone}`);
+        latest = ((await response.json()) as { data: { code: string }[] }).data[0]?.code;
+        return latest;
+      },
+      { message: `no SMS sent to ${phone}`, timeout: 10_000 },
+    )
+    .toBeTruthy();
+  return latest!;
 }
 
 /**
