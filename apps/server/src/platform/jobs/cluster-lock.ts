@@ -68,28 +68,37 @@ function createAdvisoryLock(pool: pg.Pool, log: Logger): ClusterLock {
     client.release(error);
   }
 
-  return {
-    async tryHold(name) {
-      let client: pg.PoolClient | null = null;
-      try {
-        client = await sessionOf();
-        if (held.has(name)) {
-          // A session lock lasts as long as its session: if the session still answers, the lock is still ours.
-          await client.query('select 1');
-          return true;
-        }
-        const { rows } = await client.query<{ got: boolean }>(
-          'select pg_try_advisory_lock($1::bigint) as got',
-          [jobLockKey(name)],
-        );
-        const got = rows[0]?.got === true;
-        if (got) held.add(name);
-        return got;
-      } catch (error) {
-        log.warn({ err: error, job: name }, 'job lock check failed, tick skipped');
-        if (client) lose(client, error instanceof Error ? error : new Error(String(error)));
-        return false;
+  async function tryHoldNow(name: string): Promise<boolean> {
+    let client: pg.PoolClient | null = null;
+    try {
+      client = await sessionOf();
+      if (held.has(name)) {
+        // A session lock lasts as long as its session: if the session still answers, the lock is still ours.
+        await client.query('select 1');
+        return true;
       }
+      const { rows } = await client.query<{ got: boolean }>(
+        'select pg_try_advisory_lock($1::bigint) as got',
+        [jobLockKey(name)],
+      );
+      const got = rows[0]?.got === true;
+      if (got) held.add(name);
+      return got;
+    } catch (error) {
+      log.warn({ err: error, job: name }, 'job lock check failed, tick skipped');
+      if (client) lose(client, error instanceof Error ? error : new Error(String(error)));
+      return false;
+    }
+  }
+
+  // The jobs' ticks ask at the same moments, all on the one session: one check at a time, since a client that is
+  // given a query while it runs another only queues it (deprecated by pg, gone in pg 9).
+  let checks: Promise<unknown> = Promise.resolve();
+  return {
+    tryHold(name) {
+      const check = checks.then(() => tryHoldNow(name));
+      checks = check.catch(() => undefined);
+      return check;
     },
     async releaseAll() {
       const client = session ?? (await connecting?.catch(() => null)) ?? null;
