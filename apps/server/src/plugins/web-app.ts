@@ -2,10 +2,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config.js';
 import { failure } from '../http/envelope.js';
 import { access } from '../http/route.js';
+import { compressedHtmlCache, preferredEncoding } from './compressed-html.js';
 
 const API_PREFIXES = ['/auth', '/api', '/feo', '/ljYun', '/tec', '/dev', '/swagger'];
 /** One year: the name changes whenever the content does. */
@@ -134,15 +135,26 @@ export async function registerWebApp(
         reply.header('cache-control', isHashedAsset(dist, filePath) ? IMMUTABLE_CACHE : 'no-cache');
       },
     });
-    const sendIndex = (reply: FastifyReply, pathname: string) =>
-      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml(pathname));
-    app.get('/', WEB_APP, (_request, reply) => sendIndex(reply, '/'));
+    const compressed = compressedHtmlCache();
+    const sendIndex = (request: FastifyRequest, reply: FastifyReply, pathname: string) => {
+      const encoding = preferredEncoding(request.headers['accept-encoding']);
+      // Only paths with preloads differ from the plain index.html every other path gets.
+      const shape = preloadLinks.has(pathname) ? pathname : '';
+      const body = compressed(shape, String(currentRelease()), () => indexHtml(pathname), encoding);
+      reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .header('vary', 'accept-encoding');
+      if (encoding !== 'identity') reply.header('content-encoding', encoding);
+      return reply.send(body);
+    };
+    app.get('/', WEB_APP, (request, reply) => sendIndex(request, reply, '/'));
     // A catch-all route rather than a second not-found handler: the error handler owns that one, and Fastify
     // refuses to set it twice. Static files and API routes are more specific, so they still win.
     app.get('/*', WEB_APP, (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '';
       const isApi = API_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
-      if (!isApi && !path.extname(pathname)) return sendIndex(reply, pathname);
+      if (!isApi && !path.extname(pathname)) return sendIndex(request, reply, pathname);
       return reply.code(404).send(failure('NOT_FOUND', '接口不存在，请联系管理员！'));
     });
   }
