@@ -142,6 +142,24 @@ test.describe('login page looks right', () => {
     await page.screenshot({ path: `${SCREENSHOT_DIR}/login-375.png`, fullPage: true });
   });
 
+  test('is drawn before any script runs, and the client takes it over', async ({ page }) => {
+    // No script at all: what a phone shows while the bundle is still on its way.
+    await page.route('**/*.js', (route) => route.abort());
+    await page.goto('/login');
+    const picture = page.locator('#root > [inert]');
+    await expect(picture.getByTestId('login-submit')).toBeVisible();
+    await expect(picture.getByTestId('demo-banner')).toContainText('演示环境');
+    await expect(picture.getByTestId('login-username')).toHaveAttribute('readonly', '');
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/login-drawn-no-script.png` });
+    await page.unroute('**/*.js');
+    await page.reload();
+    // Taken over: the picture is gone and the same fields answer.
+    await expect(page.getByTestId('login-captcha-img')).toBeVisible();
+    await expect(page.locator('#root > [inert]')).toHaveCount(0);
+    await page.getByTestId('login-username').fill('admin');
+    await expect(page.getByTestId('login-username')).toHaveValue('admin');
+  });
+
   test('error pages are designed and unknown paths go to 404 once signed in', async ({ page }) => {
     await page.goto('/no/such/page');
     await expect(page).toHaveURL(/\/login\?redirect=/);

@@ -19,11 +19,28 @@ routerRef.current = router;
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
 
-createRoot(container).render(
-  <StrictMode>
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>
-  </StrictMode>,
+/** Resolves once the router's first navigation (guard, lazy page) has settled. */
+function firstNavigationDone(appRouter: AppRouter): Promise<void> {
+  if (appRouter.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const unsubscribe = appRouter.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}
+
+// A page the server sent drawn (the sign-in page, apps/web/prerender.ts) stays on screen until the client can
+// draw the same page in one go; rendering at once would swap it for the loading spinner in between.
+const drawnByServer = container.firstElementChild !== null;
+void (drawnByServer ? firstNavigationDone(router) : Promise.resolve()).then(() =>
+  createRoot(container).render(
+    <StrictMode>
+      <Providers>
+        <RouterProvider router={router} />
+      </Providers>
+    </StrictMode>,
+  ),
 );
 void import('./app/background-services').then((services) => services.start());

@@ -13,7 +13,10 @@ const BIG_SCRIPT = `console.log(${JSON.stringify('门店'.repeat(2000))});`;
 beforeAll(async () => {
   dist = mkdtempSync(path.join(tmpdir(), 'console-web-'));
   mkdirSync(path.join(dist, 'assets'));
-  writeFileSync(path.join(dist, 'index.html'), '<html><head><!--APP_CONFIG--></head><body></body></html>');
+  writeFileSync(
+    path.join(dist, 'index.html'),
+    '<html><head><!--APP_CONFIG--></head><body><div id="root"></div></body></html>',
+  );
   writeFileSync(path.join(dist, 'assets', 'main-Ab3_x-9Z.js'), 'console.log(1);');
   // What the build's precompress step writes beside a large file.
   writeFileSync(path.join(dist, 'assets', 'big-Def456gh.js'), BIG_SCRIPT);
@@ -27,6 +30,17 @@ beforeAll(async () => {
       '/login': {
         modules: ['/assets/login-page-Ab3_x-9Z.js', 'javascript:alert(1)'],
         styles: ['/assets/login-page-Cd4_y-0Q.css'],
+      },
+      '/401': { modules: [], styles: ['/assets/error-pages-Ef5_z-1R.css'] },
+    }),
+  );
+  // What the build's prerender step writes (apps/web/prerender.ts).
+  writeFileSync(
+    path.join(dist, 'prerender.json'),
+    JSON.stringify({
+      '/login': {
+        standard: { html: '<div inert><form>登录</form></div>', css: '.a{color:red}</style><script>' },
+        demo: { html: '<div inert><form>演示环境</form></div>', css: '.a{color:red}' },
       },
     }),
   );
@@ -69,8 +83,12 @@ describe('the built console', () => {
     expect(login.body).toContain(
       '<link rel="modulepreload" crossorigin href="/assets/login-page-Ab3_x-9Z.js">',
     );
+    // The login page is drawn in the HTML (below): its stylesheet must apply to the first paint.
     expect(login.body).toContain(
-      '<link rel="preload" as="style" crossorigin href="/assets/login-page-Cd4_y-0Q.css">',
+      '<link rel="stylesheet" crossorigin href="/assets/login-page-Cd4_y-0Q.css">',
+    );
+    expect((await t.app.inject({ method: 'GET', url: '/401' })).body).toContain(
+      '<link rel="preload" as="style" crossorigin href="/assets/error-pages-Ef5_z-1R.css">',
     );
     // Only asset URLs are written into the page.
     expect(login.body).not.toContain('javascript:');
@@ -78,6 +96,33 @@ describe('the built console', () => {
       expect((await t.app.inject({ method: 'GET', url })).body).not.toContain('modulepreload');
     }
     expect((await t.app.inject({ method: 'GET', url: '/route-preloads.json' })).statusCode).toBe(404);
+  });
+
+  it('sends the page drawn at build time for its path, in the variant of the runtime config', async () => {
+    const standard = await createTestApp({ webDist: dist, demoMode: false });
+    let login;
+    try {
+      login = await standard.app.inject({ method: 'GET', url: '/login' });
+    } finally {
+      await standard.close();
+    }
+    expect(login.body).toContain('<div id="root"><div inert><form>登录</form></div></div>');
+    expect(login.body).not.toContain('演示环境');
+    // The styles go into the head, and cannot close their element early.
+    expect(login.body).toContain('<style>.a{color:red}<\\/style><script></style>');
+    expect(login.body.indexOf('<style>')).toBeLessThan(login.body.indexOf('</head>'));
+    for (const url of ['/', '/dashboard', '/login/other']) {
+      expect((await t.app.inject({ method: 'GET', url })).body).toContain('<div id="root"></div>');
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/prerender.json' })).statusCode).toBe(404);
+
+    const demo = await createTestApp({ webDist: dist, demoMode: true });
+    try {
+      const body = (await demo.app.inject({ method: 'GET', url: '/login' })).body;
+      expect(body).toContain('<div id="root"><div inert><form>演示环境</form></div></div>');
+    } finally {
+      await demo.close();
+    }
   });
 
   it('compresses index.html for browsers that accept it, brotli first, the same page each time', async () => {

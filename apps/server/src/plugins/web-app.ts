@@ -39,21 +39,22 @@ export function webRuntimeConfig(config: AppConfig) {
 /** What the build's route-preloads step writes (apps/web/route-preloads.ts): URL path → that page's chunks. */
 type RoutePreloads = Record<string, { modules?: unknown; styles?: unknown }>;
 const ROUTE_PRELOADS_FILE = 'route-preloads.json';
+const PRERENDER_FILE = 'prerender.json';
+const EMPTY_ROOT = '<div id="root"></div>';
 const ASSET_URL = /^\/assets\/[\w.-]+$/;
 
 /**
  * The `<link>` tags that let a page opened directly at its path download its lazy chunks beside the entry, read
  * once at start from the build's route-preloads.json; a file missing or not what the build writes gives none.
+ * A path in `drawn` (a prerendered page) has its stylesheets applied at once rather than only fetched: the
+ * markup in the HTML needs them for its first paint.
  */
-export function routePreloadLinks(dist: string): ReadonlyMap<string, string> {
-  const file = path.join(dist, ROUTE_PRELOADS_FILE);
-  if (!existsSync(file)) return new Map();
-  let preloads: RoutePreloads;
-  try {
-    preloads = JSON.parse(readFileSync(file, 'utf8')) as RoutePreloads;
-  } catch {
-    return new Map();
-  }
+export function routePreloadLinks(
+  dist: string,
+  drawn: ReadonlySet<string> = new Set(),
+): ReadonlyMap<string, string> {
+  const preloads = readBuildJson(dist, ROUTE_PRELOADS_FILE) as RoutePreloads | null;
+  if (!preloads) return new Map();
   const urls = (value: unknown) =>
     Array.isArray(value)
       ? value.filter((url): url is string => typeof url === 'string' && ASSET_URL.test(url))
@@ -63,10 +64,49 @@ export function routePreloadLinks(dist: string): ReadonlyMap<string, string> {
       route,
       [
         ...urls(modules).map((url) => `<link rel="modulepreload" crossorigin href="${url}">`),
-        ...urls(styles).map((url) => `<link rel="preload" as="style" crossorigin href="${url}">`),
+        ...urls(styles).map((url) =>
+          drawn.has(route)
+            ? `<link rel="stylesheet" crossorigin href="${url}">`
+            : `<link rel="preload" as="style" crossorigin href="${url}">`,
+        ),
       ].join(''),
     ]),
   );
+}
+
+/** A page the build drew (apps/web/prerender.ts): its styles for the head, its markup for `#root`. */
+export interface DrawnPage {
+  style: string;
+  markup: string;
+}
+
+/**
+ * The pages drawn at build time, read once at start from prerender.json, in the variant matching the runtime
+ * config the server sends (the demo banner or not). A file missing or not what the build writes gives none:
+ * the page is then drawn by the client alone, as every other page is.
+ */
+export function prerenderedPages(dist: string, demoMode: boolean): ReadonlyMap<string, DrawnPage> {
+  const pages = readBuildJson(dist, PRERENDER_FILE);
+  if (!pages || typeof pages !== 'object') return new Map();
+  const drawn = new Map<string, DrawnPage>();
+  for (const [route, variants] of Object.entries(pages as Record<string, unknown>)) {
+    const page = (variants as Record<string, unknown> | null)?.[demoMode ? 'demo' : 'standard'] as
+      { html?: unknown; css?: unknown } | undefined;
+    if (typeof page?.html !== 'string' || typeof page.css !== 'string') continue;
+    // `</` cannot end the style element early: `\/` is the same character to CSS.
+    drawn.set(route, { style: `<style>${page.css.replaceAll('</', '<\\/')}</style>`, markup: page.html });
+  }
+  return drawn;
+}
+
+function readBuildJson(dist: string, name: string): unknown {
+  const file = path.join(dist, name);
+  if (!existsSync(file)) return null;
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as unknown;
+  } catch {
+    return null;
+  }
 }
 
 /** The release meta of index.html: the web's version check reloads a console served with an older one. */
@@ -108,15 +148,18 @@ export async function registerWebApp(
 
   if (hasWeb) {
     const [head, tail] = readFileSync(indexFile, 'utf8').split('<!--APP_CONFIG-->');
-    const preloadLinks = routePreloadLinks(dist);
+    const drawnPages = prerenderedPages(dist, config.demoMode);
+    const preloadLinks = routePreloadLinks(dist, new Set(drawnPages.keys()));
     // `defer`: it still runs before the entry module (deferred and module scripts run in document order) but
     // no longer holds up parsing of the page behind it.
-    const indexHtml = (pathname: string) =>
-      tail === undefined
-        ? (head ?? '')
-        : `${head}<script defer src="/app-config.js"></script>${releaseMeta(currentRelease())}${
-            preloadLinks.get(pathname) ?? ''
-          }${tail}`;
+    const indexHtml = (pathname: string) => {
+      if (tail === undefined) return head ?? '';
+      const drawn = drawnPages.get(pathname);
+      const body = drawn ? tail.replace(EMPTY_ROOT, `<div id="root">${drawn.markup}</div>`) : tail;
+      return `${head}<script defer src="/app-config.js"></script>${releaseMeta(currentRelease())}${
+        preloadLinks.get(pathname) ?? ''
+      }${drawn?.style ?? ''}${body}`;
+    };
     await app.register(fastifyStatic, {
       root: dist,
       index: false,
@@ -130,6 +173,7 @@ export async function registerWebApp(
       allowedPath: (pathname) =>
         pathname !== '/index.html' &&
         pathname !== `/${ROUTE_PRELOADS_FILE}` &&
+        pathname !== `/${PRERENDER_FILE}` &&
         !COMPRESSED_COPY.test(pathname),
       setHeaders: (reply, filePath) => {
         reply.header('cache-control', isHashedAsset(dist, filePath) ? IMMUTABLE_CACHE : 'no-cache');
@@ -138,8 +182,8 @@ export async function registerWebApp(
     const compressed = compressedHtmlCache();
     const sendIndex = (request: FastifyRequest, reply: FastifyReply, pathname: string) => {
       const encoding = preferredEncoding(request.headers['accept-encoding']);
-      // Only paths with preloads differ from the plain index.html every other path gets.
-      const shape = preloadLinks.has(pathname) ? pathname : '';
+      // Only paths with preloads or a drawn page differ from the plain index.html every other path gets.
+      const shape = drawnPages.has(pathname) || preloadLinks.has(pathname) ? pathname : '';
       const body = compressed(shape, String(currentRelease()), () => indexHtml(pathname), encoding);
       reply
         .type('text/html; charset=utf-8')
