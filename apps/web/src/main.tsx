@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { Providers } from './app/providers';
@@ -34,13 +34,18 @@ function firstNavigationDone(appRouter: AppRouter): Promise<void> {
 // A page the server sent drawn (the sign-in page, apps/web/prerender.ts) stays on screen until the client can
 // draw the same page in one go; rendering at once would swap it for the loading spinner in between.
 const drawnByServer = container.firstElementChild !== null;
-void (drawnByServer ? firstNavigationDone(router) : Promise.resolve()).then(() =>
-  createRoot(container).render(
-    <StrictMode>
-      <Providers>
-        <RouterProvider router={router} />
-      </Providers>
-    </StrictMode>,
-  ),
-);
+// A transition: the first render yields to the browser every few milliseconds instead of holding the main thread
+// for its whole length (on a phone, a long freeze before the page answers a tap).
+void (drawnByServer ? firstNavigationDone(router) : Promise.resolve()).then(() => {
+  const root = createRoot(container);
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <Providers>
+          <RouterProvider router={router} />
+        </Providers>
+      </StrictMode>,
+    ),
+  );
+});
 void import('./app/background-services').then((services) => services.start());
