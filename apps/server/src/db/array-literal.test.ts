@@ -9,6 +9,10 @@ describe('array literals', () => {
     );
   });
 
+  it('writes a null as NULL, apart from the text "NULL"', () => {
+    expect(textArrayLiteral(['a', null, 'NULL'])).toBe('{"a",NULL,"NULL"}');
+  });
+
   it('takes integers only', () => {
     expect(intArrayLiteral([1, 22, 333])).toBe('{1,22,333}');
     expect(() => intArrayLiteral([1.5])).toThrow('integers only');

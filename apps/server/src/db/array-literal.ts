@@ -1,9 +1,11 @@
 /**
  * A text[] bound as one parameter (`$1::text[]`) whatever the number of values: the array's literal, each element
- * quoted, so a statement's text and its prepared name do not change with the length of a list.
+ * quoted (a null is NULL), so a statement's text and its prepared name do not change with the length of a list.
  */
-export function textArrayLiteral(values: readonly string[]): string {
-  return `{${values.map((value) => `"${value.replace(/[\\"]/g, (c) => `\\${c}`)}"`).join(',')}}`;
+export function textArrayLiteral(values: readonly (string | null)[]): string {
+  const element = (value: string | null) =>
+    value === null ? 'NULL' : `"${value.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
+  return `{${values.map(element).join(',')}}`;
 }
 
 /** An int[] or bigint[] bound as one parameter (`$1::int[]`). */

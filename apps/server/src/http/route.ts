@@ -112,7 +112,7 @@ export function accessHooks(app: AppInstance, rule: RouteAccess): AccessHooks {
       };
     case 'store':
       return {
-        preValidation: app.authenticate,
+        preValidation: app.authenticateInStore(rule.storeField),
         preHandler: [
           requireChangedPassword,
           storeScope(app.storeAccess, rule.storeField),

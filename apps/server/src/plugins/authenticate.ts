@@ -3,9 +3,10 @@ import type { AppDeps } from '../app-types.js';
 import { unauthorized } from '../http/errors.js';
 import { serviceTokenCheck } from '../http/service-token.js';
 import { createAuthCache, type AuthCache } from '../modules/auth/auth-cache.js';
-import { createSessionService } from '../modules/auth/session.service.js';
+import { createSessionService, type SessionRequest } from '../modules/auth/session.service.js';
 import { createBatcher } from '../platform/batcher.js';
 import { createLastSeenGate } from './last-seen-gate.js';
+import { storeCodeOf } from './store-code.js';
 import { isWellFormedToken, sha256 } from '../modules/auth/token.js';
 import type { WakeBus } from '../platform/wake-bus.js';
 import { createStoreRepository, type StoreRepository } from '../modules/stores/store.repository.js';
@@ -13,8 +14,13 @@ import './request-context.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** preHandler: rejects with 401 unless the request carries a live session token. */
+    /** preValidation: rejects with 401 unless the request carries a live session token. */
     authenticate: (request: FastifyRequest) => Promise<void>;
+    /**
+     * `authenticate` for a store-scoped route whose store code sits in `storeField` (or the header): a sign-in
+     * read from the database brings the store with it, so the store-scope guard finds it cached.
+     */
+    authenticateInStore: (storeField: string | null) => (request: FastifyRequest) => Promise<void>;
     /** Cached sign-ins and store authorisations; writes that change them call its `forget…`. */
     authCache: AuthCache;
     /** Looks up the caller's authorisation for a store: what the store-scope guard checks. */
@@ -64,7 +70,7 @@ export function registerAuthentication(
   // Many requests at once (thousands of long polls re-sent together) check their sign-ins and write 最后访问 in a
   // few statements instead of one set per request.
   const loads = createBatcher({
-    run: (tokens: readonly string[]) => sessions.loadMany(tokens),
+    run: (requests: readonly SessionRequest[]) => sessions.loadMany(requests),
     concurrency: 2,
   });
   const touches = createBatcher({
@@ -86,13 +92,19 @@ export function registerAuthentication(
       .load(sessionId)
       .catch((error: unknown) => request.log.warn({ err: error }, 'last seen not saved'));
   };
-  app.decorate('authenticate', async (request: FastifyRequest) => {
+  const signIn = async (request: FastifyRequest, storeCode: string | null) => {
     const token = tokenOf(request);
     if (!token) throw unauthorized('请先登录');
     if (!isWellFormedToken(token)) throw unauthorized();
-    const auth = await authCache.session(sha256(token), () => loads.load(token));
+    const auth = await authCache.session(sha256(token), () => loads.load({ token, storeCode }));
     if (!auth) throw unauthorized();
     request.auth = auth;
     markSeen(request, auth.sessionId);
-  });
+  };
+  app.decorate('authenticate', (request: FastifyRequest) => signIn(request, null));
+  app.decorate(
+    'authenticateInStore',
+    (storeField: string | null) => (request: FastifyRequest) =>
+      signIn(request, storeCodeOf(request, storeField)),
+  );
 }

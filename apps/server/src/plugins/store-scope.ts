@@ -1,9 +1,9 @@
-import { STORE_CODE_HEADER } from '@console/contract';
 import type { FastifyRequest } from 'fastify';
 import { badRequest, forbidden } from '../http/errors.js';
 import './authenticate.js';
 import type { ScopedStore, StoreRepository } from '../modules/stores/store.repository.js';
 import { callerOf } from './request-context.js';
+import { storeCodeOf } from './store-code.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -14,21 +14,6 @@ declare module 'fastify' {
 
 export const STORE_CODE_MISSING = '缺少门店编号';
 export const STORE_FORBIDDEN = '您无权访问该门店';
-
-/** The store code of a request: the route's body or query field, else the `X-Store-Code` header. */
-export function storeCodeOf(request: FastifyRequest, field: string | null): string | null {
-  const fromObject = (source: unknown): unknown =>
-    field && source && typeof source === 'object' ? (source as Record<string, unknown>)[field] : undefined;
-  const candidates = [
-    fromObject(request.body),
-    fromObject(request.query),
-    request.headers[STORE_CODE_HEADER],
-  ];
-  for (const value of candidates) {
-    if (typeof value === 'string' && value.trim()) return value.trim();
-  }
-  return null;
-}
 
 /**
  * preHandler factory for store-scoped routes (after `app.authenticate`): a missing store code is 400, a store

@@ -54,6 +54,37 @@ describe('auth cache', () => {
     expect(reads).toBe(3);
   });
 
+  it('caches the store a session was loaded with, and drops it with the user', async () => {
+    const t = setUp();
+    const withStore = async () => ({
+      auth: caller(1),
+      sessionExpiresAt: new Date('2026-11-22T08:00:00Z'),
+      store,
+    });
+    expect(await t.cache.session('h1', withStore)).toEqual(caller(1));
+    expect(await t.cache.store(1, 'S1001', t.loadStore(null))).toEqual(store);
+    // Only under the user it was loaded for and its own code.
+    expect(await t.cache.store(2, 'S1001', t.loadStore(null))).toBeNull();
+    t.cache.forgetUser(1);
+    expect(await t.cache.store(1, 'S1001', t.loadStore(null))).toBeNull();
+    expect(t.loads()).toBe(2);
+  });
+
+  it('does not keep a store loaded with a session across a forget that happened meanwhile', async () => {
+    const t = setUp();
+    let finish: () => void = () => undefined;
+    const slow = () =>
+      new Promise<{ auth: AuthContext; sessionExpiresAt: Date; store: typeof store }>((resolve) => {
+        finish = () =>
+          resolve({ auth: caller(1), sessionExpiresAt: new Date('2026-11-22T08:00:00Z'), store });
+      });
+    const loading = t.cache.session('h1', slow);
+    t.cache.forgetUser(1);
+    finish();
+    await loading;
+    expect(await t.cache.store(1, 'S1001', t.loadStore(null))).toBeNull();
+  });
+
   it('answers a session from the cache until its time is up', async () => {
     const t = setUp();
     expect(await t.cache.session('h1', t.loadSession(caller(1)))).toEqual(caller(1));

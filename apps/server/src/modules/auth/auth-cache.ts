@@ -24,10 +24,14 @@ export function signInsDroppedBy(keys: string[]): 'all' | Set<number> | null {
 /** Entries kept at most; the oldest go first (a Map keeps insertion order). */
 const MAX_ENTRIES = 20_000;
 
-export type LoadedSession = { auth: AuthContext; sessionExpiresAt: Date };
+/** A sign-in as read, with the store its request works in when the user holds it (cached with it). */
+export type LoadedSession = { auth: AuthContext; sessionExpiresAt: Date; store?: ScopedStore };
 
 export type AuthCache = {
-  /** The caller behind a token hash, from the cache while fresh, else from `load` (null is never cached). */
+  /**
+   * The caller behind a token hash, from the cache while fresh, else from `load` (null is never cached); a store
+   * loaded with it is cached as `store` would.
+   */
   session(tokenHash: string, load: () => Promise<LoadedSession | null>): Promise<AuthContext | null>;
   /** A store the user is authorised for, from the cache while fresh, else from `load` (null is never cached). */
   store(
@@ -48,6 +52,8 @@ export type AuthCache = {
 };
 
 type Timed<T> = { value: T; userId: number; expiresAt: number };
+
+const storeKey = (userId: number, storeCode: string) => `${userId}\u0000${storeCode}`;
 
 /**
  * A short-lived cache of what every signed-in request would otherwise read first: the session with its user
@@ -106,15 +112,18 @@ export function createAuthCache({
       const loaded = await load();
       if (!loaded) return null;
       if (startedAt === generation) {
+        const userId = loaded.auth.user.id;
         const expiresAt = Math.min(now() + ttlMs, loaded.sessionExpiresAt.getTime());
-        put(sessions, tokenHash, { value: loaded.auth, userId: loaded.auth.user.id, expiresAt });
+        put(sessions, tokenHash, { value: loaded.auth, userId, expiresAt });
+        if (loaded.store)
+          put(stores, storeKey(userId, loaded.store.shopCode), { value: loaded.store, userId, expiresAt });
       }
       return loaded.auth;
     },
 
     async store(userId, storeCode, load) {
       if (ttlMs === 0) return load();
-      const key = `${userId}\u0000${storeCode}`;
+      const key = storeKey(userId, storeCode);
       const cached = stores.get(key);
       if (fresh(cached)) return cached.value;
       const startedAt = generation;

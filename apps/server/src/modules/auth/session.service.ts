@@ -1,18 +1,22 @@
-import { and, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, exists, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { sessions, users } from '../../db/schema.js';
+import { sessions, stores, users, userStores } from '../../db/schema.js';
 import type { Clock } from '../../platform/clock.js';
 import type { AuthContext } from '../../plugins/request-context.js';
 import type { AuthCache, LoadedSession } from './auth-cache.js';
 import { isWellFormedToken, newToken, sha256 } from './token.js';
 import { fixedStatement } from '../../db/paged-query.js';
 import { textArrayLiteral } from '../../db/array-literal.js';
+import { scopedStoreColumns } from '../stores/store.repository.js';
 import { sessionUserColumns, toSessionUser } from './user.repository.js';
 
 /** Absolute session life: one day from sign-in, not extended by use. */
 export const SESSION_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
 export type SessionService = ReturnType<typeof createSessionService>;
+
+/** A sign-in to check: the request's token, and the store code it works in (null: not a store-scoped route). */
+export type SessionRequest = { token: string; storeCode: string | null };
 
 /**
  * Sessions in the database. With `authCache`, a revocation also drops the user's cached sign-ins on every
@@ -22,8 +26,9 @@ export function createSessionService(db: Database, clock: Clock, authCache?: Pic
   const forget = (userId: number | undefined) => {
     if (authCache && userId !== undefined) authCache.forgetUser(userId);
   };
-  // Every uncached request asks it: compiled once, and kept parsed by PostgreSQL per connection.
-  // The sign-in check of every request the cache misses: built and prepared once.
+  // The sign-in check of every request the cache misses: built and prepared once. With it, the store the request
+  // works in (`codes`, at the token's place in `hashes`) when the user holds it: a store-scoped request then
+  // finds its store cached instead of asking for it in a second statement.
   const sessionsByHash = fixedStatement(db, 'auth_sessions', (on, value) =>
     on
       .select({
@@ -33,9 +38,23 @@ export function createSessionService(db: Database, clock: Clock, authCache?: Pic
         mustChangePassword: users.mustChangePassword,
         permissions: permissionsOfUser,
         ...sessionUserColumns,
+        store: scopedStoreColumns,
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
+      .leftJoin(
+        stores,
+        and(
+          sql`${stores.shopCode} = (${value('codes')}::text[])[array_position(${value('hashes')}::text[], ${sessions.tokenHash})]`,
+          sql`${stores.enabled}`,
+          exists(
+            on
+              .select({ one: sql`1` })
+              .from(userStores)
+              .where(and(eq(userStores.userId, users.id), eq(userStores.storeId, stores.id))),
+          ),
+        ),
+      )
       .where(
         and(
           sql`${sessions.tokenHash} = any(${value('hashes')}::text[])`,
@@ -67,20 +86,37 @@ export function createSessionService(db: Database, clock: Clock, authCache?: Pic
 
     /** As `resolve`, with the session's own expiry (how long the caller may be cached at most). */
     async load(token: string): Promise<LoadedSession | null> {
-      return (await service.loadMany([token]))[0] ?? null;
+      return (await service.loadMany([{ token, storeCode: null }]))[0] ?? null;
     },
 
     /**
-     * `load` for many tokens in one statement whatever their number (the sign-in check of many requests at
-     * once, batched by the caller): one answer per token, in order.
+     * `load` for many requests in one statement whatever their number (the sign-in check of many requests at
+     * once, batched by the caller): one answer per request, in order. A request naming the store it works in
+     * gets that store too when the user is authorised for it (`LoadedSession.store`); of one token's requests
+     * in a batch, the first one's store.
      */
-    async loadMany(tokens: readonly string[]): Promise<(LoadedSession | null)[]> {
-      const hashes = tokens.map((token) => (isWellFormedToken(token) ? sha256(token) : null));
-      const wanted = [...new Set(hashes.filter((hash): hash is string => hash !== null))];
-      if (wanted.length === 0) return tokens.map(() => null);
-      const rows = await sessionsByHash({ hashes: textArrayLiteral(wanted), now: clock().toISOString() });
+    async loadMany(requests: readonly SessionRequest[]): Promise<(LoadedSession | null)[]> {
+      const hashes = requests.map(({ token }) => (isWellFormedToken(token) ? sha256(token) : null));
+      const codeOf = new Map<string, string | null>();
+      hashes.forEach((hash, i) => {
+        if (hash !== null && !codeOf.has(hash)) codeOf.set(hash, requests[i]!.storeCode);
+      });
+      if (codeOf.size === 0) return requests.map(() => null);
+      const rows = await sessionsByHash({
+        hashes: textArrayLiteral([...codeOf.keys()]),
+        codes: textArrayLiteral([...codeOf.values()]),
+        now: clock().toISOString(),
+      });
       const byHash = new Map<string, LoadedSession>();
-      for (const { tokenHash, sessionId, sessionExpiresAt, mustChangePassword, permissions, ...user } of rows)
+      for (const {
+        tokenHash,
+        sessionId,
+        sessionExpiresAt,
+        mustChangePassword,
+        permissions,
+        store,
+        ...user
+      } of rows)
         byHash.set(tokenHash, {
           auth: {
             sessionId,
@@ -89,6 +125,7 @@ export function createSessionService(db: Database, clock: Clock, authCache?: Pic
             passwordChangeRequired: mustChangePassword,
           },
           sessionExpiresAt,
+          ...(store ? { store } : {}),
         });
       return hashes.map((hash) => (hash === null ? null : (byHash.get(hash) ?? null)));
     },

@@ -17,7 +17,8 @@ export type ScopedStore = {
   organizeId: number | null;
 };
 
-const scopedColumns = {
+/** The columns of a `ScopedStore`. */
+export const scopedStoreColumns = {
   id: stores.id,
   shopCode: stores.shopCode,
   shopName: stores.shopName,
@@ -71,7 +72,7 @@ export function createStoreRepository(db: Database) {
   // The store check of every request the cache misses: built and prepared once.
   const authorisedStores = fixedStatement(db, 'store_authorised', (on, value) =>
     on
-      .select({ ...scopedColumns, userId: userStores.userId })
+      .select({ ...scopedStoreColumns, userId: userStores.userId })
       .from(userStores)
       .innerJoin(stores, eq(stores.id, userStores.storeId))
       .where(
@@ -144,7 +145,7 @@ export function createStoreRepository(db: Database) {
     /** The store of `shopCode` when `userId` is authorised for it; null for a foreign or unknown store alike. */
     async findAuthorised(userId: number, shopCode: string): Promise<ScopedStore | null> {
       const [row] = await db
-        .select(scopedColumns)
+        .select(scopedStoreColumns)
         .from(userStores)
         .innerJoin(stores, eq(stores.id, userStores.storeId))
         .where(and(authorisedFor(userId), eq(stores.shopCode, shopCode)))
