@@ -68,10 +68,11 @@ export function registerAuthentication(
   app.addHook('onClose', async () => authCache.close());
   app.decorateRequest('auth', null);
   // Many requests at once (thousands of long polls re-sent together) check their sign-ins and write 最后访问 in a
-  // few statements instead of one set per request.
+  // few statements instead of one set per request. One statement at a time: requests arriving one by one while it
+  // runs go together in the next, where a second slot would send them in twos.
   const loads = createBatcher({
     run: (requests: readonly SessionRequest[]) => sessions.loadMany(requests),
-    concurrency: 2,
+    concurrency: 1,
   });
   const touches = createBatcher({
     run: async (ids: readonly number[]) => {

@@ -54,11 +54,12 @@ export function imRoutes(
   });
   const publishApi = createPublishApi({ db, producer, clock });
 
-  // Many polls arrive (and wake) together: their acknowledgements and checks go out as a few statements.
+  // Many polls arrive (and wake) together: their acknowledgements and checks go out as a few statements. New polls
+  // trickle in one by one: the checks run one statement at a time, so those arriving meanwhile go as one.
   const pendingChecks = createBatcher({
     run: (checks: readonly PendingCheck[]) => service.waitingOfMany(checks),
     maxBatch: BATCH_POLLS,
-    concurrency: 2,
+    concurrency: 1,
   });
   const acknowledgements = createBatcher({
     run: async (acks: readonly { inbox: Inbox; ids: readonly number[] }[]) => {
