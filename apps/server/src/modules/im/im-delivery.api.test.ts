@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { IM_LIMITS, IM_PATHS } from '@console/contract';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { processQueryTimings } from '../../db/query-timing.js';
 import { imMessages } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import {
@@ -115,6 +116,45 @@ describe('listener: delivery guarantees', () => {
     expect(idsOf(await poll(t, alice, store, { ackIds: [] }))).toEqual([]);
   });
 
+  it('acknowledges and checks a re-poll in one statement, answering what waits behind the acknowledged', async () => {
+    await drain(alice);
+    const first = await publishTo(t, alice, store);
+    const second = await publishTo(t, alice, store);
+    const answer = await poll(t, alice, store, { ackIds: [], size: 1 });
+    expect(idsOf(answer)).toEqual([first]);
+    expect(answer.json.data?.messageCount).toBe(2);
+    const calls = () => {
+      const list = processQueryTimings.list();
+      const of = (test: (q: string) => boolean) =>
+        list.filter((s) => test(s.query)).reduce((sum, s) => sum + s.calls, 0);
+      return {
+        acknowledgeOnly: of((q) => q.startsWith('with acked as') && !q.includes('lateral')),
+        acknowledgeAndCheck: of((q) => q.startsWith('with acked as') && q.includes('lateral')),
+      };
+    };
+    const before = calls();
+    expect(idsOf(await poll(t, alice, store, { ackIds: [first], size: 1 }))).toEqual([second]);
+    const after = calls();
+    expect(after.acknowledgeOnly - before.acknowledgeOnly).toBe(0);
+    expect(after.acknowledgeAndCheck - before.acknowledgeAndCheck).toBe(1);
+    expect(await statusOf(first)).toBe(1);
+    expect(await statusOf(second)).toBe(0);
+  });
+
+  it("an id acknowledged by someone else's poll stays pending and reaches its receiver", async () => {
+    await drain(alice);
+    await drain(bob);
+    const bobs = await publishTo(t, bob, store);
+    // Sent together, so both checks go in one batch.
+    const [forged, own] = await Promise.all([
+      poll(t, alice, store, { ackIds: [bobs] }),
+      poll(t, bob, store, { ackIds: [] }),
+    ]);
+    expect(forged.statusCode).toBe(200);
+    expect(idsOf(own)).toEqual([bobs]);
+    expect(await statusOf(bobs)).toBe(0);
+  });
+
   it('marks on delivery when the client sends no ackIds', async () => {
     await drain(alice);
     const id = await publishTo(t, alice, store);
@@ -188,8 +228,11 @@ describe('listener: capacity and lifecycle', () => {
     await t.db.delete(imMessages).where(inArray(imMessages.receiverId, [alice.id, bob.id]));
     const held = Array.from({ length: LONG_POLL.maxHeld }, () => poll(t, bob, store));
     await waitUntil(() => t.app.messageCenter.hub.size() === LONG_POLL.maxHeld);
-    const refused = await poll(t, alice, store);
+    const waiting = await publishTo(t, alice, store);
+    const refused = await poll(t, alice, store, { ackIds: [waiting] });
     expect(refused.statusCode).toBe(IM_LIMITS.busyStatus);
+    // Turned away, but the acknowledgement it carried is kept.
+    expect(await statusOf(waiting)).toBe(1);
     expect(refused.json.errorMsg).toBe('消息服务繁忙，请稍后重试');
     expect(refused.json.errorCode).toBe('IM_BUSY');
     await Promise.all(held);

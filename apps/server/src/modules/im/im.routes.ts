@@ -73,8 +73,10 @@ export function imRoutes(
   const hub: PollHub = createPollHub({
     holdMs: config.longPoll.holdMs,
     maxHeld: config.longPoll.maxHeld,
-    fetch: (poll) =>
-      poll.markOnDelivery ? service.waiting(poll.inbox, poll.size, true) : pendingChecks.load(poll),
+    fetch: (poll, ackIds) =>
+      poll.markOnDelivery
+        ? service.waiting(poll.inbox, poll.size, true)
+        : pendingChecks.load({ inbox: poll.inbox, size: poll.size, ackIds }),
     log: app.log,
     onSettle: metrics.pollSettled,
   });
@@ -118,8 +120,11 @@ export function imRoutes(
     async (ctx) => {
       const inbox = inboxOf(ctx);
       const { size, ackIds } = ctx.input;
-      if (ackIds && ackIds.length > 0) await acknowledgements.load({ inbox, ids: ackIds });
-      if (hub.full()) throw new AppError(IM_LIMITS.busyStatus, 'IM_BUSY', IM_TEXT.busy);
+      if (hub.full()) {
+        // Turned away, but what the client took in is acknowledged all the same.
+        if (ackIds && ackIds.length > 0) await acknowledgements.load({ inbox, ids: ackIds });
+        throw new AppError(IM_LIMITS.busyStatus, 'IM_BUSY', IM_TEXT.busy);
+      }
       hub.hold({
         holdMs: remainingHoldMs(ctx.request, config.longPoll.holdMs, config.trustProxy !== false),
         key: inboxKey(inbox),
@@ -127,6 +132,7 @@ export function imRoutes(
         sessionId: ctx.caller().sessionId,
         size,
         markOnDelivery: ackIds === undefined,
+        ...(ackIds ? { ackIds } : {}),
         reply: ctx.reply,
       });
       return ctx.reply;

@@ -20,8 +20,11 @@ import {
   type PendingQuery,
 } from './message.repository.js';
 
-/** An acknowledging poll's step 2: its inbox and how many messages it takes. */
-export type PendingCheck = { inbox: Inbox; size: number };
+/**
+ * An acknowledging poll's check: its inbox, how many messages it takes, and (on its first check) the ids of the
+ * previous answer it acknowledges.
+ */
+export type PendingCheck = { inbox: Inbox; size: number; ackIds?: readonly number[] };
 
 export type ImService = ReturnType<typeof createImService>;
 
@@ -40,19 +43,23 @@ export function createImService(deps: { messages: MessageRepository; clock: Cloc
     acknowledgeMany: (acks: readonly Acknowledgement[]) => messages.acknowledgeMany(acks, clock()),
 
     /**
-     * Step 2 for many acknowledging polls at once, one answer per poll (batched by the caller): two statements
-     * at most, whatever the number of polls, the second only for inboxes with more waiting than a poll takes.
+     * Steps 1 and 2 for many acknowledging polls at once, one answer per poll (batched by the caller): two
+     * statements at most, whatever the number of polls, the second only for inboxes with more waiting than a
+     * poll takes. The acknowledgements go in the first.
      */
     async waitingOfMany(checks: readonly PendingCheck[]): Promise<(Broadcast | null)[]> {
       const queries = new Map<string, PendingQuery>();
-      for (const { inbox, size } of checks) {
+      const acks: Acknowledgement[] = [];
+      for (const { inbox, size, ackIds } of checks) {
         const key = inboxKey(inbox);
         const known = queries.get(key);
         if (!known) queries.set(key, { receiverId: inbox.receiverId, storeId: inbox.storeId, limit: size });
         else if (size > known.limit) known.limit = size;
+        if (ackIds && ackIds.length > 0) acks.push({ inbox, ids: ackIds });
       }
       const found = new Map<string, MessageRow[]>();
-      for (const row of await messages.pendingOfMany([...queries.values()])) {
+      const acknowledging = acks.length > 0 ? { acks, now: clock() } : null;
+      for (const row of await messages.pendingOfMany([...queries.values()], acknowledging)) {
         const key = inboxKey(row);
         const rows = found.get(key);
         if (rows) rows.push(row);

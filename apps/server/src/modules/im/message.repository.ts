@@ -57,6 +57,38 @@ function messageRowOf(raw: RawMessage): MessageRow {
 }
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
+/**
+ * The `acked` CTE: the acknowledged ids still not pushed that belong to the inbox acknowledging them, locked in id
+ * order, so two statements touching the same messages (a poll replayed on another instance) wait for each other
+ * instead of deadlocking. Null when nothing is acknowledged.
+ */
+function acknowledged(acks: readonly Acknowledgement[]): SQL | null {
+  const ids: number[] = [];
+  const receivers: number[] = [];
+  const storeIds: number[] = [];
+  for (const { inbox, ids: acked } of acks)
+    for (const id of acked) {
+      ids.push(id);
+      receivers.push(inbox.receiverId);
+      storeIds.push(inbox.storeId);
+    }
+  if (ids.length === 0) return null;
+  return sql`acked as (
+    select m.id from im_messages m
+    join unnest(${intArrayLiteral(ids)}::bigint[], ${intArrayLiteral(receivers)}::int[], ${intArrayLiteral(storeIds)}::int[])
+      as a(id, receiver_id, store_id)
+      on m.id = a.id and m.receiver_id = a.receiver_id and m.store_id = a.store_id
+    where m.status = ${notPushed}
+    order by m.id
+    for update of m
+  )`;
+}
+
+/** The update that makes the `acked` messages unread. */
+const markAcknowledged = (now: Date): SQL =>
+  sql`update im_messages set status = ${unread}, pushed_at = ${now.toISOString()}::timestamptz
+    from acked where im_messages.id = acked.id and im_messages.status = ${notPushed}`;
+
 export type MessageRepository = ReturnType<typeof createMessageRepository>;
 
 /** One message to several receivers of its store: what `insertMessages` writes as one row per receiver. */
@@ -142,48 +174,31 @@ export function createMessageRepository(db: Database) {
 
     /**
      * The acknowledgements of many polls in one statement: each id becomes unread only if it is still not pushed
-     * and belongs to the inbox that acknowledged it. Rows are locked in id order, so two such statements touching
-     * the same messages (a poll replayed on another instance) wait for each other instead of deadlocking.
+     * and belongs to the inbox that acknowledged it (`acknowledged`).
      */
     async acknowledgeMany(acks: readonly Acknowledgement[], now: Date): Promise<void> {
-      const ids: number[] = [];
-      const receivers: number[] = [];
-      const storeIds: number[] = [];
-      for (const { inbox, ids: acked } of acks)
-        for (const id of acked) {
-          ids.push(id);
-          receivers.push(inbox.receiverId);
-          storeIds.push(inbox.storeId);
-        }
-      if (ids.length === 0) return;
-      await executeNamed(
-        db,
-        'im_acknowledge_many',
-        sql`
-        with acked as (
-          select m.id from im_messages m
-          join unnest(${intArrayLiteral(ids)}::bigint[], ${intArrayLiteral(receivers)}::int[], ${intArrayLiteral(storeIds)}::int[])
-            as a(id, receiver_id, store_id)
-            on m.id = a.id and m.receiver_id = a.receiver_id and m.store_id = a.store_id
-          where m.status = ${notPushed}
-          order by m.id
-          for update of m
-        )
-        update im_messages set status = ${unread}, pushed_at = ${now.toISOString()}::timestamptz
-        from acked where im_messages.id = acked.id and im_messages.status = ${notPushed}`,
-      );
+      const acked = acknowledged(acks);
+      if (!acked) return;
+      await executeNamed(db, 'im_acknowledge_many', sql`with ${acked} ${markAcknowledged(now)}`);
     },
 
     /**
      * Not-pushed messages of many inboxes in one statement, oldest first, at most `limit` per inbox: one scan of
-     * the partial index im_messages_pending_idx per inbox, however many older messages the inbox has.
+     * the partial index im_messages_pending_idx per inbox, however many older messages the inbox has. With
+     * `acknowledging`, the same statement first acknowledges those ids as `acknowledgeMany` does; the messages
+     * it acknowledges are not among those answered (the statement reads the table as it was before its update).
      */
-    async pendingOfMany(queries: readonly PendingQuery[]): Promise<MessageRow[]> {
+    async pendingOfMany(
+      queries: readonly PendingQuery[],
+      acknowledging: { acks: readonly Acknowledgement[]; now: Date } | null = null,
+    ): Promise<MessageRow[]> {
       if (queries.length === 0) return [];
+      const acked = acknowledging && acknowledged(acknowledging.acks);
       const rows = await executeNamed<RawMessage>(
         db,
-        'im_pending_many',
+        acked ? 'im_acknowledge_pending_many' : 'im_pending_many',
         sql`
+        ${acked ? sql`with ${acked}, marked as (${markAcknowledged(acknowledging!.now)}) ` : sql``}
         select ${MESSAGE_COLUMNS}
         from unnest(${intArrayLiteral(queries.map((q) => q.receiverId))}::int[],
                     ${intArrayLiteral(queries.map((q) => q.storeId))}::int[],
@@ -191,6 +206,7 @@ export function createMessageRepository(db: Database) {
         cross join lateral (
           select * from im_messages p
           where p.receiver_id = k.receiver_id and p.store_id = k.store_id and p.status = ${notPushed}
+          ${acked ? sql`and p.id not in (select id from acked)` : sql``}
           order by p.id
           limit k.lim
         ) m

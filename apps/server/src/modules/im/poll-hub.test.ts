@@ -52,6 +52,34 @@ describe('poll hub', () => {
     expect(hub.size()).toBe(0);
   });
 
+  it('hands the acknowledged ids to the first check only', async () => {
+    const seen: (readonly number[])[] = [];
+    const hub = createPollHub({
+      holdMs: 1_000,
+      maxHeld: 10,
+      fetch: async (_poll, ackIds) => {
+        seen.push(ackIds);
+        return seen.length === 2 ? FOUND : null;
+      },
+      log,
+    });
+    const reply = fakeReply();
+    hub.hold({
+      key: '1:2',
+      inbox: INBOX,
+      sessionId: 7,
+      size: 100,
+      markOnDelivery: false,
+      reply,
+      ackIds: [5, 6],
+    });
+    await flush();
+    hub.wake(['1:2']);
+    await flush();
+    expect(seen).toEqual([[5, 6], []]);
+    expect(reply.sent).toHaveLength(1);
+  });
+
   it('answers empty after holdMs, and a check still running at expiry may answer what it found', async () => {
     vi.useFakeTimers();
     const pending = deferred<Broadcast | null>();

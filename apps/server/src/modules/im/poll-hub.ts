@@ -21,6 +21,8 @@ export type HeldPoll = {
   /** A spec client without acknowledgement: answered messages are marked delivered. */
   readonly markOnDelivery: boolean;
   readonly reply: PollReply;
+  /** The ids this poll acknowledges: handed to its first check, which acknowledges them in the same statement. */
+  ackIds: readonly number[];
   timer: NodeJS.Timeout | undefined;
   checking: boolean;
   /** A wake-up arrived while checking: check once more. */
@@ -32,13 +34,18 @@ export type HeldPoll = {
 
 export type PollHub = ReturnType<typeof createPollHub>;
 
+const NO_ACKS: readonly number[] = Object.freeze([]);
+
 export const EMPTY_BROADCAST: Broadcast = Object.freeze({ messageCount: 0, messageList: [] }) as Broadcast;
 
 type HubOptions = {
   holdMs: number;
   maxHeld: number;
-  /** Step 2 of the listener: the waiting messages of the poll's inbox, or null when there are none. */
-  fetch(poll: HeldPoll): Promise<Broadcast | null>;
+  /**
+   * The waiting messages of the poll's inbox, or null when there are none; `ackIds` (the poll's, on its first
+   * check only) are acknowledged first.
+   */
+  fetch(poll: HeldPoll, ackIds: readonly number[]): Promise<Broadcast | null>;
   log: { error(details: object, message: string): void };
   /** Told how each held poll ended (platform/metrics). */
   onSettle?: (outcome: PollOutcome) => void;
@@ -88,7 +95,9 @@ export function createPollHub(options: HubOptions) {
     try {
       do {
         poll.recheck = false;
-        const found = await fetch(poll);
+        const { ackIds } = poll;
+        poll.ackIds = NO_ACKS;
+        const found = await fetch(poll, ackIds);
         if (poll.settled) return;
         if (found) return answer(poll, found);
         if (poll.expired) return answer(poll, EMPTY_BROADCAST);
@@ -128,17 +137,20 @@ export function createPollHub(options: HubOptions) {
     keys: () => byKey.keys(),
 
     /**
-     * Holds the poll and checks the database once (a message may have arrived before it was registered).
+     * Holds the poll and checks the database once (a message may have arrived before it was registered),
+     * acknowledging its `ackIds` in that check.
      * `holdMs`: this poll's hold when shorter than the hub's (a poll a proxy replayed from a lost instance).
      */
     hold(
       init: Pick<HeldPoll, 'key' | 'inbox' | 'sessionId' | 'size' | 'markOnDelivery' | 'reply'> & {
         holdMs?: number;
+        ackIds?: readonly number[];
       },
     ): HeldPoll {
-      const { holdMs: ownHoldMs, ...fields } = init;
+      const { holdMs: ownHoldMs, ackIds, ...fields } = init;
       const poll: HeldPoll = {
         ...fields,
+        ackIds: ackIds ?? NO_ACKS,
         timer: undefined,
         checking: false,
         recheck: false,
