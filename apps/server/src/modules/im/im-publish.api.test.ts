@@ -6,6 +6,7 @@ import {
 } from '@console/contract';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { processQueryTimings } from '../../db/query-timing.js';
 import { imMessages, imPublishKeys } from '../../db/schema.js';
 import { nextIp, setEnabled } from '../../test/fixtures.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
@@ -83,6 +84,22 @@ describe('POST /api/im/publish', () => {
     expect(answer.json.data?.messageList.map((m) => m.messageId)).toEqual(messageIds);
   });
 
+  it('resolves and writes named receivers in one statement, one message per code in the order given', async () => {
+    const calls = (prefix: string) =>
+      processQueryTimings
+        .list()
+        .filter((s) => s.query.startsWith(prefix))
+        .reduce((sum, s) => sum + s.calls, 0);
+    const [writes, lookups] = [calls('with wanted as'), calls('select "stores"."id", "users"."id"')];
+    const response = await publish(valid({ receivers: [bob.workCode, alice.workCode, bob.workCode] }));
+    expect(response.statusCode).toBe(200);
+    expect(calls('with wanted as') - writes).toBe(1);
+    expect(calls('select "stores"."id", "users"."id"') - lookups).toBe(0);
+    const ids = idsOf(response);
+    const rows = await rowsOf(ids);
+    expect(ids.map((id) => rows.find((r) => r.id === id)?.receiverId)).toEqual([bob.id, alice.id]);
+  });
+
   it('publishes to every enabled staff member of the store when no receivers are named', async () => {
     const response = await publish(valid({ title: '自定义标题' }));
     expect(response.statusCode).toBe(200);
@@ -115,6 +132,12 @@ describe('POST /api/im/publish', () => {
 
   it('answers 404 for an unknown store', async () => {
     const response = await publish(valid({ storeCode: 'NOPE01' }));
+    expect(response.statusCode).toBe(404);
+    expect(response.json().errorMsg).toBe('门店不存在');
+  });
+
+  it('answers 404 for an unknown store with named receivers too', async () => {
+    const response = await publish(valid({ storeCode: 'NOPE01', receivers: [alice.workCode] }));
     expect(response.statusCode).toBe(404);
     expect(response.json().errorMsg).toBe('门店不存在');
   });

@@ -59,7 +59,7 @@ export function createMessageProducer(deps: {
 }) {
   const { db, clock, wakeBus, metrics, deliverLocally } = deps;
 
-  function kindOf(input: PublishInput) {
+  function kindOf(input: Pick<PublishInput, 'businessType' | 'messageType'>) {
     const kind = messageKindOf(input.businessType, input.messageType);
     if (!kind) throw new AppError(422, 'IM_KIND_MISMATCH', IM_TEXT.kindMismatch);
     return kind;
@@ -67,10 +67,12 @@ export function createMessageProducer(deps: {
 
   /** One message to its receivers (the kind checked against the catalogue). */
   function messageOf(input: PublishInput, receiverIds: readonly number[], createdAt: Date): NewMessage {
+    return { storeId: input.storeId, receiverIds, ...contentOf(input, createdAt) };
+  }
+
+  function contentOf(input: Omit<PublishInput, 'storeId' | 'receiverIds'>, createdAt: Date) {
     const kind = kindOf(input);
     return {
-      storeId: input.storeId,
-      receiverIds,
       businessType: input.businessType,
       messageType: input.messageType,
       title: input.title?.trim() || kind.title,
@@ -93,13 +95,7 @@ export function createMessageProducer(deps: {
       ? [...new Set(input.receiverIds)]
       : await staffOf(tx, input.storeId);
     if (receiverIds.length === 0) throw new NoReceiversError();
-    const rows = await insert(tx, [messageOf(input, receiverIds, clock())]);
-    return {
-      messageIds: rows.map((r) => r.id),
-      messages: rows.map(({ id, receiverId }) => ({ id, receiverId })),
-      wakeKeys: rows.map((r) => inboxKey({ receiverId: r.receiverId, storeId: input.storeId })),
-      rows,
-    };
+    return outcomeOf(await insert(tx, [messageOf(input, receiverIds, clock())]));
   }
 
   /**
@@ -140,6 +136,34 @@ export function createMessageProducer(deps: {
       wake(outcome.wakeKeys, outcome.rows);
       return outcome;
     },
+
+    /**
+     * `publishNow` to staff named by work code in a store named by code, both resolved by the insert itself (one
+     * statement for an upstream system's publish). Null when the store or any receiver does not resolve: nothing
+     * is written, and the caller finds out why.
+     */
+    async publishNowToStaff(
+      input: Omit<PublishInput, 'storeId' | 'receiverIds'>,
+      target: { storeCode: string; workCodes: readonly string[] },
+    ): Promise<PublishOutcome | null> {
+      const content = contentOf(input, clock());
+      const rows = await createMessageRepository(db).insertForStaffCodes(target, content);
+      if (rows.length === 0) return null;
+      if (metrics) metrics.messagesCreated(input.source, rows.length);
+      const outcome = outcomeOf(rows);
+      wake(outcome.wakeKeys, outcome.rows);
+      return outcome;
+    },
+  };
+}
+
+/** What a publish answers for the rows it wrote. */
+function outcomeOf(rows: MessageRow[]): PublishOutcome {
+  return {
+    messageIds: rows.map((r) => r.id),
+    messages: rows.map(({ id, receiverId }) => ({ id, receiverId })),
+    wakeKeys: rows.map(inboxKey),
+    rows,
   };
 }
 

@@ -1,7 +1,7 @@
 import { MESSAGE_STATUS } from '@console/contract';
 import { and, asc, count, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { intArrayLiteral } from '../../db/array-literal.js';
+import { intArrayLiteral, textArrayLiteral } from '../../db/array-literal.js';
 import { executeNamed } from '../../db/named-statement.js';
 import { imMessages } from '../../db/schema.js';
 import type { MessageRow } from './message-format.js';
@@ -130,6 +130,43 @@ export function createMessageRepository(db: Database) {
             index int, "storeId" int, "businessType" smallint, "messageType" smallint, title text, text text,
             "expandInfo" jsonb, source text, "createdAt" timestamptz) on c.index = r.content
         order by r.n
+        returning ${MESSAGE_COLUMNS}`,
+      );
+      return rows.map(messageRowOf).sort((a, b) => a.id - b.id);
+    },
+
+    /**
+     * One message to staff named by work code in a store named by code, resolved in the insert itself: written
+     * only when the store exists and every code is an enabled user authorised for it, one row per distinct code
+     * in the order given; otherwise nothing is written and the answer is empty.
+     */
+    async insertForStaffCodes(
+      target: { storeCode: string; workCodes: readonly string[] },
+      message: Omit<NewMessage, 'storeId' | 'receiverIds'>,
+    ): Promise<MessageRow[]> {
+      const rows = await executeNamed<RawMessage>(
+        db,
+        'im_insert_for_staff_codes',
+        sql`
+        with wanted as (
+          select work_code, min(n) as n from unnest(${textArrayLiteral(target.workCodes)}::text[]) with ordinality
+            as w(work_code, n)
+          group by work_code
+        ),
+        store as (select id from stores where shop_code = ${target.storeCode}),
+        staff as (
+          select u.id, w.n from wanted w
+          join users u on u.work_code = w.work_code and u.enabled
+          join store s on exists (select 1 from user_stores us where us.user_id = u.id and us.store_id = s.id)
+        )
+        insert into im_messages as m
+          (store_id, receiver_id, business_type, message_type, title, text, expand_info, source, created_at)
+        select s.id, staff.id, ${message.businessType}::smallint, ${message.messageType}::smallint,
+          ${message.title}, ${message.text}, ${JSON.stringify(message.expandInfo)}::jsonb, ${message.source},
+          ${message.createdAt.toISOString()}::timestamptz
+        from store s cross join staff
+        where (select count(*) from staff) = (select count(*) from wanted)
+        order by staff.n
         returning ${MESSAGE_COLUMNS}`,
       );
       return rows.map(messageRowOf).sort((a, b) => a.id - b.id);

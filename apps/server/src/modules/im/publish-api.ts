@@ -100,10 +100,7 @@ export function createPublishApi(deps: { db: Database; producer: MessageProducer
 
   return {
     async publish(body: ValidPublishBody, idempotencyKey: string | null = null): Promise<Published> {
-      const { storeId, receiverIds } = await resolveStoreAndReceivers(body.storeCode, body.receivers);
-      const input: PublishInput = {
-        storeId,
-        ...(receiverIds ? { receiverIds } : {}),
+      const content = {
         businessType: body.businessType,
         messageType: body.messageType,
         ...(body.title ? { title: body.title } : {}),
@@ -111,6 +108,16 @@ export function createPublishApi(deps: { db: Database; producer: MessageProducer
         ...(body.expandInfo ? { expandInfo: body.expandInfo } : {}),
         source: 'publish-api',
       };
+      if (idempotencyKey === null && body.receivers) {
+        // Named receivers: one statement resolves and writes; only a refusal asks below which code failed.
+        const outcome = await producer.publishNowToStaff(content, {
+          storeCode: body.storeCode,
+          workCodes: body.receivers,
+        });
+        if (outcome) return { messageIds: outcome.messageIds, replayed: false };
+      }
+      const { storeId, receiverIds } = await resolveStoreAndReceivers(body.storeCode, body.receivers);
+      const input: PublishInput = { storeId, ...(receiverIds ? { receiverIds } : {}), ...content };
       if (idempotencyKey === null) {
         const { messageIds } = await producer.publishNow(input);
         return { messageIds, replayed: false };
