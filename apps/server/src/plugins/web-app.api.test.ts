@@ -15,8 +15,11 @@ beforeAll(async () => {
   mkdirSync(path.join(dist, 'assets'));
   writeFileSync(
     path.join(dist, 'index.html'),
-    '<html><head><!--APP_CONFIG--></head><body><div id="root"></div></body></html>',
+    '<html><head><!--APP_CONFIG--><link rel="stylesheet" crossorigin href="/assets/index-Gh6_a-2S.css"></head>' +
+      '<body><div id="root"></div></body></html>',
   );
+  writeFileSync(path.join(dist, 'assets', 'index-Gh6_a-2S.css'), 'body{margin:0}');
+  writeFileSync(path.join(dist, 'assets', 'login-page-Cd4_y-0Q.css'), '._page_1{color:red}/*</style>*/');
   writeFileSync(path.join(dist, 'assets', 'main-Ab3_x-9Z.js'), 'console.log(1);');
   // What the build's precompress step writes beside a large file.
   writeFileSync(path.join(dist, 'assets', 'big-Def456gh.js'), BIG_SCRIPT);
@@ -83,9 +86,16 @@ describe('the built console', () => {
     expect(login.body).toContain(
       '<link rel="modulepreload" crossorigin href="/assets/login-page-Ab3_x-9Z.js">',
     );
-    // The login page is drawn in the HTML (below): its stylesheet must apply to the first paint.
+    // The login page is drawn in the HTML (below): its stylesheets are written in for the first paint, and
+    // cannot close their element early.
     expect(login.body).toContain(
-      '<link rel="stylesheet" crossorigin href="/assets/login-page-Cd4_y-0Q.css">',
+      '<style data-href="/assets/login-page-Cd4_y-0Q.css">._page_1{color:red}/*<\\/style>*/</style>',
+    );
+    expect(login.body).toContain('<style data-href="/assets/index-Gh6_a-2S.css">body{margin:0}</style>');
+    expect(login.body).not.toContain('rel="stylesheet"');
+    // Every other page links the entry's stylesheet.
+    expect((await t.app.inject({ method: 'GET', url: '/dashboard' })).body).toContain(
+      '<link rel="stylesheet" crossorigin href="/assets/index-Gh6_a-2S.css">',
     );
     expect((await t.app.inject({ method: 'GET', url: '/401' })).body).toContain(
       '<link rel="preload" as="style" crossorigin href="/assets/error-pages-Ef5_z-1R.css">',

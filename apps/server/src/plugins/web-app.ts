@@ -46,8 +46,8 @@ const ASSET_URL = /^\/assets\/[\w.-]+$/;
 /**
  * The `<link>` tags that let a page opened directly at its path download its lazy chunks beside the entry, read
  * once at start from the build's route-preloads.json; a file missing or not what the build writes gives none.
- * A path in `drawn` (a prerendered page) has its stylesheets applied at once rather than only fetched: the
- * markup in the HTML needs them for its first paint.
+ * A path in `drawn` (a prerendered page) has its stylesheets written into the page instead (`inlineStylesheet`):
+ * the markup in the HTML needs them for its first paint, and a phone would wait a round trip for each.
  */
 export function routePreloadLinks(
   dist: string,
@@ -66,7 +66,7 @@ export function routePreloadLinks(
         ...urls(modules).map((url) => `<link rel="modulepreload" crossorigin href="${url}">`),
         ...urls(styles).map((url) =>
           drawn.has(route)
-            ? `<link rel="stylesheet" crossorigin href="${url}">`
+            ? inlineStylesheet(dist, url)
             : `<link rel="preload" as="style" crossorigin href="${url}">`,
         ),
       ].join(''),
@@ -93,10 +93,33 @@ export function prerenderedPages(dist: string, demoMode: boolean): ReadonlyMap<s
     const page = (variants as Record<string, unknown> | null)?.[demoMode ? 'demo' : 'standard'] as
       { html?: unknown; css?: unknown } | undefined;
     if (typeof page?.html !== 'string' || typeof page.css !== 'string') continue;
-    // `</` cannot end the style element early: `\/` is the same character to CSS.
-    drawn.set(route, { style: `<style>${page.css.replaceAll('</', '<\\/')}</style>`, markup: page.html });
+    drawn.set(route, { style: styleElement(page.css), markup: page.html });
   }
   return drawn;
+}
+
+/** A built stylesheet as a `<style>` element, or its `<link>` when the file cannot be read. */
+export function inlineStylesheet(dist: string, url: string): string {
+  try {
+    return styleElement(readFileSync(path.join(dist, url), 'utf8'), url);
+  } catch {
+    return `<link rel="stylesheet" crossorigin href="${url}">`;
+  }
+}
+
+/**
+ * `</` cannot end the style element early: `\/` is the same character to CSS. `data-href` names the file a
+ * written-in stylesheet came from: the web's version check counts it as loaded (lib/version-check).
+ */
+const styleElement = (css: string, href?: string) =>
+  `<style${href ? ` data-href="${href}"` : ''}>${css.replaceAll('</', '<\\/')}</style>`;
+
+/** index.html with the entry's stylesheets written in (a drawn page paints without fetching them). */
+export function withInlineStylesheets(html: string, dist: string): string {
+  return html.replace(
+    /<link rel="stylesheet"[^>]*href="(\/assets\/[\w.-]+\.css)"[^>]*>/g,
+    (_link, url: string) => inlineStylesheet(dist, url),
+  );
 }
 
 function readBuildJson(dist: string, name: string): unknown {
@@ -152,10 +175,12 @@ export async function registerWebApp(
     const preloadLinks = routePreloadLinks(dist, new Set(drawnPages.keys()));
     // `defer`: it still runs before the entry module (deferred and module scripts run in document order) but
     // no longer holds up parsing of the page behind it.
+    // Vite writes the entry's stylesheet link after the config marker.
+    const drawnTail = tail !== undefined && drawnPages.size > 0 ? withInlineStylesheets(tail, dist) : tail;
     const indexHtml = (pathname: string) => {
-      if (tail === undefined) return head ?? '';
+      if (tail === undefined || drawnTail === undefined) return head ?? '';
       const drawn = drawnPages.get(pathname);
-      const body = drawn ? tail.replace(EMPTY_ROOT, `<div id="root">${drawn.markup}</div>`) : tail;
+      const body = drawn ? drawnTail.replace(EMPTY_ROOT, `<div id="root">${drawn.markup}</div>`) : tail;
       return `${head}<script defer src="/app-config.js"></script>${releaseMeta(currentRelease())}${
         preloadLinks.get(pathname) ?? ''
       }${drawn?.style ?? ''}${body}`;

@@ -57,6 +57,15 @@ describe('comparing with the running page', () => {
     expect(isNewVersion(fetched, runningAssets(document))).toBe(false);
   });
 
+  it('counts a stylesheet the server wrote into a drawn page as loaded', () => {
+    document.head.innerHTML = `
+      <script type="module" src="/assets/index-CSqBYr6y.js"></script>
+      <style data-href="/assets/index-C4S4s_IL.css">body{margin:0}</style>`;
+    expect(isNewVersion(parseEntryAssets(BUILT_INDEX, base()), runningAssets(document))).toBe(false);
+    const newStyle = BUILT_INDEX.replace('index-C4S4s_IL.css', 'index-NEWhash2.css');
+    expect(isNewVersion(parseEntryAssets(newStyle, base()), runningAssets(document))).toBe(true);
+  });
+
   it('is a new version when the entry script or stylesheet name changed', () => {
     const newScript = BUILT_INDEX.replace('index-CSqBYr6y.js', 'index-NEWhash1.js');
     const newStyle = BUILT_INDEX.replace('index-C4S4s_IL.css', 'index-NEWhash2.css');

@@ -35,7 +35,8 @@ export function parseEntryAssets(html: string, base: string): string[] {
 
 /**
  * Every script and stylesheet the running page has loaded. Lazy chunks add stylesheets over time, so this
- * is a superset of the entry files; a fetched entry file missing from it means a new version.
+ * is a superset of the entry files; a fetched entry file missing from it means a new version. A stylesheet the
+ * server wrote into the page (a page drawn at build time) names its file in `data-href`.
  */
 export function runningAssets(doc: Document): Set<string> {
   const urls = new Set<string>();
@@ -43,6 +44,10 @@ export function runningAssets(doc: Document): Set<string> {
   doc
     .querySelectorAll<HTMLLinkElement>('link[rel~="stylesheet"][href]')
     .forEach((link) => urls.add(link.href));
+  doc.querySelectorAll<HTMLStyleElement>('style[data-href]').forEach((style) => {
+    const url = absolute(style.dataset.href ?? '', doc.baseURI);
+    if (url) urls.add(url);
+  });
   return urls;
 }
 
