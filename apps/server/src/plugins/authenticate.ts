@@ -35,6 +35,15 @@ declare module 'fastify' {
 /** How stale 在线用户's 最后访问 may be. */
 export const LAST_SEEN_EVERY_MS = 60_000;
 
+/**
+ * A store code fit to send with the sign-in statement, else null. This runs before validation (a NUL that
+ * PostgreSQL refuses is still in the input), and the code is only a hint: without it the store-scope guard reads
+ * the store after validation, as for any cache miss.
+ */
+export function plainStoreCode(code: string | null): string | null {
+  return code !== null && /^[\p{L}\p{N}_.-]{1,64}$/u.test(code) ? code : null;
+}
+
 /** The token travels as `Authorization: Bearer <token>` and as `externalToken: <token>` (spec 7.1). */
 export function tokenOf(request: FastifyRequest): string | null {
   const authorization = request.headers.authorization;
@@ -106,6 +115,6 @@ export function registerAuthentication(
   app.decorate(
     'authenticateInStore',
     (storeField: string | null) => (request: FastifyRequest) =>
-      signIn(request, storeCodeOf(request, storeField)),
+      signIn(request, plainStoreCode(storeCodeOf(request, storeField))),
   );
 }
