@@ -90,11 +90,12 @@ describe('POST /api/im/publish', () => {
         .list()
         .filter((s) => s.query.startsWith(prefix))
         .reduce((sum, s) => sum + s.calls, 0);
-    const [writes, lookups] = [calls('with wanted as'), calls('select "stores"."id", "users"."id"')];
+    // Reset first: the timings keep a bounded number of statements, and a whole suite would push these out.
+    processQueryTimings.reset();
     const response = await publish(valid({ receivers: [bob.workCode, alice.workCode, bob.workCode] }));
     expect(response.statusCode).toBe(200);
-    expect(calls('with wanted as') - writes).toBe(1);
-    expect(calls('select "stores"."id", "users"."id"') - lookups).toBe(0);
+    expect(calls('with wanted as')).toBe(1);
+    expect(calls('select "stores"."id", "users"."id"')).toBe(0);
     const ids = idsOf(response);
     const rows = await rowsOf(ids);
     expect(ids.map((id) => rows.find((r) => r.id === id)?.receiverId)).toEqual([bob.id, alice.id]);
