@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin } from 'vite';
+import type { PrerenderedPage } from './src/prerender/prerendered-page';
 
 /** The file the build writes: URL path → its page drawn at build time, per variant of the runtime config. */
 export const PRERENDER_FILE = 'prerender.json';
@@ -13,10 +14,6 @@ export const PRERENDER_FILE = 'prerender.json';
 /** The runtime configs a page is drawn for (the server sends the one matching its own `demoMode`). */
 export const PRERENDER_VARIANTS = { standard: { demoMode: false }, demo: { demoMode: true } } as const;
 
-export interface PrerenderedPage {
-  html: string;
-  css: string;
-}
 export type Prerendered = Record<string, Record<keyof typeof PRERENDER_VARIANTS, PrerenderedPage>>;
 
 const RUNNER = fileURLToPath(new URL('./prerender-runner.mjs', import.meta.url));

@@ -40,7 +40,7 @@ export const LAST_SEEN_EVERY_MS = 60_000;
  * PostgreSQL refuses is still in the input), and the code is only a hint: without it the store-scope guard reads
  * the store after validation, as for any cache miss.
  */
-export function plainStoreCode(code: string | null): string | null {
+function plainStoreCode(code: string | null): string | null {
   return code !== null && /^[\p{L}\p{N}_.-]{1,64}$/u.test(code) ? code : null;
 }
 

@@ -176,9 +176,9 @@ export async function registerWebApp(
     // `defer`: it still runs before the entry module (deferred and module scripts run in document order) but
     // no longer holds up parsing of the page behind it.
     // Vite writes the entry's stylesheet link after the config marker.
-    const drawnTail = tail !== undefined && drawnPages.size > 0 ? withInlineStylesheets(tail, dist) : tail;
+    const drawnTail = drawnPages.size > 0 ? withInlineStylesheets(tail ?? '', dist) : '';
     const indexHtml = (pathname: string) => {
-      if (tail === undefined || drawnTail === undefined) return head ?? '';
+      if (tail === undefined) return head ?? '';
       const drawn = drawnPages.get(pathname);
       const body = drawn ? drawnTail.replace(EMPTY_ROOT, `<div id="root">${drawn.markup}</div>`) : tail;
       return `${head}<script defer src="/app-config.js"></script>${releaseMeta(currentRelease())}${

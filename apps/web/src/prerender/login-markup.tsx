@@ -4,14 +4,7 @@ import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { Providers } from '../app/providers';
 import { LoginPage } from '../features/auth/login-page';
-
-/** What the build puts into the index.html sent for /login (apps/web/prerender.ts). */
-export interface PrerenderedPage {
-  /** The markup of `#root`, as the client's first render draws it. */
-  html: string;
-  /** The antd styles that markup needs, collected from the render instead of injected by the client. */
-  css: string;
-}
+import type { PrerenderedPage } from './prerendered-page';
 
 /**
  * The sign-in page drawn at build time, so that a phone on a slow network paints it as soon as the HTML arrives
