@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { Param, Placeholder, sql, type SQL, type Subquery } from 'drizzle-orm';
 import { badRequest } from '../http/errors.js';
 import type { Database } from './client.js';
+import { withCompiledRows } from './compiled-rows.js';
 
 /**
  * Paging for every list (DESIGN.md "Paging"): numbered pages by LIMIT/OFFSET with an exact count for the small
@@ -142,7 +143,7 @@ export function preparedRunner<Declared = never>(prefix: string, { planEachTime 
       const name = planEachTime
         ? ''
         : `${prefix}_${createHash('sha1').update(shape).digest('hex').slice(0, 16)}`;
-      prepared = query.prepare(name);
+      prepared = withCompiledRows(query.prepare(name));
       byShape.set(shape, prepared);
     }
     return prepared.execute(params) as Promise<Row[]>;
@@ -165,7 +166,7 @@ export function fixedStatement<Row>(
 ) {
   let prepared: ReturnType<Preparable<Row>['prepare']> | null = null;
   return (values: Record<string, unknown>, tx: Database = db): Promise<Row[]> => {
-    prepared ??= build(db, (key) => sql.placeholder(key)).prepare(name);
+    prepared ??= withCompiledRows(build(db, (key) => sql.placeholder(key)).prepare(name));
     return onConnectionOf(prepared, db, tx).execute(values);
   };
 }
@@ -208,7 +209,9 @@ export function shapedStatement<Shape extends StatementShape, Row>(
       const name = planEachTime
         ? ''
         : `${prefix}_${createHash('sha1').update(key).digest('hex').slice(0, 16)}`;
-      prepared = build(shape, db, (placeholder) => sql.placeholder(placeholder)).prepare(name);
+      prepared = withCompiledRows(
+        build(shape, db, (placeholder) => sql.placeholder(placeholder)).prepare(name),
+      );
       byShape.set(key, prepared);
     }
     return onConnectionOf(prepared, db, tx).execute(values);
