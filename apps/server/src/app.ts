@@ -2,15 +2,11 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type RouteOptions } from 'fastify';
 import swagger from '@fastify/swagger';
 import rateLimit from '@fastify/rate-limit';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps, AppInstance } from './app-types.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerInputGuard } from './http/input-guard.js';
+import { responseSerializerCompiler } from './http/response-serializer.js';
 import { registerSecurityHeaders } from './plugins/security.js';
 import { registerAuthentication } from './plugins/authenticate.js';
 import { registerWebApp } from './plugins/web-app.js';
@@ -143,7 +139,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   // Also when close() is called directly (tests): readiness answers 503 from the first close step on.
   app.addHook('preClose', async () => lifecycle.beginShutdown());
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler({ crossCheck: config.env === 'test' }));
   // Only JSON is accepted; anything else answers 415.
   app.removeContentTypeParser('text/plain');
 
