@@ -21,6 +21,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { runLoad } from '../orders/load.mjs';
 import { REPO_ROOT, startBare, startOurs } from '../support/servers.mjs';
+import { withCpuPerRequest } from '../support/cpu-use.mjs';
 import { replayPlan } from '../support/replay.mjs';
 import {
   BENCH_STORE_CODE,
@@ -156,9 +157,11 @@ function shipQueue(ids) {
   };
 }
 
-async function measure(request, connections) {
+async function measure(request, connections, pid) {
   await runLoad({ ...request(), connections, seconds: Number(options.warmup) });
-  return runLoad({ ...request(), connections, seconds: Number(options.seconds) });
+  return withCpuPerRequest(pid, () =>
+    runLoad({ ...request(), connections, seconds: Number(options.seconds) }),
+  );
 }
 
 /** EXPLAIN (ANALYZE, BUFFERS) of the read queries of a case: time, buffers and the plan's nodes. */
@@ -408,16 +411,22 @@ async function main() {
             ...oursRequest[name](),
           }),
           connections,
+          ours.child.pid,
         );
         const b = await measure(
           () => ({ host: '127.0.0.1', port: bare.port, ...bareRequest[name]() }),
           connections,
+          bare.child.pid,
         );
         results.push({ name, connections, ours: o, bare: b });
         console.log(
           `${name.padEnd(14)} c=${String(connections).padStart(2)} ours p50 ${fmt(o.p50)} p95 ${fmt(o.p95)} p99 ${fmt(o.p99)} ms ` +
             `${fmt(o.rps, 0)} rps (${o.requests} req, ${o.errors} errors) | bare p50 ${fmt(b.p50)} p95 ${fmt(b.p95)} ` +
             `p99 ${fmt(b.p99)} ms ${fmt(b.rps, 0)} rps (${b.requests} req, ${b.errors} errors) | ratio ${fmt(o.rps / b.rps, 2)}`,
+        );
+        console.log(
+          `${''.padEnd(14)}      CPU per request: ours node ${fmt(o.serverCpuMs, 2)} ms, PostgreSQL ${fmt(o.postgresCpuMs, 2)} ms | ` +
+            `bare node ${fmt(b.serverCpuMs, 2)} ms, PostgreSQL ${fmt(b.postgresCpuMs, 2)} ms | node ratio ${fmt(b.serverCpuMs / o.serverCpuMs, 2)}`,
         );
       }
     }
