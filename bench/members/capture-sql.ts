@@ -2,6 +2,7 @@
 // query, and prints them as JSON: the bare handler runs exactly this SQL.
 // Usage: tsx bench/members/capture-sql.ts <databaseUrl> <cases.json>
 import { memberStoreFilters, type MemberStoreListBody } from '@console/contract';
+import { internalClient } from '../../apps/server/src/http/client.js';
 import { createAuditLog } from '../../apps/server/src/modules/audit/audit-log.js';
 import {
   createMembersService,
@@ -21,7 +22,11 @@ await captureCases<BenchCase>((db) => {
   const clock = () => new Date();
   const service = createMembersService({ db, clock, audit: createAuditLog(db, clock) });
   return async (c) => {
-    const actor: MemberActor = { ...c.actor, can: { tag: true, assign: true, follow: true } };
+    const actor: MemberActor = {
+      ...c.actor,
+      client: internalClient('127.0.0.1'),
+      can: { tag: true, assign: true, follow: true },
+    };
     if (c.kind === 'inquiry') await service.inquiry(actor, c.query.keywords!);
     else if (c.kind === 'profile') await service.profile(actor, c.query.memberId!);
     else await service.storeList(actor, memberStoreFilters.request.parse(c.body));

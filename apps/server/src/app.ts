@@ -45,7 +45,6 @@ import { inventoryModule } from './modules/inventory/index.js';
 import { createClusterLock } from './platform/jobs/cluster-lock.js';
 import { createJobRunner, type JobRunner } from './platform/jobs/job-runner.js';
 import { createJobStateStore } from './platform/jobs/job-state.js';
-import { registerRequestTrace } from './http/request-trace.js';
 import { createAuditLog } from './modules/audit/audit-log.js';
 import { createServerErrorLog, registerRefusedCallLog } from './modules/system-tools/request-records.js';
 import { backupsModule } from './modules/backups/index.js';
@@ -144,7 +143,6 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   app.removeContentTypeParser('text/plain');
 
   registerErrorHandler(app, createServerErrorLog(deps.db, deps.clock));
-  registerRequestTrace(app);
   registerInputGuard(app);
   await registerSecurityHeaders(app, config);
   // Every Redis call a request waits on goes through the guard: a deadline, then a circuit that stops asking

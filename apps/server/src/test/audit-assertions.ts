@@ -5,7 +5,7 @@ import { auditLog } from '../db/schema.js';
 
 /**
  * The newest audit row of `action` by `actorId` is an administrative change as docs/security.md asks: who, when,
- * from which IP, the state before and after. Answers the row's before and after for the caller's own checks.
+ * from which IP and by which request (its id, method and route), the state before and after. Answers the row's before and after for the caller's own checks.
  */
 export async function expectAuditedChange(
   db: Database,
@@ -21,6 +21,11 @@ export async function expectAuditedChange(
   expect(row, `no ${action} audit row by user ${actorId}`).toBeDefined();
   expect(row!.ip, `${action}: the IP`).not.toBe('');
   expect(row!.createdAt).toBeInstanceOf(Date);
+  expect(row!.request, `${action}: the request it was written for`).toMatchObject({
+    id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+    method: expect.stringMatching(/^(POST|PUT|PATCH|DELETE|GET)$/),
+    path: expect.stringMatching(/^\//),
+  });
   const detail = row!.detail as Record<string, unknown>;
   expect(detail, `${action}: before and after`).toHaveProperty('before');
   expect(detail).toHaveProperty('after');

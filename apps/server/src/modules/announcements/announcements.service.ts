@@ -323,6 +323,7 @@ export function createAnnouncementsService(deps: AnnouncementsServiceDeps) {
           await audit.record(
             {
               action: 'announcement.publish.scheduled',
+              client: null,
               target: String(id),
               detail: {
                 before: { status: 'scheduled' },

@@ -2,14 +2,18 @@ import type { Database } from '../../db/client.js';
 import { fixedStatement } from '../../db/paged-query.js';
 import { auditLog } from '../../db/schema.js';
 import type { Clock } from '../../platform/clock.js';
-import { currentRequest, storeCodeOf } from '../../http/request-trace.js';
+import type { ClientInfo, TracedRequest } from '../../http/client.js';
+
+/** Who an audit row says made the call: the client's address and its request (null outside a request). */
+export type AuditClient = Pick<ClientInfo, 'ip' | 'request'>;
 
 export type AuditEntry = {
   action: string;
   userId?: number | null;
   target?: string;
   detail?: Record<string, unknown>;
-  ip?: string;
+  /** Null for work no client asked for (a job, the start-up). */
+  client: AuditClient | null;
   /** `fail`: a refused state-changing call (written by the request hook of `audit-failures.ts`). */
   result?: 'ok' | 'fail';
 };
@@ -21,7 +25,7 @@ export type AuditEntry = {
 export type AuditChange = {
   action: string;
   actor: { user: { id: number } };
-  client: { ip: string };
+  client: AuditClient;
   target: string;
   before: unknown;
   after: unknown;
@@ -44,9 +48,14 @@ const PARAMS_MAX_CHARS = 8000;
 /**
  * What an audit row says of the request it was written for: its id, method, path, user agent and its
  * parameters (query and body) with every secret masked. Empty outside a request (jobs, start-up).
+ *
+ * The request travels with the caller's `ClientInfo` rather than through an AsyncLocalStorage: an active one
+ * makes every promise of the process pay its hooks (ADR 0008).
  */
-export function requestRecordOf(): { storeCode: string | null; request: Record<string, unknown> } {
-  const request = currentRequest();
+export function requestRecordOf(request: TracedRequest | null): {
+  storeCode: string | null;
+  request: Record<string, unknown>;
+} {
   if (!request) return { storeCode: null, request: {} };
   const raw = { query: request.query ?? {}, body: request.body ?? {} };
   const masked = maskPhones(maskSecrets(raw));
@@ -62,6 +71,18 @@ export function requestRecordOf(): { storeCode: string | null; request: Record<s
       params,
     },
   };
+}
+
+/** The store a call names: its body's or query's `storeCode`, else the `X-Store-Code` header. */
+export function storeCodeOf(request: TracedRequest): string | null {
+  for (const source of [request.body, request.query]) {
+    if (source && typeof source === 'object' && 'storeCode' in source) {
+      const code = (source as { storeCode: unknown }).storeCode;
+      if (typeof code === 'string' && code) return code.slice(0, 32);
+    }
+  }
+  const header = request.headers['x-store-code'];
+  return typeof header === 'string' && header ? header.slice(0, 32) : null;
 }
 
 /** A copy of `value` with the value of every secret-named key, at any depth, replaced by `MASKED`. */
@@ -123,9 +144,9 @@ export function createAuditLog(db: Database, clock: Clock) {
         userId: entry.userId ?? null,
         target: (entry.target ?? '').slice(0, 128),
         detail: (maskSecrets(entry.detail ?? {}) as Record<string, unknown>) ?? {},
-        ip: (entry.ip ?? '').slice(0, 64),
+        ip: (entry.client?.ip ?? '').slice(0, 64),
         result: entry.result ?? 'ok',
-        ...requestRecordOf(),
+        ...requestRecordOf(entry.client?.request ?? null),
         createdAt: clock(),
       },
       tx,
@@ -138,7 +159,7 @@ export function createAuditLog(db: Database, clock: Clock) {
         action: entry.action,
         userId: entry.actor.user.id,
         target: entry.target,
-        ip: entry.client.ip,
+        client: entry.client,
         detail: { ...entry.detail, before: entry.before ?? null, after: entry.after ?? null },
       },
       tx,

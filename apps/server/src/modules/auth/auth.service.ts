@@ -59,7 +59,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       userId: user.id,
       target: user.username,
       detail: { method },
-      ip: client.ip,
+      client,
     });
     return { token, user: toSessionUser(user), roles: await rolesOf(db, user.id) };
   };
@@ -76,7 +76,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       userId: userId ?? null,
       target,
       detail: { method, reason },
-      ip: client.ip,
+      client,
     });
 
   /** Wrong or used codes are audited before the failure is answered. */
@@ -146,7 +146,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       });
       if (userId === null) throw authErrors.resetTicketInvalid();
       sessions.forgetCached(userId);
-      await audit.record({ action: 'auth.password.reset', userId, target: String(userId), ip: client.ip });
+      await audit.record({ action: 'auth.password.reset', userId, target: String(userId), client });
     },
 
     async logout(caller: AuthContext, client: ClientInfo): Promise<void> {
@@ -155,7 +155,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         action: 'auth.logout',
         userId: caller.user.id,
         target: caller.user.username,
-        ip: client.ip,
+        client,
       });
     },
 

@@ -1,3 +1,4 @@
+import { clientOf } from '../../http/client.js';
 import { couponEndpoints as api } from '@console/contract';
 import type { AppDeps, AppInstance } from '../../app-types.js';
 import { access, ANY_STAFF, route, type RouteContext } from '../../http/route.js';
@@ -30,13 +31,15 @@ export function couponRoutes(app: AppInstance, deps: AppDeps): void {
   const actorOf = async ({
     caller,
     store,
-  }: Pick<RouteContext<typeof api.list>, 'caller' | 'store'>): Promise<CounterActor> => {
+    request,
+  }: Pick<RouteContext<typeof api.list>, 'caller' | 'store' | 'request'>): Promise<CounterActor> => {
     const shop = await shops.shop(store().id);
     const { user, sessionId, roles } = caller();
     return {
       store: { id: shop.id, shopCode: shop.shopCode, shopName: shop.shopName },
       user: { id: user.id },
       sessionId,
+      client: clientOf(request),
       canCancel: roles.includes('coupon:cancelExchange'),
     };
   };

@@ -23,7 +23,7 @@ import { listedStores } from '../stores/stores-of-codes.js';
 import { AppError, conflict, notFound } from '../../http/errors.js';
 import type { Clock } from '../../platform/clock.js';
 import type { AdminActor } from '../audit/admin-actor.js';
-import { createAuditLog, type AuditLog } from '../audit/audit-log.js';
+import { createAuditLog, type AuditClient, type AuditLog } from '../audit/audit-log.js';
 import { auditedChanges } from '../audit/run-change.js';
 import { shanghaiDateTime } from '../im/message-format.js';
 import type { MemberAccess, MemberRow } from '../orders/lookups/member-access.js';
@@ -47,6 +47,7 @@ export type CounterActor = {
   store: { id: number; shopCode: string; shopName: string };
   user: { id: number };
   sessionId: number;
+  client: AuditClient;
   canCancel: boolean;
 };
 
@@ -227,11 +228,17 @@ export function createCouponsService(deps: {
       refNo: exchangeNo,
       store: actor.store,
       clerk: { id: actor.user.id },
+      client: actor.client,
     }) satisfies Redemption;
 
   /** The member (served by this store), the coupon, and every check that can be made before the code. */
   async function prepare(actor: CounterActor, input: ExchangeInput) {
-    const scope = { storeId: actor.store.id, sessionId: actor.sessionId, userId: actor.user.id };
+    const scope = {
+      storeId: actor.store.id,
+      sessionId: actor.sessionId,
+      userId: actor.user.id,
+      client: actor.client,
+    };
     const member = await memberAccess.requireServed(scope, input.memberId);
     const coupon = await assertExchangeable(await repo.template(input.couponId), actor, member);
     if (member.points < coupon.points) throw new AppError(422, 'POINTS_SHORT', COUPON_TEXT.pointsShort);
@@ -313,7 +320,12 @@ export function createCouponsService(deps: {
 
     /** What the member may exchange at this store now, with their points. */
     async exchangeable(actor: CounterActor, memberId: string): Promise<ExchangeableCoupons> {
-      const scope = { storeId: actor.store.id, sessionId: actor.sessionId, userId: actor.user.id };
+      const scope = {
+        storeId: actor.store.id,
+        sessionId: actor.sessionId,
+        userId: actor.user.id,
+        client: actor.client,
+      };
       const member = await memberAccess.requireServed(scope, memberId);
       const offered = await repo.exchangeableAt(actor.store.id, clock());
       const held = await repo.heldByMember(
@@ -385,6 +397,7 @@ export function createCouponsService(deps: {
           await createAuditLog(tx, clock).record({
             action: 'coupon.exchange',
             userId: actor.user.id,
+            client: actor.client,
             target: input.exchangeNo,
             detail: {
               storeCode: actor.store.shopCode,
@@ -439,6 +452,7 @@ export function createCouponsService(deps: {
           await createAuditLog(tx, clock).record({
             action: 'coupon.cancel_exchange',
             userId: actor.user.id,
+            client: actor.client,
             target: locked.couponNo,
             detail: {
               storeCode: actor.store.shopCode,

@@ -1,3 +1,4 @@
+import { clientOf } from '../../http/client.js';
 import { issueSchemeEndpoints as api } from '@console/contract';
 import type { AppDeps, AppInstance } from '../../app-types.js';
 import { access, ANY_STAFF, route } from '../../http/route.js';
@@ -70,10 +71,11 @@ export function schemeRoutes(app: AppInstance, { db, clock }: AppDeps): void {
     app,
     api.issue,
     access.store('issueScheme:issue'),
-    ({ input, store, caller }) => {
+    ({ input, store, caller, request }) => {
       const { user, sessionId } = caller();
       const { id, shopCode } = { id: store().id, shopCode: input.storeCode };
-      return service.issue({ store: { id, shopCode }, user: { id: user.id }, sessionId }, input);
+      const actor = { store: { id, shopCode }, user: { id: user.id }, sessionId, client: clientOf(request) };
+      return service.issue(actor, input);
     },
     { tags },
   );

@@ -21,7 +21,7 @@ import { listedStores } from '../stores/stores-of-codes.js';
 import { AppError, conflict, notFound } from '../../http/errors.js';
 import type { Clock } from '../../platform/clock.js';
 import type { AdminActor } from '../audit/admin-actor.js';
-import { createAuditLog, type AuditLog } from '../audit/audit-log.js';
+import { createAuditLog, type AuditClient, type AuditLog } from '../audit/audit-log.js';
 import { auditedChanges, runChange } from '../audit/run-change.js';
 import { shanghaiDateTime } from '../im/message-format.js';
 import type { MemberAccess } from '../orders/lookups/member-access.js';
@@ -59,7 +59,12 @@ export function schemeState(s: Pick<SchemeRecord, 'startAt' | 'endAt'>, now: Dat
 }
 
 /** Who issues at the counter. */
-export type IssueActor = { store: { id: number; shopCode: string }; user: { id: number }; sessionId: number };
+export type IssueActor = {
+  store: { id: number; shopCode: string };
+  user: { id: number };
+  sessionId: number;
+  client: AuditClient;
+};
 
 /**
  * Issue schemes (docs/domain/coupons.md "Issue schemes"): head office adds, edits, shows or hides and deletes
@@ -235,7 +240,12 @@ export function createSchemesService(deps: {
      * is exact, and the quantity is taken by a conditional update, so no issue goes past it.
      */
     async issue(actor: IssueActor, input: { id: number; memberId: string }) {
-      const scope = { storeId: actor.store.id, sessionId: actor.sessionId, userId: actor.user.id };
+      const scope = {
+        storeId: actor.store.id,
+        sessionId: actor.sessionId,
+        userId: actor.user.id,
+        client: actor.client,
+      };
       const member = await memberAccess.requireServed(scope, input.memberId);
       return runChange(db, {
         lock: {
@@ -283,6 +293,7 @@ export function createSchemesService(deps: {
           await createAuditLog(tx, clock).record({
             action: 'issue_scheme.issue',
             userId: actor.user.id,
+            client: actor.client,
             target: s.schemeNo,
             detail: { storeCode: actor.store.shopCode, memberId: member.publicId, couponNos },
           });

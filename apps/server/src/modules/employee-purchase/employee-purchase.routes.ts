@@ -20,7 +20,7 @@ function actorOf({
     storeId: store().id,
     user: { id: user.id, nickName: user.nickName },
     permissions: roles,
-    ip: clientOf(request).ip,
+    client: clientOf(request),
   };
 }
 

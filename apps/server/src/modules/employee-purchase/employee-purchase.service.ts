@@ -1,3 +1,4 @@
+import type { ClientInfo } from '../../http/client.js';
 import {
   EMPLOYEE_ORDER_STATUS_TEXT,
   EMPLOYEE_PURCHASE_PERMISSIONS,
@@ -40,7 +41,7 @@ export type PurchaseActor = {
   storeId: number;
   user: { id: number; nickName: string };
   permissions: readonly string[];
-  ip: string;
+  client: ClientInfo;
 };
 
 const refuse = (code: string, message: string) => new AppError(422, code, message);
@@ -65,10 +66,7 @@ export function createEmployeePurchaseService(deps: { db: Database; clock: Clock
   const audited =
     (actor: PurchaseActor, action: string, target: string, before: unknown, after: unknown) =>
     (tx: Database) =>
-      audit.change(
-        { action, target, actor: { user: actor.user }, client: { ip: actor.ip }, before, after },
-        tx,
-      );
+      audit.change({ action, target, actor: { user: actor.user }, client: actor.client, before, after }, tx);
   const periodNow = () => shanghaiDay(clock()).slice(0, 7);
 
   async function quotaOf(userId: number, tx: Database = db, lock = false): Promise<Quota | null> {

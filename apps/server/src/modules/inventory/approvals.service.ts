@@ -147,7 +147,7 @@ export function createApprovalsService(deps: {
           action: `approval.${status}`,
           userId: actor.userId,
           target: `${task.busiType}:${task.docNo}`,
-          ip: actor.ip,
+          client: actor.client,
           detail: { taskId: task.id, before: { status: 'pending' }, after: { status, reason: body.reason } },
         },
         tx,

@@ -1,3 +1,4 @@
+import { internalClient } from '../../http/client.js';
 import type { Database } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import { rolesOf } from '../auth/session.service.js';
@@ -71,7 +72,7 @@ export function createDemoInventoryTraffic(deps: {
       userId: user.id,
       nickName: user.nickName,
       permissions: await rolesOf(db, user.id),
-      ip: DEMO_IP,
+      client: internalClient(DEMO_IP),
     });
     const clerkOf = (storeId: number) => {
       for (const name of DEMO_CLERKS) {

@@ -6,7 +6,7 @@ import { skus, stockDocEvents } from '../../db/schema.js';
 import { AppError, conflict } from '../../http/errors.js';
 import type { Clock } from '../../platform/clock.js';
 import { shanghaiDateTime } from '../im/message-format.js';
-import type { AuditLog } from '../audit/audit-log.js';
+import type { AuditClient, AuditLog } from '../audit/audit-log.js';
 import type { MessageProducer, PublishInput } from '../im/message-producer.js';
 import type { ApprovalsService } from './approvals.service.js';
 import { inTransaction, type Messenger } from './inventory-tx.js';
@@ -258,7 +258,7 @@ export async function pricedLines(
  */
 export async function runDocAction<R extends { id: number; status: string }>(
   deps: Pick<InventoryDocDeps, 'db' | 'producer' | 'audit'>,
-  actor: { userId: number; ip: string },
+  actor: { userId: number; client: AuditClient },
   spec: {
     /** `action` of the audit row, e.g. `loan.lend`. */
     action: string;
@@ -284,7 +284,7 @@ export async function runDocAction<R extends { id: number; status: string }>(
         action: spec.action,
         userId: actor.userId,
         target: spec.target(read),
-        ip: actor.ip,
+        client: actor.client,
         detail: { [spec.idKey]: read.id, before: { status: before }, after: { status: read.status } },
       },
       tx,

@@ -1,5 +1,5 @@
 import type { Database } from '../../db/client.js';
-import { clientOf } from '../../http/client.js';
+import { clientOf, type ClientInfo } from '../../http/client.js';
 import type { RouteContext } from '../../http/route.js';
 import type { Endpoint } from '@console/contract';
 import { staffOf, type MessageProducer, type PublishInput } from '../im/message-producer.js';
@@ -12,7 +12,7 @@ export type InventoryActor = {
   userId: number;
   nickName: string;
   permissions: readonly string[];
-  ip: string;
+  client: ClientInfo;
 };
 
 export function actorOf<E extends Endpoint>(
@@ -25,7 +25,7 @@ export function actorOf<E extends Endpoint>(
     userId: user.id,
     nickName: user.nickName,
     permissions: roles,
-    ip: clientOf(ctx.request).ip,
+    client: clientOf(ctx.request),
   };
 }
 

@@ -348,7 +348,7 @@ export function createLoansService(deps: InventoryDocDeps) {
             action: 'loan.apply',
             userId: actor.userId,
             target: created.loanNo,
-            ip: actor.ip,
+            client: actor.client,
             detail: { before: null, after: { loanNo: created.loanNo, status: created.status }, body },
           },
           tx,

@@ -291,7 +291,7 @@ export function createRequestGoodsService(deps: InventoryDocDeps) {
             action: 'requestGoods.apply',
             userId: actor.userId,
             target: requestNo,
-            ip: actor.ip,
+            client: actor.client,
             detail: { before: null, after: { requestNo, status: 'pending_review', valueCents }, body },
           },
           tx,

@@ -497,7 +497,7 @@ export function createTransfersService(deps: InventoryDocDeps) {
           action: `transfer.${origin}`,
           userId: actor.userId,
           target: transferNo,
-          ip: actor.ip,
+          client: actor.client,
           detail: {
             before: null,
             after: { transferNo, origin, status: 'pending_accept', toStoreId, fromStoreId },

@@ -1,16 +1,25 @@
 import { MARKETING_CALENDAR_EDIT, marketingCalendarEndpoints as api } from '@console/contract';
 import type { AppDeps, AppInstance } from '../../app-types.js';
-import { access, ANY_STAFF, route } from '../../http/route.js';
+import { clientOf } from '../../http/client.js';
+import { access, ANY_STAFF, route, type RouteContext } from '../../http/route.js';
 import type { JobRunner } from '../../platform/jobs/job-runner.js';
 import type { MessageProducer } from '../im/message-producer.js';
 import { createDataScopes } from '../roles/data-scope.js';
 import type { CalendarSource } from './calendar-sources.js';
-import { createMarketingCalendarService } from './marketing-calendar.service.js';
+import { createMarketingCalendarService, type CalendarEditor } from './marketing-calendar.service.js';
 import { teaTreeCalendarSource } from './tea-tree-source.js';
 
 const tags = ['marketing-calendar'];
 /** The reminder job runs at 09:00 Asia/Shanghai (01:00 UTC) every day, seconds first. */
 const REMIND_CRON = '0 0 1 * * *';
+
+const editorOf = ({
+  caller,
+  request,
+}: Pick<RouteContext<typeof api.add>, 'caller' | 'request'>): CalendarEditor => ({
+  userId: caller().user.id,
+  client: clientOf(request),
+});
 
 /**
  * 营销日历 (docs/domain/marketing-calendar.md). `extraSources` are the calendar sources of other programmes
@@ -42,14 +51,14 @@ export function marketingCalendarModule(
     app,
     api.add,
     access.headOffice(MARKETING_CALENDAR_EDIT),
-    async (ctx) => service.add(ctx.caller().user.id, await dataScopes(ctx.caller()), ctx.input),
+    async (ctx) => service.add(editorOf(ctx), await dataScopes(ctx.caller()), ctx.input),
     { tags },
   );
   route(
     app,
     api.delete,
     access.headOffice(MARKETING_CALENDAR_EDIT),
-    async (ctx) => service.remove(ctx.caller().user.id, await dataScopes(ctx.caller()), ctx.input.id),
+    async (ctx) => service.remove(editorOf(ctx), await dataScopes(ctx.caller()), ctx.input.id),
     { tags },
   );
 

@@ -11,7 +11,7 @@ import type { Database } from '../../db/client.js';
 import { marketingEventReminders, marketingEventStores, marketingEvents, stores } from '../../db/schema.js';
 import { AppError, forbidden, notFound } from '../../http/errors.js';
 import type { Clock } from '../../platform/clock.js';
-import { createAuditLog } from '../audit/audit-log.js';
+import { createAuditLog, type AuditClient } from '../audit/audit-log.js';
 import { shanghaiDay } from '../dashboard/daily-metrics.js';
 import { staffOf, type MessageProducer } from '../im/message-producer.js';
 import { storeInScope, type DataScope } from '../roles/data-scope.js';
@@ -19,6 +19,9 @@ import { storesTextOf, type CalendarSource, type DayRange } from './calendar-sou
 
 const DAY_MS = 86_400_000;
 /** Business type 10 (marketing), general kind 1: the day-before reminder (spec 4.9). */
+
+/** Who adds or removes an event: the head-office user and their client (the audit row names both). */
+export type CalendarEditor = { userId: number; client: AuditClient };
 export const MARKETING_BUSINESS_TYPE = 10;
 
 type EventRow = typeof marketingEvents.$inferSelect;
@@ -131,7 +134,7 @@ export function createMarketingCalendarService(deps: {
     },
 
     /** Adds a manual event for stores of the caller's data scope; audited in its transaction. */
-    async add(userId: number, scope: DataScope, body: CalendarAddBody): Promise<MarketingEvent> {
+    async add(editor: CalendarEditor, scope: DataScope, body: CalendarAddBody): Promise<MarketingEvent> {
       // In the service, not the schema: an event without stores is a rule of the calendar, not a malformed body.
       if (!body.allStores && body.storeIds.length === 0)
         throw new AppError(422, 'CALENDAR_NO_STORES', '请选择活动涉及的门店');
@@ -161,7 +164,7 @@ export function createMarketingCalendarService(deps: {
             color: body.color.toLowerCase(),
             allStores: body.allStores,
             remark: body.remark,
-            createdBy: userId,
+            createdBy: editor.userId,
           })
           .returning();
         if (found.length)
@@ -171,7 +174,8 @@ export function createMarketingCalendarService(deps: {
         await audit.record(
           {
             action: 'marketing.event_add',
-            userId,
+            userId: editor.userId,
+            client: editor.client,
             target: String(row!.id),
             detail: {
               title: body.title,
@@ -190,7 +194,7 @@ export function createMarketingCalendarService(deps: {
     },
 
     /** Deletes a manual event whose stores are all in the caller's data scope; audited. */
-    async remove(userId: number, scope: DataScope, id: number): Promise<{ id: number }> {
+    async remove(editor: CalendarEditor, scope: DataScope, id: number): Promise<{ id: number }> {
       const [row] = await db.select().from(marketingEvents).where(eq(marketingEvents.id, id));
       if (!row) throw notFound('营销活动不存在', 'CALENDAR_EVENT_NOT_FOUND');
       if (!scope.all) {
@@ -213,7 +217,13 @@ export function createMarketingCalendarService(deps: {
       await db.transaction(async (tx) => {
         await tx.delete(marketingEvents).where(eq(marketingEvents.id, id));
         await audit.record(
-          { action: 'marketing.event_delete', userId, target: String(id), detail: { title: row.title } },
+          {
+            action: 'marketing.event_delete',
+            userId: editor.userId,
+            client: editor.client,
+            target: String(id),
+            detail: { title: row.title },
+          },
           tx,
         );
       });

@@ -147,6 +147,9 @@ describe('会员查询', () => {
     expect(await lastAudit('member.view')).toMatchObject({
       userId: clerk.id,
       target: `member:${own.publicId}`,
+      // Who looked names the request and the store it was made in.
+      storeCode: store.code,
+      request: { method: 'GET', path: MEMBER_PATHS.profile },
     });
 
     const unknown = await profile('0'.repeat(32));

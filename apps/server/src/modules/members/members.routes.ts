@@ -1,6 +1,7 @@
 import { MEMBER_LOOKUPS_PER_MINUTE, memberEndpoints as api } from '@console/contract';
 import type { FastifyRequest } from 'fastify';
 import type { AppInstance } from '../../app-types.js';
+import { clientOf } from '../../http/client.js';
 import { tooManyRequests } from '../../http/errors.js';
 import { access, ANY_STAFF, route, type RouteContext } from '../../http/route.js';
 import { callerOf } from '../../plugins/request-context.js';
@@ -11,7 +12,11 @@ import type { MemberActor, MembersService } from './members.service.js';
 const tags = ['members'];
 const staff = access.store(ANY_STAFF);
 
-function actorOf({ caller, store }: Pick<RouteContext<typeof api.profile>, 'caller' | 'store'>): MemberActor {
+function actorOf({
+  caller,
+  store,
+  request,
+}: Pick<RouteContext<typeof api.profile>, 'caller' | 'store' | 'request'>): MemberActor {
   const { user, roles, sessionId } = caller();
   const { id, shopCode } = store();
   return {
@@ -19,6 +24,7 @@ function actorOf({ caller, store }: Pick<RouteContext<typeof api.profile>, 'call
     storeCode: shopCode,
     sessionId,
     userId: user.id,
+    client: clientOf(request),
     can: {
       tag: roles.includes('member:tag'),
       assign: roles.includes('member:assign'),
@@ -44,7 +50,7 @@ export function memberRoutes(app: AppInstance, service: MembersService, audit: A
         action: 'member.lookup_refused',
         userId: callerOf(request).user.id,
         target: request.routeOptions.url ?? request.url,
-        ip: request.ip,
+        client: clientOf(request),
       });
       throw tooManyRequests(used.ttlInSeconds, LOOKUP_TEXT.memberLookupsTooFast);
     }

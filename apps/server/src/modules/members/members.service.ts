@@ -155,6 +155,7 @@ export function createMembersService(deps: { db: Database; clock: Clock; audit: 
         audit.record({
           action: 'member.lookup',
           userId: scope.userId,
+          client: scope.client,
           target: `store:${scope.storeId}`,
           detail: {
             storeId: scope.storeId,
@@ -307,6 +308,7 @@ export function createMembersService(deps: { db: Database; clock: Clock; audit: 
           {
             action: 'member.tag',
             userId: actor.userId,
+            client: actor.client,
             target: `member:${member.publicId}`,
             detail: { storeId: actor.storeId, before, after: after.map((t) => t.id) },
           },
@@ -344,6 +346,7 @@ export function createMembersService(deps: { db: Database; clock: Clock; audit: 
           {
             action: 'member.assign_guide',
             userId: actor.userId,
+            client: actor.client,
             target: `store:${actor.storeId}`,
             detail: { storeId: actor.storeId, guideUserId: body.guideUserId, members: publicIds },
           },
@@ -380,6 +383,7 @@ export function createMembersService(deps: { db: Database; clock: Clock; audit: 
           {
             action: 'member.follow_up',
             userId: actor.userId,
+            client: actor.client,
             target: `member:${member.publicId}`,
             detail: { storeId: actor.storeId, channel: body.channel, result: body.result, nextOn },
           },
@@ -404,6 +408,7 @@ export function createMembersService(deps: { db: Database; clock: Clock; audit: 
             {
               action: 'member.activate_equity',
               userId: actor.userId,
+              client: actor.client,
               target: `member:${member.publicId}`,
               detail: { storeId: actor.storeId, equityId: body.equityId },
             },
@@ -426,6 +431,7 @@ export function createMembersService(deps: { db: Database; clock: Clock; audit: 
       await audit.record({
         action: 'member.activity_qr',
         userId: actor.userId,
+        client: actor.client,
         target: `member:${member.publicId}`,
         detail: { storeId: actor.storeId },
       });

@@ -9,7 +9,7 @@ import type { Database } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import type { Clock } from '../../platform/clock.js';
 import type { SmsProvider } from '../../platform/sms.js';
-import { createAuditLog, type AuditLog } from '../audit/audit-log.js';
+import { createAuditLog, type AuditClient, type AuditLog } from '../audit/audit-log.js';
 import { chinaDayBounds, createSmsCodeService } from '../auth/sms-code.service.js';
 import { createPointsLedger, type PointsReason } from './points-ledger.js';
 import { POINTS_TEXT } from './points-texts.js';
@@ -23,6 +23,8 @@ export type Redemption = {
   refNo: string;
   store: { id: number; shopCode: string; shopName: string };
   clerk: { id: number };
+  /** The clerk's client, for the audit rows. */
+  client: AuditClient;
 };
 
 /** Proof that the member agreed to this redemption; only `consent` makes one. */
@@ -87,6 +89,7 @@ export function createPointsRedemption(deps: {
       await audit.record({
         action: 'member.points_code_sent',
         userId: r.clerk.id,
+        client: r.client,
         target: r.refNo,
         detail: auditDetail(r),
       });
@@ -107,6 +110,7 @@ export function createPointsRedemption(deps: {
         await audit.record({
           action: 'member.points_redeem_refused',
           userId: r.clerk.id,
+          client: r.client,
           target: r.refNo,
           detail: { ...auditDetail(r), refusal: error instanceof AppError ? error.errorCode : 'ERROR' },
         });
@@ -140,6 +144,7 @@ export function createPointsRedemption(deps: {
       await createAuditLog(tx, clock).record({
         action: 'member.points_redeem',
         userId: r.clerk.id,
+        client: r.client,
         target: r.refNo,
         detail: { ...auditDetail(r), balanceAfter: spent.balanceAfter, confirmedBy: consent.confirmedBy },
       });

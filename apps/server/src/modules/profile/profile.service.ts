@@ -68,7 +68,7 @@ export function createProfileService(deps: {
     const user = await createUserRepository(db).findById(userId);
     if (!user) throw profileErrors.userGone();
     if (!(await verifyPassword(user.passwordHash, password))) {
-      await audit.record({ action: failure, userId, target: user.username, ip: client.ip });
+      await audit.record({ action: failure, userId, target: user.username, client });
       throw profileErrors.wrongOldPassword();
     }
     await limiter.succeeded(attempt);
@@ -89,7 +89,7 @@ export function createProfileService(deps: {
         userId,
         target: caller.user.username,
         detail: { nickNameChanged: body.nickName !== caller.user.nickName },
-        ip: client.ip,
+        client,
       });
       return load(userId);
     },
@@ -135,7 +135,7 @@ export function createProfileService(deps: {
         userId,
         target: caller.user.username,
         detail: { from: maskPhone(oldPhone), to: maskPhone(body.phone), otherSessionsEnded },
-        ip: client.ip,
+        client,
       });
       return { profile: await load(userId), otherSessionsEnded };
     },
@@ -161,7 +161,7 @@ export function createProfileService(deps: {
         userId,
         target: user.username,
         detail: { otherSessionsEnded },
-        ip: client.ip,
+        client,
       });
       return { otherSessionsEnded };
     },
@@ -191,7 +191,7 @@ export function createProfileService(deps: {
         userId,
         target: caller.user.username,
         detail: { contentType, bytes: upload.bytes.length },
-        ip: client.ip,
+        client,
       });
       return { avatarPath };
     },

@@ -201,7 +201,7 @@ export function createStoreService({
         action: 'store-console.logout',
         userId: caller.user.id,
         target: caller.user.username,
-        ip: client.ip,
+        client,
       });
     },
   };

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.js';
 import { serverErrors } from '../../db/schema.js';
+import { clientOf } from '../../http/client.js';
 import type { Clock } from '../../platform/clock.js';
 import type { AuditLog } from '../audit/audit-log.js';
 
@@ -40,7 +41,7 @@ export function registerRefusedCallLog(app: FastifyInstance, audit: AuditLog): v
         userId: request.auth?.user.id ?? null,
         target: `${request.method} ${request.routeOptions.url ?? request.url.split('?')[0]}`,
         detail: { status: reply.statusCode, ...request.refusal },
-        ip: request.ip,
+        client: clientOf(request),
         result: 'fail',
       });
     } catch (error) {

@@ -1,3 +1,4 @@
+import { clientOf } from '../../http/client.js';
 import { TEA_TREE_ADD_PERMISSION, teaTreeEndpoints as api } from '@console/contract';
 import type { AppDeps, AppInstance } from '../../app-types.js';
 import { access, ANY_STAFF, route, type RouteContext } from '../../http/route.js';
@@ -6,10 +7,19 @@ import { createTeaTreeService, type TeaTreeActor, type TeaTreeService } from './
 
 const tags = ['tea-tree'];
 
-function actorOf({ caller, store }: Pick<RouteContext<typeof api.detail>, 'caller' | 'store'>): TeaTreeActor {
+function actorOf({
+  caller,
+  store,
+  request,
+}: Pick<RouteContext<typeof api.detail>, 'caller' | 'store' | 'request'>): TeaTreeActor {
   const { user, sessionId } = caller();
   const { id, shopCode, shopName } = store();
-  return { store: { id, shopCode, shopName }, user: { id: user.id, nickName: user.nickName }, sessionId };
+  return {
+    store: { id, shopCode, shopName },
+    user: { id: user.id, nickName: user.nickName },
+    sessionId,
+    client: clientOf(request),
+  };
 }
 
 /** 茶树认养 (spec 7.6 "Tea-tree adoption", docs/domain/tea-tree.md): every call scoped to the caller's store. */

@@ -20,7 +20,7 @@ import { mapPage } from '../../db/paged-query.js';
 import { AppError, conflict, notFound } from '../../http/errors.js';
 import type { Clock } from '../../platform/clock.js';
 import type { SmsProvider } from '../../platform/sms.js';
-import { createAuditLog, type AuditLog } from '../audit/audit-log.js';
+import { createAuditLog, type AuditClient, type AuditLog } from '../audit/audit-log.js';
 import { createSmsCodeService } from '../auth/sms-code.service.js';
 import { shanghaiDay } from '../dashboard/daily-metrics.js';
 import type { MemberAccess, MemberRow } from '../orders/lookups/member-access.js';
@@ -40,6 +40,7 @@ export type TeaTreeActor = {
   store: { id: number; shopCode: string; shopName: string };
   user: { id: number; nickName: string };
   sessionId: number;
+  client: AuditClient;
 };
 
 const yuan = (cents: number) => (cents / 100).toFixed(2);
@@ -92,6 +93,7 @@ export function createTeaTreeService(deps: {
     storeId: actor.store.id,
     sessionId: actor.sessionId,
     userId: actor.user.id,
+    client: actor.client,
   });
 
   async function requireActivity(id: number, tx: Database = db) {
@@ -180,6 +182,7 @@ export function createTeaTreeService(deps: {
       await audit.record({
         action: 'member.tea_tree_code_sent',
         userId: actor.user.id,
+        client: actor.client,
         target: member.publicId,
         detail: auditDetail(actor, member, price),
       });
@@ -211,6 +214,7 @@ export function createTeaTreeService(deps: {
         await audit.record({
           action: 'member.tea_tree_adopt_refused',
           userId: actor.user.id,
+          client: actor.client,
           target: member.publicId,
           detail: {
             ...auditDetail(actor, member, price),
@@ -253,6 +257,7 @@ export function createTeaTreeService(deps: {
           {
             action: 'member.tea_tree_adopt',
             userId: actor.user.id,
+            client: actor.client,
             target: adoptionNo,
             detail: { ...auditDetail(actor, member, price), confirmedBy: 'sms_code' },
           },

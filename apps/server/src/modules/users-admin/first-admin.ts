@@ -80,6 +80,7 @@ export async function createFirstAdministrator(
       userId: null,
       target: String(result.userId),
       detail: { before: null, after: { username, roles: [SUPER_ROLE] }, via: 'admin:create' },
+      client: null,
     });
   return result;
 }

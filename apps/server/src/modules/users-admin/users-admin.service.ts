@@ -261,7 +261,7 @@ export function createUsersAdminService({
     async detail(caller: AuthContext, id: number, client: ClientInfo): Promise<UserDetail> {
       const detail = await detailOf(caller, id);
       // The whole phone is personal data: who looked at it is on record.
-      await audit.record({ action: 'user.view', userId: caller.user.id, target: String(id), ip: client.ip });
+      await audit.record({ action: 'user.view', userId: caller.user.id, target: String(id), client });
       return detail;
     },
 
@@ -321,7 +321,7 @@ export function createUsersAdminService({
         userId: caller.user.id,
         target: String(id),
         detail: { before: null, after: auditView(user, roles, stores) },
-        ip: client.ip,
+        client,
       });
       return { id, oneTimePassword };
     },
@@ -369,7 +369,7 @@ export function createUsersAdminService({
           before: auditView(before.user, before.roles, before.stores),
           after: auditView(after.user, after.roles, after.stores),
         },
-        ip: client.ip,
+        client,
       });
       return detailOf(caller, body.id);
     },
@@ -390,7 +390,7 @@ export function createUsersAdminService({
           userId: caller.user.id,
           target: String(body.id),
           detail: { before: { enabled: before.user.enabled }, after: { enabled: body.enabled } },
-          ip: client.ip,
+          client,
         });
       }
       return detailOf(caller, body.id);
@@ -415,7 +415,7 @@ export function createUsersAdminService({
           before: { mustChangePassword: before.user.mustChangePassword },
           after: { mustChangePassword: true, sessionsEnded: true },
         },
-        ip: client.ip,
+        client,
       });
       return { id, oneTimePassword };
     },

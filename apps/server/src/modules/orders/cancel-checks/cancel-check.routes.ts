@@ -19,7 +19,7 @@ function actorOf({
     userId: user.id,
     nickName: user.nickName,
     canDecide: roles.includes('cancelCheck:setState'),
-    ip: clientOf(request).ip,
+    client: clientOf(request),
   };
 }
 

@@ -1,3 +1,4 @@
+import type { ClientInfo } from '../../../http/client.js';
 import {
   DELIVERY_TYPE_TEXT,
   FULFILMENT_STATUS_TEXT,
@@ -47,7 +48,7 @@ export type CheckActor = {
   userId: number;
   nickName: string;
   canDecide: boolean;
-  ip: string;
+  client: ClientInfo;
 };
 
 /** Fulfilment family (spec 4.9): 1 您有新的履约单取消核查申请. */
@@ -253,7 +254,7 @@ export function createCancelCheckService(deps: {
             {
               action: 'cancel-check.decide',
               actor: { user: { id: actor.userId } },
-              client: { ip: actor.ip },
+              client: actor.client,
               target: check.checkNo,
               before: { state: check.state },
               after: { state: body.state, remark: body.remark },

@@ -20,9 +20,13 @@ import {
 import type { Clock } from '../../../platform/clock.js';
 import { likeContains } from '../../../db/like-pattern.js';
 import type { Coordinates } from '../../stores/geo.js';
+import type { AuditClient } from '../../audit/audit-log.js';
 
-/** Who asks about members, where: the signed-in session and the store of the request (`access.store`). */
-export type MemberScope = { storeId: number; sessionId: number; userId: number };
+/**
+ * Who asks about members, where: the signed-in session and the store of the request (`access.store`), and the
+ * client the audit rows of the look-ups name.
+ */
+export type MemberScope = { storeId: number; sessionId: number; userId: number; client: AuditClient };
 export type MemberRow = typeof members.$inferSelect;
 export type AddressRow = typeof memberAddresses.$inferSelect;
 

@@ -1,6 +1,7 @@
 import { lookupEndpoints as api, MEMBER_LOOKUPS_PER_MINUTE } from '@console/contract';
 import type { FastifyRequest } from 'fastify';
 import type { AppDeps, AppInstance } from '../../../app-types.js';
+import { clientOf } from '../../../http/client.js';
 import { forbidden, tooManyRequests } from '../../../http/errors.js';
 import { access, ANY_STAFF, route, type RouteContext } from '../../../http/route.js';
 import { callerOf } from '../../../plugins/request-context.js';
@@ -20,10 +21,12 @@ const staff = access.store(ANY_STAFF);
 export const memberScopeOf = ({
   caller,
   store,
-}: Pick<RouteContext<typeof api.addressList>, 'caller' | 'store'>): MemberScope => ({
+  request,
+}: Pick<RouteContext<typeof api.addressList>, 'caller' | 'store' | 'request'>): MemberScope => ({
   storeId: store().id,
   sessionId: caller().sessionId,
   userId: caller().user.id,
+  client: clientOf(request),
 });
 
 /**
@@ -64,7 +67,7 @@ export function orderLookupRoutes(app: AppInstance, deps: AppDeps, wiring: { are
         action: 'member.lookup_refused',
         userId: callerOf(request).user.id,
         target: request.routeOptions.url ?? request.url,
-        ip: request.ip,
+        client: clientOf(request),
       });
       throw tooManyRequests(budget.ttlInSeconds, LOOKUP_TEXT.memberLookupsTooFast);
     }

@@ -67,6 +67,7 @@ export function createMemberAccess(db: Database, clock: Clock) {
       audit.record({
         action: 'member.view',
         userId: scope.userId,
+        client: scope.client,
         target: `member:${row.publicId}`,
         detail: { storeId: scope.storeId, memberNo: row.memberNo },
       }),

@@ -61,6 +61,7 @@ export function createMemberLookups(deps: {
     await audit.record({
       action: 'member.lookup',
       userId: scope.userId,
+      client: scope.client,
       target: `store:${scope.storeId}`,
       detail: { storeId: scope.storeId, temporary, keywords: maskedKeywords(keywords), found: rows.length },
     });
@@ -109,6 +110,7 @@ export function createMemberLookups(deps: {
       await audit.record({
         action: 'member.lookup',
         userId: scope.userId,
+        client: scope.client,
         target: `store:${scope.storeId}`,
         detail: { storeId: scope.storeId, temporaryAdd: true, keywords: maskPhone(input.phone), found: 1 },
       });

@@ -1,3 +1,4 @@
+import { clientOf } from '../../../http/client.js';
 import { integralOrderEndpoints, valetEndpoints as api, type ValetKind } from '@console/contract';
 import type { AppDeps, AppInstance } from '../../../app-types.js';
 import { access, ANY_STAFF, route, type RouteContext } from '../../../http/route.js';
@@ -42,10 +43,16 @@ export function valetOrderRoutes(
   const actorOf = async ({
     caller,
     store,
-  }: Pick<RouteContext<typeof api.detail>, 'caller' | 'store'>): Promise<ValetActor> => {
+    request,
+  }: Pick<RouteContext<typeof api.detail>, 'caller' | 'store' | 'request'>): Promise<ValetActor> => {
     const shop = await shops.shop(store().id);
     const { user, sessionId } = caller();
-    return { store: shop, user: { id: user.id, nickName: user.nickName }, sessionId };
+    return {
+      store: shop,
+      user: { id: user.id, nickName: user.nickName },
+      sessionId,
+      client: clientOf(request),
+    };
   };
 
   route(
@@ -128,9 +135,10 @@ export function valetOrderRoutes(
     app,
     api.detail,
     access.store(ANY_STAFF),
-    ({ input, store, caller }) => {
+    ({ input, store, caller, request }) => {
       const { roles, user } = caller();
-      return service.detail({ storeId: store().id, userId: user.id }, input.valetOrderNo, {
+      const viewer = { storeId: store().id, userId: user.id, client: clientOf(request) };
+      return service.detail(viewer, input.valetOrderNo, {
         confirm: roles.includes('valetOrder:confirm'),
         cancel: roles.includes('valetOrder:cancel'),
       });
@@ -152,8 +160,12 @@ export function valetOrderRoutes(
     app,
     integralOrderEndpoints.detail,
     access.headOffice(ANY_STAFF),
-    async ({ caller, input }) =>
-      service.scopedDetail(await dataScopes(caller()), caller().user.id, input.valetOrderNo),
+    async ({ caller, input, request }) =>
+      service.scopedDetail(
+        await dataScopes(caller()),
+        { userId: caller().user.id, client: clientOf(request) },
+        input.valetOrderNo,
+      ),
     { tags },
   );
 }

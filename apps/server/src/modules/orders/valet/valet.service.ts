@@ -28,7 +28,7 @@ import { shanghaiDay } from '../../dashboard/daily-metrics.js';
 import { shanghaiDateTime } from '../../im/message-format.js';
 import type { MessageProducer } from '../../im/message-producer.js';
 import type { OrderIntake } from '../integration/integration.service.js';
-import type { AuditLog } from '../../audit/audit-log.js';
+import type { AuditClient, AuditLog } from '../../audit/audit-log.js';
 import type { MemberConsent, PointsRedemption, Redemption } from '../../points/points-redemption.js';
 import { POINTS_TEXT } from '../../points/points-texts.js';
 import { createRedemptionTerms } from '../../points-mall/redemption-terms.js';
@@ -64,6 +64,7 @@ export type ValetActor = {
   user: { id: number; nickName: string };
   /** The signed-in session: a member found by whole phone is served for this session only. */
   sessionId: number;
+  client: AuditClient;
 };
 
 /** What the browser sends: the member by public id, the rest of a basket. */
@@ -75,6 +76,7 @@ const scopeOf = (actor: ValetActor): MemberScope => ({
   storeId: actor.store.id,
   sessionId: actor.sessionId,
   userId: actor.user.id,
+  client: actor.client,
 });
 
 const SHANGHAI_OFFSET_MS = 8 * 3_600_000;
@@ -313,6 +315,7 @@ export function createValetService(deps: {
     refNo: order.valetOrderNo,
     store: { id: actor.store.id, shopCode: actor.store.shopCode, shopName: actor.store.shopName },
     clerk: { id: actor.user.id },
+    client: actor.client,
   });
 
   /** Texts the member of a pending points order the code that confirms spending its points. */
@@ -467,14 +470,19 @@ export function createValetService(deps: {
   }
 
   /** One valet order of `whose` with its upstream offer and store, the phone view audited; 404 when not theirs. */
-  async function detailRecord(whose: ValetStores, userId: number, valetOrderNo: string) {
+  async function detailRecord(
+    whose: ValetStores,
+    viewer: { userId: number; client: AuditClient },
+    valetOrderNo: string,
+  ) {
     const row = await valets.detail(whose, valetOrderNo);
     if (!row) throw notFound(VALET_TEXT.notFound, 'VALET_ORDER_NOT_FOUND');
     const o = row.order;
     if (row.address?.receiverPhone)
       await audit.record({
         action: 'member.phone_view',
-        userId,
+        userId: viewer.userId,
+        client: viewer.client,
         target: valetOrderNo,
         detail: { storeId: o.storeId, memberId: row.memberPublicId, record: 'valet_order' },
       });
@@ -518,15 +526,11 @@ export function createValetService(deps: {
      * one record that shows the receiver's whole phone: each view is audited.
      */
     async detail(
-      viewer: { storeId: number; userId: number },
+      viewer: { storeId: number; userId: number; client: AuditClient },
       valetOrderNo: string,
       may: { confirm: boolean; cancel: boolean },
     ): Promise<ValetOrderDetail> {
-      const { status, ...record } = await detailRecord(
-        { storeId: viewer.storeId },
-        viewer.userId,
-        valetOrderNo,
-      );
+      const { status, ...record } = await detailRecord({ storeId: viewer.storeId }, viewer, valetOrderNo);
       return {
         ...record,
         status,
@@ -547,8 +551,12 @@ export function createValetService(deps: {
     },
 
     /** One points order of a store in `scope` (404 outside it, as an unknown one); read only. */
-    async scopedDetail(scope: DataScope, userId: number, valetOrderNo: string) {
-      const record = await detailRecord({ scope }, userId, valetOrderNo);
+    async scopedDetail(
+      scope: DataScope,
+      viewer: { userId: number; client: AuditClient },
+      valetOrderNo: string,
+    ) {
+      const record = await detailRecord({ scope }, viewer, valetOrderNo);
       if (record.kind !== 'integral') throw notFound(VALET_TEXT.notFound, 'VALET_ORDER_NOT_FOUND');
       return record;
     },
