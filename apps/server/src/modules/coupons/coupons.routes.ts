@@ -1,5 +1,5 @@
-import { clientOf } from '../../http/client.js';
 import { couponEndpoints as api } from '@console/contract';
+import { clientOf } from '../../http/client.js';
 import type { AppDeps, AppInstance } from '../../app-types.js';
 import { access, ANY_STAFF, route, type RouteContext } from '../../http/route.js';
 import { adminActorOf } from '../audit/admin-actor.js';

@@ -1,4 +1,3 @@
-import type { ClientInfo } from '../../http/client.js';
 import {
   EMPLOYEE_ORDER_STATUS_TEXT,
   EMPLOYEE_PURCHASE_PERMISSIONS,
@@ -21,6 +20,7 @@ import {
   type StaffCombination,
   type StaffSku,
 } from '@console/contract';
+import type { ClientInfo } from '../../http/client.js';
 import type { Database } from '../../db/client.js';
 import { mapPage } from '../../db/paged-query.js';
 import { AppError, conflict, notFound } from '../../http/errors.js';

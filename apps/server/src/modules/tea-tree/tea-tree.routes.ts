@@ -1,5 +1,5 @@
-import { clientOf } from '../../http/client.js';
 import { TEA_TREE_ADD_PERMISSION, teaTreeEndpoints as api } from '@console/contract';
+import { clientOf } from '../../http/client.js';
 import type { AppDeps, AppInstance } from '../../app-types.js';
 import { access, ANY_STAFF, route, type RouteContext } from '../../http/route.js';
 import { createMemberAccess } from '../orders/lookups/member-access.js';

@@ -1,4 +1,3 @@
-import type { ClientInfo } from '../../../http/client.js';
 import {
   DELIVERY_TYPE_TEXT,
   FULFILMENT_STATUS_TEXT,
@@ -12,6 +11,7 @@ import {
 } from '@console/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { ClientInfo } from '../../../http/client.js';
 import type { Database } from '../../../db/client.js';
 import {
   cancelChecks,

@@ -1,5 +1,5 @@
-import { clientOf } from '../../../http/client.js';
 import { integralOrderEndpoints, valetEndpoints as api, type ValetKind } from '@console/contract';
+import { clientOf } from '../../../http/client.js';
 import type { AppDeps, AppInstance } from '../../../app-types.js';
 import { access, ANY_STAFF, route, type RouteContext } from '../../../http/route.js';
 import { createAuditLog } from '../../audit/audit-log.js';
