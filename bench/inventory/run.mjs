@@ -329,7 +329,9 @@ async function main() {
       storeName: ids.store_name,
       userId: ids.clerk_id,
       nickName: '库存压测店长',
-      ip: '127.0.0.1',
+      // An InventoryActor's client, as http/client.ts internalClient() makes it (this crosses to the capture
+      // process as JSON): the captured audit insert then carries the same IP as the service writes.
+      client: { ip: '127.0.0.1', userAgent: '', request: null },
     };
     const permissions = await withClient(database.url, async (client) =>
       (
