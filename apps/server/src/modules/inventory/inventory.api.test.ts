@@ -23,6 +23,7 @@ import {
   stores,
   userRoles,
 } from '../../db/schema.js';
+import { processQueryTimings } from '../../db/query-timing.js';
 import { expectAuditedChange } from '../../test/audit-assertions.js';
 import { ensureRole } from '../../test/fixtures.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
@@ -206,6 +207,122 @@ describe('the stock ledger', () => {
       { balanceId: idOf.get('MANY1'), batchNo: 'MANY1', onHand: 10, inTransit: 0 },
       { balanceId: idOf.get('MANY2'), batchNo: 'MANY2', onHand: 3, inTransit: 4 },
     ]);
+  });
+  it('moves batches between stores in two statements, a batch named twice summed with a movement each', async () => {
+    const ledger = createStockLedger();
+    const doc = { type: 'transfer', id: 8, no: 'TR-MOVE', userId: null };
+    await stock(t.db, storeC, skuA, 'MOVE1', 10);
+    await stock(t.db, storeC, skuB, 'MOVE2', 6);
+    await t.db.transaction(async (tx) => {
+      const db = tx as unknown as Database;
+      await ledger.reserve(db, { storeId: storeC.id, skuId: skuA, batchNo: 'MOVE1' }, 7, doc);
+      await ledger.reserve(db, { storeId: storeC.id, skuId: skuB, batchNo: 'MOVE2' }, 6, doc);
+    });
+    const calls = (prefix: string) =>
+      processQueryTimings
+        .list()
+        .filter((s) => s.query.startsWith(prefix))
+        .reduce((sum, s) => sum + s.calls, 0);
+    // Reset first: the timings keep a bounded number of statements, and a whole suite would push these out.
+    processQueryTimings.reset();
+    const move = (skuId: number, batchNo: string, quantity: number) => ({
+      from: storeC.id,
+      to: storeA.id,
+      skuId,
+      batchNo,
+      quantity,
+    });
+    await t.db.transaction(async (tx) =>
+      ledger.moveBetween(
+        tx as unknown as Database,
+        [move(skuA, 'MOVE1', 3), move(skuB, 'MOVE2', 6), move(skuA, 'MOVE1', 4)],
+        'inTransit',
+        'ship',
+        doc,
+        { reserved: true },
+      ),
+    );
+    expect(calls('with wanted as')).toBe(2);
+    expect(calls('with changed as')).toBe(0);
+    expect(await balance(storeC, skuA, 'MOVE1')).toEqual({ onHand: 3, reserved: 0, inTransit: 0 });
+    expect(await balance(storeC, skuB, 'MOVE2')).toEqual({ onHand: 0, reserved: 0, inTransit: 0 });
+    expect(await balance(storeA, skuA, 'MOVE1')).toEqual({ onHand: 0, reserved: 0, inTransit: 7 });
+    expect(await balance(storeA, skuB, 'MOVE2')).toEqual({ onHand: 0, reserved: 0, inTransit: 6 });
+    const moved = await t.db
+      .select({
+        storeId: stockMovements.storeId,
+        batchNo: stockMovements.batchNo,
+        onHand: stockMovements.onHandDelta,
+        reserved: stockMovements.reservedDelta,
+        inTransit: stockMovements.inTransitDelta,
+      })
+      .from(stockMovements)
+      .where(and(eq(stockMovements.docNo, 'TR-MOVE'), eq(stockMovements.reason, 'ship')))
+      .orderBy(stockMovements.id);
+    const at = (store: OrderStore) => moved.filter((m) => m.storeId === store.id);
+    expect(at(storeC)).toEqual([
+      { storeId: storeC.id, batchNo: 'MOVE1', onHand: -3, reserved: -3, inTransit: 0 },
+      { storeId: storeC.id, batchNo: 'MOVE2', onHand: -6, reserved: -6, inTransit: 0 },
+      { storeId: storeC.id, batchNo: 'MOVE1', onHand: -4, reserved: -4, inTransit: 0 },
+    ]);
+    expect(at(storeA).map((m) => [m.batchNo, m.inTransit])).toEqual([
+      ['MOVE1', 3],
+      ['MOVE2', 6],
+      ['MOVE1', 4],
+    ]);
+    const [arrived] = await t.db
+      .select({ productionDate: stockBalances.productionDate, expiryDate: stockBalances.expiryDate })
+      .from(stockBalances)
+      .where(and(eq(stockBalances.storeId, storeA.id), eq(stockBalances.batchNo, 'MOVE2')));
+    expect(arrived).toEqual({ productionDate: '2026-10-01', expiryDate: '2027-10-01' });
+  });
+
+  it('refuses a move whose batch falls short, naming it, and writes nothing', async () => {
+    const ledger = createStockLedger();
+    const doc = { type: 'loan', id: 9, no: 'LN-SHORT', userId: null };
+    await stock(t.db, storeC, skuA, 'SHORT1', 5);
+    await stock(t.db, storeC, skuB, 'SHORT2', 2);
+    const move = (skuId: number, batchNo: string, quantity: number) => ({
+      from: storeC.id,
+      to: storeA.id,
+      skuId,
+      batchNo,
+      quantity,
+    });
+    const refused = await t.db
+      .transaction(async (tx) =>
+        ledger.moveBetween(
+          tx as unknown as Database,
+          [move(skuA, 'SHORT1', 5), move(skuB, 'SHORT2', 2), move(skuB, 'SHORT2', 1)],
+          'onHand',
+          'lend',
+          doc,
+          { reserved: false },
+        ),
+      )
+      .then(
+        () => null,
+        (error: unknown) => error as { statusCode: number; message: string },
+      );
+    expect(refused?.statusCode).toBe(409);
+    expect(refused?.message).toMatch(/^库存不足：.+ 批次 SHORT2 可用 2，需要 3$/);
+    expect(await balance(storeC, skuA, 'SHORT1')).toEqual({ onHand: 5, reserved: 0, inTransit: 0 });
+    expect(await balance(storeC, skuB, 'SHORT2')).toEqual({ onHand: 2, reserved: 0, inTransit: 0 });
+    expect(await balance(storeA, skuA, 'SHORT1')).toBeNull();
+    const moved = await t.db.select().from(stockMovements).where(eq(stockMovements.docNo, 'LN-SHORT'));
+    expect(moved).toEqual([]);
+    const missing = await t.db
+      .transaction(async (tx) =>
+        ledger.moveBetween(tx as unknown as Database, [move(skuA, 'NOSUCH', 1)], 'onHand', 'lend', doc, {
+          reserved: false,
+        }),
+      )
+      .then(
+        () => null,
+        (error: unknown) => error as { statusCode: number; message: string },
+      );
+    expect(missing?.statusCode).toBe(409);
+    expect(missing?.message).toMatch(/^本店没有 .+ 批次 NOSUCH 的库存$/);
   });
 });
 

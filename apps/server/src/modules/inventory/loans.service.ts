@@ -222,27 +222,14 @@ export function createLoansService(deps: InventoryDocDeps) {
 
   /** Gives back exactly what was lent, batch by batch (409 when the borrower no longer has it). */
   async function returnLines(tx: Database, loan: LoanRecord, userId: number) {
-    const doc = docOf(loan, userId);
-    for (const { skuId, batchNo, quantity } of await repo.lentBatches(tx, loan)) {
-      const dates = await ledger.take(
-        tx,
-        { storeId: loan.borrowerStoreId, skuId, batchNo },
-        quantity,
-        'lend_return',
-        doc,
-        {
-          reserved: false,
-        },
-      );
-      await ledger.increase(
-        tx,
-        { storeId: loan.lenderStoreId, skuId, batchNo },
-        dates,
-        { onHand: quantity },
-        'lend_return',
-        doc,
-      );
-    }
+    const moves = (await repo.lentBatches(tx, loan)).map(({ skuId, batchNo, quantity }) => ({
+      from: loan.borrowerStoreId,
+      to: loan.lenderStoreId,
+      skuId,
+      batchNo,
+      quantity,
+    }));
+    await ledger.moveBetween(tx, moves, 'onHand', 'lend_return', docOf(loan, userId), { reserved: false });
   }
 
   async function pendingLoan(tx: Database, docId: number) {

@@ -40,6 +40,15 @@ async function skuLabel(tx: Database, skuId: number): Promise<string> {
   return row?.name ?? `SKU ${skuId}`;
 }
 
+/** One batch's take: `takeMany`'s unit. */
+export type Take = { key: BatchKey; quantity: number };
+
+/** A batch's quantity leaving store `from` for store `to`: `moveBetween`'s unit. */
+export type StoreMove = { from: number; to: number; skuId: number; batchNo: string; quantity: number };
+
+const sameKey = (a: BatchKey, b: BatchKey) =>
+  a.storeId === b.storeId && a.skuId === b.skuId && a.batchNo === b.batchNo;
+
 /** One batch's increase: `increaseMany`'s unit. */
 export type Increase = { key: BatchKey; dates: BatchDates; deltas: { onHand?: number; inTransit?: number } };
 
@@ -142,8 +151,9 @@ export function createStockLedger() {
 
   /**
    * `increase` of many batches for one document in one named statement, whatever their number (a store's opening
-   * receipt, the demo seed): the batches go as one JSON array, upserted into the balances with a movement each,
-   * in the order given. The keys must differ: one statement cannot update a row twice.
+   * receipt, a ship's arrivals, the demo seed): the batches go as one JSON array, upserted into the balances with
+   * a movement each, in the order given. A batch named twice gets the sum (one statement cannot update a row
+   * twice) and a movement for each.
    */
   async function increaseMany(
     tx: Database,
@@ -169,9 +179,13 @@ export function createStockLedger() {
       with wanted as (
         select * from jsonb_to_recordset(${JSON.stringify(wanted)}::jsonb) as w(n int, store_id int, sku_id int,
           batch_no varchar, production_date date, expiry_date date, on_hand int, in_transit int)
+      ), per_batch as (
+        select store_id, sku_id, batch_no, min(production_date) as production_date, min(expiry_date) as expiry_date,
+          sum(on_hand)::int as on_hand, sum(in_transit)::int as in_transit, min(n) as n
+        from wanted group by store_id, sku_id, batch_no
       ), balance as (
         insert into stock_balances as b (store_id, sku_id, batch_no, production_date, expiry_date, on_hand, in_transit)
-        select store_id, sku_id, batch_no, production_date, expiry_date, on_hand, in_transit from wanted order by n
+        select store_id, sku_id, batch_no, production_date, expiry_date, on_hand, in_transit from per_batch order by n
         on conflict (store_id, sku_id, batch_no) do update
           set on_hand = b.on_hand + excluded.on_hand, in_transit = b.in_transit + excluded.in_transit, updated_at = now()
         returning b.id, b.store_id, b.sku_id, b.batch_no
@@ -214,6 +228,110 @@ export function createStockLedger() {
   }
 
   /**
+   * `take` of many batches for one document in one named statement, whatever their number: the balances are
+   * locked in id order (two documents taking the same batches wait for each other instead of deadlocking), each
+   * batch changes only if all of its takes fit, with a movement per take. A batch that does not fit is answered
+   * 409 as `take` answers it; the caller's transaction then writes nothing. Each take's batch dates, in order.
+   */
+  async function takeMany(
+    tx: Database,
+    takes: readonly Take[],
+    reason: MovementReason,
+    doc: StockDoc,
+    options: { reserved: boolean },
+  ): Promise<BatchDates[]> {
+    if (takes.length === 0) return [];
+    const wanted = takes.map(({ key, quantity }, n) => ({
+      n,
+      store_id: key.storeId,
+      sku_id: key.skuId,
+      batch_no: key.batchNo,
+      quantity,
+    }));
+    // The reservation goes down with on-hand (a reserved take) or stays (a direct take).
+    const fromReserved = options.reserved ? 1 : 0;
+    const rows = await executeNamed<{ n: number } & BatchDates>(
+      tx,
+      'stock_take_many',
+      sql`
+      with wanted as (
+        select * from jsonb_to_recordset(${JSON.stringify(wanted)}::jsonb)
+          as w(n int, store_id int, sku_id int, batch_no varchar, quantity int)
+      ), per_batch as (
+        select store_id, sku_id, batch_no, sum(quantity)::int as quantity
+        from wanted group by store_id, sku_id, batch_no
+      ), locked as materialized (
+        select b.id, p.quantity, p.quantity * ${fromReserved}::int as reserved
+        from stock_balances b
+        join per_batch p on p.store_id = b.store_id and p.sku_id = b.sku_id and p.batch_no = b.batch_no
+        order by b.id
+        for update of b
+      ), changed as (
+        update stock_balances as b
+        set on_hand = b.on_hand - l.quantity, reserved = b.reserved - l.reserved, updated_at = now()
+        from locked l
+        where b.id = l.id and b.on_hand - l.quantity >= 0 and b.reserved - l.reserved >= 0
+          and b.reserved - l.reserved <= b.on_hand - l.quantity
+        returning b.id, b.store_id, b.sku_id, b.batch_no, b.production_date, b.expiry_date
+      ), moved as (
+        insert into stock_movements (${movementColumns})
+        select c.id, w.store_id, w.sku_id, w.batch_no, -w.quantity, -w.quantity * ${fromReserved}::int, 0,
+          ${documentValues(reason, doc)}
+        from changed c join wanted w using (store_id, sku_id, batch_no)
+        order by w.n
+      )
+      select w.n, c.production_date::text as "productionDate", c.expiry_date::text as "expiryDate"
+      from changed c join wanted w using (store_id, sku_id, batch_no)
+      order by w.n`,
+    );
+    const datesOf = new Map(rows.map((r) => [Number(r.n), r]));
+    const refused = takes.findIndex((_, n) => !datesOf.has(n));
+    if (refused >= 0) {
+      const { key } = takes[refused]!;
+      const sameBatch = takes.filter((t) => sameKey(t.key, key));
+      const quantity = sameBatch.reduce((sum, t) => sum + t.quantity, 0);
+      throw await refusal(tx, key, quantity, options.reserved ? 'reserved' : 'available');
+    }
+    return takes.map((_, n) => {
+      const { productionDate, expiryDate } = datesOf.get(n)!;
+      return { productionDate, expiryDate };
+    });
+  }
+
+  /**
+   * Moves batches from one store to another for a document (a ship, a loan's return): `takeMany` at each move's
+   * giving store, then `increaseMany` at its receiving store with the batch's dates, as in-transit (goods on
+   * their way) or on-hand. Two statements whatever the number of moves.
+   */
+  async function moveBetween(
+    tx: Database,
+    moves: readonly StoreMove[],
+    arrivesAs: 'inTransit' | 'onHand',
+    reason: MovementReason,
+    doc: StockDoc,
+    options: { reserved: boolean },
+  ): Promise<void> {
+    const batchAt = (storeId: number, m: StoreMove): BatchKey => ({
+      storeId,
+      skuId: m.skuId,
+      batchNo: m.batchNo,
+    });
+    const dates = await takeMany(
+      tx,
+      moves.map((m) => ({ key: batchAt(m.from, m), quantity: m.quantity })),
+      reason,
+      doc,
+      options,
+    );
+    await increaseMany(
+      tx,
+      moves.map((m, i) => ({ key: batchAt(m.to, m), dates: dates[i]!, deltas: { [arrivesAs]: m.quantity } })),
+      reason,
+      doc,
+    );
+  }
+
+  /**
    * Ends part of a batch's in-transit quantity at the receiving store: `received` enters on-hand, `lost`
    * (damaged or short) only leaves in-transit.
    */
@@ -230,7 +348,7 @@ export function createStockLedger() {
       throw await refusal(tx, key, quantity, 'inTransit');
   }
 
-  return { increase, increaseMany, reserve, release, take, settleInTransit };
+  return { increase, increaseMany, reserve, release, take, takeMany, moveBetween, settleInTransit };
 }
 
 export type StockLedger = ReturnType<typeof createStockLedger>;

@@ -622,29 +622,17 @@ export function createTransfersService(deps: InventoryDocDeps) {
 
     ship: (actor: InventoryActor, id: number) =>
       act(actor, id, 'ship', async (tx, t, _side, messenger) => {
-        const doc = docOf(t, actor.userId);
-        for (const { line } of await repo.lines(tx, t.id)) {
-          if (line.shipQuantity === 0) continue;
-          const key = { skuId: line.skuId, batchNo: line.batchNo };
-          const dates = await ledger.take(
-            tx,
-            { ...key, storeId: t.fromStoreId },
-            line.shipQuantity,
-            'ship',
-            doc,
-            {
-              reserved: true,
-            },
-          );
-          await ledger.increase(
-            tx,
-            { ...key, storeId: t.toStoreId },
-            dates,
-            { inTransit: line.shipQuantity },
-            'ship',
-            doc,
-          );
-        }
+        const moves = (await repo.lines(tx, t.id))
+          .filter(({ line }) => line.shipQuantity > 0)
+          .map(({ line }) => ({
+            from: t.fromStoreId,
+            to: t.toStoreId,
+            skuId: line.skuId,
+            batchNo: line.batchNo,
+            quantity: line.shipQuantity,
+          }));
+        // The confirmed batch's reservation leaves the giving store and arrives as goods in transit.
+        await ledger.moveBetween(tx, moves, 'inTransit', 'ship', docOf(t, actor.userId), { reserved: true });
         await move(tx, t, 'in_transit');
         await event(tx, t, 'ship', 'in_transit', actor);
         const giving = await storeName(tx, t, 'out', actor);
