@@ -4,7 +4,8 @@ import { imMessages, users, userStores } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { createWakeBus } from '../../platform/wake-bus.js';
 import { addStore } from './im-test-fixtures.js';
-import { createMessageProducer } from './message-producer.js';
+import { processQueryTimings } from '../../db/query-timing.js';
+import { createMessageProducer, NoReceiversError } from './message-producer.js';
 
 let t: TestApp;
 
@@ -85,5 +86,48 @@ describe('message producer', () => {
       ['members', 1],
       ['publish-api', 1],
     ]);
+  });
+
+  it('writes a store-staff message in one statement: enabled staff in user order, minus the one who caused it', async () => {
+    const store = await addStore(t.db, '店员店');
+    const staff = await t.db
+      .insert(users)
+      .values(
+        ['c', 'a', 'b', 'off'].map((n) => ({
+          username: `staff-${n}`,
+          nickName: n,
+          workCode: `STF${n}`,
+          passwordHash: 'x',
+          enabled: n !== 'off',
+        })),
+      )
+      .returning({ id: users.id, nickName: users.nickName });
+    await t.db.insert(userStores).values(staff.map((u) => ({ userId: u.id, storeId: store.id })));
+    const id = (name: string) => staff.find((u) => u.nickName === name)!.id;
+    const reports: [string, number][] = [];
+    const producer = createMessageProducer({
+      db: t.db,
+      clock: () => new Date(),
+      wakeBus: createWakeBus(null),
+      metrics: { messagesCreated: (source, n) => void reports.push([source, n]) },
+    });
+    const input = { storeId: store.id, businessType: 7, messageType: 1, text: '到店', source: 'inventory' };
+    const calls = (prefix: string) =>
+      processQueryTimings
+        .list()
+        .filter((q) => q.query.startsWith(prefix))
+        .reduce((sum, q) => sum + q.calls, 0);
+    processQueryTimings.reset();
+    const outcome = await t.db.transaction((tx) => producer.publish(tx, input, { except: id('a') }));
+    expect(calls('insert into im_messages')).toBe(1);
+    expect(calls('select u.id from user_stores')).toBe(0);
+    expect(outcome.messages.map((m) => m.receiverId)).toEqual([id('c'), id('b')].sort((x, y) => x - y));
+    expect(reports).toEqual([['inventory', 2]]);
+
+    const alone = await addStore(t.db, '无人店');
+    const refused = await t.db
+      .transaction((tx) => producer.publish(tx, { ...input, storeId: alone.id }))
+      .catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(NoReceiversError);
   });
 });

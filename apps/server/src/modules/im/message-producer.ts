@@ -89,13 +89,28 @@ export function createMessageProducer(deps: {
     return rows;
   }
 
-  async function publish(tx: Database, input: PublishInput): Promise<PublishOutcome> {
-    kindOf(input);
-    const receiverIds = input.receiverIds
-      ? [...new Set(input.receiverIds)]
-      : await staffOf(tx, input.storeId);
-    if (receiverIds.length === 0) throw new NoReceiversError();
-    return outcomeOf(await insert(tx, [messageOf(input, receiverIds, clock())]));
+  /**
+   * One message to the receivers it names or, naming none, to the store's staff (resolved by the insert itself:
+   * one statement), minus `except` (the user who caused it). 422 when nobody is left.
+   */
+  async function publish(
+    tx: Database,
+    input: PublishInput,
+    options: { except?: number } = {},
+  ): Promise<PublishOutcome> {
+    const except = options.except ?? null;
+    const createdAt = clock();
+    let rows: MessageRow[];
+    if (input.receiverIds) {
+      const receiverIds = [...new Set(input.receiverIds)].filter((id) => id !== except);
+      rows = await insert(tx, [messageOf(input, receiverIds, createdAt)]);
+    } else {
+      const { receiverIds: _none, ...message } = messageOf(input, [], createdAt);
+      rows = await createMessageRepository(tx).insertForStoreStaff(message, except);
+      if (metrics && rows.length > 0) metrics.messagesCreated(input.source, rows.length);
+    }
+    if (rows.length === 0) throw new NoReceiversError();
+    return outcomeOf(rows);
   }
 
   /**

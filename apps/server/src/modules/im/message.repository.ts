@@ -136,6 +136,31 @@ export function createMessageRepository(db: Database) {
     },
 
     /**
+     * One message to every enabled user authorised for its store but `except`, the receivers resolved by the
+     * insert itself (one statement), in user order. Answers the rows oldest first; none when nobody is left.
+     */
+    async insertForStoreStaff(
+      message: Omit<NewMessage, 'receiverIds'>,
+      except: number | null,
+    ): Promise<MessageRow[]> {
+      const rows = await executeNamed<RawMessage>(
+        db,
+        'im_insert_for_store_staff',
+        sql`
+        insert into im_messages as m
+          (store_id, receiver_id, business_type, message_type, title, text, expand_info, source, created_at)
+        select s.store_id, u.id, ${message.businessType}::smallint, ${message.messageType}::smallint,
+          ${message.title}::text, ${message.text}::text, ${JSON.stringify(message.expandInfo)}::jsonb,
+          ${message.source}::text, ${message.createdAt.toISOString()}::timestamptz
+        from user_stores s join users u on u.id = s.user_id
+        where s.store_id = ${message.storeId}::int and u.enabled and u.id is distinct from ${except}::int
+        order by u.id
+        returning ${MESSAGE_COLUMNS}`,
+      );
+      return rows.map(messageRowOf).sort((a, b) => a.id - b.id);
+    },
+
+    /**
      * One message to staff named by work code in a store named by code, resolved in the insert itself: written
      * only when the store exists and every code is an enabled user authorised for it, one row per distinct code
      * in the order given; otherwise nothing is written and the answer is empty.

@@ -2,7 +2,7 @@ import type { Database } from '../../db/client.js';
 import { clientOf, type ClientInfo } from '../../http/client.js';
 import type { RouteContext } from '../../http/route.js';
 import type { Endpoint } from '@console/contract';
-import { staffOf, type MessageProducer, type PublishInput } from '../im/message-producer.js';
+import { NoReceiversError, type MessageProducer, type PublishInput } from '../im/message-producer.js';
 
 /** Who acts: the scoped store, the user, what they hold, where from. */
 export type InventoryActor = {
@@ -49,11 +49,11 @@ export async function inTransaction<T>(
     const tx = transaction as unknown as Database;
     const messenger: Messenger = {
       async send({ except, ...input }) {
-        const receivers = (input.receiverIds ?? (await staffOf(tx, input.storeId))).filter(
-          (id) => id !== except,
-        );
-        if (receivers.length === 0) return;
-        wakeKeys.push(...(await producer.publish(tx, { ...input, receiverIds: receivers })).wakeKeys);
+        try {
+          wakeKeys.push(...(await producer.publish(tx, input, { except })).wakeKeys);
+        } catch (error) {
+          if (!(error instanceof NoReceiversError)) throw error;
+        }
       },
     };
     return run(tx, messenger);
