@@ -31,6 +31,26 @@ describe('createQueryTimings', () => {
     expect(timings.list()).toEqual([]);
   });
 
+  it('files a named statement under its text, looked up by its name', async () => {
+    const timings = createQueryTimings();
+    timings.record('select 1 from t where id = $1', 2, 1, 'by_id');
+    timings.record('select 1 from t where id = $1', 3, 1, 'by_id');
+    const client = timeQueries(
+      { query: async (_config: { name: string; text: string }) => ({ rowCount: 2 }) },
+      timings,
+    );
+    await client.query({ name: 'by_id', text: 'select 1 from t where id = $1' });
+    expect(timings.list()).toEqual([
+      {
+        query: 'select ? from t where id = $1',
+        calls: 3,
+        totalMs: expect.any(Number),
+        maxMs: expect.any(Number),
+        rows: 4,
+      },
+    ]);
+  });
+
   it('keeps at most MAX_STATEMENTS, the least-called giving way', () => {
     const timings = createQueryTimings();
     timings.record('select * from kept', 1, 0);

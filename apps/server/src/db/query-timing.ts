@@ -43,18 +43,21 @@ export function createQueryTimings(now: () => Date = () => new Date()) {
   let since = now();
   // The same few texts come again and again: their keys are worked out once (five regular expressions each).
   const keys = new Map<string, string>();
-  const keyOf = (text: string): string => {
-    const known = keys.get(text);
+  // A prepared statement's name stands for its text (one name, one text): looking the name up spares hashing a
+  // text of a kilobyte or more that the driver built anew for this call.
+  const keyOf = (text: string, name: string | undefined): string => {
+    const known = keys.get(name ?? text);
     if (known !== undefined) return known;
     if (keys.size >= MAX_KNOWN_TEXTS) keys.clear();
     const key = statementKey(text);
-    keys.set(text, key);
+    keys.set(name ?? text, key);
     return key;
   };
 
   return {
-    record(text: string, ms: number, rows: number): void {
-      const key = keyOf(text);
+    /** One statement's time; `name` when it ran as a named prepared statement. */
+    record(text: string, ms: number, rows: number, name?: string): void {
+      const key = keyOf(text, name);
       const known = statements.get(key);
       if (known) {
         known.calls += 1;
@@ -87,6 +90,11 @@ export const processQueryTimings = createQueryTimings();
 
 type Queryable = { query: (...args: never[]) => unknown };
 
+const nameOf = (first: unknown): string | undefined =>
+  first && typeof first === 'object' && typeof (first as { name?: unknown }).name === 'string'
+    ? (first as { name: string }).name
+    : undefined;
+
 const textOf = (first: unknown): string | null =>
   typeof first === 'string'
     ? first
@@ -110,13 +118,14 @@ export function timeQueries<T extends Queryable>(client: T, timings: QueryTiming
     const started = performance.now();
     const result = original(...args);
     if (!text || !(result instanceof Promise)) return result;
+    const name = nameOf(args[0]);
     return result.then(
       (value: unknown) => {
-        timings.record(text, performance.now() - started, rowsOf(value));
+        timings.record(text, performance.now() - started, rowsOf(value), name);
         return value;
       },
       (error: unknown) => {
-        timings.record(text, performance.now() - started, 0);
+        timings.record(text, performance.now() - started, 0, name);
         throw error;
       },
     );

@@ -34,6 +34,17 @@ describe('maskSecrets', () => {
     expect(maskSecrets({ password: null, token: undefined })).toEqual({ password: null, token: undefined });
   });
 
+  it('keeps a parsed __proto__ key as a key of the copy, for both masks', () => {
+    const parsed = JSON.parse('{"__proto__": {"token": "t", "phone": "13912345678"}, "a": 1}') as object;
+    for (const masked of [maskSecrets(parsed), maskPhones(parsed)]) {
+      expect(Object.getPrototypeOf(masked)).toBe(Object.prototype);
+      expect(Object.keys(masked as object)).toEqual(['__proto__', 'a']);
+    }
+    expect(JSON.stringify(maskPhones(maskSecrets(parsed)))).toBe(
+      `{"__proto__":{"token":"${MASKED}","phone":"139****5678"},"a":1}`,
+    );
+  });
+
   it('writes dates as ISO strings and leaves scalars alone', () => {
     expect(maskSecrets({ at: new Date('2026-01-02T03:04:05Z') })).toEqual({ at: '2026-01-02T03:04:05.000Z' });
     expect(maskSecrets(null)).toBeNull();

@@ -85,17 +85,28 @@ export function storeCodeOf(request: TracedRequest): string | null {
   return typeof header === 'string' && header ? header.slice(0, 32) : null;
 }
 
+/**
+ * Sets an own property as `Object.fromEntries` would: a parsed `__proto__` key stays a key of the copy instead of
+ * becoming its prototype. A loop of these is several times cheaper than `fromEntries(entries().map())`, and the
+ * masks run on every audited request.
+ */
+function setOwn(copy: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__')
+    Object.defineProperty(copy, key, { value, enumerable: true, writable: true, configurable: true });
+  else copy[key] = value;
+}
+
 /** A copy of `value` with the value of every secret-named key, at any depth, replaced by `MASKED`. */
 export function maskSecrets(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(maskSecrets);
   if (value instanceof Date) return value.toISOString();
   if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(
-    Object.entries(value).map(([key, inner]) => [
-      key,
-      SECRET_KEY.test(key) && inner != null ? MASKED : maskSecrets(inner),
-    ]),
-  );
+  const copy: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) {
+    const inner = (value as Record<string, unknown>)[key];
+    setOwn(copy, key, SECRET_KEY.test(key) && inner != null ? MASKED : maskSecrets(inner));
+  }
+  return copy;
 }
 
 /** A mainland mobile number anywhere in a text (a look-up's keyword, a receiver's phone): 139****5678. */
@@ -109,7 +120,10 @@ export function maskPhones(value: unknown): unknown {
   if (typeof value === 'string') return value.replace(MOBILE, '$1****$2');
   if (Array.isArray(value)) return value.map(maskPhones);
   if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, maskPhones(inner)]));
+  const copy: Record<string, unknown> = {};
+  for (const key of Object.keys(value))
+    setOwn(copy, key, maskPhones((value as Record<string, unknown>)[key]));
+  return copy;
 }
 
 export type AuditLog = ReturnType<typeof createAuditLog>;
