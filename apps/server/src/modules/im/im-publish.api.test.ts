@@ -6,7 +6,7 @@ import {
 } from '@console/contract';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { processQueryTimings } from '../../db/query-timing.js';
+import { countStatements } from '../../test/statement-calls.js';
 import { imMessages, imPublishKeys } from '../../db/schema.js';
 import { nextIp, setEnabled } from '../../test/fixtures.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
@@ -85,13 +85,7 @@ describe('POST /api/im/publish', () => {
   });
 
   it('resolves and writes named receivers in one statement, one message per code in the order given', async () => {
-    const calls = (prefix: string) =>
-      processQueryTimings
-        .list()
-        .filter((s) => s.query.startsWith(prefix))
-        .reduce((sum, s) => sum + s.calls, 0);
-    // Reset first: the timings keep a bounded number of statements, and a whole suite would push these out.
-    processQueryTimings.reset();
+    const calls = countStatements();
     const response = await publish(valid({ receivers: [bob.workCode, alice.workCode, bob.workCode] }));
     expect(response.statusCode).toBe(200);
     expect(calls('with wanted as')).toBe(1);

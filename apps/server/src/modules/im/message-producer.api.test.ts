@@ -4,7 +4,7 @@ import { imMessages, users, userStores } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { createWakeBus } from '../../platform/wake-bus.js';
 import { addStore } from './im-test-fixtures.js';
-import { processQueryTimings } from '../../db/query-timing.js';
+import { countStatements } from '../../test/statement-calls.js';
 import { createMessageProducer, NoReceiversError } from './message-producer.js';
 
 let t: TestApp;
@@ -112,12 +112,7 @@ describe('message producer', () => {
       metrics: { messagesCreated: (source, n) => void reports.push([source, n]) },
     });
     const input = { storeId: store.id, businessType: 7, messageType: 1, text: '到店', source: 'inventory' };
-    const calls = (prefix: string) =>
-      processQueryTimings
-        .list()
-        .filter((q) => q.query.startsWith(prefix))
-        .reduce((sum, q) => sum + q.calls, 0);
-    processQueryTimings.reset();
+    const calls = countStatements();
     const outcome = await t.db.transaction((tx) => producer.publish(tx, input, { except: id('a') }));
     expect(calls('insert into im_messages')).toBe(1);
     expect(calls('select u.id from user_stores')).toBe(0);

@@ -23,7 +23,7 @@ import {
   stores,
   userRoles,
 } from '../../db/schema.js';
-import { processQueryTimings } from '../../db/query-timing.js';
+import { countStatements } from '../../test/statement-calls.js';
 import { expectAuditedChange } from '../../test/audit-assertions.js';
 import { ensureRole } from '../../test/fixtures.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
@@ -218,13 +218,7 @@ describe('the stock ledger', () => {
       await ledger.reserve(db, { storeId: storeC.id, skuId: skuA, batchNo: 'MOVE1' }, 7, doc);
       await ledger.reserve(db, { storeId: storeC.id, skuId: skuB, batchNo: 'MOVE2' }, 6, doc);
     });
-    const calls = (prefix: string) =>
-      processQueryTimings
-        .list()
-        .filter((s) => s.query.startsWith(prefix))
-        .reduce((sum, s) => sum + s.calls, 0);
-    // Reset first: the timings keep a bounded number of statements, and a whole suite would push these out.
-    processQueryTimings.reset();
+    const calls = countStatements();
     const move = (skuId: number, batchNo: string, quantity: number) => ({
       from: storeC.id,
       to: storeA.id,
