@@ -93,6 +93,33 @@ describe('with a token', () => {
     expect(deps.loadMenus).toHaveBeenCalledTimes(1);
   });
 
+  it('sends the menu request before the user info has come back on a first visit', async () => {
+    const order: string[] = [];
+    let answerUserInfo = () => {};
+    const { run } = setup(
+      { roles: [], menusLoaded: false },
+      {
+        prefetchMenus: vi.fn(() => order.push('menus sent')),
+        loadUserInfo: vi.fn(() => {
+          order.push('user info sent');
+          return new Promise<void>((resolve) => (answerUserInfo = resolve));
+        }),
+      },
+    );
+    const navigation = redirectOf(run('/dashboard'));
+    await Promise.resolve();
+    expect(order).toEqual(['menus sent', 'user info sent']);
+    answerUserInfo();
+    expect(await navigation).toBe('/dashboard');
+  });
+
+  it('prefetches no menu it already has', async () => {
+    const prefetchMenus = vi.fn();
+    const { run } = setup({ roles: [] }, { prefetchMenus });
+    await run('/dashboard');
+    expect(prefetchMenus).not.toHaveBeenCalled();
+  });
+
   it('carries on with the static routes when the menu fails', async () => {
     const { run } = setup({ menusLoaded: false }, { loadMenus: vi.fn(() => Promise.resolve(false)) });
     expect(await redirectOf(run('/dashboard'))).toBeNull();

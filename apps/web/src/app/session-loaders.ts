@@ -36,11 +36,17 @@ async function onUserInfoFailed(): Promise<void> {
 /** The guard's dependencies; `installMenus` turns the tree into routes (app/router.tsx). */
 export function sessionLoaders(installMenus: (menus: MenuNode[]) => Promise<void>): GuardDeps {
   let loadedAt = 0;
+  let prefetched: Promise<unknown> | null = null;
+  const requestMenus = () => http.get<unknown>(AUTH_PATHS.menus, { flags: { silent: true } });
+  const prefetchMenus = () => {
+    prefetched ??= requestMenus();
+    // Unread when the user info fails (the guard signs out): no unhandled rejection.
+    prefetched.catch(() => {});
+  };
   const fetchMenus = async () => {
-    const [tree, { menuTreeSchema }] = await Promise.all([
-      http.get<unknown>(AUTH_PATHS.menus, { flags: { silent: true } }),
-      import('./session-schemas'),
-    ]);
+    const request = prefetched ?? requestMenus();
+    prefetched = null;
+    const [tree, { menuTreeSchema }] = await Promise.all([request, import('./session-schemas')]);
     await installMenus(menuTreeSchema.parse(tree));
     loadedAt = Date.now();
   };
@@ -70,6 +76,7 @@ export function sessionLoaders(installMenus: (menus: MenuNode[]) => Promise<void
     loadUserInfo,
     onUserInfoFailed,
     loadMenus,
+    prefetchMenus,
     refreshIfOlder,
   };
 }
