@@ -52,6 +52,16 @@ describe('preloadsOf', () => {
     expect(preloads.styles).toEqual(['/assets/login-page-EEEEEEEE.css']);
   });
 
+  it('joins what several lazy modules of one first visit need, each chunk once', () => {
+    const preloads = preloadsOf(bundle, '/web', ['src/login-page.tsx', 'src/other.tsx']);
+    expect(preloads.modules.sort()).toEqual([
+      '/assets/icons-DDDDDDDD.js',
+      '/assets/login-page-CCCCCCCC.js',
+      '/assets/other-page-GGGGGGGG.js',
+      '/assets/svg-FFFFFFFF.js',
+    ]);
+  });
+
   it('finds a page that Rollup merged into a shared chunk', () => {
     const merged = bundleOf(
       chunk('assets/index-AAAAAAAA.js', { isEntry: true }),

@@ -10,11 +10,16 @@ export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
 export type RoutePreloads = Record<string, { modules: string[]; styles: string[] }>;
 
 /**
- * The chunks of `source`'s lazy chunk and its static imports that the entry does not already load, as URLs.
- * Vite's own `modulepreload` links cover the entry; a lazy page is only requested once the entry has run and the
- * router has matched it, one round trip later.
+ * The chunks of the lazy chunks of `sources` and their static imports that the entry does not already load, as
+ * URLs. Vite's own `modulepreload` links cover the entry; a lazy page is only requested once the entry has run and
+ * the router has matched it, one round trip later, and each lazy module it opens on the way (the frame's layout,
+ * a schema loaded on first use) adds another.
  */
-export function preloadsOf(bundle: OutputBundle, root: string, source: string): RoutePreloads[string] {
+export function preloadsOf(
+  bundle: OutputBundle,
+  root: string,
+  sources: string | readonly string[],
+): RoutePreloads[string] {
   const chunks = Object.values(bundle).filter((item): item is OutputChunk => item.type === 'chunk');
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
   const closure = (start: OutputChunk[]) => {
@@ -30,14 +35,7 @@ export function preloadsOf(bundle: OutputBundle, root: string, source: string): 
     }
     return seen;
   };
-  const target = path.resolve(root, source);
-  // Its own lazy chunk, or the shared chunk Rollup merged it into (and the facade re-exporting it from there).
-  const pages = chunks.filter((chunk) => chunk.facadeModuleId === target || chunk.moduleIds.includes(target));
-  if (pages.length === 0) {
-    const near = chunks.filter((chunk) => chunk.name === path.basename(source).replace(/\.[^.]+$/, ''));
-    const seen = near.map((chunk) => `${chunk.fileName}: ${chunk.facadeModuleId}`).join(', ');
-    throw new Error(`route preloads: no chunk holds ${source} (${target}; same name: ${seen || 'none'})`);
-  }
+  const pages = [sources].flat().flatMap((source) => chunksHolding(chunks, root, source));
   const entry = closure(chunks.filter((chunk) => chunk.isEntry));
   const needed = [...closure(pages)].filter((chunk) => !entry.has(chunk));
   return {
@@ -46,12 +44,25 @@ export function preloadsOf(bundle: OutputBundle, root: string, source: string): 
   };
 }
 
+/** The lazy chunk of `source`, or the shared chunk Rollup merged it into (and the facade re-exporting it). */
+function chunksHolding(chunks: OutputChunk[], root: string, source: string): OutputChunk[] {
+  const target = path.resolve(root, source);
+  const holding = chunks.filter(
+    (chunk) => chunk.facadeModuleId === target || chunk.moduleIds.includes(target),
+  );
+  if (holding.length > 0) return holding;
+  const near = chunks.filter((chunk) => chunk.name === path.basename(source).replace(/\.[^.]+$/, ''));
+  const seen = near.map((chunk) => `${chunk.fileName}: ${chunk.facadeModuleId}`).join(', ');
+  throw new Error(`route preloads: no chunk holds ${source} (${target}; same name: ${seen || 'none'})`);
+}
+
 /**
- * Writes `route-preloads.json` for the pages listed in `routes` (URL path → source module): the server adds
+ * Writes `route-preloads.json` for the pages listed in `routes` (URL path → the source modules a first visit
+ * there loads lazily): the server adds
  * `modulepreload` links for them to the index.html it sends to that path (apps/server/src/plugins/web-app.ts),
  * so the page's chunks download beside the entry instead of after it.
  */
-export function routePreloads(routes: Record<string, string>): Plugin {
+export function routePreloads(routes: Record<string, string | readonly string[]>): Plugin {
   let root = '';
   return {
     name: 'console-route-preloads',
@@ -61,8 +72,8 @@ export function routePreloads(routes: Record<string, string>): Plugin {
     },
     generateBundle(_options, bundle) {
       const preloads: RoutePreloads = {};
-      for (const [route, source] of Object.entries(routes))
-        preloads[route] = preloadsOf(bundle, root, source);
+      for (const [route, sources] of Object.entries(routes))
+        preloads[route] = preloadsOf(bundle, root, sources);
       this.emitFile({ type: 'asset', fileName: ROUTE_PRELOADS_FILE, source: JSON.stringify(preloads) });
     },
   };

@@ -11,7 +11,11 @@ const isVersionCheck = (url: URL) => url.pathname === '/' && url.searchParams.ge
 /** Answers the version check with the real index.html whose entry script has another hashed name. */
 async function serveNewVersion(route: Route) {
   const response = await route.fetch();
-  const html = (await response.text()).replace(/\/assets\/index-[\w-]+\.js/, '/assets/index-NEWBUILD1.js');
+  // The entry's <script>, not the chunks the page preloads (their names may start with index- too).
+  const html = (await response.text()).replace(
+    /(<script\b[^>]*\ssrc=")\/assets\/index-[\w-]+\.js/,
+    '$1/assets/index-NEWBUILD1.js',
+  );
   await route.fulfill({ response, body: html });
 }
 

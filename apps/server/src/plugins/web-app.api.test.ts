@@ -34,7 +34,7 @@ beforeAll(async () => {
         modules: ['/assets/login-page-Ab3_x-9Z.js', 'javascript:alert(1)'],
         styles: ['/assets/login-page-Cd4_y-0Q.css'],
       },
-      '/401': { modules: [], styles: ['/assets/error-pages-Ef5_z-1R.css'] },
+      '/401': { modules: ['/assets/error-pages-Ij7_b-3T.js'], styles: ['/assets/error-pages-Ef5_z-1R.css'] },
     }),
   );
   // What the build's prerender step writes (apps/web/prerender.ts).
@@ -97,8 +97,13 @@ describe('the built console', () => {
     expect((await t.app.inject({ method: 'GET', url: '/dashboard' })).body).toContain(
       '<link rel="stylesheet" crossorigin href="/assets/index-Gh6_a-2S.css">',
     );
-    expect((await t.app.inject({ method: 'GET', url: '/401' })).body).toContain(
+    const unauthorised = (await t.app.inject({ method: 'GET', url: '/401' })).body;
+    expect(unauthorised).toContain(
       '<link rel="preload" as="style" crossorigin href="/assets/error-pages-Ef5_z-1R.css">',
+    );
+    // A page that is not drawn needs its entry first: its chunks come after it.
+    expect(unauthorised).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/error-pages-Ij7_b-3T.js" fetchpriority="low">',
     );
     // Only asset URLs are written into the page.
     expect(login.body).not.toContain('javascript:');

@@ -63,7 +63,11 @@ export function routePreloadLinks(
     Object.entries(preloads).map(([route, { modules, styles }]) => [
       route,
       [
-        ...urls(modules).map((url) => `<link rel="modulepreload" crossorigin href="${url}">`),
+        // Behind the entry: the page's chunks must not slow the script that paints first.
+        ...urls(modules).map(
+          (url) =>
+            `<link rel="modulepreload" crossorigin href="${url}"${drawn.has(route) ? '' : ' fetchpriority="low"'}>`,
+        ),
         ...urls(styles).map((url) =>
           drawn.has(route)
             ? inlineStylesheet(dist, url)
