@@ -6,7 +6,10 @@ import { routePreloads } from './route-preloads';
 
 const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
 
-/** The modules a signed-in first visit imports lazily, one after another, before the dashboard shows. */
+/**
+ * The modules a signed-in first visit imports lazily, one after another, before the dashboard shows: the HTTP
+ * client's axios, the session schemas, the menu routing, the frame with its store and message parts, the page.
+ */
 const DASHBOARD_FIRST_VISIT = [
   '../../node_modules/axios/index.js',
   'src/app/session-schemas.ts',
@@ -27,8 +30,6 @@ export default defineConfig({
     react(),
     routePreloads({
       '/login': 'src/features/auth/login-page.tsx',
-      // What a signed-in first visit loads lazily before the dashboard shows: the HTTP client's axios, the
-      // session schemas, the menu routing, the frame and its store and message parts, and the page.
       '/dashboard': DASHBOARD_FIRST_VISIT,
       '/': DASHBOARD_FIRST_VISIT,
     }),
