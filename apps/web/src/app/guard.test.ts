@@ -120,6 +120,36 @@ describe('with a token', () => {
     expect(prefetchMenus).not.toHaveBeenCalled();
   });
 
+  it('prefetches the start-up once the first user info is in', async () => {
+    const order: string[] = [];
+    const { run } = setup(
+      { roles: [], menusLoaded: false },
+      {
+        loadUserInfo: vi.fn(() => {
+          order.push('user info');
+          return Promise.resolve();
+        }),
+        prefetchStartup: vi.fn(() => order.push('start-up sent')),
+        loadMenus: vi.fn(() => {
+          order.push('menus');
+          return Promise.resolve(true);
+        }),
+      },
+    );
+    await redirectOf(run('/dashboard'));
+    expect(order).toEqual(['user info', 'start-up sent', 'menus']);
+  });
+
+  it('prefetches no start-up for a session already known, nor after a failed user info', async () => {
+    const prefetchStartup = vi.fn();
+    await setup({ roles: ['admin'] }, { prefetchStartup }).run('/dashboard');
+    await setup(
+      { roles: [] },
+      { prefetchStartup, loadUserInfo: vi.fn(() => Promise.reject(new Error('down'))) },
+    ).run('/dashboard');
+    expect(prefetchStartup).not.toHaveBeenCalled();
+  });
+
   it('carries on with the static routes when the menu fails', async () => {
     const { run } = setup({ menusLoaded: false }, { loadMenus: vi.fn(() => Promise.resolve(false)) });
     expect(await redirectOf(run('/dashboard'))).toBeNull();

@@ -25,6 +25,11 @@ export type GuardDeps = {
    * after it (a phone waits a round trip less). A failure is `loadMenus`' to report.
    */
   prefetchMenus?(): void;
+  /**
+   * Called once the first user info is in: sends what the shell's start-up will ask next (the last-used store)
+   * now instead of after the frame has drawn.
+   */
+  prefetchStartup?(): void;
   /** Reloads user info and menu in the background when they are older than `maxAgeMs`. */
   refreshIfOlder?(maxAgeMs: number): void;
 };
@@ -56,6 +61,7 @@ export function createGuard(deps: GuardDeps) {
         await deps.onUserInfoFailed();
         return null;
       }
+      deps.prefetchStartup?.();
     }
     // Repeat the navigation once the menu routes exist, so a deep link resolves to its page, not to 404.
     if (!menusLoaded && (await deps.loadMenus())) throw redirect(fullPath);

@@ -1,7 +1,9 @@
 import { AUTH_PATHS, type MenuNode } from '@console/contract';
 import { http } from '../lib/http';
+import { prefetchLastStore } from '../features/stores/last-store-request';
 import { notify } from '../lib/notify';
 import { useSessionStore } from '../stores/session-store';
+import { useShopStore } from '../stores/shop-store';
 import type { GuardDeps } from './guard';
 import { APP_LABELS } from './labels';
 
@@ -71,12 +73,18 @@ export function sessionLoaders(installMenus: (menus: MenuNode[]) => Promise<void
   const refreshIfOlder = (maxAgeMs: number) => {
     if (useSessionStore.getState().menusLoaded && Date.now() - loadedAt >= maxAgeMs) void refresh();
   };
+  // Spec 4.2: with no store selected, the shell's start-up asks for the last-used one first.
+  const prefetchStartup = () => {
+    const userId = useSessionStore.getState().user?.id;
+    if (userId !== undefined && !useShopStore.getState().shopInfo) prefetchLastStore(userId);
+  };
   return {
     session: () => useSessionStore.getState(),
     loadUserInfo,
     onUserInfoFailed,
     loadMenus,
     prefetchMenus,
+    prefetchStartup,
     refreshIfOlder,
   };
 }

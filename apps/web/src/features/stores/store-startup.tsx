@@ -5,7 +5,8 @@ import { useShopStore } from '../../stores/shop-store';
 import { STORE_LABELS } from './labels';
 import { storeCoordinates } from './geolocation';
 import { nextStartupStep, type StartupFacts } from './startup-decision';
-import { fetchAuthInfo, fetchLastStore, fetchShopGroups } from './store-api';
+import { takeLastStore } from './last-store-request';
+import { fetchAuthInfo, fetchShopGroups } from './store-api';
 import { choiceOf, STORE_PAGE_SIZE } from './store-list';
 import { groupStores } from './store-list';
 import { useApplyStore } from './use-switch-store';
@@ -60,7 +61,7 @@ export function StoreStartup() {
     const current = nextStartupStep({ ...facts, selected });
     switch (current.kind) {
       case 'fetch-last-store':
-        fetchLastStore(userId).then(
+        takeLastStore(userId).then(
           (store) => learn({ lastStore: { ok: true, store } }),
           () => learn({ lastStore: { ok: false } }),
         );
