@@ -6,12 +6,20 @@ import { messageEvents } from '../../lib/events/message-events';
 import { useMessageStore } from './message-store';
 import { useOpenMessage } from './use-open-message';
 
+let refreshQueued = false;
+
 /**
  * The unread-count call is imported on first use: it needs the contract's IM module, whose zod schemas must stay
- * out of the shell chunk (docs/web-app.md, "Bundle budget").
+ * out of the shell chunk (docs/web-app.md, "Bundle budget"). Calls made while the import is on its way are one
+ * refresh, which reads the store as it is then: the first visit's store arriving meanwhile makes one request.
  */
 function refreshUnreadCount(): void {
-  void import('./unread-count').then((m) => m.refreshUnreadCount());
+  if (refreshQueued) return;
+  refreshQueued = true;
+  void import('./unread-count').then((m) => {
+    refreshQueued = false;
+    return m.refreshUnreadCount();
+  });
 }
 
 /**
