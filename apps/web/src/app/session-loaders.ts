@@ -1,6 +1,6 @@
 import { AUTH_PATHS, type MenuNode } from '@console/contract';
-import { http } from '../lib/http';
 import { prefetchLastStore } from '../features/stores/last-store-request';
+import { http } from '../lib/http';
 import { notify } from '../lib/notify';
 import { useSessionStore } from '../stores/session-store';
 import { useShopStore } from '../stores/shop-store';

@@ -16,10 +16,12 @@ let refreshQueued = false;
 function refreshUnreadCount(): void {
   if (refreshQueued) return;
   refreshQueued = true;
-  void import('./unread-count').then((m) => {
-    refreshQueued = false;
-    return m.refreshUnreadCount();
-  });
+  // Cleared on a failed import too, or the count would never be asked for again.
+  void import('./unread-count')
+    .finally(() => {
+      refreshQueued = false;
+    })
+    .then((m) => m.refreshUnreadCount());
 }
 
 /**
