@@ -51,7 +51,8 @@ test.describe('order follow-up: intentions, cancel checks, exports', () => {
     await expect(page).toHaveURL(/status=following/);
     await page.getByTestId('intentions-keyword').locator('input').fill(omsConsultantsNo);
     await page.getByTestId('intentions-keyword').locator('input').press('Enter');
-    await expect(page).toHaveURL(new RegExp(`keyword=${omsConsultantsNo}`));
+    // The keyword adds to the status chosen just before.
+    await expect(page).toHaveURL(new RegExp(`status=following.*keyword=${omsConsultantsNo}`));
     const rows = page.getByTestId('intentions-table').locator('tbody tr.ant-table-row');
     await expect(rows).toHaveCount(1);
     await closeCards(page);

@@ -65,4 +65,48 @@ describe('useListQuery', () => {
     await act(async () => list!.setQuery({ pageSize: 20 }));
     expect(router.state.location.search).toBe('?status=open&pageSize=20');
   });
+
+  it('starts a change made while the last one is still navigating from that one, not from the page as drawn', async () => {
+    let list: ReturnType<typeof useListQuery<typeof shape>> | undefined;
+    function Page() {
+      list = useListQuery(shape);
+      return null;
+    }
+    // The app's guard runs as a loader on every navigation, so the URL and the page change only after it.
+    let releaseGuard = () => {};
+    const router = createMemoryRouter(
+      [
+        {
+          path: '/list',
+          element: <Page />,
+          loader: () => new Promise<null>((done) => (releaseGuard = () => done(null))),
+        },
+      ],
+      { initialEntries: ['/list'], hydrationData: { loaderData: { '0': null } } },
+    );
+    render(
+      <RouterProvider
+        router={router}
+        flushSync={(update) => {
+          flushSync(update);
+        }}
+      />,
+    );
+    const drawn = list!;
+    await act(async () => {
+      drawn.setQuery({ status: 'open' });
+      await Promise.resolve();
+    });
+    expect(router.state.location.search).toBe('');
+    await act(async () => {
+      drawn.setQuery({ pageSize: 20 });
+      await Promise.resolve();
+      releaseGuard();
+    });
+    await act(async () => {
+      await new Promise((done) => setTimeout(done, 0));
+    });
+    expect(router.state.location.search).toBe('?status=open&pageSize=20');
+    expect(list!.query).toMatchObject({ status: 'open', pageSize: 20 });
+  });
 });

@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import type { StatusFilter } from './list-page';
@@ -61,8 +61,15 @@ export function useListQuery<S extends UrlShape>(
 ): ListQuery<S> {
   const [params, setParams] = useSearchParams();
   const query = useMemo(() => readUrlQuery(shape, params), [shape, params]);
+  // What the last change wrote while its navigation is on its way: the router runs the guard's loader before the
+  // URL and the page change, and a second filter set in that gap (a status tab, then a keyword and Enter) must
+  // start from the first one, not from the page as last rendered. The URL, once it arrives, is the truth again.
+  const written = useRef<UrlQuery<S> | null>(null);
+  useLayoutEffect(() => {
+    written.current = null;
+  }, [params]);
   const searchOf = useCallback(
-    (patch: Partial<UrlQuery<S>>) => {
+    (base: UrlQuery<S>, patch: Partial<UrlQuery<S>>) => {
       const filterChange = Object.keys(patch).some(
         (key) => key === 'pageSize' || !isListStateKey(shape, key),
       );
@@ -73,21 +80,28 @@ export function useListQuery<S extends UrlShape>(
               .map((key) => [key, undefined]),
           )
         : {};
-      return writeUrlQuery(shape, { ...query, ...closed, ...patch });
+      return writeUrlQuery(shape, { ...base, ...closed, ...patch });
     },
-    [shape, query],
+    [shape],
+  );
+  const navigateTo = useCallback(
+    (search: Record<string, string>) => {
+      written.current = readUrlQuery(shape, new URLSearchParams(search));
+      setParams(search, COMMIT_WITH_URL);
+    },
+    [shape, setParams],
   );
   const setQuery = useCallback(
-    (patch: Partial<UrlQuery<S>>) => setParams(searchOf(patch), COMMIT_WITH_URL),
-    [searchOf, setParams],
+    (patch: Partial<UrlQuery<S>>) => navigateTo(searchOf(written.current ?? query, patch)),
+    [navigateTo, searchOf, query],
   );
   const hrefOf = useCallback(
-    (patch: Partial<UrlQuery<S>>) => `?${new URLSearchParams(searchOf(patch)).toString()}`,
-    [searchOf],
+    (patch: Partial<UrlQuery<S>>) => `?${new URLSearchParams(searchOf(query, patch)).toString()}`,
+    [searchOf, query],
   );
   const reset = useCallback(
-    () => setParams(keptOnReset(shape, query, views), COMMIT_WITH_URL),
-    [shape, query, views, setParams],
+    () => navigateTo(keptOnReset(shape, written.current ?? query, views)),
+    [navigateTo, shape, query, views],
   );
   return {
     query,
