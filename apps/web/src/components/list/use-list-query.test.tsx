@@ -21,6 +21,18 @@ function setup(search: string) {
   return renderHook(() => ({ list: useListQuery(shape), location: useLocation() }), { wrapper });
 }
 
+/** As react-router/dom's RouterProvider (which the app uses) renders: with ReactDOM's flushSync. */
+function renderRouter(router: ReturnType<typeof createMemoryRouter>) {
+  render(
+    <RouterProvider
+      router={router}
+      flushSync={(update) => {
+        flushSync(update);
+      }}
+    />,
+  );
+}
+
 afterEach(cleanup);
 
 describe('useListQuery', () => {
@@ -48,15 +60,7 @@ describe('useListQuery', () => {
       return <output data-testid="status">{list.query.status}</output>;
     }
     const router = createMemoryRouter([{ path: '/list', element: <Page /> }], { initialEntries: ['/list'] });
-    // As react-router/dom's RouterProvider (which the app uses) passes it.
-    render(
-      <RouterProvider
-        router={router}
-        flushSync={(update) => {
-          flushSync(update);
-        }}
-      />,
-    );
+    renderRouter(router);
     // What a person sees when the URL has changed: a handler running now uses the page as rendered.
     const renderedAtUrlChange: string[] = [];
     router.subscribe(() => renderedAtUrlChange.push(screen.getByTestId('status').textContent ?? ''));
@@ -84,14 +88,7 @@ describe('useListQuery', () => {
       ],
       { initialEntries: ['/list'], hydrationData: { loaderData: { '0': null } } },
     );
-    render(
-      <RouterProvider
-        router={router}
-        flushSync={(update) => {
-          flushSync(update);
-        }}
-      />,
-    );
+    renderRouter(router);
     const drawn = list!;
     await act(async () => {
       drawn.setQuery({ status: 'open' });
